@@ -1,0 +1,151 @@
+package dev.frontrun;
+
+import dev.frontrun.explore.ExplorationPlan;
+import dev.frontrun.explore.Explorer;
+import dev.frontrun.spi.ExplorationHook;
+import dev.frontrun.spi.TraceAnalyzer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * Describes an exploration: the threads to race over a fresh state per execution, the invariant
+ * that must hold when they are done, and the budget. Start one with {@link Frontrun#explore}.
+ */
+public final class Exploration<S> {
+
+    private final Supplier<? extends S> setup;
+    private final List<String> names = new ArrayList<>();
+    private final List<ThreadBody<? super S>> bodies = new ArrayList<>();
+    private final List<ExplorationHook> hooks = new ArrayList<>();
+    private final List<TraceAnalyzer> analyzers = new ArrayList<>();
+    private Predicate<? super S> invariant = s -> true;
+    private String invariantDescription = "(no invariant)";
+    private int maxExecutions = 10_000;
+    private Integer preemptionBound;
+    private Strategy strategy = Strategy.dpor();
+    private boolean stopOnFirstFailure = true;
+    private Duration executionTimeout = Duration.ofSeconds(30);
+    private Duration totalTimeout = Duration.ofMinutes(10);
+    private int reproduceOnFailure = 10;
+
+    Exploration(Supplier<? extends S> setup) {
+        this.setup = Objects.requireNonNull(setup, "setup");
+    }
+
+    /** Adds a thread; threads are indexed 0, 1, ... in the order they are added. */
+    public Exploration<S> thread(String name, ThreadBody<? super S> body) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(body, "body");
+        if (names.contains(name)) {
+            throw new IllegalArgumentException("thread names must be unique: '" + name + "' is already used");
+        }
+        names.add(name);
+        bodies.add(body);
+        return this;
+    }
+
+    /** What must be true of the state after all threads finished. */
+    public Exploration<S> invariant(Predicate<? super S> invariant) {
+        return invariant(invariant, "the invariant");
+    }
+
+    /** Like {@link #invariant(Predicate)}, with a description used in reports. */
+    public Exploration<S> invariant(Predicate<? super S> invariant, String description) {
+        this.invariant = Objects.requireNonNull(invariant, "invariant");
+        this.invariantDescription = Objects.requireNonNull(description, "description");
+        return this;
+    }
+
+    /** Executions to run at most (default 10,000); hitting it makes the verdict inconclusive. */
+    public Exploration<S> maxExecutions(int maxExecutions) {
+        if (maxExecutions < 1) {
+            throw new IllegalArgumentException("maxExecutions must be at least 1, got " + maxExecutions);
+        }
+        this.maxExecutions = maxExecutions;
+        return this;
+    }
+
+    /** At most this many preemptive context switches per execution; null (default) for none. */
+    public Exploration<S> preemptionBound(Integer bound) {
+        if (bound != null && bound < 0) {
+            throw new IllegalArgumentException("preemptionBound must not be negative, got " + bound);
+        }
+        this.preemptionBound = bound;
+        return this;
+    }
+
+    public Exploration<S> strategy(Strategy strategy) {
+        this.strategy = Objects.requireNonNull(strategy, "strategy");
+        return this;
+    }
+
+    /** Stop at the first failure (default) or explore every trace. */
+    public Exploration<S> stopOnFirstFailure(boolean stop) {
+        this.stopOnFirstFailure = stop;
+        return this;
+    }
+
+    /** Time limit of one execution (default 30 s); past it the execution ends inconclusive with thread dumps. */
+    public Exploration<S> executionTimeout(Duration timeout) {
+        this.executionTimeout = positive(timeout, "executionTimeout");
+        return this;
+    }
+
+    /** Time limit of the whole exploration (default 10 min); past it the verdict is inconclusive. */
+    public Exploration<S> totalTimeout(Duration timeout) {
+        this.totalTimeout = positive(timeout, "totalTimeout");
+        return this;
+    }
+
+    /** How often to replay a failing schedule to report how reliably it reproduces (default 10; 0 = never). */
+    public Exploration<S> reproduceOnFailure(int times) {
+        if (times < 0) {
+            throw new IllegalArgumentException("reproduceOnFailure must not be negative, got " + times);
+        }
+        this.reproduceOnFailure = times;
+        return this;
+    }
+
+    /** Lifecycle callbacks (database snapshot and restore, per-execution resources). */
+    public Exploration<S> hook(ExplorationHook hook) {
+        hooks.add(Objects.requireNonNull(hook, "hook"));
+        return this;
+    }
+
+    /** Names the anomaly behind a failure from its trace. */
+    public Exploration<S> analyzer(TraceAnalyzer analyzer) {
+        analyzers.add(Objects.requireNonNull(analyzer, "analyzer"));
+        return this;
+    }
+
+    /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
+    public Result run() {
+        return new Explorer<S>(plan()).explore();
+    }
+
+    /** Runs exactly {@code schedule} once (plus the reproduce-on-failure replays if it fails). */
+    public Result replay(Schedule schedule) {
+        return new Explorer<S>(plan()).replay(Objects.requireNonNull(schedule, "schedule"));
+    }
+
+    private ExplorationPlan<S> plan() {
+        if (names.isEmpty()) {
+            throw new IllegalStateException("an exploration needs at least one .thread(name, body)");
+        }
+        return new ExplorationPlan<>(setup, names, bodies, invariant, invariantDescription, maxExecutions,
+                preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
+                hooks, analyzers);
+    }
+
+    private static Duration positive(Duration d, String what) {
+        Objects.requireNonNull(d, what);
+        if (d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(what + " must be positive, got " + d);
+        }
+        return d;
+    }
+}

@@ -1,0 +1,40 @@
+package dev.frontrun;
+
+import dev.frontrun.spi.ResourceAccess;
+import dev.frontrun.spi.SchedulingPoints;
+import dev.frontrun.spi.Step;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/** Entry point: explore the interleavings of threads, and mark shared accesses by hand. */
+public final class Frontrun {
+
+    private Frontrun() {
+    }
+
+    /** Starts describing an exploration; {@code setup} makes a fresh state for every execution. */
+    public static <S> Exploration<S> explore(Supplier<? extends S> setup) {
+        return new Exploration<>(setup);
+    }
+
+    /**
+     * Declares that the calling thread's next step accesses {@code resource} and lets the
+     * scheduler decide when it runs. Outside an exploration this does nothing.
+     */
+    public static void access(String resource, Access kind) {
+        Objects.requireNonNull(resource, "resource");
+        Objects.requireNonNull(kind, "kind");
+        if (SchedulingPoints.active()) {
+            SchedulingPoints.step(Step.of(kind.name().toLowerCase(java.util.Locale.ROOT) + " " + resource,
+                    new ResourceAccess(resource, kind)));
+        }
+    }
+
+    /** A scheduling point whose step touches nothing shared: a labelled position in traces. */
+    public static void marker(String label) {
+        Objects.requireNonNull(label, "label");
+        if (SchedulingPoints.active()) {
+            SchedulingPoints.step(Step.of(label));
+        }
+    }
+}

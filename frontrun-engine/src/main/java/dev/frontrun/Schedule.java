@@ -1,0 +1,109 @@
+package dev.frontrun;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The order in which threads took their steps in one execution: the i-th entry is the index
+ * (in {@code .thread(...)} order) of the thread that ran the i-th step. Printing and parsing
+ * round-trip, so a schedule copied from a report replays the same interleaving.
+ *
+ * <p>Format: runs of the same thread as {@code thread} or {@code thread*count}, separated by
+ * {@code '.'} — e.g. {@code 0*2.1*2} for {@code [0, 0, 1, 1]}; the empty schedule prints as {@code -}.
+ */
+public final class Schedule {
+
+    private final int[] steps;
+
+    private Schedule(int[] steps) {
+        this.steps = steps;
+    }
+
+    public static Schedule of(int... steps) {
+        for (int s : steps) {
+            if (s < 0) {
+                throw new IllegalArgumentException("thread indexes are not negative: " + Arrays.toString(steps));
+            }
+        }
+        return new Schedule(steps.clone());
+    }
+
+    public static Schedule of(List<Integer> steps) {
+        return of(steps.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    /** Reads a schedule printed by {@link #toString()}. */
+    public static Schedule parse(String text) {
+        Objects.requireNonNull(text, "text");
+        String s = text.strip();
+        if (s.equals("-") || s.isEmpty()) {
+            return new Schedule(new int[0]);
+        }
+        List<Integer> out = new ArrayList<>();
+        for (String run : s.split("\\.")) {
+            String[] parts = run.split("\\*", -1);
+            try {
+                int thread = Integer.parseInt(parts[0]);
+                int count = parts.length == 1 ? 1 : Integer.parseInt(parts[1]);
+                if (parts.length > 2 || thread < 0 || count < 1) {
+                    throw new NumberFormatException(run);
+                }
+                for (int i = 0; i < count; i++) {
+                    out.add(thread);
+                }
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("not a schedule: '" + text
+                        + "' (expected runs like 0*2.1*2, separated by '.')", e);
+            }
+        }
+        return of(out);
+    }
+
+    public int length() {
+        return steps.length;
+    }
+
+    public int threadAt(int step) {
+        return steps[step];
+    }
+
+    public List<Integer> steps() {
+        return Arrays.stream(steps).boxed().toList();
+    }
+
+    @Override
+    public String toString() {
+        if (steps.length == 0) {
+            return "-";
+        }
+        StringBuilder sb = new StringBuilder();
+        int i = 0;
+        while (i < steps.length) {
+            int j = i;
+            while (j < steps.length && steps[j] == steps[i]) {
+                j++;
+            }
+            if (sb.length() > 0) {
+                sb.append('.');
+            }
+            sb.append(steps[i]);
+            if (j - i > 1) {
+                sb.append('*').append(j - i);
+            }
+            i = j;
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Schedule other && Arrays.equals(steps, other.steps);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(steps);
+    }
+}

@@ -1,0 +1,14 @@
+package dev.frontrun;
+
+/**
+ * Three-valued outcome of an exploration. Only an exhausted exploration can certify that the
+ * property holds; running out of budget without a failure proves nothing.
+ */
+public enum Verdict {
+    /** Every meaningfully different interleaving was run and the property held in all of them. */
+    HOLDS,
+    /** Some interleaving broke the property (invariant, exception or deadlock). */
+    FAILS,
+    /** No failure found, but not every interleaving was run (budget, timeout, random search). */
+    INCONCLUSIVE
+}
