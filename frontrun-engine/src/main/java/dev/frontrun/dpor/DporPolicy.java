@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Optimal dynamic partial-order reduction (Abdulla, Aronis, Jonsson, Sagonas: "Source Sets: A
@@ -34,6 +36,9 @@ public final class DporPolicy implements SchedulePolicy {
     private final List<Node> path = new ArrayList<>();
     private int branchPoint;
     private boolean exhausted;
+    /** Traces run so far; only kept under a preemption bound, where sleep sets are not enough. */
+    private final Set<String> boundedTraces = new HashSet<>();
+    private boolean lastRedundant;
 
     public DporPolicy(Integer preemptionBound) {
         if (preemptionBound != null && preemptionBound < 0) {
@@ -129,12 +134,19 @@ public final class DporPolicy implements SchedulePolicy {
     }
 
     private int pickFree(Node node) {
+        int awake = pickFree(node, false);
+        // Under a bound, a sleeping thread's subtree may have been cut short by the bound, so a
+        // sleep-blocked prefix may still lead to an unexplored trace: run on, drop duplicates later.
+        return awake >= 0 || preemptionBound == null ? awake : pickFree(node, true);
+    }
+
+    private int pickFree(Node node, boolean evenAsleep) {
         int last = node.lastThread;
-        if (last >= 0 && node.enabled[last] && node.sleep[last] == null) {
+        if (last >= 0 && node.enabled[last] && (evenAsleep || node.sleep[last] == null)) {
             return last;
         }
         for (int t = 0; t < node.enabled.length; t++) {
-            if (node.enabled[t] && node.sleep[t] == null && withinBound(node.preemptionsAfter(t))) {
+            if (node.enabled[t] && (evenAsleep || node.sleep[t] == null) && withinBound(node.preemptionsAfter(t))) {
                 return t;
             }
         }
@@ -147,10 +159,20 @@ public final class DporPolicy implements SchedulePolicy {
 
     @Override
     public boolean executionEnded(ExecutionRecord record) {
+        lastRedundant = false;
         if (record.ending() != ExecutionRecord.Ending.ABANDONED && record.ending() != ExecutionRecord.Ending.DIVERGED) {
-            new RaceAnalysis(this).run();
+            RaceAnalysis analysis = new RaceAnalysis(this);
+            analysis.run();
+            if (preemptionBound != null) {
+                lastRedundant = !boundedTraces.add(analysis.fingerprint());
+            }
         }
         return backtrack();
+    }
+
+    @Override
+    public boolean lastExecutionRedundant() {
+        return lastRedundant;
     }
 
     private boolean backtrack() {
@@ -330,6 +352,20 @@ public final class DporPolicy implements SchedulePolicy {
                     return;
                 }
             }
+        }
+
+        /** Identifies the trace: each event's vector clock, listed thread by thread. */
+        String fingerprint() {
+            StringBuilder sb = new StringBuilder();
+            for (int t = 0; t < threads; t++) {
+                sb.append('|');
+                for (int j = 0; j < n; j++) {
+                    if (path.get(j).event.thread == t) {
+                        sb.append(Arrays.toString(clocks[j]));
+                    }
+                }
+            }
+            return sb.toString();
         }
 
         private static void join(int[] into, int[] other) {

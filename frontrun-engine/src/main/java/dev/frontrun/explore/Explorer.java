@@ -75,7 +75,7 @@ public final class Explorer<S> {
                 }
                 Judged judged = runOnce(runner, policy, totalDeadline);
                 more = policy.executionEnded(judged.record());
-                if (judged.record().ending() == ExecutionRecord.Ending.ABANDONED) {
+                if (judged.record().ending() == ExecutionRecord.Ending.ABANDONED || policy.lastExecutionRedundant()) {
                     continue;
                 }
                 executions++;
@@ -171,7 +171,8 @@ public final class Explorer<S> {
 
     private Result result(SchedulePolicy policy, boolean replaying, int executions, Judged failing,
                           Failure inconclusive, String budgetHit, int reproduced, int attempts, Duration elapsed) {
-        boolean exhausted = !replaying && policy.exhausted() && budgetHit == null && inconclusive == null;
+        boolean bounded = plan.preemptionBound() != null;
+        boolean exhausted = !replaying && !bounded && policy.exhausted() && budgetHit == null && inconclusive == null;
         Verdict verdict;
         String because = null;
         if (failing != null) {
@@ -182,6 +183,8 @@ public final class Explorer<S> {
             verdict = Verdict.INCONCLUSIVE;
             because = inconclusive != null ? inconclusive.summary()
                     : budgetHit != null ? budgetHit
+                    : bounded && !replaying ? "explored the traces DPOR reaches within " + plan.preemptionBound()
+                            + " preemptions; interleavings that need more were not run"
                     : replaying ? "a replay runs one schedule; it proves nothing about the others"
                     : plan.strategy() + " cannot prove a property: only DPOR explores every trace";
         }

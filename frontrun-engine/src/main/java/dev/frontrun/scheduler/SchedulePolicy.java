@@ -14,6 +14,14 @@ public interface SchedulePolicy {
     /** The execution ended; returns whether the policy has another execution to run. */
     boolean executionEnded(ExecutionRecord record);
 
+    /**
+     * Whether the execution just ended repeated a trace already run (it is then not counted).
+     * Called after {@link #executionEnded}.
+     */
+    default boolean lastExecutionRedundant() {
+        return false;
+    }
+
     /** Whether every execution the policy set out to run has run (for DPOR: all traces covered). */
     boolean exhausted();
 }
