@@ -31,6 +31,8 @@ public final class ExecutionRunner implements AutoCloseable {
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     /** How long a step may run before the database-side probes are asked whether it is blocked. */
     private static final long PROBE_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+    /** How long aborted threads get to unwind by themselves before non-interruptible waits are broken. */
+    private static final long UNWIND_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     private static final long TEARDOWN_NANOS = TimeUnit.SECONDS.toNanos(3);
 
     private final List<String> names;
@@ -354,7 +356,7 @@ public final class ExecutionRunner implements AutoCloseable {
                     w.abort();
                 }
             }
-            awaitAllFinished(System.nanoTime() + TEARDOWN_NANOS);
+            awaitAllFinished(System.nanoTime() + UNWIND_NANOS);
             for (int t = 0; t < workers.length; t++) {
                 if (!workers[t].finished()) {
                     ThreadStopper.stop(workers[t]);
