@@ -39,6 +39,8 @@ public final class DporPolicy implements SchedulePolicy {
     /** Traces run so far; only kept under a preemption bound, where sleep sets are not enough. */
     private final Set<String> boundedTraces = new HashSet<>();
     private boolean lastRedundant;
+    private Step[] lastSteps;
+    private Event[] lastEvents;
 
     public DporPolicy(Integer preemptionBound) {
         if (preemptionBound != null && preemptionBound < 0) {
@@ -202,11 +204,20 @@ public final class DporPolicy implements SchedulePolicy {
         return exhausted;
     }
 
+    /** Events of the pending steps; a thread waiting at the same point keeps its event between choices. */
     private Event[] events(Step[] steps) {
+        if (lastSteps == null || lastSteps.length != steps.length) {
+            lastSteps = new Step[steps.length];
+            lastEvents = new Event[steps.length];
+        }
         Event[] out = new Event[steps.length];
         for (int t = 0; t < steps.length; t++) {
             if (steps[t] != null) {
-                out[t] = Event.of(t, steps[t], ids);
+                if (steps[t] != lastSteps[t]) {
+                    lastSteps[t] = steps[t];
+                    lastEvents[t] = Event.of(t, steps[t], ids);
+                }
+                out[t] = lastEvents[t];
             }
         }
         return out;

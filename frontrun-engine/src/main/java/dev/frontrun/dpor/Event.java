@@ -4,7 +4,7 @@ import dev.frontrun.Access;
 import dev.frontrun.spi.ResourceAccess;
 import dev.frontrun.spi.Step;
 import java.util.Set;
-import java.util.TreeMap;
+import java.util.Arrays;
 
 /**
  * A step as the DPOR engine sees it: a thread and the set of (resource, access kinds) it
@@ -28,22 +28,31 @@ final class Event {
     }
 
     static Event of(int thread, Step step, ResourceIds ids) {
-        TreeMap<Integer, Integer> masks = new TreeMap<>();
+        int size = step.accesses().size() + step.acquires().size();
+        long[] packed = new long[size]; // resource id in the high bits, kind mask in the low byte
+        int i = 0;
         for (ResourceAccess a : step.accesses()) {
-            masks.merge(ids.of(a.resource()), 1 << a.kind().ordinal(), (x, y) -> x | y);
+            packed[i++] = (long) ids.of(a.resource()) << 8 | 1 << a.kind().ordinal();
         }
         for (String lock : step.acquires()) {
-            masks.merge(ids.of("lock:" + lock), 1 << Access.WRITE.ordinal(), (x, y) -> x | y);
+            packed[i++] = (long) ids.of("lock:" + lock) << 8 | 1 << Access.WRITE.ordinal();
         }
-        int[] res = new int[masks.size()];
-        int[] kinds = new int[masks.size()];
-        int i = 0;
-        for (var e : masks.entrySet()) {
-            res[i] = e.getKey();
-            kinds[i] = e.getValue();
-            i++;
+        Arrays.sort(packed);
+        int[] res = new int[size];
+        int[] kinds = new int[size];
+        int n = 0;
+        for (long p : packed) {
+            int resource = (int) (p >>> 8);
+            int kind = (int) (p & 0xFF);
+            if (n > 0 && res[n - 1] == resource) {
+                kinds[n - 1] |= kind;
+            } else {
+                res[n] = resource;
+                kinds[n] = kind;
+                n++;
+            }
         }
-        return new Event(thread, step.acquires(), res, kinds);
+        return new Event(thread, step.acquires(), Arrays.copyOf(res, n), Arrays.copyOf(kinds, n));
     }
 
     /** Whether the two events touch a common resource in conflicting ways (program order aside). */
