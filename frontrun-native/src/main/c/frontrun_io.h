@@ -1,0 +1,121 @@
+/*
+ * Public C API of libfrontrun_io.so, the LD_PRELOAD interposer beneath JDBC.
+ *
+ * The library interposes libc socket I/O (connect, read, write, close, poll, send, recv, sendto,
+ * recvfrom, sendmsg, recvmsg, readv, writev) and tracks which fds are connected TCP or Unix
+ * sockets. Traffic on sockets whose peer port is watched is counted per fd and per thread, and
+ * (when enabled) recorded as events in a lock-free ring buffer that the JVM drains. Nothing ever
+ * calls back into the JVM: the interposed calls only bump counters and copy a record, so JNA and
+ * JVM internals doing their own read/write cannot recurse or deadlock.
+ *
+ * The layouts below are fixed-size and naturally aligned; the Java bridge
+ * (dev.frontrun.nativeio) decodes them by offset. Bump FRONTRUN_IO_MAGIC on any change.
+ */
+#ifndef FRONTRUN_IO_H
+#define FRONTRUN_IO_H
+
+#include <stdint.h>
+
+#define FRONTRUN_IO_API __attribute__((visibility("default")))
+
+/* "FRN" + ABI version 1. */
+#define FRONTRUN_IO_MAGIC 0x46524e01u
+
+/* Unix-domain sockets have no port: they are watched and reported under this port. */
+#define FRONTRUN_IO_UNIX_PORT 0
+
+enum frontrun_io_op {
+    FRONTRUN_IO_CONNECT = 1,
+    FRONTRUN_IO_CLOSE = 2,
+    FRONTRUN_IO_POLL = 3,
+    FRONTRUN_IO_READ = 4,
+    FRONTRUN_IO_RECV = 5,
+    FRONTRUN_IO_RECVFROM = 6,
+    FRONTRUN_IO_RECVMSG = 7,
+    FRONTRUN_IO_READV = 8,
+    FRONTRUN_IO_WRITE = 9,
+    FRONTRUN_IO_SEND = 10,
+    FRONTRUN_IO_SENDTO = 11,
+    FRONTRUN_IO_SENDMSG = 12,
+    FRONTRUN_IO_WRITEV = 13
+};
+
+/* Indexes into a counters array. "out" = write-like calls, "in" = read-like calls. */
+enum frontrun_io_counter {
+    FRONTRUN_IO_OUT_CALLS = 0,
+    FRONTRUN_IO_OUT_BYTES = 1,
+    FRONTRUN_IO_IN_CALLS = 2,
+    FRONTRUN_IO_IN_BYTES = 3,
+    FRONTRUN_IO_POLLS = 4,
+    FRONTRUN_IO_CONNECTS = 5,
+    FRONTRUN_IO_CLOSES = 6,
+    FRONTRUN_IO_NCOUNTERS = 7
+};
+
+/* One intercepted call on a watched socket (56 bytes). */
+struct frontrun_io_event {
+    uint64_t seq;      /* position in the ring: gaps never occur, drops are counted instead */
+    int64_t result;    /* the call's return value: bytes moved, or -1 */
+    int32_t tid;       /* gettid() of the calling thread */
+    int32_t fd;
+    int32_t op;        /* enum frontrun_io_op */
+    int32_t err;       /* errno when result < 0, else 0 */
+    int32_t port;      /* peer port (FRONTRUN_IO_UNIX_PORT for Unix sockets) */
+    int32_t family;    /* AF_INET, AF_INET6 or AF_UNIX */
+    uint8_t addr[16];  /* peer address: 4 bytes for AF_INET, 16 for AF_INET6, zero for AF_UNIX */
+};
+
+/* A tracked socket and what was counted on it since it was connected (88 bytes). */
+struct frontrun_io_socket {
+    int32_t fd;
+    int32_t port;
+    int32_t family;
+    int32_t reserved;
+    uint8_t addr[16];
+    uint64_t counters[FRONTRUN_IO_NCOUNTERS];
+};
+
+/* FRONTRUN_IO_MAGIC when this copy of the library is the one the process's read/write/connect/close
+ * resolve to (that is, it is preloaded and interposing); 0 otherwise. */
+FRONTRUN_IO_API uint32_t frontrun_io_active(void);
+
+/* End-to-end check: writes one byte to a socketpair through the process's `write` symbol and
+ * reports whether the interposer saw it. 1 = seen, 0 = not seen, negative = -errno of a failure. */
+FRONTRUN_IO_API int32_t frontrun_io_probe(void);
+
+/* The file this copy of the library was loaded from (for diagnostics). */
+FRONTRUN_IO_API const char *frontrun_io_library_path(void);
+
+/* The calling thread's kernel thread id. */
+FRONTRUN_IO_API int32_t frontrun_io_gettid(void);
+
+/* Counts (on != 0) or stops counting (on == 0) traffic to a peer port. Watches nest: a port stays
+ * watched until every watch is released. Returns the port's new watch count, or -1 for a bad port. */
+FRONTRUN_IO_API int32_t frontrun_io_watch_port(int32_t port, int32_t on);
+
+/* How many watches a port currently has (0 = not watched), or -1 for a bad port. */
+FRONTRUN_IO_API int32_t frontrun_io_watch_count(int32_t port);
+
+/* Starts (on != 0) or stops recording events of watched traffic into the ring buffer. Nests like
+ * watches. Returns the new count. */
+FRONTRUN_IO_API int32_t frontrun_io_record_events(int32_t on);
+
+/* Moves up to max recorded events, oldest first, into out. Returns how many. */
+FRONTRUN_IO_API int32_t frontrun_io_drain(struct frontrun_io_event *out, int32_t max);
+
+/* Events lost because the ring buffer was full, since the library was loaded. */
+FRONTRUN_IO_API uint64_t frontrun_io_dropped(void);
+
+/* The calling thread's counters for watched traffic to port, into out[FRONTRUN_IO_NCOUNTERS].
+ * Returns 1, or 0 when the thread has none (out is zeroed), or -1 when the thread talked to more
+ * distinct watched ports than it keeps counters for (see frontrun_io_thread_ports_max). */
+FRONTRUN_IO_API int32_t frontrun_io_thread_counters(int32_t port, uint64_t *out);
+
+/* How many distinct watched ports one thread keeps counters for. */
+FRONTRUN_IO_API int32_t frontrun_io_thread_ports_max(void);
+
+/* Copies up to max tracked sockets whose peer port is port into out. Returns how many matched
+ * (which may exceed max). */
+FRONTRUN_IO_API int32_t frontrun_io_sockets(int32_t port, struct frontrun_io_socket *out, int32_t max);
+
+#endif

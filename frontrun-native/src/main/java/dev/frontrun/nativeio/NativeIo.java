@@ -1,0 +1,175 @@
+package dev.frontrun.nativeio;
+
+import com.sun.jna.Memory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the LD_PRELOAD interposer ({@code libfrontrun_io.so}) sees of this JVM's socket I/O beneath
+ * JDBC: bytes and calls per socket, per thread and as a stream of events, for watched peer ports.
+ *
+ * <p>Never a silent green: when the interposer is not preloaded and interposing, every method that
+ * reports I/O throws an {@link IllegalStateException} that says how to enable it, rather than
+ * reporting no I/O. Check {@link #interceptionActive()} first to degrade deliberately.
+ *
+ * <p>Per-thread counts are per OS thread (platform threads).
+ */
+public final class NativeIo {
+
+    private NativeIo() {
+    }
+
+    /** Decided once per JVM: LD_PRELOAD cannot change after start-up. */
+    private static final class State {
+        static final Interception INTERCEPTION = Interception.detect();
+    }
+
+    /** Whether the interposer is preloaded into this JVM and intercepting its libc I/O calls. */
+    public static boolean interceptionActive() {
+        return State.INTERCEPTION.active();
+    }
+
+    /**
+     * Fails unless {@link #interceptionActive()}.
+     *
+     * @throws IllegalStateException naming the reason and the exact {@code LD_PRELOAD=} setting to use
+     */
+    public static void requireActive() {
+        library();
+    }
+
+    /** The interposer library file for this platform, extracted from the jar if need be. */
+    public static Optional<Path> libraryFile() {
+        return LibraryFile.locate();
+    }
+
+    /** The environment setting that enables interception for a JVM started with it. */
+    public static String preloadLine() {
+        Path file = libraryFile().orElseThrow(() -> new IllegalStateException("frontrun-native has no "
+                + LibraryFile.FILE_NAME + " for this platform (" + LibraryFile.resourceName()
+                + " is not on the classpath): it is built on Linux only"));
+        String existing = System.getenv("LD_PRELOAD");
+        boolean keep = existing != null && !existing.isBlank() && !existing.contains(LibraryFile.FILE_NAME);
+        return "LD_PRELOAD=" + file.toAbsolutePath() + (keep ? ":" + existing : "");
+    }
+
+    /** Where the active interposer was loaded from. */
+    public static String loadedFrom() {
+        library();
+        return State.INTERCEPTION.loadedFrom();
+    }
+
+    /** Starts counting traffic to a peer port (PostgreSQL's, typically); close the watch to stop. */
+    public static PortWatch watchPort(int port) {
+        checkPort(port);
+        FrontrunIoLibrary library = library();
+        library.frontrun_io_watch_port(port, 1);
+        return new PortWatch(library, port);
+    }
+
+    /** Whether any watch on the port is open. */
+    public static boolean watched(int port) {
+        checkPort(port);
+        return library().frontrun_io_watch_count(port) > 0;
+    }
+
+    /**
+     * The calling thread's counts of traffic to a watched port, since the thread's first such call.
+     * Diff two snapshots with {@link IoCounters#minus}.
+     *
+     * @throws IllegalStateException if the port is not watched (its traffic would not be counted)
+     */
+    public static IoCounters snapshot(int port) {
+        if (!watched(port)) {
+            throw new IllegalStateException("port " + port + " is not watched, so its traffic is not counted: "
+                    + "open NativeIo.watchPort(" + port + ") before the I/O");
+        }
+        long[] counters = new long[IoCounters.SIZE];
+        int found = library().frontrun_io_thread_counters(port, counters);
+        if (found < 0) {
+            throw new IllegalStateException("this thread talked to more than "
+                    + library().frontrun_io_thread_ports_max()
+                    + " watched ports, so its counts for port " + port + " may be incomplete");
+        }
+        return IoCounters.of(counters);
+    }
+
+    /** The open sockets connected to a peer port, with their counts while the port was watched. */
+    public static List<TrackedSocket> sockets(int port) {
+        checkPort(port);
+        FrontrunIoLibrary library = library();
+        int capacity = 16;
+        while (true) {
+            Memory buffer = new Memory((long) NativeLayout.SOCKET_SIZE * capacity);
+            int matched = library.frontrun_io_sockets(port, buffer, capacity);
+            if (matched <= capacity) {
+                List<TrackedSocket> sockets = new ArrayList<>(matched);
+                for (int i = 0; i < matched; i++) {
+                    sockets.add(NativeLayout.socket(buffer, (long) i * NativeLayout.SOCKET_SIZE));
+                }
+                return sockets;
+            }
+            capacity = matched + 16;
+        }
+    }
+
+    /** The calling thread's kernel thread id, as in {@link IoEvent#threadId()}. */
+    public static int currentThreadId() {
+        return library().frontrun_io_gettid();
+    }
+
+    /**
+     * Starts recording every call on watched sockets as an {@link IoEvent}, until the returned
+     * recording is closed. The events go to one process-wide ring buffer: drain it regularly with
+     * {@link #drainEvents()}; events that do not fit are dropped and counted, never lost silently.
+     */
+    public static EventRecording recordEvents() {
+        FrontrunIoLibrary library = library();
+        library.frontrun_io_record_events(1);
+        return new EventRecording(library);
+    }
+
+    /** Removes and returns every event recorded so far, oldest first. One consumer per JVM. */
+    public static EventBatch drainEvents() {
+        FrontrunIoLibrary library = library();
+        int chunk = 1024;
+        Memory buffer = new Memory((long) NativeLayout.EVENT_SIZE * chunk);
+        List<IoEvent> events = new ArrayList<>();
+        int n;
+        do {
+            n = library.frontrun_io_drain(buffer, chunk);
+            for (int i = 0; i < n; i++) {
+                events.add(NativeLayout.event(buffer, (long) i * NativeLayout.EVENT_SIZE));
+            }
+        } while (n == chunk);
+        return new EventBatch(events, library.frontrun_io_dropped());
+    }
+
+    private static FrontrunIoLibrary library() {
+        Interception interception = State.INTERCEPTION;
+        if (!interception.active()) {
+            throw new IllegalStateException(notActiveMessage(interception.problem()));
+        }
+        return interception.library();
+    }
+
+    private static String notActiveMessage(String problem) {
+        String howTo;
+        try {
+            howTo = "Start the JVM with the interposer preloaded, e.g. in its environment:\n    " + preloadLine()
+                    + "\n(with Maven Surefire: <environmentVariables><LD_PRELOAD>...</LD_PRELOAD></environmentVariables>)";
+        } catch (RuntimeException e) {
+            howTo = "The interposer library is not available to preload: " + e.getMessage();
+        }
+        return "Frontrun native I/O interception is not active in this JVM: " + problem + ".\n"
+                + "Frontrun will not report \"no I/O\" for I/O it cannot see. " + howTo;
+    }
+
+    private static void checkPort(int port) {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("not a port: " + port + " (0 selects Unix-domain sockets)");
+        }
+    }
+}
