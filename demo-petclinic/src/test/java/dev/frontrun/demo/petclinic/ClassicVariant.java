@@ -1,0 +1,16 @@
+package dev.frontrun.demo.petclinic;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The classic variant (no profile): the sample's structure, with its races. All subclasses share
+ * one Spring context and one database.
+ */
+public abstract class ClassicVariant extends PetClinicTestSupport {
+
+    @DynamicPropertySource
+    static void database(DynamicPropertyRegistry registry) {
+        TestDatabases.register(registry, ClassicVariant.class);
+    }
+}

@@ -1,0 +1,18 @@
+package dev.frontrun.demo.petclinic;
+
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The fixed variant (profile {@code fixed}): versions, the unique pet-name index, one transaction
+ * per flow. All subclasses share one Spring context and one database.
+ */
+@ActiveProfiles("fixed")
+public abstract class FixedVariant extends PetClinicTestSupport {
+
+    @DynamicPropertySource
+    static void database(DynamicPropertyRegistry registry) {
+        TestDatabases.register(registry, FixedVariant.class);
+    }
+}
