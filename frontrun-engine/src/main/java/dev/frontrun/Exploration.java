@@ -116,6 +116,15 @@ public final class Exploration<S> {
         return this;
     }
 
+    /**
+     * Explores against a database: snapshot before the first execution, restored before every
+     * execution and after the last; and an error, not a green result, if no SQL passed through a
+     * {@link dev.frontrun.jdbc.FrontrunDataSource} proxy. The explored code must use the wrapped data source.
+     */
+    public Exploration<S> database(javax.sql.DataSource dataSource) {
+        return hook(new dev.frontrun.jdbc.DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource")));
+    }
+
     /** Names the anomaly behind a failure from its trace. */
     public Exploration<S> analyzer(TraceAnalyzer analyzer) {
         analyzers.add(Objects.requireNonNull(analyzer, "analyzer"));

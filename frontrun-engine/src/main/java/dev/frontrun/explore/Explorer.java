@@ -13,6 +13,7 @@ import dev.frontrun.scheduler.ExecutionRunner;
 import dev.frontrun.scheduler.SchedulePolicy;
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.ExplorationHook;
+import dev.frontrun.spi.ExplorationScope;
 import dev.frontrun.spi.TraceAnalyzer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ import java.util.concurrent.Callable;
 public final class Explorer<S> {
 
     private final ExplorationPlan<S> plan;
+    private final ExplorationScope scope = new ExplorationScope();
     private int executionNumber;
 
     public Explorer(ExplorationPlan<S> plan) {
@@ -102,7 +104,11 @@ public final class Explorer<S> {
                 reproduced = reproduce(runner, firstFailure, attempts, totalDeadline);
             }
         } finally {
-            runHooks(ExplorationHook::afterExploration, "afterExploration");
+            try {
+                runHooks(ExplorationHook::afterExploration, "afterExploration");
+            } finally {
+                scope.close();
+            }
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         return result(policy, replaying, executions, firstFailure, inconclusiveFailure, budgetHit, reproduced, attempts,
@@ -124,7 +130,7 @@ public final class Explorer<S> {
     }
 
     private Judged runOnce(ExecutionRunner runner, SchedulePolicy policy, long totalDeadline) {
-        ExecutionContext context = new ExecutionContext(++executionNumber, plan.names());
+        ExecutionContext context = new ExecutionContext(scope, ++executionNumber, plan.names());
         for (ExplorationHook hook : plan.hooks()) {
             call(() -> hook.beforeExecution(context), "beforeExecution");
         }
@@ -140,6 +146,11 @@ public final class Explorer<S> {
         ExecutionRecord record;
         try {
             record = runner.run(context, bodies, policy, deadline);
+            if (record.completed()) {
+                for (ExplorationHook hook : plan.hooks()) {
+                    call(() -> hook.executionCompleted(context), "executionCompleted");
+                }
+            }
         } finally {
             for (ExplorationHook hook : plan.hooks()) {
                 call(() -> hook.afterExecution(context), "afterExecution");

@@ -142,6 +142,10 @@ public final class ExecutionRunner implements AutoCloseable {
                 boolean any = false;
                 for (int t = 0; t < workers.length; t++) {
                     WorkerThread w = workers[t];
+                    if (w.status == WorkerThread.Status.FINISHED && !lockHolders.isEmpty()) {
+                        Integer finished = t;
+                        lockHolders.values().removeIf(finished::equals); // its connection was closed or abandoned
+                    }
                     if (w.status == WorkerThread.Status.AT_POINT && !blocked[t]) {
                         pending[t] = w.pending;
                         enabled[t] = blockingLock(t, pending[t]) == null;

@@ -13,14 +13,21 @@ import java.util.function.Function;
  */
 public final class ExecutionContext {
 
+    private final ExplorationScope exploration;
     private final int executionNumber;
     private final List<String> threadNames;
     private final ConcurrentMap<Object, Object> attributes = new ConcurrentHashMap<>();
     private final List<BlockingProbe> probes = new CopyOnWriteArrayList<>();
 
-    public ExecutionContext(int executionNumber, List<String> threadNames) {
+    public ExecutionContext(ExplorationScope exploration, int executionNumber, List<String> threadNames) {
+        this.exploration = exploration;
         this.executionNumber = executionNumber;
         this.threadNames = List.copyOf(threadNames);
+    }
+
+    /** What lives as long as the whole exploration. */
+    public ExplorationScope exploration() {
+        return exploration;
     }
 
     /** 1-based number of this execution within its exploration (replays count on). */

@@ -14,6 +14,10 @@ public interface ExplorationHook {
     default void beforeExecution(ExecutionContext execution) throws Exception {
     }
 
+    /** After an execution in which every thread ran to its end without throwing, before the invariant is checked. */
+    default void executionCompleted(ExecutionContext execution) throws Exception {
+    }
+
     /** After each execution's threads ended or were stopped. */
     default void afterExecution(ExecutionContext execution) throws Exception {
     }

@@ -1,0 +1,35 @@
+package dev.frontrun.spring;
+
+import dev.frontrun.Frontrun;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+
+/**
+ * Turns Frontrun on in a test context ({@code frontrun.enabled=true}, set by {@link FrontrunTest}):
+ * wraps every {@link DataSource} bean with the Frontrun JDBC proxy and offers a {@link RaceExplorer}.
+ * Transaction and Hibernate integrations are imported when their classes are present.
+ */
+@AutoConfiguration
+@ConditionalOnClass({Frontrun.class, DataSource.class})
+@ConditionalOnProperty(prefix = "frontrun", name = "enabled", havingValue = "true")
+@EnableConfigurationProperties(FrontrunProperties.class)
+@Import({FrontrunTransactionConfiguration.class, FrontrunHibernateConfiguration.class})
+public class FrontrunAutoConfiguration {
+
+    @Bean
+    static BeanPostProcessor frontrunDataSourceWrapper() {
+        return new DataSourceWrapper();
+    }
+
+    @Bean
+    RaceExplorer raceExplorer(ObjectProvider<DataSource> dataSources, FrontrunProperties properties) {
+        return new RaceExplorer(dataSources::getObject, properties);
+    }
+}

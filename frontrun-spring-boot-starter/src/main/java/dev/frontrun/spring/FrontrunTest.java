@@ -1,0 +1,25 @@
+package dev.frontrun.spring;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.test.context.TestPropertySource;
+
+/**
+ * Races code in a Spring Boot test: put it next to {@code @SpringBootTest} (and
+ * {@code @AutoConfigureMockMvc}) to turn on Frontrun's auto-configuration — every DataSource is
+ * wrapped, a {@link RaceExplorer} bean is available — and its JUnit extension, which points to
+ * the report of a failing exploration.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+@ExtendWith(FrontrunExtension.class)
+@TestPropertySource(properties = "frontrun.enabled=true")
+public @interface FrontrunTest {
+}

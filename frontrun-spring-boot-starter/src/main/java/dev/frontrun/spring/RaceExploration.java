@@ -1,0 +1,115 @@
+package dev.frontrun.spring;
+
+import dev.frontrun.Exploration;
+import dev.frontrun.Frontrun;
+import dev.frontrun.Result;
+import dev.frontrun.Schedule;
+import dev.frontrun.Strategy;
+import dev.frontrun.jdbc.DatabaseExplorationHook;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+import javax.sql.DataSource;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * One exploration being described: threads, invariant and options, then {@link #run()}. The
+ * threads share the application context; each execution starts from the database snapshot.
+ */
+public final class RaceExploration {
+
+    private static final String MISSING_PROXY = "let Spring create the DataSource the code under test uses (Frontrun"
+            + " wraps every DataSource bean of a context with frontrun.enabled=true, which @FrontrunTest sets);"
+            + " a DataSource built by hand outside the context, or a connection opened with DriverManager, is invisible"
+            + " to Frontrun — wrap it with FrontrunDataSource.wrap(...)";
+
+    private final Exploration<Object> exploration = Frontrun.explore(Object::new);
+    private final DataSource dataSource;
+
+    RaceExploration(DataSource dataSource, FrontrunProperties properties) {
+        this.dataSource = Objects.requireNonNull(dataSource, "the context has no DataSource to explore");
+        exploration.maxExecutions(properties.maxExecutions())
+                .preemptionBound(properties.preemptionBound())
+                .executionTimeout(properties.executionTimeout())
+                .totalTimeout(properties.totalTimeout())
+                .reproduceOnFailure(properties.reproduceCount())
+                .strategy(properties.strategy() == FrontrunProperties.StrategyName.RANDOM
+                        ? Strategy.random(properties.randomSeed(), properties.randomAttempts()) : Strategy.dpor());
+    }
+
+    public RaceExploration thread(String name, ThrowingRunnable body) {
+        Objects.requireNonNull(body, "body");
+        exploration.thread(name, state -> body.run());
+        return this;
+    }
+
+    /** What must hold once all threads are done, checked against the database after every execution. */
+    public RaceExploration invariant(BooleanSupplier invariant) {
+        return invariant(invariant, "the invariant");
+    }
+
+    public RaceExploration invariant(BooleanSupplier invariant, String description) {
+        Objects.requireNonNull(invariant, "invariant");
+        exploration.invariant(state -> invariant.getAsBoolean(), description);
+        return this;
+    }
+
+    public RaceExploration maxExecutions(int max) {
+        exploration.maxExecutions(max);
+        return this;
+    }
+
+    public RaceExploration preemptionBound(Integer bound) {
+        exploration.preemptionBound(bound);
+        return this;
+    }
+
+    public RaceExploration strategy(Strategy strategy) {
+        exploration.strategy(strategy);
+        return this;
+    }
+
+    public RaceExploration stopOnFirstFailure(boolean stop) {
+        exploration.stopOnFirstFailure(stop);
+        return this;
+    }
+
+    public RaceExploration executionTimeout(Duration timeout) {
+        exploration.executionTimeout(timeout);
+        return this;
+    }
+
+    public RaceExploration totalTimeout(Duration timeout) {
+        exploration.totalTimeout(timeout);
+        return this;
+    }
+
+    public RaceExploration reproduceOnFailure(int times) {
+        exploration.reproduceOnFailure(times);
+        return this;
+    }
+
+    public Result run() {
+        return prepared().run();
+    }
+
+    /** Runs exactly {@code schedule}, e.g. one printed by a failing exploration. */
+    public Result replay(Schedule schedule) {
+        return prepared().replay(schedule);
+    }
+
+    private Exploration<Object> prepared() {
+        refuseTestManagedTransaction();
+        return exploration.hook(new DatabaseExplorationHook(dataSource, MISSING_PROXY));
+    }
+
+    private static void refuseTestManagedTransaction() {
+        if (TransactionSynchronizationManager.isActualTransactionActive()) {
+            throw new IllegalStateException("Frontrun cannot explore from inside a test-managed transaction: the explored"
+                    + " threads run in transactions of their own and cannot see its uncommitted data, and its rollback"
+                    + " would not undo theirs. Remove @Transactional from the test (or annotate the test method with"
+                    + " @Transactional(propagation = Propagation.NOT_SUPPORTED)); Frontrun restores the database after"
+                    + " exploring by itself.");
+        }
+    }
+}
