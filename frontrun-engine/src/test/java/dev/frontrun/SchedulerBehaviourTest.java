@@ -247,6 +247,36 @@ class SchedulerBehaviourTest {
     }
 
     @Test
+    void theTotalTimeLimitEndsTheExplorationInconclusive() {
+        Result result = Frontrun.explore(Object::new)
+                .thread("a", s -> Frontrun.access("x", Access.WRITE))
+                .thread("b", s -> Frontrun.access("x", Access.WRITE))
+                .totalTimeout(Duration.ofNanos(1))
+                .run();
+
+        assertThat(result.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(result.exhausted()).isFalse();
+        assertThat(result.inconclusiveBecause()).get().asString().contains("total time limit");
+    }
+
+    @Test
+    void anInvariantThatThrowsIsAFailureCarryingTheException() {
+        Result result = Frontrun.explore(Object::new)
+                .thread("a", s -> Frontrun.access("x", Access.WRITE))
+                .invariant(s -> {
+                    throw new IllegalStateException("broken invariant");
+                })
+                .reproduceOnFailure(2)
+                .run();
+
+        assertThat(result.failure()).get().satisfies(f -> {
+            assertThat(f.kind()).isEqualTo(Failure.Kind.INVARIANT_THREW);
+            assertThat(f.exception()).hasMessage("broken invariant");
+        });
+        assertThat(result.reproduced()).isEqualTo(2);
+    }
+
+    @Test
     void badOptionsAreRejectedWithClearMessages() {
         assertThatThrownBy(() -> Frontrun.explore(Object::new).run())
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining(".thread(name, body)");
