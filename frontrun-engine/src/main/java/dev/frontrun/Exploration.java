@@ -122,7 +122,23 @@ public final class Exploration<S> {
      * {@link dev.frontrun.jdbc.FrontrunDataSource} proxy. The explored code must use the wrapped data source.
      */
     public Exploration<S> database(javax.sql.DataSource dataSource) {
-        return hook(new dev.frontrun.jdbc.DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource")));
+        return database(new dev.frontrun.jdbc.DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource")));
+    }
+
+    /**
+     * Like {@link #database(javax.sql.DataSource)}, for integrations that know better how the user
+     * fixes a run that saw no SQL: {@code missingProxyAdvice} ends the "Frontrun saw no SQL" error.
+     * The Spring starter explores through this method, so what {@code database} sets up applies
+     * to Spring explorations too.
+     */
+    public Exploration<S> database(javax.sql.DataSource dataSource, String missingProxyAdvice) {
+        return database(new dev.frontrun.jdbc.DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource"),
+                Objects.requireNonNull(missingProxyAdvice, "missingProxyAdvice")));
+    }
+
+    /** The one place both {@code database} variants set an exploration up against a database. */
+    private Exploration<S> database(dev.frontrun.jdbc.DatabaseExplorationHook databaseHook) {
+        return hook(databaseHook);
     }
 
     /** Names the anomaly behind a failure from its trace. */

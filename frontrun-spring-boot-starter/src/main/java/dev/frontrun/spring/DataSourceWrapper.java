@@ -3,12 +3,35 @@ package dev.frontrun.spring;
 import dev.frontrun.jdbc.FrontrunDataSource;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.jdbc.datasource.DelegatingDataSource;
 
-/** Wraps every {@link DataSource} bean with the Frontrun proxy, once. */
+/**
+ * Wraps every {@link DataSource} bean with the Frontrun proxy, once: a bean that already is a
+ * Frontrun proxy, or a Spring {@link DelegatingDataSource} (lazy-connection or
+ * transaction-aware proxy) over one, is left alone, so no statement passes through two proxies
+ * and becomes two scheduling points.
+ */
 final class DataSourceWrapper implements BeanPostProcessor {
+
+    /** Bounds the walk down a chain of delegating data sources. */
+    private static final int MAX_DELEGATION_DEPTH = 32;
 
     @Override
     public Object postProcessAfterInitialization(Object bean, String beanName) {
-        return bean instanceof DataSource ds ? FrontrunDataSource.wrap(ds) : bean;
+        if (!(bean instanceof DataSource dataSource) || delegatesToFrontrun(dataSource)) {
+            return bean;
+        }
+        return FrontrunDataSource.wrap(dataSource);
+    }
+
+    private static boolean delegatesToFrontrun(DataSource dataSource) {
+        DataSource current = dataSource;
+        for (int depth = 0; current instanceof DelegatingDataSource delegating && depth < MAX_DELEGATION_DEPTH; depth++) {
+            current = delegating.getTargetDataSource();
+            if (current != null && FrontrunDataSource.isWrapped(current)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -3,19 +3,30 @@ package dev.frontrun.spring;
 import dev.frontrun.hibernate.EntityTables;
 import dev.frontrun.hibernate.FrontrunStatementInspector;
 import jakarta.persistence.EntityManagerFactory;
+import java.util.Map;
 import org.hibernate.SessionFactory;
+import org.hibernate.resource.jdbc.spi.StatementInspector;
+import org.springframework.beans.BeanUtils;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.util.ClassUtils;
 
-/** Registers the Hibernate statement inspector and reads the metamodel once the entity manager factory exists. */
+/**
+ * Registers the Hibernate statement inspector (traces then name the entities a statement
+ * touches) and reads the metamodel (table → entity and id columns) once the entity manager
+ * factory exists. An inspector the application configured itself keeps working: it runs first
+ * and Frontrun's sees the SQL it returns.
+ */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass(name = {"org.hibernate.SessionFactory",
         "org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCustomizer"})
 class FrontrunHibernateConfiguration {
+
+    static final String STATEMENT_INSPECTOR = "hibernate.session_factory.statement_inspector";
 
     @Bean
     EntityTables frontrunEntityTables() {
@@ -24,13 +35,50 @@ class FrontrunHibernateConfiguration {
 
     @Bean
     HibernatePropertiesCustomizer frontrunStatementInspector(EntityTables tables) {
-        return properties -> properties.put("hibernate.session_factory.statement_inspector",
-                new FrontrunStatementInspector(tables));
+        return properties -> registerInspector(properties, new FrontrunStatementInspector(tables));
     }
 
     @Bean
     SmartInitializingSingleton frontrunMetamodelReader(EntityTables tables,
                                                        ObjectProvider<EntityManagerFactory> factories) {
         return () -> factories.orderedStream().forEach(f -> tables.learn(f.unwrap(SessionFactory.class)));
+    }
+
+    /** Sets {@code frontrun} as the statement inspector, chained after one already configured. */
+    static void registerInspector(Map<String, Object> properties, StatementInspector frontrun) {
+        StatementInspector configured = configuredInspector(properties.get(STATEMENT_INSPECTOR));
+        if (configured == null) {
+            properties.put(STATEMENT_INSPECTOR, frontrun);
+            return;
+        }
+        properties.put(STATEMENT_INSPECTOR, (StatementInspector) sql -> {
+            String inspected = configured.inspect(sql);
+            return frontrun.inspect(inspected == null ? sql : inspected);
+        });
+    }
+
+    /** The inspector a property value names: an instance, a class, or a class name, as Hibernate accepts. */
+    private static StatementInspector configuredInspector(Object value) {
+        if (value == null || value instanceof String name && name.isBlank()) {
+            return null;
+        }
+        if (value instanceof StatementInspector inspector) {
+            return inspector;
+        }
+        Class<?> type;
+        if (value instanceof Class<?> c) {
+            type = c;
+        } else {
+            try {
+                type = ClassUtils.forName(value.toString().trim(), ClassUtils.getDefaultClassLoader());
+            } catch (ClassNotFoundException | LinkageError e) {
+                throw new IllegalStateException("cannot load the statement inspector " + STATEMENT_INSPECTOR + "="
+                        + value + " to chain Frontrun's after it", e);
+            }
+        }
+        if (!StatementInspector.class.isAssignableFrom(type)) {
+            throw new IllegalStateException(STATEMENT_INSPECTOR + "=" + value + " is not a " + StatementInspector.class.getName());
+        }
+        return (StatementInspector) BeanUtils.instantiateClass(type);
     }
 }

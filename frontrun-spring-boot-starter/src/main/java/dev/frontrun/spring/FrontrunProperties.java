@@ -37,5 +37,23 @@ public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer
         strategy = strategy == null ? StrategyName.DPOR : strategy;
         randomSeed = randomSeed == null ? 0L : randomSeed;
         randomAttempts = randomAttempts == null ? 100 : randomAttempts;
+        // wrong values fail the context at startup, not the first exploration
+        require(maxExecutions >= 1, "frontrun.max-executions must be at least 1, got " + maxExecutions);
+        require(preemptionBound == null || preemptionBound >= 0,
+                "frontrun.preemption-bound must not be negative, got " + preemptionBound);
+        require(positive(executionTimeout), "frontrun.execution-timeout must be positive, got " + executionTimeout);
+        require(positive(totalTimeout), "frontrun.total-timeout must be positive, got " + totalTimeout);
+        require(reproduceCount >= 0, "frontrun.reproduce-count must not be negative, got " + reproduceCount);
+        require(randomAttempts >= 1, "frontrun.random-attempts must be at least 1, got " + randomAttempts);
+    }
+
+    private static boolean positive(Duration duration) {
+        return !duration.isNegative() && !duration.isZero();
+    }
+
+    private static void require(boolean valid, String message) {
+        if (!valid) {
+            throw new IllegalArgumentException(message);
+        }
     }
 }

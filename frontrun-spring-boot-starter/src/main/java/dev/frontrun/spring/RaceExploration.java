@@ -5,7 +5,6 @@ import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
 import dev.frontrun.Schedule;
 import dev.frontrun.Strategy;
-import dev.frontrun.jdbc.DatabaseExplorationHook;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
@@ -25,6 +24,7 @@ public final class RaceExploration {
 
     private final Exploration<Object> exploration = Frontrun.explore(Object::new);
     private final DataSource dataSource;
+    private boolean databaseAttached;
 
     RaceExploration(DataSource dataSource, FrontrunProperties properties) {
         this.dataSource = Objects.requireNonNull(dataSource, "the context has no DataSource to explore");
@@ -37,6 +37,10 @@ public final class RaceExploration {
                         ? Strategy.random(properties.randomSeed(), properties.randomAttempts()) : Strategy.dpor());
     }
 
+    /**
+     * Adds a thread: {@code body} runs on a worker thread named {@code name}, created for this
+     * exploration (and reused by its executions), that inherits none of the test's thread-locals.
+     */
     public RaceExploration thread(String name, ThrowingRunnable body) {
         Objects.requireNonNull(body, "body");
         exploration.thread(name, state -> body.run());
@@ -89,6 +93,7 @@ public final class RaceExploration {
         return this;
     }
 
+    /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
         return prepared().run();
     }
@@ -98,9 +103,14 @@ public final class RaceExploration {
         return prepared().replay(schedule);
     }
 
+    /** The exploration, tied to the database once however often it is run or replayed. */
     private Exploration<Object> prepared() {
         refuseTestManagedTransaction();
-        return exploration.hook(new DatabaseExplorationHook(dataSource, MISSING_PROXY));
+        if (!databaseAttached) {
+            exploration.database(dataSource, MISSING_PROXY);
+            databaseAttached = true;
+        }
+        return exploration;
     }
 
     private static void refuseTestManagedTransaction() {

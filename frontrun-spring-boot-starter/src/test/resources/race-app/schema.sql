@@ -1,0 +1,4 @@
+CREATE TABLE counters (id bigint PRIMARY KEY, name varchar(50) NOT NULL, n int NOT NULL);
+CREATE TABLE versioned_counters (id bigint PRIMARY KEY, n int NOT NULL, version int NOT NULL);
+-- no unique index on name: the check-then-insert race is the point
+CREATE TABLE members (id bigserial PRIMARY KEY, name varchar(50) NOT NULL);
