@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.frontrun.demo.petclinic.owner.OwnerRepository;
 import dev.frontrun.demo.petclinic.pet.Pet;
 import dev.frontrun.demo.petclinic.pet.PetTypeRepository;
+import dev.frontrun.spring.FrontrunTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
@@ -30,6 +31,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @SpringBootTest(properties = {"spring.main.banner-mode=off", "logging.level.root=WARN"})
 @AutoConfigureMockMvc
+@FrontrunTest
 public abstract class PetClinicTestSupport {
 
     /** A bound for anything a test waits for; nothing here should come near it. */

@@ -1,0 +1,101 @@
+package dev.frontrun.demo.petclinic.races;
+
+import dev.frontrun.Anomaly;
+import dev.frontrun.Result;
+import dev.frontrun.demo.petclinic.PetClinicApplication;
+import dev.frontrun.demo.petclinic.PetClinicClient;
+import dev.frontrun.spring.RaceExplorer;
+import dev.frontrun.testing.TestDatabase;
+import dev.frontrun.testing.TestPostgres;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.setup.MockMvcBuilders;
+import org.springframework.web.context.WebApplicationContext;
+
+/**
+ * The README's main job: races the PetClinic's request flows with Frontrun, first in the classic
+ * app (structured like the Spring sample), then in the fixed one, and prints for each scenario the
+ * verdict, the executions explored, the wall time, the explanation and the report.
+ */
+public final class PetClinicRaceDemo {
+
+    private static final PrintStream OUT = System.out;
+
+    private PetClinicRaceDemo() {
+    }
+
+    public static void main(String[] args) {
+        OUT.println("Frontrun PetClinic race demo: each scenario races two real HTTP request flows (MockMvc)");
+        OUT.println("against PostgreSQL, exploring every distinct interleaving of their SQL statements.");
+        List<String> summary = new ArrayList<>();
+        run("classic", "the app as the Spring PetClinic sample structures it", false, summary);
+        run("fixed", "versions in the forms, a unique pet-name index, one transaction per flow", true, summary);
+        OUT.println();
+        OUT.println("Summary");
+        summary.forEach(line -> OUT.println("  " + line));
+        System.exit(0);
+    }
+
+    private static void run(String variant, String what, boolean fixed, List<String> summary) {
+        OUT.printf("%n══ %s PetClinic: %s%n", variant, what);
+        TestDatabase db = TestPostgres.freshDatabase(PetClinicRaceDemo.class);
+        try (ConfigurableApplicationContext context = start(db, fixed)) {
+            MockMvc mvc = MockMvcBuilders.webAppContextSetup((WebApplicationContext) context).build();
+            ScenarioRunner runner = new ScenarioRunner(context.getBean(RaceExplorer.class), new PetClinicClient(mvc),
+                    context.getBean(JdbcTemplate.class));
+            int n = 0;
+            for (RaceScenario scenario : PetClinicRaces.all()) {
+                n++;
+                OUT.printf("%n── %d. %s: %s%n", n, scenario.name(), scenario.story());
+                OUT.printf("   promise: %s%n", scenario.promise());
+                Result result = runner.explore(scenario, runner.fixture());
+                String line = verdictLine(result);
+                OUT.println("   " + line);
+                if (result.failed()) {
+                    OUT.println(indent(result.explanation(), "   │ "));
+                }
+                summary.add(String.format(Locale.ROOT, "%-8s %-32s %s", variant, scenario.name(), line));
+            }
+        } finally {
+            TestPostgres.drop(db);
+        }
+    }
+
+    private static String verdictLine(Result result) {
+        String verdict = switch (result.verdict()) {
+            case FAILS -> "RACE FOUND" + result.anomaly().map(PetClinicRaceDemo::anomaly).orElse("");
+            case HOLDS -> "no race: holds in every interleaving";
+            case INCONCLUSIVE -> "INCONCLUSIVE: " + result.inconclusiveBecause().orElse("");
+        };
+        return String.format(Locale.ROOT, "%s — %d executions, %.1f s%s", verdict, result.executions(),
+                result.elapsed().toMillis() / 1000.0,
+                result.failed() ? ", reproduced " + result.reproduced() + "/" + result.reproduceAttempts() : "");
+    }
+
+    private static String anomaly(Anomaly anomaly) {
+        return " (" + anomaly.kind() + ", " + anomaly.level().name().toLowerCase(Locale.ROOT) + " level)";
+    }
+
+    private static ConfigurableApplicationContext start(TestDatabase db, boolean fixed) {
+        SpringApplicationBuilder app = new SpringApplicationBuilder(PetClinicApplication.class)
+                .properties("spring.datasource.url=" + db.jdbcUrl(), "spring.datasource.username=" + db.user(),
+                        "spring.datasource.password=" + db.password(), "frontrun.enabled=true", "server.port=0",
+                        "spring.main.banner-mode=off", "logging.level.root=WARN",
+                        "logging.level.org.hibernate.orm.jdbc.error=OFF",
+                        "logging.level.org.hibernate.engine.jdbc.spi.SqlExceptionHelper=OFF");
+        if (fixed) {
+            app.profiles("fixed");
+        }
+        return app.run();
+    }
+
+    private static String indent(String text, String prefix) {
+        return prefix + text.strip().replace("\n", "\n" + prefix);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.frontrun.demo.petclinic.races;
+
+import dev.frontrun.AnomalyKind;
+import dev.frontrun.demo.petclinic.PetClinicClient;
+import java.util.List;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.web.servlet.ResultActions;
+
+/**
+ * Two PetClinic request flows raced against each other, and what must hold once both are done.
+ * The same scenarios drive the race tests and the README's race demo.
+ *
+ * @param name      short name, e.g. "duplicate pets"
+ * @param story     one sentence on what the user does
+ * @param requests  the racing requests, one per thread
+ * @param invariant what must be true afterwards, given the database and the requests' statuses
+ * @param promise   the invariant in words
+ * @param classic   the anomaly the classic (sample-structured) app has, or null for a control
+ */
+public record RaceScenario(String name, String story, List<NamedRequest> requests, Invariant invariant,
+                           String promise, AnomalyKind classic) {
+
+    /** A request of one racing thread, against the scenario's fixture. */
+    public record NamedRequest(String thread, Request request) {
+    }
+
+    /** Performs one request. */
+    @FunctionalInterface
+    public interface Request {
+        ResultActions perform(PetClinicClient clinic, Fixture fixture) throws Exception;
+    }
+
+    /** The scenario's invariant over the database as it is and the HTTP statuses the requests got. */
+    @FunctionalInterface
+    public interface Invariant {
+        boolean holds(JdbcTemplate db, Fixture fixture, int[] statuses);
+    }
+
+    /** The owner and pet a scenario races on, created before exploring. */
+    public record Fixture(int owner, int pet) {
+    }
+
+    public boolean isControl() {
+        return classic == null;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}
