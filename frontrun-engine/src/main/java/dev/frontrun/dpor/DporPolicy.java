@@ -276,6 +276,10 @@ public final class DporPolicy implements SchedulePolicy {
                     }
                 }
                 for (String lock : ej.acquires) {
+                    Integer heldBy = path.get(j).lockHolders.get(lock);
+                    if (heldBy != null && heldBy == q) {
+                        continue; // taken again while held: the race is with the step that first took it
+                    }
                     Integer previous = lastTake.put(lock, j);
                     if (analyse && previous != null && path.get(previous).event.thread != q) {
                         reverse(previous, j);
