@@ -7,6 +7,7 @@ import dev.frontrun.spi.ResourceAccess;
 import dev.frontrun.spi.ScheduledThread;
 import dev.frontrun.spi.SchedulingPoints;
 import dev.frontrun.spi.Step;
+import dev.frontrun.sql.bind.GeneratedKey;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.sql.CallableStatement;
@@ -239,7 +240,7 @@ final class ConnectionHandler implements InvocationHandler {
             if (!autocommit) {
                 tx.ran(analysis.accesses(), analysis.exclusiveLocks());
             }
-            if (result instanceof ResultSet rs && analysis.generatedKeyTable() != null) {
+            if (result instanceof ResultSet rs && !analysis.generatedKeys().isEmpty()) {
                 return captureKeys(rs, analysis); // INSERT ... RETURNING
             }
             return result;
@@ -257,12 +258,11 @@ final class ConnectionHandler implements InvocationHandler {
 
     /** Wraps a result set holding generated keys so that each key read binds its reserved alias. */
     ResultSet captureKeys(ResultSet keys, StatementAnalysis analysis) {
-        if (!SchedulingPoints.active() || analysis.generatedAliases().isEmpty()) {
+        if (!SchedulingPoints.active() || analysis.generatedKeys().isEmpty()) {
             return keys;
         }
         SqlExecutionState state = owner.executionState(execution());
-        return Interfaces.proxy(ResultSet.class, keys,
-                new GeneratedKeyCapture(keys, analysis.generatedKeyTable(), analysis.generatedAliases(), state.aliases));
+        return Interfaces.proxy(ResultSet.class, keys, new GeneratedKeyCapture(keys, analysis.generatedKeys(), state.aliases));
     }
 
     private static StatementAnalysis union(List<StatementAnalysis> parts) {
@@ -272,8 +272,7 @@ final class ConnectionHandler implements InvocationHandler {
         Set<String> writes = new LinkedHashSet<>();
         Set<String> predicates = new LinkedHashSet<>();
         List<String> rows = new ArrayList<>();
-        List<String> aliases = new ArrayList<>();
-        String keyTable = null;
+        List<GeneratedKey> keys = new ArrayList<>();
         for (StatementAnalysis p : parts) {
             accesses.addAll(p.accesses());
             locks.addAll(p.exclusiveLocks());
@@ -283,13 +282,10 @@ final class ConnectionHandler implements InvocationHandler {
             if (!p.rows().isEmpty()) {
                 rows.add(p.rows());
             }
-            if (p.generatedKeyTable() != null) {
-                keyTable = p.generatedKeyTable();
-                aliases.addAll(p.generatedAliases());
-            }
+            keys.addAll(p.generatedKeys());
         }
         return new StatementAnalysis(new ArrayList<>(accesses), StatementAnalysis.TxControl.NONE, locks, reads, writes,
-                predicates, String.join(", ", rows), keyTable, aliases);
+                predicates, String.join(", ", rows), keys);
     }
 
     private String transactionName(SqlExecutionState state, int thread) {

@@ -32,7 +32,7 @@ public final class FrontrunDataSource implements InvocationHandler {
         if (isWrapped(dataSource)) {
             return dataSource;
         }
-        FrontrunDataSource handler = new FrontrunDataSource(dataSource, new ClassifyingAnalyzer());
+        FrontrunDataSource handler = new FrontrunDataSource(dataSource, new ClassifyingAnalyzer(dataSource));
         return Interfaces.proxy(DataSource.class, dataSource, handler);
     }
 

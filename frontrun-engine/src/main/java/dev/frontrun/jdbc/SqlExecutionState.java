@@ -1,6 +1,7 @@
 package dev.frontrun.jdbc;
 
 import dev.frontrun.spi.ExecutionContext;
+import dev.frontrun.sql.bind.GeneratedKeyAliases;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,7 +16,7 @@ final class SqlExecutionState {
 
     private static final Object KEY = SqlExecutionState.class;
 
-    final KeyAliases aliases = new KeyAliases();
+    final GeneratedKeyAliases aliases = new GeneratedKeyAliases();
     final AtomicInteger statements = new AtomicInteger();
     final Set<String> writtenTables = ConcurrentHashMap.newKeySet();
     volatile boolean writesUnknown;

@@ -11,6 +11,13 @@ final class SqlResources {
     private SqlResources() {
     }
 
+    /** Whether the resource names one row: {@code sql:<table>:<key tuple or alias>}. */
+    static boolean isRow(String resource) {
+        String table = tableOf(resource);
+        return table != null && resource.length() > PREFIX.length() + table.length()
+                && resource.charAt(PREFIX.length() + table.length()) == ':';
+    }
+
     /** The (possibly schema-qualified) table of a resource id, or null for the endpoint or non-SQL resources. */
     static String tableOf(String resource) {
         if (!resource.startsWith(PREFIX)) {
@@ -21,9 +28,12 @@ final class SqlResources {
             return null;
         }
         int end = rest.length();
+        boolean quoted = false;
         for (int i = 0; i < rest.length(); i++) {
             char c = rest.charAt(i);
-            if (c == ':' || c == '#' || c == '[') {
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (!quoted && (c == ':' || c == '#')) {
                 end = i;
                 break;
             }

@@ -1,6 +1,7 @@
 package dev.frontrun.jdbc;
 
 import dev.frontrun.spi.ResourceAccess;
+import dev.frontrun.sql.bind.GeneratedKey;
 import java.util.List;
 import java.util.Set;
 
@@ -16,12 +17,11 @@ import java.util.Set;
  * @param writes         resources written
  * @param predicateReads tables read through a predicate other than a primary-key lookup
  * @param rows           rows touched, for people, e.g. {@code owners[id=1]}
- * @param generatedKeyTable the table of an INSERT whose key the database generates, or null
- * @param generatedAliases  the aliases reserved for the keys that INSERT generates, in row order
+ * @param generatedKeys  the rows of an INSERT whose keys the database generates, with the aliases used for them
  */
 public record StatementAnalysis(List<ResourceAccess> accesses, TxControl control, Set<String> exclusiveLocks,
                                 Set<String> reads, Set<String> writes, Set<String> predicateReads, String rows,
-                                String generatedKeyTable, List<String> generatedAliases) {
+                                List<GeneratedKey> generatedKeys) {
 
     /** Transaction control expressed in SQL text. */
     public enum TxControl { NONE, BEGIN, COMMIT, ROLLBACK, SAVEPOINT, ROLLBACK_TO_SAVEPOINT, RELEASE_SAVEPOINT }
@@ -33,6 +33,6 @@ public record StatementAnalysis(List<ResourceAccess> accesses, TxControl control
         writes = Set.copyOf(writes);
         predicateReads = Set.copyOf(predicateReads);
         rows = rows == null ? "" : rows;
-        generatedAliases = generatedAliases == null ? List.of() : List.copyOf(generatedAliases);
+        generatedKeys = generatedKeys == null ? List.of() : List.copyOf(generatedKeys);
     }
 }

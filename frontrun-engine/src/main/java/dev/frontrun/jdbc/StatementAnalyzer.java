@@ -1,5 +1,6 @@
 package dev.frontrun.jdbc;
 
+import dev.frontrun.sql.bind.GeneratedKeyAliases;
 import java.sql.Connection;
 import java.util.List;
 
@@ -16,5 +17,6 @@ interface StatementAnalyzer {
      * @param thread     the explored thread running it
      * @param aliases    the execution's generated-key aliases
      */
-    StatementAnalysis analyze(String sql, List<Object> parameters, Connection connection, int thread, KeyAliases aliases);
+    StatementAnalysis analyze(String sql, List<Object> parameters, Connection connection, int thread,
+                              GeneratedKeyAliases aliases);
 }
