@@ -4,6 +4,8 @@ import dev.frontrun.explore.ExplorationPlan;
 import dev.frontrun.explore.Explorer;
 import dev.frontrun.spi.ExplorationHook;
 import dev.frontrun.spi.TraceAnalyzer;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +33,18 @@ public final class Exploration<S> {
     private Duration executionTimeout = Duration.ofSeconds(30);
     private Duration totalTimeout = Duration.ofMinutes(10);
     private int reproduceOnFailure = 10;
+    private Path reportDirectory = defaultReportDirectory();
+    private boolean reportPassing;
+    private boolean sqlAnalyzerAdded;
+
+    /** Where reports go unless {@link #reportDirectory(Path)} says otherwise: {@code -Dfrontrun.reportDirectory}, else target/frontrun-reports. */
+    static Path defaultReportDirectory() {
+        String configured = System.getProperty("frontrun.reportDirectory");
+        if ("none".equalsIgnoreCase(configured)) {
+            return null;
+        }
+        return Path.of(configured == null || configured.isBlank() ? "target/frontrun-reports" : configured);
+    }
 
     Exploration(Supplier<? extends S> setup) {
         this.setup = Objects.requireNonNull(setup, "setup");
@@ -138,7 +152,12 @@ public final class Exploration<S> {
 
     /** The one place both {@code database} variants set an exploration up against a database. */
     private Exploration<S> database(dev.frontrun.jdbc.DatabaseExplorationHook databaseHook) {
-        return hook(databaseHook);
+        hook(databaseHook);
+        if (!sqlAnalyzerAdded) {
+            sqlAnalyzerAdded = true;
+            analyzer(dev.frontrun.anomaly.SqlAnomalyAnalyzer.create()); // names the anomaly of a failing SQL trace
+        }
+        return this;
     }
 
     /** Names the anomaly behind a failure from its trace. */
@@ -147,14 +166,43 @@ public final class Exploration<S> {
         return this;
     }
 
+    /**
+     * Where to write the HTML report of a failing exploration (default {@code target/frontrun-reports}
+     * under the working directory, or the system property {@code frontrun.reportDirectory};
+     * {@code none} there, or null here, writes no reports).
+     */
+    public Exploration<S> reportDirectory(Path directory) {
+        this.reportDirectory = directory;
+        return this;
+    }
+
+    /** Also write a report when the exploration does not fail (default: only failures get one). */
+    public Exploration<S> reportPassing(boolean passing) {
+        this.reportPassing = passing;
+        return this;
+    }
+
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
-        return new Explorer<S>(plan()).explore();
+        return reported(new Explorer<S>(plan()).explore());
     }
 
     /** Runs exactly {@code schedule} once (plus the reproduce-on-failure replays if it fails). */
     public Result replay(Schedule schedule) {
-        return new Explorer<S>(plan()).replay(Objects.requireNonNull(schedule, "schedule"));
+        return reported(new Explorer<S>(plan()).replay(Objects.requireNonNull(schedule, "schedule")));
+    }
+
+    /** Writes the HTML report, if one is wanted, and names it at the end of the explanation. */
+    private Result reported(Result result) {
+        if (reportDirectory == null || !result.failed() && !reportPassing) {
+            return result;
+        }
+        try {
+            Path file = dev.frontrun.report.HtmlReport.write(result, reportDirectory);
+            return result.withReport(file, "  report:   " + file.toUri() + "\n");
+        } catch (IOException | RuntimeException e) {
+            return result.withReport(null, "  report:   not written (" + e + ")\n");
+        }
     }
 
     private ExplorationPlan<S> plan() {

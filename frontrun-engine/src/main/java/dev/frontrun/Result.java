@@ -1,5 +1,6 @@
 package dev.frontrun;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -26,12 +27,22 @@ public final class Result {
      * @param inconclusiveBecause why the verdict is inconclusive, or null
      * @param elapsed             wall time of the whole exploration
      * @param explanation         the text report
+     * @param report              the HTML report written for this result, or null
      */
     public record Facts(Verdict verdict, int executions, boolean exhausted, Strategy strategy, Failure failure,
                         Schedule counterexample, List<TraceStep> trace, Anomaly anomaly, int reproduced,
-                        int reproduceAttempts, String inconclusiveBecause, Duration elapsed, String explanation) {
+                        int reproduceAttempts, String inconclusiveBecause, Duration elapsed, String explanation,
+                        Path report) {
         public Facts {
             trace = trace == null ? List.of() : List.copyOf(trace);
+        }
+
+        /** Facts without a report. */
+        public Facts(Verdict verdict, int executions, boolean exhausted, Strategy strategy, Failure failure,
+                     Schedule counterexample, List<TraceStep> trace, Anomaly anomaly, int reproduced,
+                     int reproduceAttempts, String inconclusiveBecause, Duration elapsed, String explanation) {
+            this(verdict, executions, exhausted, strategy, failure, counterexample, trace, anomaly, reproduced,
+                    reproduceAttempts, inconclusiveBecause, elapsed, explanation, null);
         }
     }
 
@@ -105,6 +116,20 @@ public final class Result {
     /** A report for people: verdict, the failing interleaving step by step, and how to replay it. */
     public String explanation() {
         return facts.explanation();
+    }
+
+    /** The HTML report written for this exploration (a per-thread timeline of the failing interleaving), if any. */
+    public Optional<Path> report() {
+        return Optional.ofNullable(facts.report());
+    }
+
+    /** This result with the report written for it, named at the end of the explanation. */
+    Result withReport(Path report, String note) {
+        Facts f = facts;
+        String text = f.explanation() + note;
+        return new Result(new Facts(f.verdict(), f.executions(), f.exhausted(), f.strategy(), f.failure(),
+                f.counterexample(), f.trace(), f.anomaly(), f.reproduced(), f.reproduceAttempts(),
+                f.inconclusiveBecause(), f.elapsed(), text, report));
     }
 
     /** Passes only when the property was proven: fails on a failure and on an inconclusive verdict. */
