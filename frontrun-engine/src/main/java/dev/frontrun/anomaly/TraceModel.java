@@ -174,6 +174,10 @@ final class TraceModel {
                     t.isolation = sessionLevel.get(connection);
                     t.isolationSource = sessionSource.get(connection);
                     t.isolationExplicit = true;
+                } else if (sql.isolation() != null) {
+                    t.isolation = Isolation.parse(sql.isolation());
+                    t.isolationSource = "set through JDBC (setTransactionIsolation)";
+                    t.isolationExplicit = true;
                 }
                 return t;
             });

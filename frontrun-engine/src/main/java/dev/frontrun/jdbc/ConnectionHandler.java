@@ -42,6 +42,8 @@ final class ConnectionHandler implements InvocationHandler {
     private ExecutionContext numberedIn;
     private int number;
     private Integer backendPid;
+    /** The level set through {@code setTransactionIsolation}, or null: the server's default. */
+    private String isolation;
 
     ConnectionHandler(FrontrunDataSource owner, Connection target) {
         this.owner = owner;
@@ -77,6 +79,10 @@ final class ConnectionHandler implements InvocationHandler {
                         wantsKeys(args));
             case "prepareCall":
                 return wrap(CallableStatement.class, Interfaces.invoke(target, method, args), (String) args[0], false);
+            case "setTransactionIsolation":
+                Object result = Interfaces.invoke(target, method, args);
+                isolation = isolationName((Integer) args[0]);
+                return result;
             default:
                 break;
         }
@@ -94,6 +100,16 @@ final class ConnectionHandler implements InvocationHandler {
             case "releaseSavepoint" -> boundary(Kind.RELEASE_SAVEPOINT, null, () -> Interfaces.invoke(target, method, args));
             case "close" -> close(() -> Interfaces.invoke(target, method, args));
             default -> Interfaces.invoke(target, method, args);
+        };
+    }
+
+    private static String isolationName(int level) {
+        return switch (level) {
+            case Connection.TRANSACTION_READ_UNCOMMITTED -> "READ UNCOMMITTED";
+            case Connection.TRANSACTION_READ_COMMITTED -> "READ COMMITTED";
+            case Connection.TRANSACTION_REPEATABLE_READ -> "REPEATABLE READ";
+            case Connection.TRANSACTION_SERIALIZABLE -> "SERIALIZABLE";
+            default -> null;
         };
     }
 
@@ -142,12 +158,15 @@ final class ConnectionHandler implements InvocationHandler {
         List<ResourceAccess> accesses = kind == Kind.COMMIT ? tx.commitAccesses() : List.of();
         Set<String> releases = kind == Kind.COMMIT || kind == Kind.ROLLBACK ? tx.locks() : Set.of();
         SqlStep detail = new SqlStep(kind, threadName(), connectionNumber(state, execution), tx.name(), false, sql,
-                List.of(), Set.of(), Set.of(), Set.of(), "", new SqlStep.OutcomeHolder());
+                List.of(), Set.of(), Set.of(), Set.of(), "", new SqlStep.OutcomeHolder(), isolation);
         String label = label(kind, sql, aborted);
         SchedulingPoints.step(new Step(accesses, Set.of(), releases, label, detail));
         try {
             Object result = call.run();
             detail.outcomeHolder().set(kind == Kind.COMMIT && aborted ? Outcome.ROLLED_BACK : Outcome.OK, null, null);
+            if (kind == Kind.ROLLBACK_TO_SAVEPOINT) {
+                tx.recover();
+            }
             return result;
         } catch (SQLException e) {
             detail.outcomeHolder().set(Outcome.FAILED, e.getSQLState(), e.getMessage());
@@ -223,7 +242,7 @@ final class ConnectionHandler implements InvocationHandler {
         Set<String> acquires = autocommit ? Set.of() : analysis.exclusiveLocks();
         SqlStep detail = new SqlStep(Kind.STATEMENT, threadName(), connectionNumber(state, execution), txName, autocommit,
                 sql, parameters, analysis.reads(), analysis.writes(), analysis.predicateReads(), analysis.rows(),
-                new SqlStep.OutcomeHolder());
+                new SqlStep.OutcomeHolder(), isolation);
         String tag = sql == null ? null : StatementTags.tagOf(sql);
         String rows = (analysis.rows().isEmpty() ? "" : "  → " + analysis.rows()) + (tag == null ? "" : "  " + tag);
         state.statements.incrementAndGet();

@@ -19,10 +19,20 @@ import java.util.Set;
  * @param writes        row and table resources written
  * @param predicateReads tables read by a predicate that is not a primary-key lookup (phantoms live there)
  * @param rows          the rows touched, for people: {@code owners[id=1]}
+ * @param isolation     the isolation level set on the connection through JDBC ({@code setTransactionIsolation},
+ *                      which is how Spring's {@code @Transactional(isolation = …)} sets it), or null if none was
  */
 public record SqlStep(Kind kind, String threadName, int connection, String transaction, boolean autocommit, String sql,
                       List<Object> parameters, Set<String> reads, Set<String> writes, Set<String> predicateReads,
-                      String rows, OutcomeHolder outcomeHolder) {
+                      String rows, OutcomeHolder outcomeHolder, String isolation) {
+
+    /** A step of a connection whose isolation level was not set through JDBC. */
+    public SqlStep(Kind kind, String threadName, int connection, String transaction, boolean autocommit, String sql,
+                   List<Object> parameters, Set<String> reads, Set<String> writes, Set<String> predicateReads,
+                   String rows, OutcomeHolder outcomeHolder) {
+        this(kind, threadName, connection, transaction, autocommit, sql, parameters, reads, writes, predicateReads, rows,
+                outcomeHolder, null);
+    }
 
     /** Statement or transaction boundary. */
     public enum Kind { STATEMENT, BEGIN, COMMIT, ROLLBACK, SAVEPOINT, ROLLBACK_TO_SAVEPOINT, RELEASE_SAVEPOINT }

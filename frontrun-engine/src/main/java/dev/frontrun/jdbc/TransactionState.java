@@ -54,6 +54,11 @@ final class TransactionState {
         aborted = true;
     }
 
+    /** ROLLBACK TO SAVEPOINT makes an aborted transaction usable again; what it wrote before the savepoint stays. */
+    void recover() {
+        aborted = false;
+    }
+
     /** What a commit publishes: the transaction's writes, as writes; nothing if it was aborted. */
     List<ResourceAccess> commitAccesses() {
         if (aborted) {

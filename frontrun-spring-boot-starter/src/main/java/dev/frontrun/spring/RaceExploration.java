@@ -33,6 +33,7 @@ public final class RaceExploration {
                 .executionTimeout(properties.executionTimeout())
                 .totalTimeout(properties.totalTimeout())
                 .reproduceOnFailure(properties.reproduceCount())
+                .reportDirectory(properties.reportDirectory())
                 .strategy(properties.strategy() == FrontrunProperties.StrategyName.RANDOM
                         ? Strategy.random(properties.randomSeed(), properties.randomAttempts()) : Strategy.dpor());
     }
@@ -95,12 +96,18 @@ public final class RaceExploration {
 
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
-        return prepared().run();
+        return remembered(prepared().run());
     }
 
     /** Runs exactly {@code schedule}, e.g. one printed by a failing exploration. */
     public Result replay(Schedule schedule) {
-        return prepared().replay(schedule);
+        return remembered(prepared().replay(schedule));
+    }
+
+    /** Lets {@link FrontrunExtension} point to the report if the test then fails. */
+    private static Result remembered(Result result) {
+        result.report().ifPresent(path -> Reports.wrote(path.toString()));
+        return result;
     }
 
     /** The exploration, tied to the database once however often it is run or replayed. */
