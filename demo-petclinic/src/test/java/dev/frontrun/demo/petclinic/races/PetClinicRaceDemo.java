@@ -37,7 +37,9 @@ public final class PetClinicRaceDemo {
         run("classic", "the app as the Spring PetClinic sample structures it", false, summary);
         run("fixed", "versions in the forms, a unique pet-name index, one transaction per flow", true, summary);
         OUT.println();
-        OUT.println("Summary");
+        OUT.println("Summary (runs = explored executions + replays of a failure; database restore included)");
+        OUT.printf("  %-8s %-30s %-14s %6s %8s %10s %10s%n", "variant", "scenario", "verdict", "execs", "wall ms",
+                "ms/run", "runs/s");
         summary.forEach(line -> OUT.println("  " + line));
         System.exit(0);
     }
@@ -60,7 +62,9 @@ public final class PetClinicRaceDemo {
                 if (result.failed()) {
                     OUT.println(indent(result.explanation(), "   │ "));
                 }
-                summary.add(String.format(Locale.ROOT, "%-8s %-32s %s", variant, scenario.name(), line));
+                summary.add(String.format(Locale.ROOT, "%-8s %-30s %-14s %6d %8d %10.1f %10.0f", variant, scenario.name(),
+                        result.verdict(), result.executions(), result.elapsed().toMillis(), msPerRun(result),
+                        1000 / msPerRun(result)));
             }
         } finally {
             TestPostgres.drop(db);
@@ -76,6 +80,11 @@ public final class PetClinicRaceDemo {
         return String.format(Locale.ROOT, "%s — %d executions, %.1f s%s", verdict, result.executions(),
                 result.elapsed().toMillis() / 1000.0,
                 result.failed() ? ", reproduced " + result.reproduced() + "/" + result.reproduceAttempts() : "");
+    }
+
+    private static double msPerRun(Result result) {
+        int runs = result.executions() + (result.failed() ? result.reproduceAttempts() : 0);
+        return result.elapsed().toNanos() / 1e6 / Math.max(1, runs);
     }
 
     private static String anomaly(Anomaly anomaly) {
