@@ -151,34 +151,20 @@ public final class SqlLexer {
 
     /** A standard string: backslashes are literal, {@code ''} is a quote. */
     private void string(int tokenStart, int contentStart) {
-        StringBuilder value = new StringBuilder();
-        int j = contentStart;
-        while (j < n) {
-            char c = sql.charAt(j);
-            if (c == '\'') {
-                if (j + 1 < n && sql.charAt(j + 1) == '\'') {
-                    value.append('\'');
-                    j += 2;
-                    continue;
-                }
-                i = j + 1;
-                add(SqlToken.Type.STRING, value.toString(), tokenStart);
-                return;
-            }
-            value.append(c);
-            j++;
-        }
-        i = n;
-        malformed = true;
+        string(tokenStart, contentStart, false);
     }
 
     /** An escape string: a backslash escapes the next character (value kept approximate: exotic anyway). */
     private void escapeString(int tokenStart) {
+        string(tokenStart, tokenStart + 2, true);
+    }
+
+    private void string(int tokenStart, int contentStart, boolean backslashEscapes) {
         StringBuilder value = new StringBuilder();
-        int j = tokenStart + 2;
+        int j = contentStart;
         while (j < n) {
             char c = sql.charAt(j);
-            if (c == '\\' && j + 1 < n) {
+            if (backslashEscapes && c == '\\' && j + 1 < n) {
                 value.append(sql.charAt(j + 1));
                 j += 2;
             } else if (c == '\'') {
