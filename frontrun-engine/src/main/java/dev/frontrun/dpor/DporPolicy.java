@@ -25,6 +25,11 @@ import java.util.Set;
  * row locks from the client-side registry) disable waiting threads; a take of a lock races with
  * the previous take of the same lock even when the release orders them.
  *
+ * <p>No resource-group heuristic is needed to keep steps on unrelated resources (other tables)
+ * from multiplying the search: a wakeup sequence only carries the events that do not happen after
+ * the racing one, so independent intermediate steps never create branches of their own
+ * ({@code TraceCountTest.unrelatedIntermediateStepsDoNotExplodeTheSearch}).
+ *
  * <p>With a preemption bound, nodes whose choice would exceed it are not explored, and a race
  * whose reversal needs too many preemptions is reversed at the latest earlier node where
  * switching to the racing thread is not a preemption (after Coons et al., bounded POR).
