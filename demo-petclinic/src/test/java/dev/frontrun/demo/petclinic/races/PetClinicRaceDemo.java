@@ -60,7 +60,7 @@ public final class PetClinicRaceDemo {
                 String line = verdictLine(result);
                 OUT.println("   " + line);
                 if (result.failed()) {
-                    OUT.println(indent(result.explanation(), "   │ "));
+                    OUT.println(indent(condensed(result.explanation()), "   │ "));
                 }
                 summary.add(String.format(Locale.ROOT, "%-8s %-30s %-14s %6d %8d %10.1f %10.0f", variant, scenario.name(),
                         result.verdict(), result.executions(), result.elapsed().toMillis(), msPerRun(result),
@@ -102,6 +102,36 @@ public final class PetClinicRaceDemo {
             app.profiles("fixed");
         }
         return app.run();
+    }
+
+    /**
+     * The explanation with only the marked steps of the interleaving (those of the anomaly); the
+     * whole trace is in the HTML report, whose path the explanation ends with.
+     */
+    static String condensed(String explanation) {
+        StringBuilder out = new StringBuilder();
+        boolean inTrace = false;
+        int omitted = 0;
+        for (String line : explanation.split("\n")) {
+            if (line.contains("interleaving (")) {
+                inTrace = true;
+                out.append(line).append('\n');
+                continue;
+            }
+            if (inTrace && line.matches("^  \\S.*")) { // the next section: "  reproduced …"
+                inTrace = false;
+                if (omitted > 0) {
+                    out.append("       … ").append(omitted).append(" unmarked steps left out: the report has them all\n");
+                }
+            }
+            boolean marked = line.trim().startsWith("*") || line.trim().startsWith("#");
+            if (inTrace && !marked) {
+                omitted++;
+                continue;
+            }
+            out.append(line).append('\n');
+        }
+        return out.toString();
     }
 
     private static String indent(String text, String prefix) {
