@@ -44,8 +44,8 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     public void beforeExecution(ExecutionContext execution) throws Exception {
         if (dirtyUnknown) {
             snapshot.restoreAll();
-        } else if (!dirty.isEmpty() || execution.executionNumber() > 1) {
-            snapshot.restore(dirty);
+        } else if (!dirty.isEmpty()) {
+            snapshot.restore(dirty); // also resets every sequence; an execution that wrote nothing needs no restore
         }
         dirty.clear();
         dirtyUnknown = false;
