@@ -17,6 +17,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -42,8 +45,13 @@ final class ConnectionHandler implements InvocationHandler {
     private ExecutionContext numberedIn;
     private int number;
     private Integer backendPid;
-    /** The level set through {@code setTransactionIsolation}, or null: the server's default. */
+    /** The level set through {@code setTransactionIsolation} on this proxy, or null: see {@link #isolation()}. */
     private String isolation;
+    /**
+     * The level a physical connection had when first seen in an exploration (a pool's or the server's
+     * configured default, set behind the proxy's back), asked once per physical connection.
+     */
+    private static final Map<Object, String> INITIAL_ISOLATION = Collections.synchronizedMap(new WeakHashMap<>());
 
     ConnectionHandler(FrontrunDataSource owner, Connection target) {
         this.owner = owner;
@@ -103,6 +111,35 @@ final class ConnectionHandler implements InvocationHandler {
         };
     }
 
+    /** The isolation level in force: set through this proxy, or else the connection's initial one. */
+    private String isolation() {
+        if (isolation != null) {
+            return isolation;
+        }
+        Object physical = physical();
+        String initial = INITIAL_ISOLATION.get(physical);
+        if (initial == null) {
+            try {
+                initial = isolationName(target.getTransactionIsolation());
+            } catch (SQLException e) {
+                return null; // e.g. an aborted transaction: the classifier falls back to the default
+            }
+            if (initial != null) {
+                INITIAL_ISOLATION.put(physical, initial);
+            }
+        }
+        return initial;
+    }
+
+    /** The driver's connection under any pool wrapper, the key for what is known per physical connection. */
+    private Object physical() {
+        try {
+            return target.isWrapperFor(Connection.class) ? target.unwrap(Connection.class) : target;
+        } catch (SQLException e) {
+            return target;
+        }
+    }
+
     private static String isolationName(int level) {
         return switch (level) {
             case Connection.TRANSACTION_READ_UNCOMMITTED -> "READ UNCOMMITTED";
@@ -158,7 +195,7 @@ final class ConnectionHandler implements InvocationHandler {
         List<ResourceAccess> accesses = kind == Kind.COMMIT ? tx.commitAccesses() : List.of();
         Set<String> releases = kind == Kind.COMMIT || kind == Kind.ROLLBACK ? tx.locks() : Set.of();
         SqlStep detail = new SqlStep(kind, threadName(), connectionNumber(state, execution), tx.name(), false, sql,
-                List.of(), Set.of(), Set.of(), Set.of(), "", new SqlStep.OutcomeHolder(), isolation);
+                List.of(), Set.of(), Set.of(), Set.of(), "", new SqlStep.OutcomeHolder(), isolation());
         String label = label(kind, sql, aborted);
         SchedulingPoints.step(new Step(accesses, Set.of(), releases, label, detail));
         try {
@@ -242,7 +279,7 @@ final class ConnectionHandler implements InvocationHandler {
         Set<String> acquires = autocommit ? Set.of() : analysis.exclusiveLocks();
         SqlStep detail = new SqlStep(Kind.STATEMENT, threadName(), connectionNumber(state, execution), txName, autocommit,
                 sql, parameters, analysis.reads(), analysis.writes(), analysis.predicateReads(), analysis.rows(),
-                new SqlStep.OutcomeHolder(), isolation);
+                new SqlStep.OutcomeHolder(), isolation());
         String tag = sql == null ? null : StatementTags.tagOf(sql);
         String rows = (analysis.rows().isEmpty() ? "" : "  → " + analysis.rows()) + (tag == null ? "" : "  " + tag);
         state.statements.incrementAndGet();

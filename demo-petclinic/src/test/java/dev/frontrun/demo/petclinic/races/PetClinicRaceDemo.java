@@ -34,25 +34,33 @@ public final class PetClinicRaceDemo {
         OUT.println("Frontrun PetClinic race demo: each scenario races two real HTTP request flows (MockMvc)");
         OUT.println("against PostgreSQL, exploring every distinct interleaving of their SQL statements.");
         List<String> summary = new ArrayList<>();
-        run("classic", "the app as the Spring PetClinic sample structures it", false, summary);
-        run("fixed", "versions in the forms, a unique pet-name index, one transaction per flow", true, summary);
+        run("classic", "the app as the Spring PetClinic sample structures it", Variant.CLASSIC, summary);
+        run("classic at SERIALIZABLE", "the same app with every connection at SERIALIZABLE: races whose write"
+                + " transactions do not overlap survive it", Variant.SERIALIZABLE, summary);
+        run("fixed", "versions in the forms, a unique pet-name index, one transaction per flow", Variant.FIXED, summary);
         OUT.println();
         OUT.println("Summary (runs = explored executions + replays of a failure; database restore included)");
-        OUT.printf("  %-8s %-30s %-14s %6s %8s %10s %10s%n", "variant", "scenario", "verdict", "execs", "wall ms",
+        OUT.printf("  %-12s %-30s %-14s %6s %8s %10s %10s%n", "variant", "scenario", "verdict", "execs", "wall ms",
                 "ms/run", "runs/s");
         summary.forEach(line -> OUT.println("  " + line));
         System.exit(0);
     }
 
-    private static void run(String variant, String what, boolean fixed, List<String> summary) {
-        OUT.printf("%n══ %s PetClinic: %s%n", variant, what);
+    /** Which application the scenarios race. */
+    private enum Variant { CLASSIC, SERIALIZABLE, FIXED }
+
+    private static void run(String name, String what, Variant variant, List<String> summary) {
+        OUT.printf("%n══ %s PetClinic: %s%n", name, what);
         TestDatabase db = TestPostgres.freshDatabase(PetClinicRaceDemo.class);
-        try (ConfigurableApplicationContext context = start(db, fixed)) {
+        try (ConfigurableApplicationContext context = start(db, variant)) {
             MockMvc mvc = MockMvcBuilders.webAppContextSetup((WebApplicationContext) context).build();
             ScenarioRunner runner = new ScenarioRunner(context.getBean(RaceExplorer.class), new PetClinicClient(mvc),
                     context.getBean(JdbcTemplate.class));
             int n = 0;
             for (RaceScenario scenario : PetClinicRaces.all()) {
+                if (variant == Variant.SERIALIZABLE && scenario.isControl()) {
+                    continue;
+                }
                 n++;
                 OUT.printf("%n── %d. %s: %s%n", n, scenario.name(), scenario.story());
                 OUT.printf("   promise: %s%n", scenario.promise());
@@ -62,7 +70,8 @@ public final class PetClinicRaceDemo {
                 if (result.failed()) {
                     OUT.println(indent(condensed(result.explanation()), "   │ "));
                 }
-                summary.add(String.format(Locale.ROOT, "%-8s %-30s %-14s %6d %8d %10.1f %10.0f", variant, scenario.name(),
+                summary.add(String.format(Locale.ROOT, "%-12s %-30s %-14s %6d %8d %10.1f %10.0f",
+                        variant.name().toLowerCase(Locale.ROOT), scenario.name(),
                         result.verdict(), result.executions(), result.elapsed().toMillis(), msPerRun(result),
                         1000 / msPerRun(result)));
             }
@@ -91,15 +100,18 @@ public final class PetClinicRaceDemo {
         return " (" + anomaly.kind() + ", " + anomaly.level().name().toLowerCase(Locale.ROOT) + " level)";
     }
 
-    private static ConfigurableApplicationContext start(TestDatabase db, boolean fixed) {
+    private static ConfigurableApplicationContext start(TestDatabase db, Variant variant) {
         SpringApplicationBuilder app = new SpringApplicationBuilder(PetClinicApplication.class)
                 .properties("spring.datasource.url=" + db.jdbcUrl(), "spring.datasource.username=" + db.user(),
                         "spring.datasource.password=" + db.password(), "frontrun.enabled=true", "server.port=0",
                         "spring.main.banner-mode=off", "logging.level.root=WARN",
                         "logging.level.org.hibernate.orm.jdbc.error=OFF",
                         "logging.level.org.hibernate.engine.jdbc.spi.SqlExceptionHelper=OFF");
-        if (fixed) {
+        if (variant == Variant.FIXED) {
             app.profiles("fixed");
+        }
+        if (variant == Variant.SERIALIZABLE) {
+            app.properties("spring.datasource.hikari.transaction-isolation=TRANSACTION_SERIALIZABLE");
         }
         return app.run();
     }
