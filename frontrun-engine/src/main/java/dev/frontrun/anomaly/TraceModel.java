@@ -176,7 +176,7 @@ final class TraceModel {
                     t.isolationExplicit = true;
                 } else if (sql.isolation() != null) {
                     t.isolation = Isolation.parse(sql.isolation());
-                    t.isolationSource = "set through JDBC (setTransactionIsolation)";
+                    t.isolationSource = "set on the connection (JDBC setTransactionIsolation, or the pool's configuration)";
                     t.isolationExplicit = true;
                 }
                 return t;

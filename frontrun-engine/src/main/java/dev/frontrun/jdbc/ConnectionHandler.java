@@ -111,7 +111,10 @@ final class ConnectionHandler implements InvocationHandler {
         };
     }
 
-    /** The isolation level in force: set through this proxy, or else the connection's initial one. */
+    /**
+     * The isolation level in force when it is not the default: set through this proxy, or else the
+     * level the connection came with (a pool configured with a transaction isolation).
+     */
     private String isolation() {
         if (isolation != null) {
             return isolation;
@@ -120,15 +123,15 @@ final class ConnectionHandler implements InvocationHandler {
         String initial = INITIAL_ISOLATION.get(physical);
         if (initial == null) {
             try {
-                initial = isolationName(target.getTransactionIsolation());
+                String level = isolationName(target.getTransactionIsolation());
+                initial = level == null ? "" : level;
             } catch (SQLException e) {
                 return null; // e.g. an aborted transaction: the classifier falls back to the default
             }
-            if (initial != null) {
-                INITIAL_ISOLATION.put(physical, initial);
-            }
+            INITIAL_ISOLATION.put(physical, initial);
         }
-        return initial;
+        // READ COMMITTED is PostgreSQL's default: report it as "nothing set", as the classifier assumes
+        return initial.isEmpty() || initial.equals("READ COMMITTED") ? null : initial;
     }
 
     /** The driver's connection under any pool wrapper, the key for what is known per physical connection. */

@@ -72,7 +72,7 @@ class JdbcTransactionDetailTest {
                 .allSatisfy(step -> assertThat(step.isolation()).isEqualTo("REPEATABLE READ"));
         assertThat(result.explanation()).contains("40001", "under REPEATABLE READ", "serialization failure, not an anomaly");
         assertThat(SqlAnomalyAnalyzer.of(result.trace(), failure).transactions())
-                .allSatisfy(tx -> assertThat(tx.isolationSource()).contains("set through JDBC"));
+                .allSatisfy(tx -> assertThat(tx.isolationSource()).contains("set on the connection"));
     }
 
     @Test
