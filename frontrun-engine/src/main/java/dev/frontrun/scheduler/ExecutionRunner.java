@@ -361,9 +361,11 @@ public final class ExecutionRunner implements AutoCloseable {
                 }
             }
             awaitAllFinished(System.nanoTime() + UNWIND_NANOS);
+            // one stuck thread at a time: stopping one usually frees the locks the others wait for
             for (int t = 0; t < workers.length; t++) {
-                if (!workers[t].finished()) {
+                if (!workers[t].finished() && stuck(workers[t])) {
                     ThreadStopper.stop(workers[t]);
+                    awaitAllFinished(System.nanoTime() + UNWIND_NANOS);
                 }
             }
             awaitAllFinished(System.nanoTime() + TEARDOWN_NANOS);
@@ -371,9 +373,16 @@ public final class ExecutionRunner implements AutoCloseable {
                 if (!workers[t].finished()) {
                     leaked.add(names.get(t));
                     workers[t] = newWorker(t);
+                } else if (!workers[t].isAlive()) {
+                    workers[t] = newWorker(t); // died of a stop outside its body: replace it quietly
                 }
             }
             return leaked;
+        }
+
+        private boolean stuck(WorkerThread w) {
+            Thread.State state = w.getState();
+            return state == Thread.State.BLOCKED || state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
         }
 
         private void awaitAllFinished(long until) {

@@ -63,24 +63,42 @@ final class WorkerThread extends ScheduledThread {
     @Override
     public void run() {
         while (true) {
-            awaitPermit();
-            if (shutdown) {
-                return;
-            }
             try {
-                task.call();
-            } catch (ExecutionAborted aborted) {
-                // unwound on purpose: not a failure of the thread body
-            } catch (Throwable t) {
-                if (!aborting) {
-                    failure = t;
+                awaitPermit();
+                if (shutdown) {
+                    return;
                 }
-            } finally {
-                pending = null;
+                runTask();
+            } catch (Error late) {
+                if (!isStop(late)) {
+                    throw late;
+                }
+                // a teardown's Thread.stop that arrived after the body had ended: stay a usable worker
                 status = Status.FINISHED;
                 LockSupport.unpark(scheduler);
             }
         }
+    }
+
+    private void runTask() {
+        try {
+            task.call();
+        } catch (ExecutionAborted aborted) {
+            // unwound on purpose: not a failure of the thread body
+        } catch (Throwable t) {
+            if (!aborting) {
+                failure = t;
+            }
+        } finally {
+            pending = null;
+            status = Status.FINISHED;
+            LockSupport.unpark(scheduler);
+        }
+    }
+
+    /** {@code ThreadDeath}, named without referring to a class newer JDKs deprecate for removal. */
+    private static boolean isStop(Error e) {
+        return e.getClass().getName().equals("java.lang.ThreadDeath");
     }
 
     @Override
