@@ -1,5 +1,6 @@
 package dev.frontrun.jdbc;
 
+import dev.frontrun.anomaly.Item;
 import dev.frontrun.jdbc.StatementAnalysis.TxControl;
 import dev.frontrun.sql.Classification;
 import dev.frontrun.sql.SqlClassifier;
@@ -44,7 +45,8 @@ final class ClassifyingAnalyzer implements StatementAnalyzer {
     private static Set<String> rowLocks(Set<String> locks) {
         Set<String> rows = new LinkedHashSet<>();
         for (String lock : locks) {
-            if (SqlResources.isRow(lock)) {
+            Item item = Item.parse(lock);
+            if (item != null && item.kind() == Item.Kind.ROW) {
                 rows.add(lock);
             }
         }

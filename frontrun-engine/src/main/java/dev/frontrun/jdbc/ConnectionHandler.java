@@ -51,6 +51,8 @@ final class ConnectionHandler implements InvocationHandler {
      * The level a physical connection had when first seen in an exploration (a pool's or the server's
      * configured default, set behind the proxy's back), asked once per physical connection.
      */
+    /** This logical connection's answer from {@link #INITIAL_ISOLATION}, so each statement does not ask again ("" = default). */
+    private String initialIsolation;
     private static final Map<Object, String> INITIAL_ISOLATION = Collections.synchronizedMap(new WeakHashMap<>());
 
     ConnectionHandler(FrontrunDataSource owner, Connection target) {
@@ -119,6 +121,9 @@ final class ConnectionHandler implements InvocationHandler {
         if (isolation != null) {
             return isolation;
         }
+        if (initialIsolation != null) {
+            return initialIsolation.isEmpty() ? null : initialIsolation;
+        }
         Object physical = physical();
         String initial = INITIAL_ISOLATION.get(physical);
         if (initial == null) {
@@ -131,7 +136,8 @@ final class ConnectionHandler implements InvocationHandler {
             INITIAL_ISOLATION.put(physical, initial);
         }
         // READ COMMITTED is PostgreSQL's default: report it as "nothing set", as the classifier assumes
-        return initial.isEmpty() || initial.equals("READ COMMITTED") ? null : initial;
+        initialIsolation = initial.equals("READ COMMITTED") ? "" : initial;
+        return initialIsolation.isEmpty() ? null : initialIsolation;
     }
 
     /** The driver's connection under any pool wrapper, the key for what is known per physical connection. */

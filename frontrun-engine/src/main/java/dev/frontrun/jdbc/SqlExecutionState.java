@@ -1,5 +1,6 @@
 package dev.frontrun.jdbc;
 
+import dev.frontrun.anomaly.Item;
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.sql.bind.GeneratedKeyAliases;
 import java.util.Map;
@@ -41,11 +42,11 @@ final class SqlExecutionState {
 
     void recordWrites(Set<String> writes) {
         for (String resource : writes) {
-            String table = SqlResources.tableOf(resource);
-            if (table == null) {
+            Item item = Item.parse(resource); // null for the endpoint: any table may have been written
+            if (item == null) {
                 writesUnknown = true;
             } else {
-                writtenTables.add(table);
+                writtenTables.add(item.table());
             }
         }
     }
