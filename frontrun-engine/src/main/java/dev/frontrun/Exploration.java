@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -60,6 +61,23 @@ public final class Exploration<S> {
         names.add(name);
         bodies.add(body);
         return this;
+    }
+
+    /** Adds a thread whose body needs no per-execution state (it works on a database or a shared context). */
+    public Exploration<S> thread(String name, ThrowingRunnable body) {
+        Objects.requireNonNull(body, "body");
+        return thread(name, state -> body.run());
+    }
+
+    /** What must be true once all threads finished, checked without the per-execution state (e.g. against the database). */
+    public Exploration<S> invariant(BooleanSupplier invariant) {
+        return invariant(invariant, "the invariant");
+    }
+
+    /** Like {@link #invariant(BooleanSupplier)}, with a description used in reports. */
+    public Exploration<S> invariant(BooleanSupplier invariant, String description) {
+        Objects.requireNonNull(invariant, "invariant");
+        return invariant(state -> invariant.getAsBoolean(), description);
     }
 
     /** What must be true of the state after all threads finished. */
