@@ -1,9 +1,13 @@
 package dev.frontrun;
 
-import dev.frontrun.explore.ExplorationPlan;
-import dev.frontrun.explore.Explorer;
+import dev.frontrun.internal.anomaly.SqlAnomalyAnalyzer;
+import dev.frontrun.internal.engine.ExplorationOutcome;
+import dev.frontrun.internal.engine.ExplorationPlan;
+import dev.frontrun.internal.engine.Explorer;
 import dev.frontrun.spi.ExplorationHook;
-import dev.frontrun.spi.TraceAnalyzer;
+import dev.frontrun.internal.jdbc.DatabaseExplorationHook;
+import dev.frontrun.internal.report.Explanation;
+import dev.frontrun.internal.report.HtmlReport;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +28,6 @@ public final class Exploration<S> {
     private final List<String> names = new ArrayList<>();
     private final List<ThreadBody<? super S>> bodies = new ArrayList<>();
     private final List<ExplorationHook> hooks = new ArrayList<>();
-    private final List<TraceAnalyzer> analyzers = new ArrayList<>();
     private Predicate<? super S> invariant = s -> true;
     private String invariantDescription = "(no invariant)";
     private int maxExecutions = 10_000;
@@ -36,7 +39,6 @@ public final class Exploration<S> {
     private int reproduceOnFailure = 10;
     private Path reportDirectory = defaultReportDirectory();
     private boolean reportPassing;
-    private boolean sqlAnalyzerAdded;
 
     /** Where reports go unless {@link #reportDirectory(Path)} says otherwise: {@code -Dfrontrun.reportDirectory}, else target/frontrun-reports. */
     static Path defaultReportDirectory() {
@@ -154,7 +156,7 @@ public final class Exploration<S> {
      * {@link dev.frontrun.jdbc.FrontrunDataSource} proxy. The explored code must use the wrapped data source.
      */
     public Exploration<S> database(javax.sql.DataSource dataSource) {
-        return database(new dev.frontrun.jdbc.DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource")));
+        return database(new DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource")));
     }
 
     /**
@@ -164,24 +166,13 @@ public final class Exploration<S> {
      * to Spring explorations too.
      */
     public Exploration<S> database(javax.sql.DataSource dataSource, String missingProxyAdvice) {
-        return database(new dev.frontrun.jdbc.DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource"),
+        return database(new DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource"),
                 Objects.requireNonNull(missingProxyAdvice, "missingProxyAdvice")));
     }
 
     /** The one place both {@code database} variants set an exploration up against a database. */
-    private Exploration<S> database(dev.frontrun.jdbc.DatabaseExplorationHook databaseHook) {
-        hook(databaseHook);
-        if (!sqlAnalyzerAdded) {
-            sqlAnalyzerAdded = true;
-            analyzer(dev.frontrun.anomaly.SqlAnomalyAnalyzer.create()); // names the anomaly of a failing SQL trace
-        }
-        return this;
-    }
-
-    /** Names the anomaly behind a failure from its trace. */
-    public Exploration<S> analyzer(TraceAnalyzer analyzer) {
-        analyzers.add(Objects.requireNonNull(analyzer, "analyzer"));
-        return this;
+    private Exploration<S> database(DatabaseExplorationHook databaseHook) {
+        return hook(databaseHook);
     }
 
     /**
@@ -210,13 +201,27 @@ public final class Exploration<S> {
         return reported(new Explorer<S>(plan()).replay(Objects.requireNonNull(schedule, "schedule")));
     }
 
-    /** Writes the HTML report, if one is wanted, and names it at the end of the explanation. */
-    private Result reported(Result result) {
+    /**
+     * Turns what the explorer established into the user's {@link Result}: the SQL of a failing trace
+     * is analysed (whenever the trace has SQL steps), the explanation rendered, and the HTML report
+     * written if one is wanted and named at the end of the explanation.
+     */
+    private Result reported(ExplorationOutcome outcome) {
+        Analysis analysis;
+        try {
+            analysis = SqlAnomalyAnalyzer.create().analysis(outcome.trace(), outcome.failure());
+        } catch (RuntimeException e) {
+            analysis = Analysis.none(); // an analysis bug must not hide the failure itself
+        }
+        Result result = new Result(outcome.verdict(), outcome.executions(), outcome.exhausted(), outcome.strategy(),
+                outcome.failure(), outcome.counterexample(), outcome.trace(), analysis, outcome.reproduced(),
+                outcome.reproduceAttempts(), outcome.inconclusiveBecause(), outcome.elapsed(), null, null);
+        result = result.withExplanation(Explanation.of(result, invariantDescription, names));
         if (reportDirectory == null || !result.failed() && !reportPassing) {
             return result;
         }
         try {
-            Path file = dev.frontrun.report.HtmlReport.write(result, reportDirectory);
+            Path file = HtmlReport.write(result, reportDirectory);
             return result.withReport(file, "  report:   " + file.toUri() + "\n");
         } catch (IOException | RuntimeException e) {
             return result.withReport(null, "  report:   not written (" + e + ")\n");
@@ -229,7 +234,7 @@ public final class Exploration<S> {
         }
         return new ExplorationPlan<>(setup, names, bodies, invariant, invariantDescription, maxExecutions,
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
-                hooks, analyzers);
+                hooks);
     }
 
     private static Duration positive(Duration d, String what) {

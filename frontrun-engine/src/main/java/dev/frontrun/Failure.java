@@ -1,20 +1,17 @@
 package dev.frontrun;
 
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Why an execution failed, or (for {@link Kind#TIMEOUT}) could not be judged.
- *
- * @param kind        what went wrong
- * @param threadName  the thread whose body threw, or null
- * @param exception   the exception of a thread body or of the invariant, or null
- * @param diagnosis   deadlock cycle, timeout or divergence description, or null
- * @param threadDumps stack dumps of the stuck threads (deadlock, timeout), or empty
+ * Why an execution failed, or (for a {@link Timeout} or {@link Nondeterminism}) could not be
+ * judged. One record per way of going wrong, each with exactly the facts it has.
  */
-public record Failure(Kind kind, String threadName, Throwable exception, String diagnosis, String threadDumps) {
+public sealed interface Failure permits Failure.InvariantViolated, Failure.InvariantThrew, Failure.ThreadThrew,
+        Failure.Deadlock, Failure.Timeout, Failure.Nondeterminism {
 
-    /** The ways an execution can go wrong. */
-    public enum Kind {
+    /** The ways an execution can go wrong, for switching and for comparing two failures. */
+    enum Kind {
         /** All threads finished but the invariant is false. */
         INVARIANT_VIOLATED,
         /** The invariant itself threw. */
@@ -29,28 +26,138 @@ public record Failure(Kind kind, String threadName, Throwable exception, String 
         NONDETERMINISM
     }
 
-    public Failure {
-        threadDumps = threadDumps == null ? "" : threadDumps;
-    }
-
-    /** Whether this failure disproves the property (as opposed to only preventing a verdict). */
-    public boolean disproves() {
-        return kind != Kind.TIMEOUT && kind != Kind.NONDETERMINISM;
-    }
-
-    public Optional<Throwable> cause() {
-        return Optional.ofNullable(exception);
-    }
+    Kind kind();
 
     /** One line for reports: what failed, where. */
-    public String summary() {
-        return switch (kind) {
-            case INVARIANT_VIOLATED -> "the invariant does not hold after all threads finished";
-            case INVARIANT_THREW -> "the invariant threw " + exception;
-            case THREAD_THREW -> "thread '" + threadName + "' threw " + exception;
-            case DEADLOCK -> "deadlock: " + diagnosis;
-            case TIMEOUT -> "timeout: " + diagnosis;
-            case NONDETERMINISM -> "nondeterminism: " + diagnosis;
-        };
+    String summary();
+
+    /** Whether this failure disproves the property (as opposed to only preventing a verdict). */
+    default boolean disproves() {
+        return true;
+    }
+
+    /** The exception of a thread body or of the invariant, if one was thrown. */
+    default Optional<Throwable> cause() {
+        return Optional.empty();
+    }
+
+    /** Stack dumps of the stuck threads (deadlock, timeout), or empty. */
+    default String threadDumps() {
+        return "";
+    }
+
+    /** All threads finished but the invariant, described by {@code invariant}, is false. */
+    record InvariantViolated(String invariant) implements Failure {
+        @Override
+        public Kind kind() {
+            return Kind.INVARIANT_VIOLATED;
+        }
+
+        @Override
+        public String summary() {
+            return "the invariant does not hold after all threads finished";
+        }
+    }
+
+    /** The invariant threw {@code exception}. */
+    record InvariantThrew(String invariant, Throwable exception) implements Failure {
+        public InvariantThrew {
+            Objects.requireNonNull(exception, "exception");
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.INVARIANT_THREW;
+        }
+
+        @Override
+        public String summary() {
+            return "the invariant threw " + exception;
+        }
+
+        @Override
+        public Optional<Throwable> cause() {
+            return Optional.of(exception);
+        }
+    }
+
+    /** The body of thread {@code threadName} threw {@code exception}. */
+    record ThreadThrew(String threadName, Throwable exception) implements Failure {
+        public ThreadThrew {
+            Objects.requireNonNull(threadName, "threadName");
+            Objects.requireNonNull(exception, "exception");
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.THREAD_THREW;
+        }
+
+        @Override
+        public String summary() {
+            return "thread '" + threadName + "' threw " + exception;
+        }
+
+        @Override
+        public Optional<Throwable> cause() {
+            return Optional.of(exception);
+        }
+    }
+
+    /** No thread could run: {@code diagnosis} describes the wait-for cycle. */
+    record Deadlock(String diagnosis, String threadDumps) implements Failure {
+        public Deadlock {
+            threadDumps = threadDumps == null ? "" : threadDumps;
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.DEADLOCK;
+        }
+
+        @Override
+        public String summary() {
+            return "deadlock: " + diagnosis;
+        }
+    }
+
+    /** The execution ran past its time limit; the verdict is inconclusive. */
+    record Timeout(String diagnosis, String threadDumps) implements Failure {
+        public Timeout {
+            threadDumps = threadDumps == null ? "" : threadDumps;
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.TIMEOUT;
+        }
+
+        @Override
+        public String summary() {
+            return "timeout: " + diagnosis;
+        }
+
+        @Override
+        public boolean disproves() {
+            return false;
+        }
+    }
+
+    /** The same schedule behaved differently; the verdict is inconclusive. */
+    record Nondeterminism(String diagnosis) implements Failure {
+        @Override
+        public Kind kind() {
+            return Kind.NONDETERMINISM;
+        }
+
+        @Override
+        public String summary() {
+            return "nondeterminism: " + diagnosis;
+        }
+
+        @Override
+        public boolean disproves() {
+            return false;
+        }
     }
 }

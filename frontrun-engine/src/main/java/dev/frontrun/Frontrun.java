@@ -1,8 +1,8 @@
 package dev.frontrun;
 
-import dev.frontrun.spi.ResourceAccess;
+import dev.frontrun.ResourceAccess;
 import dev.frontrun.spi.SchedulingPoints;
-import dev.frontrun.spi.Step;
+import dev.frontrun.Step;
 import java.util.Objects;
 import java.util.function.Supplier;
 

@@ -3,133 +3,138 @@ package dev.frontrun;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
  * The outcome of an exploration: a three-valued verdict, how much was explored, and for a
- * failure everything needed to understand and replay it.
+ * failure everything needed to understand and replay it — the trace, the analysis of its SQL,
+ * the explanation and the report.
  */
 public final class Result {
 
-    /**
-     * The facts an exploration established; {@link Result} derives its answers from them.
-     *
-     * @param verdict             holds, fails or inconclusive
-     * @param executions          schedules explored, not counting reproduce-on-failure replays
-     * @param exhausted           whether every trace the strategy set out to cover was covered
-     * @param strategy            how schedules were chosen
-     * @param failure             the first failure (or the timeout that made the verdict inconclusive)
-     * @param counterexample      the schedule of that failure
-     * @param trace               the steps of that execution as they ran
-     * @param anomaly             the anomaly a trace analyzer named, if any
-     * @param reproduced          how many replays of the counterexample failed the same way
-     * @param reproduceAttempts   how many replays were run
-     * @param inconclusiveBecause why the verdict is inconclusive, or null
-     * @param elapsed             wall time of the whole exploration
-     * @param explanation         the text report
-     * @param report              the HTML report written for this result, or null
-     */
-    public record Facts(Verdict verdict, int executions, boolean exhausted, Strategy strategy, Failure failure,
-                        Schedule counterexample, List<TraceStep> trace, Anomaly anomaly, int reproduced,
-                        int reproduceAttempts, String inconclusiveBecause, Duration elapsed, String explanation,
-                        Path report) {
-        public Facts {
-            trace = trace == null ? List.of() : List.copyOf(trace);
-        }
+    private final Verdict verdict;
+    private final int executions;
+    private final boolean exhausted;
+    private final Strategy strategy;
+    private final Failure failure;
+    private final Schedule counterexample;
+    private final List<TraceStep> trace;
+    private final Analysis analysis;
+    private final int reproduced;
+    private final int reproduceAttempts;
+    private final String inconclusiveBecause;
+    private final Duration elapsed;
+    private final String explanation;
+    private final Path report;
 
-        /** Facts without a report. */
-        public Facts(Verdict verdict, int executions, boolean exhausted, Strategy strategy, Failure failure,
-                     Schedule counterexample, List<TraceStep> trace, Anomaly anomaly, int reproduced,
-                     int reproduceAttempts, String inconclusiveBecause, Duration elapsed, String explanation) {
-            this(verdict, executions, exhausted, strategy, failure, counterexample, trace, anomaly, reproduced,
-                    reproduceAttempts, inconclusiveBecause, elapsed, explanation, null);
-        }
-    }
-
-    private final Facts facts;
-
-    public Result(Facts facts) {
-        this.facts = facts;
+    Result(Verdict verdict, int executions, boolean exhausted, Strategy strategy, Failure failure,
+           Schedule counterexample, List<TraceStep> trace, Analysis analysis, int reproduced, int reproduceAttempts,
+           String inconclusiveBecause, Duration elapsed, String explanation, Path report) {
+        this.verdict = Objects.requireNonNull(verdict, "verdict");
+        this.executions = executions;
+        this.exhausted = exhausted;
+        this.strategy = strategy;
+        this.failure = failure;
+        this.counterexample = counterexample;
+        this.trace = trace == null ? List.of() : List.copyOf(trace);
+        this.analysis = analysis == null ? Analysis.none() : analysis;
+        this.reproduced = reproduced;
+        this.reproduceAttempts = reproduceAttempts;
+        this.inconclusiveBecause = inconclusiveBecause;
+        this.elapsed = elapsed;
+        this.explanation = explanation == null ? "" : explanation;
+        this.report = report;
     }
 
     public Verdict verdict() {
-        return facts.verdict();
+        return verdict;
     }
 
     /** True only when the exploration was exhausted and nothing failed. */
     public boolean propertyHolds() {
-        return facts.verdict() == Verdict.HOLDS;
+        return verdict == Verdict.HOLDS;
     }
 
     public boolean failed() {
-        return facts.verdict() == Verdict.FAILS;
+        return verdict == Verdict.FAILS;
     }
 
     public boolean exhausted() {
-        return facts.exhausted();
+        return exhausted;
     }
 
     /** Schedules explored, not counting the reproduce-on-failure replays. */
     public int executions() {
-        return facts.executions();
+        return executions;
     }
 
     public Strategy strategy() {
-        return facts.strategy();
+        return strategy;
     }
 
     public Optional<Schedule> counterexample() {
-        return Optional.ofNullable(facts.counterexample());
+        return Optional.ofNullable(counterexample);
     }
 
+    /** The first failure, or the timeout or nondeterminism that made the verdict inconclusive. */
     public Optional<Failure> failure() {
-        return Optional.ofNullable(facts.failure());
+        return Optional.ofNullable(failure);
     }
 
+    /** The anomaly behind the failure, if its SQL trace shows one. */
     public Optional<Anomaly> anomaly() {
-        return Optional.ofNullable(facts.anomaly());
+        return analysis.anomaly();
+    }
+
+    /** What the SQL of the failing execution shows: transactions, dependency graphs, findings; empty without SQL. */
+    public Analysis analysis() {
+        return analysis;
     }
 
     /** The steps of the failing execution as they ran; empty when nothing failed. */
     public List<TraceStep> trace() {
-        return facts.trace();
+        return trace;
     }
 
     /** How many of the {@link #reproduceAttempts()} replays of the counterexample failed the same way. */
     public int reproduced() {
-        return facts.reproduced();
+        return reproduced;
     }
 
     public int reproduceAttempts() {
-        return facts.reproduceAttempts();
+        return reproduceAttempts;
     }
 
     public Duration elapsed() {
-        return facts.elapsed();
+        return elapsed;
     }
 
     /** Why the verdict is inconclusive (budget, timeout, random search), if it is. */
     public Optional<String> inconclusiveBecause() {
-        return Optional.ofNullable(facts.inconclusiveBecause());
+        return Optional.ofNullable(inconclusiveBecause);
     }
 
     /** A report for people: verdict, the failing interleaving step by step, and how to replay it. */
     public String explanation() {
-        return facts.explanation();
+        return explanation;
     }
 
     /** The HTML report written for this exploration (a per-thread timeline of the failing interleaving), if any. */
     public Optional<Path> report() {
-        return Optional.ofNullable(facts.report());
+        return Optional.ofNullable(report);
+    }
+
+    /** This result with its explanation. */
+    Result withExplanation(String text) {
+        return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
+                reproduceAttempts, inconclusiveBecause, elapsed, text, report);
     }
 
     /** This result with the report written for it, named at the end of the explanation. */
-    Result withReport(Path report, String note) {
-        Facts f = facts;
-        String text = f.explanation() + note;
-        return new Result(new Facts(f.verdict(), f.executions(), f.exhausted(), f.strategy(), f.failure(),
-                f.counterexample(), f.trace(), f.anomaly(), f.reproduced(), f.reproduceAttempts(),
-                f.inconclusiveBecause(), f.elapsed(), text, report));
+    Result withReport(Path file, String note) {
+        return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
+                reproduceAttempts, inconclusiveBecause, elapsed, explanation + note, file);
     }
 
     /** Passes only when the property was proven: fails on a failure and on an inconclusive verdict. */

@@ -1,19 +1,39 @@
 package dev.frontrun;
 
-import dev.frontrun.spi.Step;
+import dev.frontrun.Step;
+import java.util.List;
+import java.util.Objects;
 
 /**
  * One step of an execution as it really ran.
  *
- * @param position      0-based step index (the schedule's index)
- * @param thread        thread index
- * @param threadName    the user's name of the thread
- * @param step          what the thread announced at the scheduling point
- * @param blockedReason why the step blocked before completing (a lock held by a paused thread), or null
+ * @param position 0-based step index (the schedule's index)
+ * @param thread   thread index
+ * @param threadName the user's name of the thread
+ * @param step     what the thread announced at the scheduling point
+ * @param blocked  how the step blocked before completing (a lock held by a paused thread), or null
  */
-public record TraceStep(int position, int thread, String threadName, Step step, String blockedReason) {
+public record TraceStep(int position, int thread, String threadName, Step step, Blocked blocked) {
 
-    public TraceStep withBlocked(String reason) {
-        return new TraceStep(position, thread, threadName, step, reason);
+    /**
+     * Why a step waited, and on whom.
+     *
+     * @param reason  for people, e.g. {@code waiting for a database lock held by alice (backend 4242)}
+     * @param holders the names of the explored threads holding what it waited for; empty if unknown
+     */
+    public record Blocked(String reason, List<String> holders) {
+        public Blocked {
+            Objects.requireNonNull(reason, "reason");
+            holders = List.copyOf(holders);
+        }
+    }
+
+    public TraceStep withBlocked(Blocked how) {
+        return new TraceStep(position, thread, threadName, step, how);
+    }
+
+    /** Why the step blocked, for people, or null if it did not. */
+    public String blockedReason() {
+        return blocked == null ? null : blocked.reason();
     }
 }

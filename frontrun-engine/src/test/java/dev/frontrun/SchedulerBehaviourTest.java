@@ -41,7 +41,7 @@ class SchedulerBehaviourTest {
                 .run();
 
         assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
-        Failure failure = result.failure().orElseThrow();
+        Failure.Deadlock failure = (Failure.Deadlock) result.failure().orElseThrow();
         assertThat(failure.kind()).isEqualTo(Failure.Kind.DEADLOCK);
         assertThat(failure.diagnosis()).contains("forward", "backward", "ReentrantLock");
         assertThat(failure.threadDumps()).contains("lockBoth");
@@ -113,7 +113,7 @@ class SchedulerBehaviourTest {
                 .run();
 
         assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
-        Failure failure = result.failure().orElseThrow();
+        Failure.ThreadThrew failure = (Failure.ThreadThrew) result.failure().orElseThrow();
         assertThat(failure.kind()).isEqualTo(Failure.Kind.THREAD_THREW);
         assertThat(failure.threadName()).isEqualTo("checker");
         assertThat(failure.exception()).isInstanceOf(java.io.IOException.class).hasMessage("saw the write");
@@ -271,7 +271,7 @@ class SchedulerBehaviourTest {
 
         assertThat(result.failure()).get().satisfies(f -> {
             assertThat(f.kind()).isEqualTo(Failure.Kind.INVARIANT_THREW);
-            assertThat(f.exception()).hasMessage("broken invariant");
+            assertThat(((Failure.InvariantThrew) f).exception()).hasMessage("broken invariant");
         });
         assertThat(result.reproduced()).isEqualTo(2);
     }

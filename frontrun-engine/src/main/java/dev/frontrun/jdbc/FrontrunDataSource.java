@@ -1,9 +1,6 @@
 package dev.frontrun.jdbc;
 
-import dev.frontrun.spi.ExecutionContext;
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.Method;
-import java.sql.Connection;
+import dev.frontrun.internal.jdbc.DataSourceHandler;
 import java.util.Objects;
 import javax.sql.DataSource;
 
@@ -15,74 +12,24 @@ import javax.sql.DataSource;
  *
  * <pre>{@code DataSource ds = FrontrunDataSource.wrap(dataSource);}</pre>
  */
-public final class FrontrunDataSource implements InvocationHandler {
+public final class FrontrunDataSource {
 
-    private final DataSource target;
-    private final StatementAnalyzer analyzer;
-    private final Object probeKey = new Object();
-
-    private FrontrunDataSource(DataSource target, StatementAnalyzer analyzer) {
-        this.target = target;
-        this.analyzer = analyzer;
+    private FrontrunDataSource() {
     }
 
     /** Wraps {@code dataSource}; wrapping an already wrapped one returns it unchanged. */
     public static DataSource wrap(DataSource dataSource) {
         Objects.requireNonNull(dataSource, "dataSource");
-        if (isWrapped(dataSource)) {
-            return dataSource;
-        }
-        FrontrunDataSource handler = new FrontrunDataSource(dataSource, new ClassifyingAnalyzer(dataSource));
-        return Interfaces.proxy(DataSource.class, dataSource, handler);
+        return isWrapped(dataSource) ? dataSource : DataSourceHandler.wrap(dataSource);
     }
 
     /** Whether {@code dataSource} is a Frontrun proxy. */
     public static boolean isWrapped(DataSource dataSource) {
-        return java.lang.reflect.Proxy.isProxyClass(dataSource.getClass())
-                && java.lang.reflect.Proxy.getInvocationHandler(dataSource) instanceof FrontrunDataSource;
+        return DataSourceHandler.of(dataSource) != null;
     }
 
     /** The data source behind a Frontrun proxy, or {@code dataSource} itself if it is not one. */
     public static DataSource unwrapped(DataSource dataSource) {
-        return isWrapped(dataSource)
-                ? ((FrontrunDataSource) java.lang.reflect.Proxy.getInvocationHandler(dataSource)).target
-                : dataSource;
-    }
-
-    @Override
-    public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
-        if (Interfaces.isWrapperCall(method)) {
-            return Interfaces.wrapperCall(proxy, target, method, args);
-        }
-        return switch (method.getName()) {
-            case "equals" -> proxy == args[0];
-            case "hashCode" -> System.identityHashCode(proxy);
-            case "toString" -> "Frontrun[" + target + "]";
-            case "getConnection" -> {
-                Connection real = (Connection) Interfaces.invoke(target, method, args);
-                ConnectionHandler handler = new ConnectionHandler(this, real);
-                yield handler.proxy(Interfaces.proxy(Connection.class, real, handler)).proxy();
-            }
-            default -> Interfaces.invoke(target, method, args);
-        };
-    }
-
-    StatementAnalyzer analyzer() {
-        return analyzer;
-    }
-
-    /** The execution's SQL state; the first use in an execution also registers the database lock probe. */
-    SqlExecutionState executionState(ExecutionContext execution) {
-        SqlExecutionState state = SqlExecutionState.of(execution);
-        execution.attribute(probeKey, k -> {
-            PostgresLockProbe probe = execution.exploration().attribute(probeKey, key -> {
-                PostgresLockProbe created = new PostgresLockProbe(target);
-                execution.exploration().onClose(created);
-                return created;
-            });
-            execution.addBlockingProbe(thread -> probe.blockedReason(thread, state, execution.threadNames()));
-            return Boolean.TRUE;
-        });
-        return state;
+        return DataSourceHandler.unwrapped(dataSource);
     }
 }

@@ -20,7 +20,7 @@ public final class StatementTags {
     }
 
     /** The tag of {@code sql} on this thread, or null. */
-    static String tagOf(String sql) {
+    public static String tagOf(String sql) {
         Tag tag = LAST.get();
         return tag != null && tag.sql().equals(sql) ? tag.text() : null;
     }

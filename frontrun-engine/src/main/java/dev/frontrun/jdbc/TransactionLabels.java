@@ -20,7 +20,8 @@ public final class TransactionLabels {
         CURRENT.remove();
     }
 
-    static String current() {
+    /** The name set on the calling thread, or null. */
+    public static String current() {
         return CURRENT.get();
     }
 }

@@ -1,5 +1,6 @@
 package dev.frontrun.spi;
 
+import dev.frontrun.TraceStep;
 import java.util.Optional;
 
 /**
@@ -11,6 +12,6 @@ import java.util.Optional;
 @FunctionalInterface
 public interface BlockingProbe {
 
-    /** Why {@code thread} (an index of the exploration) is blocked, or empty if it is not. */
-    Optional<String> blockedReason(int thread);
+    /** Why {@code thread} (an index of the exploration) is blocked and on whom, or empty if it is not. */
+    Optional<TraceStep.Blocked> blockedOn(int thread);
 }

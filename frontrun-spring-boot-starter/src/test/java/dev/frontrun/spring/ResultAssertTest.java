@@ -6,17 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.frontrun.Anomaly;
 import dev.frontrun.AnomalyKind;
 import dev.frontrun.Result;
-import dev.frontrun.Strategy;
+import dev.frontrun.ResultFixtures;
 import dev.frontrun.Verdict;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** Each assertion passes on the result it names, and otherwise fails with the exploration's explanation. */
 class ResultAssertTest {
 
     private static Result result(Verdict verdict, boolean exhausted, int executions, Anomaly anomaly) {
-        return new Result(new Result.Facts(verdict, executions, exhausted, Strategy.dpor(), null, null, null, anomaly,
-                0, 0, null, Duration.ZERO, "EXPLANATION of " + verdict));
+        return ResultFixtures.result(verdict, exhausted, executions, anomaly, "EXPLANATION of " + verdict);
     }
 
     private static final Result HOLDS = result(Verdict.HOLDS, true, 2, null);

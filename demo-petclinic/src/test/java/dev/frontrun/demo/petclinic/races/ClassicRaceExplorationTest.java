@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.frontrun.Anomaly;
 import dev.frontrun.Result;
-import dev.frontrun.anomaly.Analysis;
-import dev.frontrun.anomaly.SqlAnomalyAnalyzer;
+import dev.frontrun.Analysis;
 import dev.frontrun.demo.petclinic.ClassicVariant;
 import dev.frontrun.demo.petclinic.races.RaceScenario.Fixture;
 import dev.frontrun.spring.RaceExplorer;
@@ -45,7 +44,7 @@ class ClassicRaceExplorationTest extends ClassicVariant {
         assertThat(result).foundRace().hasAnomaly(scenario.classic());
         // each request reads in one transaction and writes in a later one: the cycle is there at request
         // level whichever interleaving was found first (some also show it between the transactions)
-        Analysis analysis = SqlAnomalyAnalyzer.of(result.trace(), result.failure().orElseThrow());
+        Analysis analysis = result.analysis();
         assertThat(analysis.requestFinding()).as(result.explanation()).get()
                 .satisfies(finding -> {
                     assertThat(finding.kind()).isEqualTo(scenario.classic());

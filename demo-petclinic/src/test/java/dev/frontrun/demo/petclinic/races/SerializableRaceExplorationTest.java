@@ -7,8 +7,7 @@ import dev.frontrun.Anomaly;
 import dev.frontrun.AnomalyKind;
 import dev.frontrun.Failure;
 import dev.frontrun.Result;
-import dev.frontrun.anomaly.Analysis;
-import dev.frontrun.anomaly.SqlAnomalyAnalyzer;
+import dev.frontrun.Analysis;
 import dev.frontrun.demo.petclinic.SerializableVariant;
 import dev.frontrun.spring.RaceExplorer;
 import java.util.stream.Stream;
@@ -48,7 +47,7 @@ class SerializableRaceExplorationTest extends SerializableVariant {
             assertThat(result.anomaly()).as(result.explanation()).get().extracting(Anomaly::kind)
                     .isIn(scenario.classic(), AnomalyKind.NON_REPEATABLE_READ);
         }
-        Analysis analysis = SqlAnomalyAnalyzer.of(result.trace(), result.failure().orElseThrow());
+        Analysis analysis = result.analysis();
         assertThat(analysis.requestFinding()).as(result.explanation()).get()
                 .satisfies(finding -> assertThat(finding.level()).isEqualTo(Anomaly.Level.REQUEST));
         assertThat(analysis.transactions()).as("the isolation level in force is the pool's")

@@ -1,0 +1,480 @@
+package dev.frontrun.internal.anomaly;
+import dev.frontrun.Analysis;
+import dev.frontrun.Analysis.TransactionInfo;
+import dev.frontrun.Analysis.Dependency;
+import dev.frontrun.Analysis.Finding;
+import dev.frontrun.internal.sql.resource.ResourceId;
+import dev.frontrun.Isolation;
+
+import dev.frontrun.Anomaly;
+import dev.frontrun.Anomaly.Level;
+import dev.frontrun.AnomalyKind;
+import dev.frontrun.Failure;
+import dev.frontrun.TraceStep;
+import dev.frontrun.Analysis.Dependency.Type;
+import dev.frontrun.internal.anomaly.DependencyGraph.Conflict;
+import dev.frontrun.internal.anomaly.TraceModel.Op;
+import dev.frontrun.internal.anomaly.TraceModel.Tx;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Names the anomaly of a trace, in this order of precedence (the most specific explanation
+ * first): dirty read (G1a/G1b, only where the database shows uncommitted writes), write-write cycle
+ * (G0), lost update (P4), a cycle with one anti-dependency (G-single: non-repeatable read, read skew,
+ * or a phantom when the anti-dependency is about which rows exist), and a cycle with several
+ * (G2-item write skew, or a phantom over a predicate). Done at both levels, transactions and requests.
+ */
+final class Classifier {
+
+    private final TraceModel model;
+    private final DependencyGraph graph;
+    private final DatabaseSemantics semantics;
+    private final Map<Integer, List<String>> marks = new LinkedHashMap<>();
+
+    private Classifier(TraceModel model, DatabaseSemantics semantics) {
+        this.model = model;
+        this.semantics = semantics;
+        this.graph = new DependencyGraph(model, semantics);
+    }
+
+    static Analysis analyze(List<TraceStep> trace, Failure failure, Isolation defaultIsolation,
+                            DatabaseSemantics semantics) {
+        TraceModel model = TraceModel.of(trace, defaultIsolation, semantics);
+        if (model.sqlSteps == 0) {
+            return Analysis.none();
+        }
+        return new Classifier(model, semantics).run();
+    }
+
+    private Analysis run() {
+        List<Dependency> txDeps = graph.dependencies(Level.TRANSACTION);
+        List<Dependency> requestDeps = graph.dependencies(Level.REQUEST);
+        Optional<Finding> tx = Optional.ofNullable(classify(Level.TRANSACTION, txDeps));
+        Optional<Finding> request = Optional.ofNullable(classify(Level.REQUEST, requestDeps));
+        List<String> notes = new ArrayList<>(model.notes);
+        notes.addAll(graph.flags());
+        if (model.dataStatements > 0 && model.dataStatements == model.opaqueStatements) {
+            notes.add("the SQL classifier reported no table or row for any statement, so no dependency graph could"
+                    + " be built");
+        }
+        for (Conflict c : graph.dirtyReads()) {
+            if (semantics == DatabaseSemantics.READ_UNCOMMITTED_SEES_UNCOMMITTED_WRITES) {
+                notes.add("step " + c.to().position + " (" + c.to().tx.name + ") read " + model.label(c.item())
+                        + " uncommitted, as written by step " + c.from().position + " (" + c.from().tx.name + ")");
+            }
+        }
+        Finding primary = tx.orElse(request.orElse(null));
+        Anomaly anomaly = null;
+        if (primary != null) {
+            String description = primary.description();
+            if (tx.isPresent() && request.isPresent()) {
+                description += "\n" + requestAlso(tx.get(), request.get());
+            }
+            anomaly = new Anomaly(primary.kind(), primary.level(), description, primary.cycle());
+            mark(primary);
+        }
+        List<TransactionInfo> infos = new ArrayList<>();
+        for (Tx t : model.transactions.values()) {
+            infos.add(new TransactionInfo(t.name, t.thread, outcome(t), t.committed(), t.isolation, t.isolationSource,
+                    t.positions, t.autocommit));
+        }
+        boolean classified = model.dataStatements == 0 || model.dataStatements > model.opaqueStatements;
+        return new Analysis(model.sqlSteps, classified, infos, txDeps, requestDeps, tx, request, model.events, notes, marks,
+                Optional.ofNullable(anomaly));
+    }
+
+    private static String requestAlso(Finding tx, Finding request) {
+        if (request.kind() == tx.kind() && request.positions().equals(tx.positions())) {
+            return "Request level: the same cycle, between requests " + String.join(" and ", request.cycle()) + ".";
+        }
+        return "Request level: " + request.description();
+    }
+
+    private static String outcome(Tx t) {
+        return switch (t.status) {
+            case COMMITTED -> "committed";
+            case ROLLED_BACK -> "rolled back";
+            case ABORTED -> "aborted" + (t.endNote == null ? "" : ": " + t.endNote);
+            case OPEN -> "never ended";
+        };
+    }
+
+    private void mark(Finding f) {
+        for (Dependency d : f.hops()) {
+            add(d.fromPosition(), d.type().label() + " → " + d.to() + " (step " + d.toPosition() + ")");
+            add(d.toPosition(), d.type().label() + " ← " + d.from() + " (step " + d.fromPosition() + ")");
+        }
+    }
+
+    private void add(int position, String note) {
+        List<String> list = marks.computeIfAbsent(position, p -> new ArrayList<>());
+        if (!list.contains(note)) {
+            list.add(note);
+        }
+    }
+
+    // ------------------------------------------------------------------ classification
+
+    private Finding classify(Level level, List<Dependency> deps) {
+        if (level == Level.TRANSACTION && semantics == DatabaseSemantics.READ_UNCOMMITTED_SEES_UNCOMMITTED_WRITES) {
+            Finding dirty = dirtyRead();
+            if (dirty != null) {
+                return dirty;
+            }
+        }
+        List<Dependency> g0 = DependencyGraph.shortestCycle(deps, d -> d.type() == Type.WW, d -> d.type() == Type.WW);
+        if (g0 != null) {
+            return cycleFinding(level, AnomalyKind.WRITE_WRITE, "G0", "Write-write cycle", g0);
+        }
+        DependencyGraph.LostUpdate lost = graph.lostUpdate(level);
+        if (lost != null) {
+            return lostUpdate(level, lost);
+        }
+        List<Dependency> single = DependencyGraph.shortestCycle(deps, d -> d.type() == Type.RW, d -> d.type() != Type.RW);
+        if (single != null) {
+            single = preferred(single, deps, true);
+            Dependency rw = single.get(0);
+            boolean phantom = rw.membership() && !hasItemEdge(deps, rw);
+            if (phantom) {
+                return cycleFinding(level, AnomalyKind.PHANTOM_READ, "G-single over a predicate", "Phantom read", single);
+            }
+            boolean fuzzy = single.size() == 2 && single.get(1).type() == Type.WR
+                    && single.get(1).item().equals(rw.item()) && single.get(1).toTransaction().equals(rw.fromTransaction());
+            return cycleFinding(level, AnomalyKind.NON_REPEATABLE_READ, "G-single",
+                    fuzzy ? "Non-repeatable read" : "Read skew", single);
+        }
+        List<Dependency> g2 = DependencyGraph.shortestCycle(deps, d -> d.type() == Type.RW, d -> true);
+        if (g2 != null) {
+            g2 = preferred(g2, deps, false);
+            boolean phantom = false;
+            for (Dependency d : g2) {
+                if (d.type() == Type.RW && !hasItemEdge(deps, d)) {
+                    phantom = true;
+                }
+            }
+            return phantom
+                    ? cycleFinding(level, AnomalyKind.WRITE_SKEW, "G2 over a predicate",
+                    "Write skew through phantoms", g2)
+                    : cycleFinding(level, AnomalyKind.WRITE_SKEW, "G2-item", "Write skew", g2);
+        }
+        return null;
+    }
+
+    /** Whether an rw edge between the same nodes exists that is about a row's value, not about which rows exist. */
+    private static boolean hasItemEdge(List<Dependency> deps, Dependency rw) {
+        return deps.stream().anyMatch(d -> d.type() == Type.RW && !d.membership() && d.from().equals(rw.from())
+                && d.to().equals(rw.to()));
+    }
+
+    /**
+     * For each hop of a cycle, the edge that explains it best: the same type, a row-value conflict
+     * over a membership one, and (for the edge closing a G-single) one on the item of the rw edge.
+     */
+    private static List<Dependency> preferred(List<Dependency> cycle, List<Dependency> deps, boolean single) {
+        List<Dependency> out = new ArrayList<>();
+        for (int i = 0; i < cycle.size(); i++) {
+            Dependency hop = cycle.get(i);
+            Dependency best = hop;
+            for (Dependency d : deps) {
+                if (!d.from().equals(hop.from()) || !d.to().equals(hop.to()) || score(d, hop, out, single) <= score(best, hop, out, single)) {
+                    continue;
+                }
+                best = d;
+            }
+            out.add(best);
+        }
+        return out;
+    }
+
+    private static int score(Dependency d, Dependency hop, List<Dependency> chosen, boolean single) {
+        if (single && (hop.type() == Type.RW) != (d.type() == Type.RW)) {
+            return -1; // a G-single keeps exactly one rw edge
+        }
+        int s = 0;
+        if (d.type() == hop.type()) {
+            s += 4;
+        }
+        if (!d.membership()) {
+            s += 2;
+        }
+        if (!chosen.isEmpty() && d.item().equals(chosen.get(0).item())) {
+            s += 1;
+        }
+        if (single && !chosen.isEmpty() && d.type() == Type.WR) {
+            s += 8;
+        }
+        return s;
+    }
+
+    // ------------------------------------------------------------------ findings
+
+    private Finding dirtyRead() {
+        for (Conflict c : graph.dirtyReads()) {
+            Op w = c.from();
+            Op r = c.to();
+            if (!r.tx.participates()) {
+                continue;
+            }
+            String item = model.label(c.item());
+            if (!w.tx.committed()) {
+                String text = "Dirty read (Adya G1a: aborted read) at transaction level, under " + level(r.tx) + ":\n"
+                        + "  " + step(r) + " read " + item + " as written by " + step(w) + "\n"
+                        + "  but " + w.tx.name + " then " + (w.tx.status == TraceModel.TxStatus.OPEN ? "never committed"
+                        : "rolled back" + (w.tx.endPosition >= 0 ? " at step " + w.tx.endPosition : ""))
+                        + ": " + r.tx.name + " saw data that never existed.\n"
+                        + "  READ COMMITTED or stronger never shows another transaction's uncommitted writes.";
+                Dependency d = new Dependency(Type.WR, w.tx.name, r.tx.name, item, w.position, r.position, w.tx.name,
+                        r.tx.name, c.membership());
+                return new Finding(AnomalyKind.DIRTY_READ, Level.TRANSACTION, "G1a",
+                        List.of(w.tx.name, r.tx.name), List.of(d), text, Set.of(w.position, r.position));
+            }
+            for (Op later : w.tx.ops) {
+                if (later.order > w.order && later.ok && !later.undone
+                        && later.writes.stream().anyMatch(y -> y.overlaps(c.item()))) {
+                    String text = "Dirty read (Adya G1b: intermediate read) at transaction level, under " + level(r.tx)
+                            + ":\n  " + step(r) + " read " + item + " as written by " + step(w) + "\n"
+                            + "  but " + w.tx.name + " changed it again at " + step(later) + " before committing: "
+                            + r.tx.name + " saw a version that was never committed.\n"
+                            + "  READ COMMITTED or stronger never shows another transaction's uncommitted writes.";
+                    Dependency d = new Dependency(Type.WR, w.tx.name, r.tx.name, item, w.position, r.position,
+                            w.tx.name, r.tx.name, c.membership());
+                    return new Finding(AnomalyKind.DIRTY_READ, Level.TRANSACTION, "G1b",
+                            List.of(w.tx.name, r.tx.name), List.of(d), text, Set.of(w.position, r.position, later.position));
+                }
+            }
+        }
+        return null;
+    }
+
+    private Finding lostUpdate(Level level, DependencyGraph.LostUpdate lu) {
+        Op b = lu.basis();
+        Op s = lu.lost();
+        Op w = lu.overwrite();
+        String item = model.label(lu.item());
+        String writer = DependencyGraph.node(w.tx, level);
+        String other = DependencyGraph.node(s.tx, level);
+        Dependency rw = new Dependency(Type.RW, writer, other, item, b.position, s.position, b.tx.name, s.tx.name, false);
+        Dependency ww = new Dependency(Type.WW, other, writer, item, s.position, w.position, s.tx.name, w.tx.name, false);
+        StringBuilder text = new StringBuilder();
+        boolean request = level == Level.REQUEST;
+        text.append("Lost update (Adya P4) ").append(request
+                ? "at request level, across transactions: no isolation level can prevent it"
+                : "at transaction level, under " + levelsOf(List.of(b.tx, s.tx, w.tx).stream().distinct().toList()))
+                .append(":\n");
+        if (b == w) {
+            text.append("  step ").append(w.position).append("  ").append(w.tx.name).append(" read and wrote ").append(item)
+                    .append(" without seeing step ").append(s.position).append(": ").append(sqlOf(w)).append('\n');
+        } else {
+            text.append("  step ").append(b.position).append("  ").append(b.tx.name).append(" read ").append(item)
+                    .append(": ").append(sqlOf(b)).append('\n');
+            text.append("  step ").append(s.position).append("  ").append(s.tx.name).append(" wrote ").append(item)
+                    .append(s.tx.endPosition >= 0 ? " and committed at step " + s.tx.endPosition : "").append(": ")
+                    .append(sqlOf(s)).append('\n');
+            if (lu.reread() != null) {
+                Op r = lu.reread();
+                text.append("  step ").append(r.position).append("  ").append(r.tx.name).append(" read ").append(item)
+                        .append(" again, now with ").append(s.tx.name).append("'s write: ").append(sqlOf(r)).append('\n');
+            }
+            text.append("  step ").append(w.position).append("  ").append(w.tx.name).append(" wrote ").append(item)
+                    .append(" with values from the client, which may rest on the read at step ").append(b.position)
+                    .append(" that did not see ").append(s.tx.name).append("'s write: ").append(sqlOf(w)).append('\n');
+            if (lu.reread() != null) {
+                text.append("    (re-reading does not help when the values written come from the first read: Hibernate's"
+                        + " merge of a detached entity loads the row again, then copies the stale detached state over it)\n");
+            }
+        }
+        text.append("  → ").append(s.tx.name).append("'s update of ").append(item).append(" is lost: ")
+                .append(w.tx.name).append(" overwrote it.\n");
+        text.append("  cycle: ").append(rw.from()).append(" --rw ").append(item).append("--> ").append(other)
+                .append(" --ww ").append(item).append("--> ").append(writer).append('\n');
+        if (request) {
+            text.append("  PostgreSQL sees no cycle: ").append(b.tx.name).append(" only read, and ").append(w.tx.name)
+                    .append(" ran after ").append(s.tx.name)
+                    .append(" had committed, so these transactions are serializable at every isolation level — the read and the write"
+                            + " are in different transactions. Spring code does this when it loads an entity in one"
+                            + " transaction and saves the detached copy in another: Hibernate's merge copies the whole"
+                            + " stale state back, also onto columns the request never meant to change. Prevent it with"
+                            + " optimistic locking (a @Version column: the stale UPDATE … WHERE id = ? AND version = ?"
+                            + " then matches no row and fails), or read and write in one transaction, locking the row"
+                            + " (SELECT … FOR UPDATE).");
+        } else if (w.tx.isolation.snapshotPerTransaction()) {
+            text.append("  Under ").append(w.tx.isolation.sql()).append(" PostgreSQL aborts such a write with SQLSTATE 40001;"
+                    + " the isolation level in force may not be the one the trace shows (").append(w.tx.isolationSource)
+                    .append(").");
+        } else {
+            text.append("  Under ").append(w.tx.isolation.sql()).append(" each statement sees the newest committed data,"
+                    + " so nothing stops a write computed from an older read. REPEATABLE READ or SERIALIZABLE make"
+                    + " PostgreSQL abort the later writer with SQLSTATE 40001 (the application retries); or lock the row"
+                    + " when reading it (SELECT … FOR UPDATE), compute the new value in the UPDATE itself"
+                    + " (SET n = n + 1), or guard the write with a version column.");
+        }
+        Set<Integer> positions = new LinkedHashSet<>(List.of(b.position, s.position, w.position));
+        return new Finding(AnomalyKind.LOST_UPDATE, level, "P4", List.of(writer, other), List.of(rw, ww),
+                text.toString(), positions);
+    }
+
+    private Finding cycleFinding(Level level, AnomalyKind kind, String adya, String name, List<Dependency> hops) {
+        boolean request = level == Level.REQUEST;
+        List<String> cycle = new ArrayList<>();
+        Set<Integer> positions = new LinkedHashSet<>();
+        for (Dependency d : hops) {
+            cycle.add(d.from());
+            positions.add(d.fromPosition());
+            positions.add(d.toPosition());
+        }
+        StringBuilder text = new StringBuilder();
+        text.append(name).append(" (Adya ").append(adya).append(") ").append(request
+                ? "at request level, across transactions"
+                : "at transaction level, under " + levels(hops)).append(":\n");
+        text.append("  ").append(summary(kind, adya, name, hops, request)).append('\n');
+        for (Dependency d : hops) {
+            text.append("  ").append(d.from()).append(" --").append(d.type().label()).append(' ').append(d.item())
+                    .append("--> ").append(d.to()).append(": ").append(hopText(d)).append('\n');
+        }
+        text.append("  cycle: ").append(new Finding(kind, level, adya, cycle, hops, "", Set.of()).cycleText()).append('\n');
+        if (hops.stream().anyMatch(this::tableLevelWrite)) {
+            text.append("  (some statements were classified at table level: the rows they touched are not known, so a"
+                    + " table-level edge may over-approximate)\n");
+        }
+        text.append("  ").append(prevention(kind, adya, request, hops));
+        return new Finding(kind, level, adya, cycle, hops, text.toString(), positions);
+    }
+
+    private String summary(AnomalyKind kind, String adya, String name, List<Dependency> hops, boolean request) {
+        Dependency first = hops.get(0);
+        return switch (kind) {
+            case WRITE_SKEW -> adya.startsWith("G2 over")
+                    ? "each " + (request ? "request" : "transaction") + " checked a predicate (a count, an existence check)"
+                    + " and then inserted or deleted rows the other's check would have matched: neither saw the other's"
+                    + " change — phantoms."
+                    : "each " + (request ? "request" : "transaction") + " read data that another then changed,"
+                    + " and neither saw the other's write; each then wrote on the strength of what it had read.";
+            case PHANTOM_READ -> first.from() + " read a predicate twice; " + first.to() + " inserted or deleted a matching row in"
+                    + " between and committed, so the second read saw a phantom.";
+            case NON_REPEATABLE_READ -> name.startsWith("Read skew")
+                    ? first.from() + " saw part of " + first.to() + "'s changes but not all: one read came before its"
+                    + " commit and another after."
+                    : first.from() + " read " + first.item() + " twice and got two different versions: " + first.to()
+                    + "'s committed write came in between.";
+            case WRITE_WRITE -> "each overwrote a write of the other: a cycle of write-write dependencies (dirty write).";
+            default -> "";
+        };
+    }
+
+    /** Whether a hop rests on a write the classifier knew only at table level (it may not have touched the rows read). */
+    private boolean tableLevelWrite(Dependency d) {
+        Op writer = opAt(d.type() == Type.RW ? d.toPosition() : d.fromPosition());
+        Op other = d.type() == Type.WW ? opAt(d.toPosition()) : null;
+        return writer != null && writer.writes.stream().anyMatch(i -> i.kind() == ResourceId.Kind.TABLE)
+                || other != null && other.writes.stream().anyMatch(i -> i.kind() == ResourceId.Kind.TABLE);
+    }
+
+    private String hopText(Dependency d) {
+        Op from = opAt(d.fromPosition());
+        Op to = opAt(d.toPosition());
+        return switch (d.type()) {
+            case RW -> describe(from) + " did not see " + describe(to);
+            case WR -> describe(to) + " saw the write of " + describe(from);
+            case WW -> describe(to) + " overwrote " + describe(from);
+        };
+    }
+
+    private String prevention(AnomalyKind kind, String adya, boolean request, List<Dependency> hops) {
+        if (request) {
+            return "The database sees no such cycle between transactions, because the reads and the writes are in"
+                    + " different transactions: no isolation level can prevent it. Do the read and the write in one"
+                    + " transaction and lock what was read (SELECT … FOR UPDATE), or check with optimistic locking"
+                    + " (a @Version column).";
+        }
+        return switch (kind) {
+            case WRITE_SKEW -> adya.startsWith("G2 over")
+                    ? "Only SERIALIZABLE prevents it in PostgreSQL (REPEATABLE READ is snapshot isolation, and locking"
+                    + " the rows read cannot lock rows that do not exist yet); or let a unique or exclusion constraint"
+                    + " enforce the rule, or serialize the writers on a row they all lock (SELECT … FOR UPDATE on a"
+                    + " parent row)."
+                    : "Only SERIALIZABLE prevents it in PostgreSQL (its REPEATABLE READ is snapshot isolation,"
+                    + " which allows G2-item); or lock the rows read (SELECT … FOR UPDATE), or let a constraint enforce"
+                    + " the rule.";
+            case PHANTOM_READ -> "REPEATABLE READ or SERIALIZABLE read the whole transaction from one snapshot, so the"
+                    + " predicate gives the same rows twice.";
+            case NON_REPEATABLE_READ -> "REPEATABLE READ or SERIALIZABLE read the whole transaction from one snapshot,"
+                    + " so every read agrees.";
+            case WRITE_WRITE -> "PostgreSQL's row locks prevent dirty writes at every isolation level; a write cycle in"
+                    + " the trace means the writes were classified coarser than they are (table level) or took no locks.";
+            default -> "";
+        };
+    }
+
+    // ------------------------------------------------------------------ text helpers
+
+    private Op opAt(int position) {
+        for (Op op : model.ops) {
+            if (op.position == position) {
+                return op;
+            }
+        }
+        return null;
+    }
+
+    private static String step(Op op) {
+        return "step " + op.position + " (" + op.tx.name + ": " + sqlOf(op) + ")";
+    }
+
+    private static String describe(Op op) {
+        return op == null ? "?" : "step " + op.position + " (" + sqlOf(op) + ")";
+    }
+
+    /** The statement with bound values, without the rows and tags the trace line adds. */
+    static String sqlOf(Op op) {
+        String s = op.statement();
+        int rows = s.indexOf("  → ");
+        return shorten(rows >= 0 ? s.substring(0, rows) : s);
+    }
+
+    static String shorten(String statement) {
+        String s = statement.strip();
+        return s.length() <= 140 ? s : s.substring(0, 139) + "…";
+    }
+
+    private static String level(Tx tx) {
+        return tx.isolation.sql() + " (" + tx.isolationSource + ")";
+    }
+
+    private String levels(List<Dependency> hops) {
+        List<Tx> txs = new ArrayList<>();
+        for (Dependency d : hops) {
+            for (String name : List.of(d.fromTransaction(), d.toTransaction())) {
+                Tx t = model.transactions.get(name);
+                if (t != null && !txs.contains(t)) {
+                    txs.add(t);
+                }
+            }
+        }
+        return levelsOf(txs);
+    }
+
+    /** {@code READ COMMITTED (no level was set: …)}, or each transaction's level where they differ. */
+    static String levelsOf(List<Tx> txs) {
+        Set<Isolation> distinct = new LinkedHashSet<>();
+        Set<String> sources = new LinkedHashSet<>();
+        for (Tx t : txs) {
+            distinct.add(t.isolation);
+            sources.add(t.isolationSource == null ? "" : t.isolationSource.replaceAll(" at step \\d+", ""));
+        }
+        if (distinct.size() == 1) {
+            return distinct.iterator().next().sql() + " (" + String.join("; ", sources) + ")";
+        }
+        List<String> each = new ArrayList<>();
+        for (Tx t : txs) {
+            each.add(t.name + " " + t.isolation.sql());
+        }
+        return String.join(", ", each) + " (" + String.join("; ", sources) + ")";
+    }
+
+}

@@ -1,0 +1,399 @@
+package dev.frontrun.internal.engine;
+
+import dev.frontrun.internal.engine.Choice;
+import dev.frontrun.internal.engine.ExecutionRecord;
+import dev.frontrun.internal.engine.SchedulePolicy;
+import dev.frontrun.Step;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Optimal dynamic partial-order reduction (Abdulla, Aronis, Jonsson, Sagonas: "Source Sets: A
+ * Foundation for Optimal Dynamic Partial Order Reduction", JACM 2017, Algorithm 2), run
+ * statelessly: every execution replays a prefix of the previous one and diverges at the
+ * deepest node whose wakeup tree still holds a branch.
+ *
+ * <p>Each node of the current path keeps its sleep set (threads whose next event was explored
+ * there already, or is asleep by independence) and its wakeup tree. At the end of an execution
+ * every reversible race {@code e ≲ e'} adds {@code notdep(e).e'} to the wakeup tree before
+ * {@code e}, unless a sleeping thread is a weak initial of it. Locks taken by steps (database
+ * row locks from the client-side registry) disable waiting threads; a take of a lock races with
+ * the previous take of the same lock even when the release orders them.
+ *
+ * <p>No resource-group heuristic is needed to keep steps on unrelated resources (other tables)
+ * from multiplying the search: a wakeup sequence only carries the events that do not happen after
+ * the racing one, so independent intermediate steps never create branches of their own
+ * ({@code TraceCountTest.unrelatedIntermediateStepsDoNotExplodeTheSearch}).
+ *
+ * <p>With a preemption bound, nodes whose choice would exceed it are not explored, and a race
+ * whose reversal needs too many preemptions is reversed at the latest earlier node where
+ * switching to the racing thread is not a preemption (after Coons et al., bounded POR).
+ */
+public final class DporPolicy implements SchedulePolicy {
+
+    private final Integer preemptionBound;
+    private final ResourceNumbering ids = new ResourceNumbering();
+    private final List<Node> path = new ArrayList<>();
+    private int branchPoint;
+    private boolean exhausted;
+    /** Traces run so far; only kept under a preemption bound, where sleep sets are not enough. */
+    private final Set<String> boundedTraces = new HashSet<>();
+    private boolean lastRedundant;
+    private Step[] lastSteps;
+    private Event[] lastEvents;
+
+    public DporPolicy(Integer preemptionBound) {
+        if (preemptionBound != null && preemptionBound < 0) {
+            throw new IllegalArgumentException("preemption bound must not be negative: " + preemptionBound);
+        }
+        this.preemptionBound = preemptionBound;
+    }
+
+    /** One scheduling decision of the current execution. */
+    private static final class Node {
+        final Event[] pending;
+        final boolean[] enabled;
+        final Map<String, Integer> lockHolders;
+        final int lastThread;
+        final int preemptions;
+        final Event[] sleep;
+        final WakeupTree wakeup;
+        int chosen;
+        Event event;
+        WakeupTree.Node guide;
+
+        Node(Event[] pending, boolean[] enabled, Map<String, Integer> lockHolders, int lastThread, int preemptions,
+             Event[] sleep, WakeupTree wakeup) {
+            this.pending = pending;
+            this.enabled = enabled;
+            this.lockHolders = lockHolders;
+            this.lastThread = lastThread;
+            this.preemptions = preemptions;
+            this.sleep = sleep;
+            this.wakeup = wakeup;
+        }
+
+        boolean isPreemption(int thread) {
+            return lastThread >= 0 && thread != lastThread && enabled[lastThread];
+        }
+
+        int preemptionsAfter(int thread) {
+            return preemptions + (isPreemption(thread) ? 1 : 0);
+        }
+    }
+
+    @Override
+    public int choose(Choice choice) {
+        int position = choice.position();
+        Event[] pending = events(choice.pending());
+        if (position < path.size()) {
+            Node node = path.get(position);
+            node.event = pending[node.chosen] != null ? pending[node.chosen] : node.event;
+            return node.chosen;
+        }
+        Node node = newNode(position, pending, choice);
+        int chosen = pickFromWakeupTree(node);
+        if (chosen < 0) {
+            chosen = pickFree(node);
+        }
+        if (chosen < 0) {
+            return ABANDON; // sleep-set blocked: every runnable thread would repeat an explored trace
+        }
+        node.chosen = chosen;
+        node.event = pending[chosen];
+        path.add(node);
+        return chosen;
+    }
+
+    private Node newNode(int position, Event[] pending, Choice choice) {
+        int threads = pending.length;
+        if (position == 0) {
+            return new Node(pending, choice.enabled(), choice.lockHolders(), choice.lastThread(), 0,
+                    new Event[threads], new WakeupTree());
+        }
+        Node parent = path.get(position - 1);
+        Event[] sleep = new Event[threads];
+        for (int q = 0; q < threads; q++) {
+            Event asleep = parent.sleep[q];
+            if (asleep != null && q != parent.chosen && !asleep.conflictsWith(parent.event)) {
+                sleep[q] = asleep;
+            }
+        }
+        return new Node(pending, choice.enabled(), choice.lockHolders(), choice.lastThread(),
+                parent.preemptionsAfter(parent.chosen), sleep, WakeupTree.ofChildren(parent.guide));
+    }
+
+    private int pickFromWakeupTree(Node node) {
+        while (!node.wakeup.isEmpty()) {
+            WakeupTree.Node branch = node.wakeup.removeFirst();
+            int thread = branch.thread();
+            if (node.enabled[thread] && withinBound(node.preemptionsAfter(thread))) {
+                node.guide = branch;
+                return thread;
+            }
+        }
+        return -1;
+    }
+
+    private int pickFree(Node node) {
+        int awake = pickFree(node, false);
+        // Under a bound, a sleeping thread's subtree may have been cut short by the bound, so a
+        // sleep-blocked prefix may still lead to an unexplored trace: run on, drop duplicates later.
+        return awake >= 0 || preemptionBound == null ? awake : pickFree(node, true);
+    }
+
+    private int pickFree(Node node, boolean evenAsleep) {
+        int last = node.lastThread;
+        if (last >= 0 && node.enabled[last] && (evenAsleep || node.sleep[last] == null)) {
+            return last;
+        }
+        for (int t = 0; t < node.enabled.length; t++) {
+            if (node.enabled[t] && (evenAsleep || node.sleep[t] == null) && withinBound(node.preemptionsAfter(t))) {
+                return t;
+            }
+        }
+        return -1;
+    }
+
+    private boolean withinBound(int preemptions) {
+        return preemptionBound == null || preemptions <= preemptionBound;
+    }
+
+    @Override
+    public boolean executionEnded(ExecutionRecord record) {
+        lastRedundant = false;
+        if (record.ending() != ExecutionRecord.Ending.ABANDONED && record.ending() != ExecutionRecord.Ending.DIVERGED) {
+            RaceAnalysis analysis = new RaceAnalysis(this);
+            analysis.run();
+            if (preemptionBound != null) {
+                lastRedundant = !boundedTraces.add(analysis.fingerprint());
+            }
+        }
+        return backtrack();
+    }
+
+    @Override
+    public boolean lastExecutionRedundant() {
+        return lastRedundant;
+    }
+
+    private boolean backtrack() {
+        for (int i = path.size() - 1; i >= 0; i--) {
+            Node node = path.get(i);
+            node.sleep[node.chosen] = node.event;
+            while (!node.wakeup.isEmpty()) {
+                WakeupTree.Node branch = node.wakeup.removeFirst();
+                int thread = branch.thread();
+                if (node.enabled[thread] && node.sleep[thread] == null && withinBound(node.preemptionsAfter(thread))) {
+                    node.chosen = thread;
+                    node.guide = branch;
+                    node.event = branch.event;
+                    path.subList(i + 1, path.size()).clear();
+                    branchPoint = i;
+                    return true;
+                }
+            }
+            path.remove(i);
+        }
+        exhausted = true;
+        return false;
+    }
+
+    @Override
+    public boolean exhausted() {
+        return exhausted;
+    }
+
+    /** Events of the pending steps; a thread waiting at the same point keeps its event between choices. */
+    private Event[] events(Step[] steps) {
+        if (lastSteps == null || lastSteps.length != steps.length) {
+            lastSteps = new Step[steps.length];
+            lastEvents = new Event[steps.length];
+        }
+        Event[] out = new Event[steps.length];
+        for (int t = 0; t < steps.length; t++) {
+            if (steps[t] != null) {
+                if (steps[t] != lastSteps[t]) {
+                    lastSteps[t] = steps[t];
+                    lastEvents[t] = Event.of(t, steps[t], ids);
+                }
+                out[t] = lastEvents[t];
+            }
+        }
+        return out;
+    }
+
+    /** The races of the finished execution, and the wakeup sequences that reverse them. */
+    private static final class RaceAnalysis {
+        private final DporPolicy policy;
+        private final List<Node> path;
+        private final int n;
+        private final int threads;
+        private final int[][] clocks;
+        private final int[] ordinal;
+
+        RaceAnalysis(DporPolicy policy) {
+            this.policy = policy;
+            this.path = policy.path;
+            this.n = path.size();
+            this.threads = n == 0 ? 0 : path.get(0).pending.length;
+            this.clocks = new int[n][];
+            this.ordinal = new int[n];
+        }
+
+        void run() {
+            int[] lastOf = new int[threads];
+            int[] count = new int[threads];
+            Arrays.fill(lastOf, -1);
+            Map<String, Integer> lastTake = new HashMap<>();
+            int[] latest = new int[threads];
+            for (int j = 0; j < n; j++) {
+                Event ej = path.get(j).event;
+                int q = ej.thread;
+                ordinal[j] = ++count[q];
+                Arrays.fill(latest, -1);
+                int found = 0;
+                for (int k = j - 1; k >= 0 && found < threads - 1; k--) {
+                    Event ek = path.get(k).event;
+                    if (ek.thread != q && latest[ek.thread] < 0 && ek.conflictsWith(ej)) {
+                        latest[ek.thread] = k;
+                        found++;
+                    }
+                }
+                int[] clock = lastOf[q] >= 0 ? clocks[lastOf[q]].clone() : new int[threads];
+                for (int p = 0; p < threads; p++) {
+                    if (latest[p] >= 0) {
+                        join(clock, clocks[latest[p]]);
+                    }
+                }
+                clock[q] = ordinal[j];
+                clocks[j] = clock;
+                boolean analyse = j >= policy.branchPoint;
+                for (int p = 0; p < threads; p++) {
+                    int k = latest[p];
+                    if (analyse && k >= 0 && !covered(k, p, q, latest, lastOf[q]) && reversible(k, ej)) {
+                        reverse(k, j);
+                    }
+                }
+                for (String lock : ej.acquires) {
+                    Integer heldBy = path.get(j).lockHolders.get(lock);
+                    if (heldBy != null && heldBy == q) {
+                        continue; // taken again while held: the race is with the step that first took it
+                    }
+                    Integer previous = lastTake.put(lock, j);
+                    if (analyse && previous != null && path.get(previous).event.thread != q) {
+                        reverse(previous, j);
+                    }
+                }
+                lastOf[q] = j;
+            }
+        }
+
+        /** Whether event k (thread p) happens before j through another immediate predecessor of j. */
+        private boolean covered(int k, int p, int q, int[] latest, int programPredecessor) {
+            if (programPredecessor >= 0 && clocks[programPredecessor][p] >= ordinal[k]) {
+                return true;
+            }
+            for (int other = 0; other < threads; other++) {
+                if (other != p && latest[other] >= 0 && clocks[latest[other]][p] >= ordinal[k]) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** A race is not reversible when e' needs a lock that e's thread held when e ran. */
+        private boolean reversible(int k, Event later) {
+            Node node = path.get(k);
+            for (String lock : later.acquires) {
+                Integer holder = node.lockHolders.get(lock);
+                if (holder != null && holder == node.chosen) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private void reverse(int k, int j) {
+            int p = path.get(k).event.thread;
+            List<Event> v = new ArrayList<>();
+            for (int m = k + 1; m < j; m++) {
+                if (clocks[m][p] < ordinal[k]) {
+                    v.add(path.get(m).event);
+                }
+            }
+            v.add(path.get(j).event);
+            Node node = path.get(k);
+            if (policy.preemptionBound != null && preemptionsAlong(k, v) > policy.preemptionBound) {
+                reverseConservatively(k, v.get(0).thread);
+                return;
+            }
+            insert(node, v);
+        }
+
+        private void insert(Node node, List<Event> v) {
+            for (int q = 0; q < threads; q++) {
+                if (node.sleep[q] != null && Traces.isWeakInitial(q, node.sleep[q], v)) {
+                    return;
+                }
+            }
+            node.wakeup.insert(v);
+        }
+
+        private int preemptionsAlong(int k, List<Event> v) {
+            Node node = path.get(k);
+            int preemptions = node.preemptions;
+            int last = node.lastThread;
+            int[] remaining = new int[threads];
+            for (int m = k; m < n; m++) {
+                remaining[path.get(m).event.thread]++;
+            }
+            for (Event e : v) {
+                if (last >= 0 && e.thread != last && remaining[last] > 0) {
+                    preemptions++;
+                }
+                remaining[e.thread]--;
+                last = e.thread;
+            }
+            return preemptions;
+        }
+
+        private void reverseConservatively(int k, int thread) {
+            for (int m = k; m >= 0; m--) {
+                Node node = path.get(m);
+                if (node.enabled[thread] && !node.isPreemption(thread) && policy.withinBound(node.preemptions)
+                        && node.pending[thread] != null) {
+                    insert(node, List.of(node.pending[thread]));
+                    return;
+                }
+            }
+        }
+
+        /** Identifies the trace: each event's vector clock, listed thread by thread. */
+        String fingerprint() {
+            StringBuilder sb = new StringBuilder();
+            for (int t = 0; t < threads; t++) {
+                sb.append('|');
+                for (int j = 0; j < n; j++) {
+                    if (path.get(j).event.thread == t) {
+                        sb.append(Arrays.toString(clocks[j]));
+                    }
+                }
+            }
+            return sb.toString();
+        }
+
+        private static void join(int[] into, int[] other) {
+            for (int i = 0; i < into.length; i++) {
+                if (other[i] > into[i]) {
+                    into[i] = other[i];
+                }
+            }
+        }
+    }
+}

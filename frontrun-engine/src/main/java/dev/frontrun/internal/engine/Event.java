@@ -1,0 +1,107 @@
+package dev.frontrun.internal.engine;
+
+import dev.frontrun.Access;
+import dev.frontrun.ResourceAccess;
+import dev.frontrun.Step;
+import java.util.Set;
+import java.util.Arrays;
+
+/**
+ * A step as the DPOR engine sees it: a thread and the set of (resource, access kinds) it
+ * touches, sorted by interned resource id so that two events' conflict check is a merge join.
+ * Taking a lock counts as a write on a lock resource, so two takes of one lock conflict.
+ */
+final class Event {
+
+    private static final boolean[][] CONFLICTS = conflictTable();
+
+    final int thread;
+    final Set<String> acquires;
+    private final int[] resources;
+    private final int[] kindMasks;
+
+    private Event(int thread, Set<String> acquires, int[] resources, int[] kindMasks) {
+        this.thread = thread;
+        this.acquires = acquires;
+        this.resources = resources;
+        this.kindMasks = kindMasks;
+    }
+
+    static Event of(int thread, Step step, ResourceNumbering ids) {
+        int size = step.accesses().size() + step.acquires().size();
+        long[] packed = new long[size]; // resource id in the high bits, kind mask in the low byte
+        int i = 0;
+        for (ResourceAccess a : step.accesses()) {
+            packed[i++] = (long) ids.of(a.resource()) << 8 | 1 << a.kind().ordinal();
+        }
+        for (String lock : step.acquires()) {
+            packed[i++] = (long) ids.of("lock:" + lock) << 8 | 1 << Access.WRITE.ordinal();
+        }
+        Arrays.sort(packed);
+        int[] res = new int[size];
+        int[] kinds = new int[size];
+        int n = 0;
+        for (long p : packed) {
+            int resource = (int) (p >>> 8);
+            int kind = (int) (p & 0xFF);
+            if (n > 0 && res[n - 1] == resource) {
+                kinds[n - 1] |= kind;
+            } else {
+                res[n] = resource;
+                kinds[n] = kind;
+                n++;
+            }
+        }
+        return new Event(thread, step.acquires(), Arrays.copyOf(res, n), Arrays.copyOf(kinds, n));
+    }
+
+    /** Whether the two events touch a common resource in conflicting ways (program order aside). */
+    boolean conflictsWith(Event other) {
+        int i = 0;
+        int j = 0;
+        while (i < resources.length && j < other.resources.length) {
+            int a = resources[i];
+            int b = other.resources[j];
+            if (a < b) {
+                i++;
+            } else if (a > b) {
+                j++;
+            } else {
+                if (CONFLICTS[kindMasks[i]][other.kindMasks[j]]) {
+                    return true;
+                }
+                i++;
+                j++;
+            }
+        }
+        return false;
+    }
+
+    /** Dependent in the Mazurkiewicz sense: same thread, or conflicting. */
+    boolean dependsOn(Event other) {
+        return thread == other.thread || conflictsWith(other);
+    }
+
+    private static boolean[][] conflictTable() {
+        Access[] kinds = Access.values();
+        int size = 1 << kinds.length;
+        boolean[][] table = new boolean[size][size];
+        for (int m1 = 0; m1 < size; m1++) {
+            for (int m2 = 0; m2 < size; m2++) {
+                for (Access a : kinds) {
+                    for (Access b : kinds) {
+                        if ((m1 & 1 << a.ordinal()) != 0 && (m2 & 1 << b.ordinal()) != 0 && a.conflictsWith(b)) {
+                            table[m1][m2] = true;
+                        }
+                    }
+                }
+            }
+        }
+        return table;
+    }
+
+    @Override
+    public String toString() {
+        return "t" + thread + ":" + resources.length + " resources";
+    }
+}

@@ -1,0 +1,60 @@
+package dev.frontrun.internal.engine;
+
+import dev.frontrun.spi.BlockingProbe;
+import dev.frontrun.spi.ExecutionContext;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+
+/** The engine's {@link ExecutionContext}: per-execution attributes and probes, over the exploration's scope. */
+public final class Execution implements ExecutionContext {
+
+    private final ExplorationScope exploration;
+    private final int executionNumber;
+    private final List<String> threadNames;
+    private final ConcurrentMap<Object, Object> attributes = new ConcurrentHashMap<>();
+    private final List<BlockingProbe> probes = new CopyOnWriteArrayList<>();
+
+    public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames) {
+        this.exploration = exploration;
+        this.executionNumber = executionNumber;
+        this.threadNames = List.copyOf(threadNames);
+    }
+
+    @Override
+    public int executionNumber() {
+        return executionNumber;
+    }
+
+    @Override
+    public List<String> threadNames() {
+        return threadNames;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T attribute(Object key, Function<Object, T> factory) {
+        return (T) attributes.computeIfAbsent(key, factory);
+    }
+
+    @Override
+    public <T> T explorationAttribute(Object key, Function<Object, T> factory) {
+        return exploration.attribute(key, factory);
+    }
+
+    @Override
+    public void onExplorationEnd(AutoCloseable closeable) {
+        exploration.onClose(closeable);
+    }
+
+    @Override
+    public void addBlockingProbe(BlockingProbe probe) {
+        probes.add(probe);
+    }
+
+    List<BlockingProbe> blockingProbes() {
+        return probes;
+    }
+}

@@ -1,0 +1,44 @@
+package dev.frontrun.internal.engine;
+
+import dev.frontrun.Schedule;
+import dev.frontrun.TraceStep;
+import java.util.List;
+
+/**
+ * What happened in one execution: the schedule, the trace, and how it ended.
+ *
+ * @param failure      the exception of a failed thread, or null
+ * @param failedThread index of the failed thread, or -1
+ * @param diagnosis    deadlock cycle, timeout description or divergence, or null
+ * @param threadDumps  stack dumps of the threads at a deadlock or timeout, or empty
+ * @param leaked       names of threads that could not be stopped (stuck in a non-interruptible wait)
+ */
+public record ExecutionRecord(Schedule schedule, List<TraceStep> trace, Ending ending, Throwable failure,
+                              int failedThread, String diagnosis, String threadDumps, List<String> leaked) {
+
+    /** How an execution ended. */
+    public enum Ending {
+        /** All threads ran to the end. */
+        COMPLETED,
+        /** A thread body threw. */
+        THREAD_FAILED,
+        /** No thread could run: each waited on another. */
+        DEADLOCK,
+        /** The execution ran past its time limit. */
+        TIMEOUT,
+        /** A replayed schedule asked for a thread that could not run: the program is not deterministic. */
+        DIVERGED,
+        /** The policy found the execution redundant and abandoned it. */
+        ABANDONED
+    }
+
+    public ExecutionRecord {
+        trace = List.copyOf(trace);
+        leaked = List.copyOf(leaked);
+        threadDumps = threadDumps == null ? "" : threadDumps;
+    }
+
+    public boolean completed() {
+        return ending == Ending.COMPLETED;
+    }
+}

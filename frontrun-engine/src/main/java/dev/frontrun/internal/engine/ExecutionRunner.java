@@ -1,0 +1,401 @@
+package dev.frontrun.internal.engine;
+
+import dev.frontrun.Schedule;
+import dev.frontrun.TraceStep;
+import dev.frontrun.internal.engine.ExecutionRecord.Ending;
+import dev.frontrun.spi.BlockingProbe;
+import dev.frontrun.spi.ExecutionContext;
+import dev.frontrun.Step;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Runs executions: real threads, exactly one running at a time, each stopping at its next
+ * scheduling point until the {@link SchedulePolicy} picks it. Owns the worker threads for the
+ * whole exploration and stops them in {@link #close()}. Must be used from one thread, the
+ * exploring one, which acts as the scheduler.
+ */
+public final class ExecutionRunner implements AutoCloseable {
+
+    private static final AtomicInteger GROUPS = new AtomicInteger();
+    /** Busy-wait iterations before parking while a step runs: a handoff costs microseconds, a park more. */
+    private static final int SPINS = 4_000;
+    private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** How long a step may run before the database-side probes are asked whether it is blocked. */
+    private static final long PROBE_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+    /** How long aborted threads get to unwind by themselves before non-interruptible waits are broken. */
+    private static final long UNWIND_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+    private static final long TEARDOWN_NANOS = TimeUnit.SECONDS.toNanos(3);
+
+    private final List<String> names;
+    private final WorkerThread[] workers;
+    private final ThreadGroup group;
+    private final Thread scheduler = Thread.currentThread();
+
+    public ExecutionRunner(List<String> names) {
+        this.names = List.copyOf(names);
+        this.group = new ThreadGroup("frontrun-exploration-" + GROUPS.incrementAndGet());
+        this.workers = new WorkerThread[names.size()];
+        for (int i = 0; i < workers.length; i++) {
+            workers[i] = newWorker(i);
+        }
+    }
+
+    private WorkerThread newWorker(int index) {
+        WorkerThread w = new WorkerThread(group, index, names.get(index), scheduler);
+        w.start();
+        return w;
+    }
+
+    /** Runs one execution of {@code bodies} (one per thread) under {@code policy}. */
+    public ExecutionRecord run(Execution context, List<? extends Callable<?>> bodies, SchedulePolicy policy,
+                               long deadlineNanos) {
+        if (Thread.currentThread() != scheduler) {
+            throw new IllegalStateException("an ExecutionRunner is driven by the thread that created it");
+        }
+        return new Run(context, policy, deadlineNanos).execute(bodies);
+    }
+
+    @Override
+    public void close() {
+        for (WorkerThread w : workers) {
+            w.shutdown();
+        }
+        long deadline = System.nanoTime() + TEARDOWN_NANOS;
+        for (WorkerThread w : workers) {
+            try {
+                long left = deadline - System.nanoTime();
+                if (left > 0) {
+                    w.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Thrown inside a run when the execution's deadline passes. */
+    private static final class DeadlinePassed extends RuntimeException {
+        DeadlinePassed() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** The state of one execution. */
+    private final class Run {
+        private final Execution context;
+        private final SchedulePolicy policy;
+        private final long deadline;
+        private final boolean[] blocked = new boolean[workers.length];
+        private final TraceStep.Blocked[] blockedOn = new TraceStep.Blocked[workers.length];
+        private final int[] lastEntryOf = new int[workers.length];
+        private final Map<String, Integer> lockHolders = new HashMap<>();
+        private final List<TraceStep> trace = new ArrayList<>();
+        private final List<Integer> schedule = new ArrayList<>();
+        private int lastThread = -1;
+
+        Run(Execution context, SchedulePolicy policy, long deadline) {
+            this.context = context;
+            this.policy = policy;
+            this.deadline = deadline;
+            Arrays.fill(lastEntryOf, -1);
+        }
+
+        ExecutionRecord execute(List<? extends Callable<?>> bodies) {
+            try {
+                for (int i = 0; i < workers.length; i++) {
+                    workers[i].prepare(context, bodies.get(i));
+                }
+                for (int i = 0; i < workers.length; i++) {
+                    workers[i].grant();
+                    awaitWorker(i);
+                }
+                return loop();
+            } catch (DeadlinePassed timeout) {
+                String dumps = dumps();
+                return end(Ending.TIMEOUT, null, -1,
+                        "the execution ran past its time limit at step " + schedule.size(), dumps);
+            }
+        }
+
+        private ExecutionRecord loop() {
+            while (true) {
+                settleBlocked();
+                int failed = firstFailed();
+                if (failed >= 0) {
+                    return end(Ending.THREAD_FAILED, workers[failed].failure, failed, null, "");
+                }
+                if (allFinished()) {
+                    return end(Ending.COMPLETED, null, -1, null, "");
+                }
+                Step[] pending = new Step[workers.length];
+                boolean[] enabled = new boolean[workers.length];
+                boolean any = false;
+                for (int t = 0; t < workers.length; t++) {
+                    WorkerThread w = workers[t];
+                    if (w.status == WorkerThread.Status.FINISHED && !lockHolders.isEmpty()) {
+                        Integer finished = t;
+                        lockHolders.values().removeIf(finished::equals); // its connection was closed or abandoned
+                    }
+                    if (w.status == WorkerThread.Status.AT_POINT && !blocked[t]) {
+                        pending[t] = w.pending;
+                        enabled[t] = blockingLock(t, pending[t]) == null;
+                        any |= enabled[t];
+                    }
+                }
+                if (!any) {
+                    return end(Ending.DEADLOCK, null, -1, deadlockDiagnosis(pending), dumps());
+                }
+                int chosen = policy.choose(new Choice(schedule.size(), pending, enabled, Map.copyOf(lockHolders), lastThread));
+                if (chosen == SchedulePolicy.ABANDON) {
+                    return end(Ending.ABANDONED, null, -1, null, "");
+                }
+                if (chosen < 0 || chosen >= workers.length || !enabled[chosen]) {
+                    return end(Ending.DIVERGED, null, -1, "step " + schedule.size() + " asked for thread " + chosen
+                            + " which cannot run there; runnable: " + runnableNames(enabled), "");
+                }
+                runStep(chosen, pending[chosen]);
+            }
+        }
+
+        private void runStep(int thread, Step step) {
+            lastEntryOf[thread] = trace.size();
+            trace.add(new TraceStep(schedule.size(), thread, names.get(thread), step, null));
+            schedule.add(thread);
+            for (String lock : step.acquires()) {
+                lockHolders.putIfAbsent(lock, thread);
+            }
+            for (String lock : step.releases()) {
+                lockHolders.remove(lock, thread);
+            }
+            lastThread = thread;
+            workers[thread].grant();
+            awaitWorker(thread);
+        }
+
+        /** Waits until the worker reaches a scheduling point, finishes, or is seen blocked. */
+        private void awaitWorker(int t) {
+            WorkerThread w = workers[t];
+            long start = System.nanoTime();
+            long nextProbe = start + PROBE_AFTER_NANOS;
+            long park = 10_000;
+            int spins = 0;
+            while (w.status == WorkerThread.Status.RUNNING) {
+                if (spins < SPINS) {
+                    spins++;
+                    Thread.onSpinWait();
+                    continue;
+                }
+                long now = System.nanoTime();
+                if (now - deadline > 0) {
+                    throw new DeadlinePassed();
+                }
+                LockSupport.parkNanos(this, park);
+                park = Math.min(park * 2, MAX_PARK_NANOS);
+                if (w.status != WorkerThread.Status.RUNNING) {
+                    return;
+                }
+                now = System.nanoTime();
+                boolean probe = now - nextProbe > 0;
+                if (probe) {
+                    nextProbe = now + PROBE_AFTER_NANOS;
+                }
+                Optional<TraceStep.Blocked> reason = blockedReason(t, probe);
+                if (reason.isPresent()) {
+                    markBlocked(t, reason.get());
+                    return;
+                }
+            }
+        }
+
+        private Optional<TraceStep.Blocked> blockedReason(int t, boolean askProbes) {
+            if (LockSupport.getBlocker(workers[t]) == workers[t]) {
+                return Optional.empty(); // parked in the handoff itself: granted, not yet awake
+            }
+            Optional<TraceStep.Blocked> javaReason = JavaBlockInspector.blockedReason(workers[t], this::pausedWorkerName);
+            if (javaReason.isPresent() || !askProbes) {
+                return javaReason;
+            }
+            for (BlockingProbe probe : context.blockingProbes()) {
+                Optional<TraceStep.Blocked> reason = probe.blockedOn(t);
+                if (reason.isPresent()) {
+                    return reason;
+                }
+            }
+            return Optional.empty();
+        }
+
+        private String pausedWorkerName(long threadId) {
+            for (int i = 0; i < workers.length; i++) {
+                if (workers[i].getId() == threadId) {
+                    return workers[i].status != WorkerThread.Status.RUNNING || blocked[i] ? names.get(i) : null;
+                }
+            }
+            return null;
+        }
+
+        private void markBlocked(int t, TraceStep.Blocked reason) {
+            blocked[t] = true;
+            blockedOn[t] = reason;
+            int entry = lastEntryOf[t];
+            if (entry >= 0 && trace.get(entry).blocked() == null) {
+                trace.set(entry, trace.get(entry).withBlocked(reason));
+            }
+        }
+
+        /**
+         * After a step that may have released something, lets every woken thread run to its next
+         * scheduling point (or block again) before the next choice, so two threads never run at once.
+         */
+        private void settleBlocked() {
+            boolean changed = true;
+            while (changed) {
+                changed = false;
+                for (int t = 0; t < workers.length; t++) {
+                    if (!blocked[t]) {
+                        continue;
+                    }
+                    if (workers[t].status != WorkerThread.Status.RUNNING) {
+                        blocked[t] = false;
+                        changed = true;
+                    } else if (blockedReason(t, true).isEmpty()) {
+                        blocked[t] = false;
+                        awaitWorker(t);
+                        changed = true;
+                    }
+                }
+            }
+        }
+
+        /** A lock the step needs that another thread holds, or null. */
+        private String blockingLock(int thread, Step step) {
+            for (String lock : step.acquires()) {
+                Integer holder = lockHolders.get(lock);
+                if (holder != null && holder != thread) {
+                    return lock;
+                }
+            }
+            return null;
+        }
+
+        private int firstFailed() {
+            for (int t = 0; t < workers.length; t++) {
+                if (workers[t].status == WorkerThread.Status.FINISHED && workers[t].failure != null) {
+                    return t;
+                }
+            }
+            return -1;
+        }
+
+        private boolean allFinished() {
+            for (WorkerThread w : workers) {
+                if (w.status != WorkerThread.Status.FINISHED) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private String deadlockDiagnosis(Step[] pending) {
+            StringBuilder sb = new StringBuilder("no thread can run:");
+            for (int t = 0; t < workers.length; t++) {
+                WorkerThread w = workers[t];
+                if (w.status == WorkerThread.Status.FINISHED) {
+                    continue;
+                }
+                sb.append("\n  ").append(names.get(t)).append(' ');
+                if (blocked[t]) {
+                    int entry = lastEntryOf[t];
+                    String doing = entry >= 0 ? "in step '" + trace.get(entry).step().label() + "' " : "";
+                    sb.append(doing).append("is ").append(blockedOn[t].reason());
+                } else if (pending[t] != null) {
+                    String lock = blockingLock(t, pending[t]);
+                    sb.append("waits to run '").append(pending[t].label()).append("', which needs ").append(lock)
+                            .append(" held by ").append(names.get(lockHolders.get(lock)));
+                }
+            }
+            return sb.toString();
+        }
+
+        private String runnableNames(boolean[] enabled) {
+            List<String> out = new ArrayList<>();
+            for (int t = 0; t < enabled.length; t++) {
+                if (enabled[t]) {
+                    out.add(t + "=" + names.get(t));
+                }
+            }
+            return out.toString();
+        }
+
+        private String dumps() {
+            StringBuilder sb = new StringBuilder();
+            for (WorkerThread w : workers) {
+                if (w.status != WorkerThread.Status.FINISHED) {
+                    sb.append(JavaBlockInspector.dump(w));
+                }
+            }
+            return sb.toString();
+        }
+
+        private ExecutionRecord end(Ending ending, Throwable failure, int failedThread, String diagnosis, String dumps) {
+            List<String> leaked = teardown();
+            return new ExecutionRecord(Schedule.of(schedule), trace, ending, failure, failedThread, diagnosis, dumps,
+                    leaked);
+        }
+
+        /** Stops every unfinished worker; replaces those that cannot be stopped. */
+        private List<String> teardown() {
+            List<String> leaked = new ArrayList<>();
+            for (WorkerThread w : workers) {
+                if (!w.finished()) {
+                    w.abort();
+                }
+            }
+            awaitAllFinished(System.nanoTime() + UNWIND_NANOS);
+            // one stuck thread at a time: stopping one usually frees the locks the others wait for
+            for (int t = 0; t < workers.length; t++) {
+                if (!workers[t].finished() && stuck(workers[t])) {
+                    ThreadStopper.stop(workers[t]);
+                    awaitAllFinished(System.nanoTime() + UNWIND_NANOS);
+                }
+            }
+            awaitAllFinished(System.nanoTime() + TEARDOWN_NANOS);
+            for (int t = 0; t < workers.length; t++) {
+                if (!workers[t].finished()) {
+                    leaked.add(names.get(t));
+                    workers[t] = newWorker(t);
+                } else if (!workers[t].isAlive()) {
+                    workers[t] = newWorker(t); // died of a stop outside its body: replace it quietly
+                }
+            }
+            return leaked;
+        }
+
+        private boolean stuck(WorkerThread w) {
+            Thread.State state = w.getState();
+            return state == Thread.State.BLOCKED || state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
+        }
+
+        private void awaitAllFinished(long until) {
+            for (WorkerThread w : workers) {
+                long park = 10_000;
+                while (!w.finished() && System.nanoTime() - until < 0) {
+                    if (w.status == WorkerThread.Status.AT_POINT) {
+                        w.abort(); // a cleanup path reached another point before passing through
+                    }
+                    LockSupport.parkNanos(this, park);
+                    park = Math.min(park * 2, MAX_PARK_NANOS);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package dev.frontrun.internal.engine;
+
+import dev.frontrun.Strategy;
+import dev.frontrun.ThreadBody;
+import dev.frontrun.spi.ExplorationHook;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/** Everything an {@link Explorer} needs, frozen when the user calls {@code run()}. */
+public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names,
+                                 List<ThreadBody<? super S>> bodies, Predicate<? super S> invariant,
+                                 String invariantDescription, int maxExecutions, Integer preemptionBound,
+                                 Strategy strategy, boolean stopOnFirstFailure, Duration executionTimeout,
+                                 Duration totalTimeout, int reproduceOnFailure, List<ExplorationHook> hooks) {
+    public ExplorationPlan {
+        names = List.copyOf(names);
+        bodies = List.copyOf(bodies);
+        hooks = List.copyOf(hooks);
+    }
+}

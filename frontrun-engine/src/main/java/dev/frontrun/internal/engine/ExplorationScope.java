@@ -1,0 +1,47 @@
+package dev.frontrun.internal.engine;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
+
+/**
+ * Resources that live as long as one exploration and are shared by its executions (a monitor
+ * connection for lock probes, metadata caches). Closed, in reverse order of registration, when
+ * the exploration ends, also when it failed.
+ */
+public final class ExplorationScope implements AutoCloseable {
+
+    private final ConcurrentMap<Object, Object> attributes = new ConcurrentHashMap<>();
+    private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
+
+    /** The value under {@code key}, created once per exploration by {@code factory}. */
+    @SuppressWarnings("unchecked")
+    public <T> T attribute(Object key, Function<Object, T> factory) {
+        return (T) attributes.computeIfAbsent(key, factory);
+    }
+
+    /** Registers something to close when the exploration ends. */
+    public synchronized void onClose(AutoCloseable closeable) {
+        closeables.push(closeable);
+    }
+
+    @Override
+    public synchronized void close() {
+        RuntimeException first = null;
+        while (!closeables.isEmpty()) {
+            try {
+                closeables.pop().close();
+            } catch (Exception e) {
+                if (first == null) {
+                    first = new IllegalStateException("closing an exploration resource failed: " + e.getMessage(), e);
+                }
+            }
+        }
+        attributes.clear();
+        if (first != null) {
+            throw first;
+        }
+    }
+}

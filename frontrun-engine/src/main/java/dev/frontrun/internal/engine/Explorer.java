@@ -1,0 +1,228 @@
+package dev.frontrun.internal.engine;
+
+
+import dev.frontrun.Failure;
+import dev.frontrun.Schedule;
+import dev.frontrun.Strategy;
+import dev.frontrun.ThreadBody;
+import dev.frontrun.Verdict;
+import dev.frontrun.internal.engine.DporPolicy;
+import dev.frontrun.internal.engine.ExecutionRecord;
+import dev.frontrun.internal.engine.ExecutionRunner;
+import dev.frontrun.internal.engine.SchedulePolicy;
+import dev.frontrun.spi.ExecutionContext;
+import dev.frontrun.spi.ExplorationHook;
+import dev.frontrun.internal.engine.ExplorationScope;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * Drives an exploration: runs executions under a schedule policy, judges each one, re-checks a
+ * failure by replaying its schedule, and sums it all up in an {@link ExplorationOutcome}.
+ */
+public final class Explorer<S> {
+
+    private final ExplorationPlan<S> plan;
+    private final ExplorationScope scope = new ExplorationScope();
+    private int executionNumber;
+
+    public Explorer(ExplorationPlan<S> plan) {
+        this.plan = plan;
+    }
+
+    public ExplorationOutcome explore() {
+        return drive(policyFor(plan.strategy()), false);
+    }
+
+    public ExplorationOutcome replay(Schedule schedule) {
+        return drive(new ReplayPolicy(schedule, 1), true);
+    }
+
+    private SchedulePolicy policyFor(Strategy strategy) {
+        if (strategy instanceof Strategy.Random random) {
+            return new RandomPolicy(random.seed(), random.attempts(), plan.preemptionBound());
+        }
+        return new DporPolicy(plan.preemptionBound());
+    }
+
+    /** The verdict of one execution. */
+    private record Judged(ExecutionRecord record, Failure failure) {
+    }
+
+    private ExplorationOutcome drive(SchedulePolicy policy, boolean replaying) {
+        long start = System.nanoTime();
+        long totalDeadline = start + plan.totalTimeout().toNanos();
+        int executions = 0;
+        Judged firstFailure = null;
+        Failure inconclusiveFailure = null;
+        String budgetHit = null;
+        int reproduced = 0;
+        int attempts = 0;
+        try (ExecutionRunner runner = new ExecutionRunner(plan.names())) {
+            runHooks(ExplorationHook::beforeExploration, "beforeExploration");
+            boolean more = true;
+            while (more) {
+                if (executions >= plan.maxExecutions()) {
+                    budgetHit = "the budget of " + plan.maxExecutions() + " executions ran out";
+                    break;
+                }
+                if (System.nanoTime() - totalDeadline > 0) {
+                    budgetHit = "the total time limit of " + plan.totalTimeout() + " ran out";
+                    break;
+                }
+                Judged judged = runOnce(runner, policy, totalDeadline);
+                more = policy.executionEnded(judged.record());
+                if (judged.record().ending() == ExecutionRecord.Ending.ABANDONED || policy.lastExecutionRedundant()) {
+                    continue;
+                }
+                executions++;
+                Failure failure = judged.failure();
+                if (failure == null) {
+                    continue;
+                }
+                if (!failure.disproves()) {
+                    inconclusiveFailure = inconclusiveFailure == null ? failure : inconclusiveFailure;
+                    if (judged.record().ending() == ExecutionRecord.Ending.TIMEOUT) {
+                        break; // the program hangs; more executions would hang too
+                    }
+                    continue;
+                }
+                if (firstFailure == null) {
+                    firstFailure = judged;
+                }
+                if (plan.stopOnFirstFailure()) {
+                    break;
+                }
+            }
+            if (firstFailure != null && plan.reproduceOnFailure() > 0) {
+                attempts = plan.reproduceOnFailure();
+                reproduced = reproduce(runner, firstFailure, attempts, totalDeadline);
+            }
+        } finally {
+            try {
+                runHooks(ExplorationHook::afterExploration, "afterExploration");
+            } finally {
+                scope.close();
+            }
+        }
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        return result(policy, replaying, executions, firstFailure, inconclusiveFailure, budgetHit, reproduced, attempts,
+                elapsed);
+    }
+
+    private int reproduce(ExecutionRunner runner, Judged failing, int attempts, long totalDeadline) {
+        ReplayPolicy replay = new ReplayPolicy(failing.record().schedule(), attempts);
+        int same = 0;
+        for (int i = 0; i < attempts; i++) {
+            Judged again = runOnce(runner, replay, totalDeadline);
+            replay.executionEnded(again.record());
+            if (again.failure() != null && again.failure().kind() == failing.failure().kind()
+                    && again.record().schedule().equals(failing.record().schedule())) {
+                same++;
+            }
+        }
+        return same;
+    }
+
+    private Judged runOnce(ExecutionRunner runner, SchedulePolicy policy, long totalDeadline) {
+        Execution context = new Execution(scope, ++executionNumber, plan.names());
+        for (ExplorationHook hook : plan.hooks()) {
+            call(() -> hook.beforeExecution(context), "beforeExecution");
+        }
+        S state = plan.setup().get();
+        List<Callable<?>> bodies = new ArrayList<>();
+        for (ThreadBody<? super S> body : plan.bodies()) {
+            bodies.add(() -> {
+                body.run(state);
+                return null;
+            });
+        }
+        long deadline = Math.min(System.nanoTime() + plan.executionTimeout().toNanos(), totalDeadline);
+        ExecutionRecord record;
+        try {
+            record = runner.run(context, bodies, policy, deadline);
+            if (record.completed()) {
+                for (ExplorationHook hook : plan.hooks()) {
+                    call(() -> hook.executionCompleted(context), "executionCompleted");
+                }
+            }
+        } finally {
+            for (ExplorationHook hook : plan.hooks()) {
+                call(() -> hook.afterExecution(context), "afterExecution");
+            }
+        }
+        return new Judged(record, judge(record, state));
+    }
+
+    private Failure judge(ExecutionRecord record, S state) {
+        return switch (record.ending()) {
+            case COMPLETED -> checkInvariant(state);
+            case THREAD_FAILED -> new Failure.ThreadThrew(plan.names().get(record.failedThread()), record.failure());
+            case DEADLOCK -> new Failure.Deadlock(record.diagnosis(), record.threadDumps());
+            case TIMEOUT -> new Failure.Timeout(record.diagnosis(), record.threadDumps());
+            case DIVERGED -> new Failure.Nondeterminism(record.diagnosis());
+            case ABANDONED -> null;
+        };
+    }
+
+    private Failure checkInvariant(S state) {
+        try {
+            return plan.invariant().test(state) ? null
+                    : new Failure.InvariantViolated(plan.invariantDescription());
+        } catch (RuntimeException | Error e) {
+            return new Failure.InvariantThrew(plan.invariantDescription(), e);
+        }
+    }
+
+    private ExplorationOutcome result(SchedulePolicy policy, boolean replaying, int executions, Judged failing,
+                          Failure inconclusive, String budgetHit, int reproduced, int attempts, Duration elapsed) {
+        boolean bounded = plan.preemptionBound() != null;
+        boolean exhausted = !replaying && !bounded && policy.exhausted() && budgetHit == null && inconclusive == null;
+        Verdict verdict;
+        String because = null;
+        if (failing != null) {
+            verdict = Verdict.FAILS;
+        } else if (exhausted) {
+            verdict = Verdict.HOLDS;
+        } else {
+            verdict = Verdict.INCONCLUSIVE;
+            because = inconclusive != null ? inconclusive.summary()
+                    : budgetHit != null ? budgetHit
+                    : bounded && !replaying ? "explored the traces DPOR reaches within " + plan.preemptionBound()
+                            + " preemptions; interleavings that need more were not run"
+                    : replaying ? "a replay runs one schedule; it proves nothing about the others"
+                    : plan.strategy() + " cannot prove a property: only DPOR explores every trace";
+        }
+        Failure failure = failing != null ? failing.failure() : inconclusive;
+        ExecutionRecord record = failing != null ? failing.record() : null;
+        return new ExplorationOutcome(verdict, executions, exhausted, plan.strategy(), failure,
+                record == null ? null : record.schedule(), record == null ? List.of() : record.trace(), reproduced, attempts,
+                because, elapsed);
+    }
+
+    private interface HookCall {
+        void run() throws Exception;
+    }
+
+    private void runHooks(HookStage stage, String name) {
+        for (ExplorationHook hook : plan.hooks()) {
+            call(() -> stage.apply(hook), name);
+        }
+    }
+
+    private interface HookStage {
+        void apply(ExplorationHook hook) throws Exception;
+    }
+
+    private static void call(HookCall call, String what) {
+        try {
+            call.run();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("exploration hook failed in " + what + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.frontrun.internal.engine;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.util.Optional;
+import java.util.List;
+import java.util.function.LongFunction;
+import dev.frontrun.TraceStep;
+
+/**
+ * Decides from the JVM's view whether a running worker is blocked outside a scheduling point,
+ * on a Java monitor, a {@code java.util.concurrent} lock or a wait. A thread counts as blocked
+ * only when it will not progress by itself: it waits on a lock owned by a paused worker, or in
+ * an untimed wait. A lock with no owner means the thread is about to get it (the scheduler
+ * waits for it), and a timed wait (a sleep, a poll with timeout) ends by itself.
+ */
+final class JavaBlockInspector {
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    private JavaBlockInspector() {
+    }
+
+    /**
+     * Why {@code thread} is blocked, or empty if it is running or about to run.
+     *
+     * @param pausedWorker the user's name of the worker with a thread id if that worker is paused (at a
+     *                     point or blocked), else null
+     */
+    static Optional<TraceStep.Blocked> blockedReason(Thread thread, LongFunction<String> pausedWorker) {
+        Thread.State state = thread.getState();
+        if (state != Thread.State.BLOCKED && state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING) {
+            return Optional.empty();
+        }
+        ThreadInfo info = THREADS.getThreadInfo(thread.getId());
+        if (info == null) {
+            return Optional.empty();
+        }
+        long owner = info.getLockOwnerId();
+        String lock = info.getLockName();
+        if (owner != -1) {
+            String holder = pausedWorker.apply(owner);
+            return holder != null
+                    ? Optional.of(new TraceStep.Blocked(describe(info.getThreadState(), lock) + " held by "
+                    + info.getLockOwnerName(), List.of(holder)))
+                    : Optional.empty();
+        }
+        if (info.getThreadState() == Thread.State.WAITING && !aboutToAcquire(lock)) {
+            return Optional.of(new TraceStep.Blocked(describe(Thread.State.WAITING, lock), List.of()));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A thread parked on an exclusive lock that nobody owns was just handed the lock; it is
+     * about to run. Other untimed waits (conditions, {@code Object.wait}, latches, pools)
+     * need another thread to act.
+     */
+    private static boolean aboutToAcquire(String lock) {
+        return lock != null && (lock.startsWith("java.util.concurrent.locks.ReentrantLock$")
+                || lock.startsWith("java.util.concurrent.locks.ReentrantReadWriteLock$"));
+    }
+
+    private static String describe(Thread.State state, String lock) {
+        String what = lock == null ? "a wait" : lock;
+        return switch (state) {
+            case BLOCKED -> "blocked on monitor " + what;
+            case WAITING, TIMED_WAITING -> "waiting on " + what;
+            default -> state + " on " + what;
+        };
+    }
+
+    /** A full stack dump of {@code thread} for reports. */
+    static String dump(Thread thread) {
+        StringBuilder sb = new StringBuilder();
+        sb.append('"').append(thread.getName()).append("\" ").append(thread.getState());
+        ThreadInfo info = THREADS.getThreadInfo(thread.getId());
+        if (info != null && info.getLockName() != null) {
+            sb.append(" on ").append(info.getLockName());
+            if (info.getLockOwnerName() != null) {
+                sb.append(" owned by \"").append(info.getLockOwnerName()).append('"');
+            }
+        }
+        sb.append('\n');
+        for (StackTraceElement e : thread.getStackTrace()) {
+            sb.append("    at ").append(e).append('\n');
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,43 @@
+package dev.frontrun.internal.engine;
+
+import dev.frontrun.Schedule;
+import dev.frontrun.internal.engine.Choice;
+import dev.frontrun.internal.engine.ExecutionRecord;
+import dev.frontrun.internal.engine.SchedulePolicy;
+
+/**
+ * Runs exactly one given schedule, {@code times} times. Past the schedule's end (a schedule cut
+ * short by a failure) it keeps running the lowest-indexed runnable thread, which is what the
+ * recorded execution would have done had it gone on.
+ */
+final class ReplayPolicy implements SchedulePolicy {
+
+    private final Schedule schedule;
+    private final int times;
+    private int done;
+
+    ReplayPolicy(Schedule schedule, int times) {
+        this.schedule = schedule;
+        this.times = times;
+    }
+
+    @Override
+    public int choose(Choice choice) {
+        int position = choice.position();
+        if (position < schedule.length()) {
+            return schedule.threadAt(position);
+        }
+        int last = choice.lastThread();
+        return last >= 0 && choice.enabled()[last] ? last : choice.firstEnabled();
+    }
+
+    @Override
+    public boolean executionEnded(ExecutionRecord record) {
+        return ++done < times;
+    }
+
+    @Override
+    public boolean exhausted() {
+        return done >= times;
+    }
+}

@@ -1,0 +1,60 @@
+package dev.frontrun.internal.jdbc;
+
+import dev.frontrun.internal.sql.Classification;
+import dev.frontrun.internal.sql.SqlClassifier;
+import dev.frontrun.internal.sql.SqlFacts;
+import dev.frontrun.internal.sql.bind.GeneratedKeyAliases;
+import dev.frontrun.internal.sql.bind.StatementAccesses;
+import dev.frontrun.internal.sql.resource.ResourceId;
+import dev.frontrun.internal.sql.syntax.TransactionControl;
+import dev.frontrun.internal.sql.syntax.TxOp;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import javax.sql.DataSource;
+
+/**
+ * The proxy's view of the SQL pipeline ({@code dev.frontrun.internal.sql}): classification cached
+ * by SQL text, bound to each execution's parameters and the execution's generated-key aliases.
+ */
+final class ClassifyingAnalyzer implements StatementAnalyzer {
+
+    /** The operations that are transaction boundaries for the scheduler; SET TRANSACTION and the like run as statements. */
+    private static final Set<TxOp> BOUNDARIES = Set.of(TxOp.BEGIN, TxOp.COMMIT, TxOp.ROLLBACK, TxOp.SAVEPOINT,
+            TxOp.ROLLBACK_TO_SAVEPOINT, TxOp.RELEASE_SAVEPOINT);
+
+    private final SqlClassifier classifier;
+
+    /** Table metadata is read through {@code metadata}, the unwrapped data source, so lookups are never scheduled. */
+    ClassifyingAnalyzer(DataSource metadata) {
+        this.classifier = SqlClassifier.forDataSource(metadata);
+    }
+
+    @Override
+    public StatementAnalysis analyze(String sql, List<Object> parameters, int thread, GeneratedKeyAliases aliases) {
+        Classification classification = classifier.classify(sql);
+        TransactionControl control = classification.transactionControl()
+                .filter(c -> BOUNDARIES.contains(c.op())).orElse(null);
+        StatementAccesses accesses = classification.bind(parameters, aliases.forThread("t" + thread));
+        SqlFacts facts = new SqlFacts(sql, parameters, classification.kind(), classification.shape(), accesses.reads(),
+                accesses.writes(), accesses.predicateReads(), accesses.touched());
+        return new StatementAnalysis(facts, accesses.accesses(), control, rowLocks(accesses.exclusiveLocks()),
+                accesses.generatedKeys());
+    }
+
+    /**
+     * Only locks on single rows go to the scheduler's lock registry. A "table lock" there would stand
+     * for some unknown rows and would keep the scheduler from ever running two such statements of
+     * different transactions side by side, which PostgreSQL allows when the rows differ; those waits
+     * are left to the {@code pg_blocking_pids} probe.
+     */
+    private static Set<String> rowLocks(Set<ResourceId> locks) {
+        Set<String> rows = new LinkedHashSet<>();
+        for (ResourceId lock : locks) {
+            if (lock.kind() == ResourceId.Kind.ROW) {
+                rows.add(lock.render());
+            }
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,397 @@
+package dev.frontrun.internal.jdbc;
+
+import dev.frontrun.Isolation;
+import dev.frontrun.internal.postgres.PostgresBackend;
+import dev.frontrun.internal.sql.SqlFacts;
+import dev.frontrun.internal.sql.SqlStep;
+import dev.frontrun.internal.sql.StatementOutcome;
+import dev.frontrun.internal.sql.bind.GeneratedKey;
+import dev.frontrun.internal.sql.resource.RowRef;
+import dev.frontrun.internal.sql.syntax.StatementKind;
+import dev.frontrun.internal.sql.syntax.TransactionControl;
+import dev.frontrun.internal.sql.syntax.TxOp;
+import dev.frontrun.jdbc.StatementTags;
+import dev.frontrun.jdbc.TransactionLabels;
+import dev.frontrun.spi.ExecutionContext;
+import dev.frontrun.ResourceAccess;
+import dev.frontrun.spi.SchedulingPoints;
+import dev.frontrun.Step;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Proxy behind a {@link Connection}. Inside an exploration, statement executions and
+ * transaction boundaries become scheduling points announcing what they touch; the connection's
+ * {@link TransactionState} turns statement-level accesses into transaction-aware ones (row locks
+ * held to the end, writes published at commit). Outside an exploration it only delegates.
+ */
+final class ConnectionHandler implements InvocationHandler {
+
+    /** The real call behind an intercepted method. */
+    interface Call {
+        Object run() throws Throwable;
+    }
+
+    private final DataSourceHandler owner;
+    private final Connection target;
+    private final TransactionState tx = new TransactionState();
+    private Connection proxy;
+    private ExecutionContext numberedIn;
+    private int number;
+    private Integer backendPid;
+    /** The level set through {@code setTransactionIsolation} on this proxy, or null: see {@link #isolation()}. */
+    private Isolation isolation;
+
+    ConnectionHandler(DataSourceHandler owner, Connection target) {
+        this.owner = owner;
+        this.target = target;
+    }
+
+    Connection proxy() {
+        return proxy;
+    }
+
+    ConnectionHandler proxy(Connection proxy) {
+        this.proxy = proxy;
+        return this;
+    }
+
+    @Override
+    public Object invoke(Object self, Method method, Object[] args) throws Throwable {
+        if (Interfaces.isWrapperCall(method)) {
+            return Interfaces.wrapperCall(self, target, method, args);
+        }
+        String name = method.getName();
+        switch (name) {
+            case "equals":
+                return self == args[0];
+            case "hashCode":
+                return System.identityHashCode(self);
+            case "toString":
+                return "Frontrun[" + target + "]";
+            case "createStatement":
+                return wrap(Statement.class, Interfaces.invoke(target, method, args), null, false);
+            case "prepareStatement":
+                return wrap(PreparedStatement.class, Interfaces.invoke(target, method, args), (String) args[0],
+                        wantsKeys(args));
+            case "prepareCall":
+                return wrap(CallableStatement.class, Interfaces.invoke(target, method, args), (String) args[0], false);
+            case "setTransactionIsolation":
+                Object result = Interfaces.invoke(target, method, args);
+                isolation = JdbcIsolation.of((Integer) args[0]);
+                return result;
+            default:
+                break;
+        }
+        if (!SchedulingPoints.active()) {
+            return Interfaces.invoke(target, method, args);
+        }
+        return switch (name) {
+            case "setAutoCommit" -> setAutoCommit((Boolean) args[0], () -> Interfaces.invoke(target, method, args));
+            case "commit" -> target.getAutoCommit() ? Interfaces.invoke(target, method, args)
+                    : boundary(TransactionControl.of(TxOp.COMMIT), SqlFacts.JDBC_BOUNDARY,
+                    () -> Interfaces.invoke(target, method, args));
+            case "rollback" -> target.getAutoCommit() ? Interfaces.invoke(target, method, args)
+                    : boundary(args == null || args.length == 0 ? TransactionControl.of(TxOp.ROLLBACK)
+                    : savepoint(TxOp.ROLLBACK_TO_SAVEPOINT, args[0]), SqlFacts.JDBC_BOUNDARY,
+                    () -> Interfaces.invoke(target, method, args));
+            case "setSavepoint" -> boundary(new TransactionControl(TxOp.SAVEPOINT,
+                    args != null && args.length == 1 ? (String) args[0] : null, null), SqlFacts.JDBC_BOUNDARY,
+                    () -> Interfaces.invoke(target, method, args));
+            case "releaseSavepoint" -> boundary(savepoint(TxOp.RELEASE_SAVEPOINT, args[0]), SqlFacts.JDBC_BOUNDARY,
+                    () -> Interfaces.invoke(target, method, args));
+            case "close" -> close(() -> Interfaces.invoke(target, method, args));
+            default -> Interfaces.invoke(target, method, args);
+        };
+    }
+
+    /** A savepoint operation on a JDBC {@link Savepoint}: named if it has a name, else the newest savepoint. */
+    private static TransactionControl savepoint(TxOp op, Object savepoint) {
+        String name = null;
+        if (savepoint instanceof Savepoint sp) {
+            try {
+                name = sp.getSavepointName();
+            } catch (SQLException unnamed) {
+                name = null;
+            }
+        }
+        return new TransactionControl(op, name, null);
+    }
+
+    /**
+     * The isolation level in force when it is not the default: set through this proxy, or else the
+     * level the connection came with (a pool configured with a transaction isolation).
+     */
+    private Isolation isolation() {
+        if (isolation != null) {
+            return isolation;
+        }
+        return owner.defaults().initialIsolation(physical(), target).orElse(null);
+    }
+
+    /** The driver's connection under any pool wrapper, the key for what is known per physical connection. */
+    private Object physical() {
+        try {
+            return target.isWrapperFor(Connection.class) ? target.unwrap(Connection.class) : target;
+        } catch (SQLException e) {
+            return target;
+        }
+    }
+
+    private static boolean wantsKeys(Object[] args) {
+        if (args.length < 2) {
+            return false;
+        }
+        Object second = args[1];
+        return second instanceof Integer flag && flag == Statement.RETURN_GENERATED_KEYS && args.length == 2
+                || second instanceof int[] || second instanceof String[];
+    }
+
+    private <T> T wrap(Class<T> type, Object statement, String sql, boolean wantsKeys) {
+        return Interfaces.proxy(type, statement, new StatementHandler(this, statement, sql, wantsKeys));
+    }
+
+    private Object setAutoCommit(boolean on, Call call) throws Throwable {
+        boolean current = target.getAutoCommit();
+        if (current && !on) {
+            return boundary(TransactionControl.of(TxOp.BEGIN), SqlFacts.JDBC_BOUNDARY, call);
+        }
+        if (!current && on && tx.open()) {
+            return boundary(TransactionControl.of(TxOp.COMMIT), SqlFacts.JDBC_BOUNDARY, call); // JDBC commits the open transaction
+        }
+        return call.run();
+    }
+
+    private Object close(Call call) throws Throwable {
+        if (tx.open() && !target.isClosed()) {
+            return boundary(TransactionControl.of(TxOp.ROLLBACK), SqlFacts.JDBC_BOUNDARY, call); // closing rolls back
+        }
+        return call.run();
+    }
+
+    /** A transaction boundary: a scheduling point, then the real call. */
+    private Object boundary(TransactionControl control, SqlFacts facts, Call call) throws Throwable {
+        ExecutionContext execution = execution();
+        SqlExecutionState state = owner.executionState(execution);
+        int thread = thread();
+        if (!tx.open()) {
+            tx.begin(transactionName(state, thread)); // BEGIN, or a boundary of an implicitly started transaction
+        }
+        TxOp op = control.op();
+        boolean aborted = tx.aborted();
+        List<ResourceAccess> accesses = op == TxOp.COMMIT ? tx.commitAccesses() : List.of();
+        Set<String> releases = op == TxOp.COMMIT || op == TxOp.ROLLBACK ? tx.locks() : Set.of();
+        SqlStep detail = new SqlStep(control, threadName(), connectionNumber(state, execution), tx.name(), false, facts,
+                isolation(), null);
+        String label = detail.statement() + "  [" + tx.name() + (op == TxOp.COMMIT && aborted ? ", aborted: rolls back" : "")
+                + "]";
+        SchedulingPoints.step(new Step(accesses, Set.of(), releases, label, detail));
+        try {
+            Object result = call.run();
+            detail.complete(op == TxOp.COMMIT && aborted ? StatementOutcome.rolledBack() : StatementOutcome.ok(-1));
+            if (op == TxOp.ROLLBACK_TO_SAVEPOINT) {
+                tx.recover();
+            }
+            return result;
+        } catch (SQLException e) {
+            detail.complete(StatementOutcome.failed(e.getSQLState(), e.getMessage()));
+            throw e;
+        } finally {
+            if (op == TxOp.COMMIT || op == TxOp.ROLLBACK) {
+                tx.end();
+            }
+        }
+    }
+
+    /** A statement execution: analysis, a scheduling point announcing it, then the real call. */
+    Object runStatement(String sql, List<Object> parameters, Statement statement, Call call,
+                        Consumer<StatementAnalysis> analysed) throws Throwable {
+        ExecutionContext execution = execution();
+        SqlExecutionState state = owner.executionState(execution);
+        int thread = thread();
+        StatementAnalysis analysis = owner.analyzer().analyze(sql, parameters, thread, state.aliases);
+        analysed.accept(analysis);
+        if (analysis.control() != null) {
+            return boundary(analysis.control(), analysis.facts(), call);
+        }
+        return execute(analysis, analysis.facts().display(), statement, call, state, execution, thread);
+    }
+
+    /** A batch: one scheduling point announcing the union of what its statements touch. */
+    Object runBatch(List<String> sqls, List<List<Object>> parameters, Statement statement, Call call,
+                    Consumer<StatementAnalysis> analysed) throws Throwable {
+        ExecutionContext execution = execution();
+        SqlExecutionState state = owner.executionState(execution);
+        int thread = thread();
+        List<StatementAnalysis> parts = new ArrayList<>();
+        for (int i = 0; i < sqls.size(); i++) {
+            parts.add(owner.analyzer().analyze(sqls.get(i), parameters.get(i), thread, state.aliases));
+        }
+        StatementAnalysis union = union(parts, sqls.isEmpty() ? null : sqls.get(0),
+                parameters.isEmpty() ? List.of() : parameters.get(0));
+        analysed.accept(union);
+        String label = sqls.isEmpty() ? "empty batch"
+                : union.facts().display() + (sqls.size() > 1 ? "  (batch of " + sqls.size() + ")" : "");
+        return execute(union, label, statement, call, state, execution, thread);
+    }
+
+    private Object execute(StatementAnalysis analysis, String label, Statement statement, Call call,
+                           SqlExecutionState state, ExecutionContext execution, int thread) throws Throwable {
+        boolean autocommit = !tx.open() && target.getAutoCommit(); // SQL-text BEGIN opens one under JDBC autocommit
+        if (!autocommit && !tx.open()) {
+            tx.begin(transactionName(state, thread));
+        }
+        String txName = autocommit ? threadName() + "/tx" + state.nextTransaction(thread) : tx.name();
+        Set<String> acquires = autocommit ? Set.of() : analysis.rowLocks();
+        SqlFacts facts = analysis.facts();
+        String tag = facts.sql() == null ? null : StatementTags.tagOf(facts.sql());
+        SqlStep detail = new SqlStep(null, threadName(), connectionNumber(state, execution), txName, autocommit, facts,
+                isolation(), tag);
+        state.statements.incrementAndGet();
+        state.recordWrites(facts.writes());
+        SchedulingPoints.step(new Step(analysis.accesses(), acquires, Set.of(),
+                label + detail.rowsAndTag() + "  [" + txName + "]", detail));
+        Integer pid = backendPid();
+        if (pid != null) {
+            state.running(thread, pid);
+        }
+        try {
+            Object result = call.run();
+            detail.complete(StatementOutcome.ok(updateCount(result, statement)));
+            if (!autocommit) {
+                tx.ran(analysis.accesses(), analysis.rowLocks());
+            }
+            if (result instanceof ResultSet rs) {
+                return resultRows(rs, analysis, detail);
+            }
+            return result;
+        } catch (SQLException e) {
+            detail.complete(StatementOutcome.failed(e.getSQLState(), e.getMessage()));
+            if (!autocommit) {
+                tx.ran(analysis.accesses(), analysis.rowLocks());
+                tx.abort();
+            }
+            throw e;
+        } finally {
+            state.finished(thread);
+        }
+    }
+
+    /** The rows the statement changed as the driver reports them, or -1. */
+    private static long updateCount(Object result, Statement statement) {
+        if (result instanceof Integer n) {
+            return n;
+        }
+        if (result instanceof Long n) {
+            return n;
+        }
+        if (result instanceof int[] counts) {
+            long sum = 0;
+            for (int c : counts) {
+                if (c < 0) {
+                    return -1; // SUCCESS_NO_INFO or EXECUTE_FAILED
+                }
+                sum += c;
+            }
+            return sum;
+        }
+        if (result instanceof Boolean hasResultSet && !hasResultSet && statement != null) {
+            try {
+                return statement.getUpdateCount();
+            } catch (SQLException e) {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The result set of a query: generated keys bind their aliases as they are read; the rows a
+     * locking read returns (the rows it locked) are counted into the step's outcome.
+     */
+    private ResultSet resultRows(ResultSet rs, StatementAnalysis analysis, SqlStep detail) {
+        if (!analysis.generatedKeys().isEmpty()) {
+            return captureKeys(rs, analysis); // INSERT ... RETURNING
+        }
+        if (analysis.facts().shape().lockingRead()) {
+            return Interfaces.proxy(ResultSet.class, rs, new RowCounter(rs, detail));
+        }
+        return rs;
+    }
+
+    /** Wraps a result set holding generated keys so that each key read binds its reserved alias. */
+    ResultSet captureKeys(ResultSet keys, StatementAnalysis analysis) {
+        if (!SchedulingPoints.active() || analysis.generatedKeys().isEmpty()) {
+            return keys;
+        }
+        SqlExecutionState state = owner.executionState(execution());
+        return Interfaces.proxy(ResultSet.class, keys, new GeneratedKeyCapture(keys, analysis.generatedKeys(), state.aliases));
+    }
+
+    private static StatementAnalysis union(List<StatementAnalysis> parts, String firstSql, List<Object> firstParameters) {
+        Set<ResourceAccess> accesses = new LinkedHashSet<>();
+        Set<String> locks = new LinkedHashSet<>();
+        Set<dev.frontrun.internal.sql.resource.ResourceId> reads = new LinkedHashSet<>();
+        Set<dev.frontrun.internal.sql.resource.ResourceId> writes = new LinkedHashSet<>();
+        Set<dev.frontrun.internal.sql.resource.ResourceId> predicates = new LinkedHashSet<>();
+        List<RowRef> rows = new ArrayList<>();
+        List<GeneratedKey> keys = new ArrayList<>();
+        StatementKind kind = parts.isEmpty() ? StatementKind.OTHER : parts.get(0).facts().kind();
+        for (StatementAnalysis p : parts) {
+            accesses.addAll(p.accesses());
+            locks.addAll(p.rowLocks());
+            reads.addAll(p.facts().reads());
+            writes.addAll(p.facts().writes());
+            predicates.addAll(p.facts().predicateReads());
+            rows.addAll(p.facts().rows());
+            keys.addAll(p.generatedKeys());
+        }
+        var shape = parts.isEmpty() ? dev.frontrun.internal.sql.shape.StatementShape.UNKNOWN : parts.get(0).facts().shape();
+        SqlFacts facts = new SqlFacts(firstSql, firstParameters, kind, shape, reads, writes, predicates, rows);
+        return new StatementAnalysis(facts, new ArrayList<>(accesses), null, locks, keys);
+    }
+
+    private String transactionName(SqlExecutionState state, int thread) {
+        String label = TransactionLabels.current();
+        return threadName() + "/tx" + state.nextTransaction(thread) + (label == null ? "" : " " + label);
+    }
+
+    private int connectionNumber(SqlExecutionState state, ExecutionContext execution) {
+        if (numberedIn != execution) {
+            numberedIn = execution;
+            number = state.nextConnection(thread());
+        }
+        return number;
+    }
+
+    private Integer backendPid() {
+        if (backendPid == null) {
+            backendPid = PostgresBackend.pidOf(target);
+        }
+        return backendPid < 0 ? null : backendPid;
+    }
+
+    private static ExecutionContext execution() {
+        return SchedulingPoints.currentExecution().orElseThrow();
+    }
+
+    private static int thread() {
+        return SchedulingPoints.currentThreadIndex().orElseThrow();
+    }
+
+    private static String threadName() {
+        return SchedulingPoints.currentThreadName().orElseThrow();
+    }
+}

@@ -1,0 +1,87 @@
+package dev.frontrun.internal.jdbc;
+
+import dev.frontrun.internal.postgres.PostgresLockProbe;
+import dev.frontrun.spi.ExecutionContext;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import javax.sql.DataSource;
+
+/**
+ * The proxy behind a wrapped {@link DataSource}: hands out connection proxies and owns what the
+ * proxies of one data source share (the SQL classifier and its caches, the lock probe's key). One
+ * per wrapped data source, so two application contexts never share classification state.
+ */
+public final class DataSourceHandler implements InvocationHandler {
+
+    private final DataSource target;
+    private final StatementAnalyzer analyzer;
+    private final ConnectionDefaults defaults = new ConnectionDefaults();
+    private final Object probeKey = new Object();
+
+    private DataSourceHandler(DataSource target, StatementAnalyzer analyzer) {
+        this.target = target;
+        this.analyzer = analyzer;
+    }
+
+    /** A proxy of {@code dataSource} whose connections report their statements to the scheduler. */
+    public static DataSource wrap(DataSource dataSource) {
+        return Interfaces.proxy(DataSource.class, dataSource,
+                new DataSourceHandler(dataSource, new ClassifyingAnalyzer(dataSource)));
+    }
+
+    /** The handler behind {@code dataSource} if it is a Frontrun proxy, else null. */
+    public static DataSourceHandler of(DataSource dataSource) {
+        return Proxy.isProxyClass(dataSource.getClass())
+                && Proxy.getInvocationHandler(dataSource) instanceof DataSourceHandler handler ? handler : null;
+    }
+
+    /** The data source behind a Frontrun proxy, or {@code dataSource} itself if it is not one. */
+    public static DataSource unwrapped(DataSource dataSource) {
+        DataSourceHandler handler = of(dataSource);
+        return handler != null ? handler.target : dataSource;
+    }
+
+    @Override
+    public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+        if (Interfaces.isWrapperCall(method)) {
+            return Interfaces.wrapperCall(proxy, target, method, args);
+        }
+        return switch (method.getName()) {
+            case "equals" -> proxy == args[0];
+            case "hashCode" -> System.identityHashCode(proxy);
+            case "toString" -> "Frontrun[" + target + "]";
+            case "getConnection" -> {
+                Connection real = (Connection) Interfaces.invoke(target, method, args);
+                ConnectionHandler handler = new ConnectionHandler(this, real);
+                yield handler.proxy(Interfaces.proxy(Connection.class, real, handler)).proxy();
+            }
+            default -> Interfaces.invoke(target, method, args);
+        };
+    }
+
+    StatementAnalyzer analyzer() {
+        return analyzer;
+    }
+
+    ConnectionDefaults defaults() {
+        return defaults;
+    }
+
+    /** The execution's SQL state; the first use in an execution also registers the database lock probe. */
+    SqlExecutionState executionState(ExecutionContext execution) {
+        SqlExecutionState state = SqlExecutionState.of(execution);
+        execution.attribute(probeKey, k -> {
+            PostgresLockProbe probe = execution.explorationAttribute(probeKey, key -> {
+                PostgresLockProbe created = new PostgresLockProbe(target);
+                execution.onExplorationEnd(created);
+                return created;
+            });
+            execution.addBlockingProbe(thread -> probe.blockedReason(thread, state.runningBackends(),
+                    state.knownBackends(), execution.threadNames()));
+            return Boolean.TRUE;
+        });
+        return state;
+    }
+}

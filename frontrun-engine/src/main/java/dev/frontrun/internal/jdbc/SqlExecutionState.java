@@ -1,0 +1,69 @@
+package dev.frontrun.internal.jdbc;
+
+import dev.frontrun.internal.sql.bind.GeneratedKeyAliases;
+import dev.frontrun.internal.sql.resource.ResourceId;
+import dev.frontrun.spi.ExecutionContext;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What the JDBC layer tracks about one execution, across all threads and connections: key
+ * aliases, per-thread connection and transaction numbering, which backend each thread is
+ * waiting on, and which tables were written (so that restoring the database can skip the rest).
+ */
+final class SqlExecutionState {
+
+    private static final Object KEY = SqlExecutionState.class;
+
+    final GeneratedKeyAliases aliases = new GeneratedKeyAliases();
+    final AtomicInteger statements = new AtomicInteger();
+    final Set<String> writtenTables = ConcurrentHashMap.newKeySet();
+    volatile boolean writesUnknown;
+    private final Map<Integer, AtomicInteger> connections = new ConcurrentHashMap<>();
+    private final Map<Integer, AtomicInteger> transactions = new ConcurrentHashMap<>();
+    /** thread index to the backend pid of the statement it is running right now */
+    private final Map<Integer, Integer> runningBackend = new ConcurrentHashMap<>();
+    /** thread index to the backend pid of the connection it used last (to name lock holders) */
+    private final Map<Integer, Integer> knownBackends = new ConcurrentHashMap<>();
+
+    static SqlExecutionState of(ExecutionContext execution) {
+        return execution.attribute(KEY, k -> new SqlExecutionState());
+    }
+
+    int nextConnection(int thread) {
+        return connections.computeIfAbsent(thread, t -> new AtomicInteger()).incrementAndGet();
+    }
+
+    int nextTransaction(int thread) {
+        return transactions.computeIfAbsent(thread, t -> new AtomicInteger()).incrementAndGet();
+    }
+
+    void recordWrites(Set<ResourceId> writes) {
+        for (ResourceId resource : writes) {
+            if (resource.kind() == ResourceId.Kind.ENDPOINT) {
+                writesUnknown = true; // any table may have been written
+            } else {
+                writtenTables.add(resource.table());
+            }
+        }
+    }
+
+    void running(int thread, int backendPid) {
+        knownBackends.put(thread, backendPid);
+        runningBackend.put(thread, backendPid);
+    }
+
+    void finished(int thread) {
+        runningBackend.remove(thread);
+    }
+
+    Map<Integer, Integer> runningBackends() {
+        return runningBackend;
+    }
+
+    Map<Integer, Integer> knownBackends() {
+        return knownBackends;
+    }
+}

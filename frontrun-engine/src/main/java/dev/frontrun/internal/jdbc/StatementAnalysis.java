@@ -1,0 +1,30 @@
+package dev.frontrun.internal.jdbc;
+
+import dev.frontrun.internal.sql.SqlFacts;
+import dev.frontrun.internal.sql.bind.GeneratedKey;
+import dev.frontrun.internal.sql.syntax.TransactionControl;
+import dev.frontrun.ResourceAccess;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What one execution of a statement (SQL plus bound parameters) will touch, as the proxy needs it
+ * to announce a scheduling point; produced by {@link StatementAnalyzer}.
+ *
+ * @param facts         the typed facts the step carries into the trace
+ * @param accesses      the resource accesses to report to the engine
+ * @param control       the transaction operation the SQL text performs (BEGIN, COMMIT, savepoints …),
+ *                      or null for a statement
+ * @param rowLocks      rendered row resources the statement locks exclusively inside a transaction
+ *                      (FOR UPDATE / NO KEY UPDATE, and UPDATE/DELETE by primary key)
+ * @param generatedKeys the rows of an INSERT whose keys the database generates, with the aliases used for them
+ */
+record StatementAnalysis(SqlFacts facts, List<ResourceAccess> accesses, TransactionControl control,
+                         Set<String> rowLocks, List<GeneratedKey> generatedKeys) {
+
+    StatementAnalysis {
+        accesses = List.copyOf(accesses);
+        rowLocks = Set.copyOf(rowLocks);
+        generatedKeys = List.copyOf(generatedKeys);
+    }
+}

@@ -1,0 +1,19 @@
+package dev.frontrun.internal.jdbc;
+
+import dev.frontrun.internal.sql.bind.GeneratedKeyAliases;
+import java.util.List;
+
+/**
+ * Turns SQL text and bound parameters into a {@link StatementAnalysis}. Must never throw:
+ * whatever it cannot understand it reports at a coarser, still sound level.
+ */
+interface StatementAnalyzer {
+
+    /**
+     * @param sql        the statement
+     * @param parameters bound values by index (index 0 = parameter 1)
+     * @param thread     the explored thread running it
+     * @param aliases    the execution's generated-key aliases
+     */
+    StatementAnalysis analyze(String sql, List<Object> parameters, int thread, GeneratedKeyAliases aliases);
+}

@@ -1,0 +1,88 @@
+package dev.frontrun.internal.postgres;
+
+import dev.frontrun.TraceStep;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * Asks PostgreSQL whether an explored thread's statement waits on a lock: {@code pg_blocking_pids}
+ * of the backend running it, through a monitor connection of its own that lives as long as the
+ * exploration. Used by the scheduler for statements that are slow to come back.
+ */
+public final class PostgresLockProbe implements AutoCloseable {
+
+    private final DataSource dataSource;
+    private Connection monitor;
+    private PreparedStatement query;
+    private boolean unavailable;
+
+    public PostgresLockProbe(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /**
+     * @param running thread index to the backend pid of the statement it runs now
+     * @param known   thread index to the backend pid it used last (to name lock holders)
+     */
+    public synchronized Optional<TraceStep.Blocked> blockedReason(int thread, Map<Integer, Integer> running,
+                                                               Map<Integer, Integer> known, List<String> names) {
+        Integer pid = running.get(thread);
+        if (pid == null || unavailable) {
+            return Optional.empty();
+        }
+        try {
+            if (query == null) {
+                monitor = dataSource.getConnection();
+                monitor.setAutoCommit(true);
+                query = monitor.prepareStatement("select pg_blocking_pids(?)");
+            }
+            query.setInt(1, pid);
+            try (ResultSet rs = query.executeQuery()) {
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                Array array = rs.getArray(1);
+                Object[] blockers = array == null ? new Object[0] : (Object[]) array.getArray();
+                if (blockers.length == 0) {
+                    return Optional.empty();
+                }
+                return Optional.of(blocked(blockers, known, names));
+            }
+        } catch (SQLException | RuntimeException e) {
+            unavailable = true; // not PostgreSQL, or no permission: the row-lock registry still applies
+            return Optional.empty();
+        }
+    }
+
+    private static TraceStep.Blocked blocked(Object[] blockers, Map<Integer, Integer> known, List<String> names) {
+        List<String> out = new ArrayList<>();
+        List<String> holders = new ArrayList<>();
+        for (Object blocker : blockers) {
+            int pid = ((Number) blocker).intValue();
+            String owner = "backend " + pid;
+            for (Map.Entry<Integer, Integer> e : known.entrySet()) {
+                if (e.getValue() == pid) {
+                    owner = names.get(e.getKey()) + " (backend " + pid + ")";
+                    holders.add(names.get(e.getKey()));
+                }
+            }
+            out.add(owner);
+        }
+        return new TraceStep.Blocked("waiting for a database lock held by " + String.join(", ", out), holders);
+    }
+
+    @Override
+    public synchronized void close() throws SQLException {
+        if (monitor != null) {
+            monitor.close();
+        }
+    }
+}

@@ -1,0 +1,217 @@
+package dev.frontrun.internal.report;
+
+import dev.frontrun.Anomaly;
+import dev.frontrun.Failure;
+import dev.frontrun.Result;
+import dev.frontrun.TraceStep;
+import dev.frontrun.Analysis;
+import dev.frontrun.Analysis.DatabaseEvent;
+import dev.frontrun.Analysis.Finding;
+import dev.frontrun.Analysis.TransactionInfo;
+import dev.frontrun.internal.sql.SqlStates;
+import dev.frontrun.internal.sql.SqlStep;
+import dev.frontrun.internal.sql.StatementOutcome;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Writes a result for people: the verdict and how much was explored, what failed, the anomaly
+ * with its Adya name, the failing interleaving one step per line (for SQL: thread, transaction,
+ * statement with bound values and rows, with the anomaly's steps marked), how reliably it
+ * reproduces, and how to replay it.
+ */
+public final class Explanation {
+
+    private Explanation() {
+    }
+
+    /** The text of {@code facts}, an exploration of {@code names} against {@code invariant}. */
+    public static String of(Result facts, String invariant, List<String> names) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("Frontrun: ").append(headline(facts)).append('\n');
+        sb.append("  explored ").append(facts.executions()).append(facts.executions() == 1 ? " execution" : " executions")
+                .append(" of ").append(names.size()).append(" threads ").append(names)
+                .append(" with ").append(facts.strategy())
+                .append(facts.exhausted() ? " (exhausted: every distinct interleaving ran)" : "")
+                .append(" in ").append(facts.elapsed().toMillis()).append(" ms\n");
+        facts.inconclusiveBecause().ifPresent(because -> sb.append("  inconclusive: ").append(because).append('\n'));
+        Failure failure = facts.failure().orElse(null);
+        if (failure != null) {
+            sb.append("  failure: ").append(failure.summary()).append('\n');
+            if (failure.kind() == Failure.Kind.INVARIANT_VIOLATED) {
+                sb.append("  invariant: ").append(invariant).append('\n');
+            }
+        }
+        Analysis analysis = sqlAnalysis(facts);
+        Anomaly anomaly = facts.anomaly().orElse(null);
+        if (anomaly != null) {
+            sb.append("  anomaly: ").append(anomaly.kind()).append(" — ").append(adyaOf(analysis, anomaly))
+                    .append(anomaly.level() == Anomaly.Level.TRANSACTION ? "between database transactions"
+                            : "between requests, across transactions (no isolation level prevents it)");
+            if (!anomaly.description().isEmpty()) {
+                sb.append("\n    ").append(anomaly.description().replace("\n", "\n    "));
+            }
+            sb.append('\n');
+        } else if (analysis != null && failure != null && failure.disproves()) {
+            sb.append(analysis.classified()
+                    ? "  anomaly: none — no dependency cycle between the committed transactions, nor between requests\n"
+                    : "  anomaly: not classified — the statements' tables and rows are unknown (see the notes)\n");
+        }
+        if (analysis != null) {
+            database(sb, analysis, failure);
+            for (String note : analysis.notes()) {
+                sb.append("  note: ").append(note).append('\n');
+            }
+        }
+        if (!facts.trace().isEmpty()) {
+            if (analysis != null) {
+                sqlTrace(sb, facts.trace(), anomaly != null && analysis.anomaly().equals(Optional.of(anomaly))
+                        ? analysis.marks() : Map.of());
+            } else {
+                sb.append("  interleaving (").append(facts.trace().size()).append(" steps):\n");
+                for (TraceStep step : facts.trace()) {
+                    sb.append(String.format("    %3d  %-12s %s%n", step.position(), step.threadName(), step.step().label()));
+                    if (step.blockedReason() != null) {
+                        sb.append("              (blocked: ").append(step.blockedReason()).append(")\n");
+                    }
+                }
+            }
+        }
+        if (facts.reproduceAttempts() > 0) {
+            sb.append("  reproduced ").append(facts.reproduced()).append('/').append(facts.reproduceAttempts())
+                    .append(" times by replaying the schedule\n");
+        }
+        if (facts.counterexample().isPresent() && failure != null && failure.disproves()) {
+            sb.append("  schedule: ").append(facts.counterexample().get()).append('\n');
+            sb.append("  replay:   .replay(Schedule.parse(\"").append(facts.counterexample().get()).append("\"))\n");
+        }
+        if (failure != null && failure.cause().isPresent()) {
+            sb.append("  exception:\n").append(indent(stackTrace(failure.cause().get())));
+        }
+        if (failure != null && !failure.threadDumps().isEmpty()) {
+            sb.append("  threads:\n").append(indent(failure.threadDumps()));
+        }
+        return sb.toString();
+    }
+
+    /** The SQL analysis of the failing trace, if it has SQL steps. */
+    private static Analysis sqlAnalysis(Result facts) {
+        return facts.analysis().sqlSteps() == 0 ? null : facts.analysis();
+    }
+
+    private static String adyaOf(Analysis analysis, Anomaly anomaly) {
+        if (analysis != null) {
+            Optional<Finding> f = analysis.finding();
+            if (f.isPresent() && f.get().kind() == anomaly.kind() && f.get().level() == anomaly.level()) {
+                return "Adya " + f.get().adyaName() + ", ";
+            }
+        }
+        return "";
+    }
+
+    /** What the database decided: serialization failures, deadlocks, constraint errors, commits that rolled back. */
+    private static void database(StringBuilder sb, Analysis analysis, Failure failure) {
+        for (DatabaseEvent e : analysis.events()) {
+            sb.append("  database: step ").append(e.position()).append(" (").append(e.transaction()).append(") ")
+                    .append(e.meaning());
+            if (e.sqlState() != null) {
+                sb.append(", SQLSTATE ").append(e.sqlState());
+            }
+            if (e.detail() != null && !e.detail().isBlank()) {
+                sb.append(": ").append(firstLine(e.detail()));
+            }
+            sb.append('\n');
+            if (e.serializationFailure()) {
+                String level = analysis.transaction(e.transaction()).map(TransactionInfo::isolation)
+                        .map(i -> " under " + i.sql()).orElse("");
+                sb.append("    PostgreSQL aborted ").append(e.transaction()).append(level)
+                        .append(" rather than let it commit a non-serializable result: a serialization failure, not an"
+                                + " anomaly");
+                sb.append(failure != null && failure.kind() == Failure.Kind.THREAD_THREW
+                        ? " — the exception reached the thread; the application must retry the transaction.\n" : ".\n");
+            } else if (e.deadlock()) {
+                sb.append("    PostgreSQL's deadlock detector aborted ").append(e.transaction())
+                        .append(" to break a cycle of row-lock waits.\n");
+            }
+        }
+    }
+
+    private static String firstLine(String text) {
+        String t = text.strip();
+        int nl = t.indexOf('\n');
+        return nl < 0 ? t : t.substring(0, nl);
+    }
+
+    /** One line per step: position, thread, transaction, statement with values and rows; marks on the anomaly's steps. */
+    private static void sqlTrace(StringBuilder sb, List<TraceStep> trace, Map<Integer, List<String>> marks) {
+        int threadWidth = 6;
+        int txWidth = 11;
+        for (TraceStep s : trace) {
+            threadWidth = Math.max(threadWidth, s.threadName().length());
+            if (s.step().detail() instanceof SqlStep sql) {
+                txWidth = Math.max(txWidth, sql.transaction() == null ? 0 : sql.transaction().length());
+            }
+        }
+        threadWidth = Math.min(threadWidth, 24);
+        txWidth = Math.min(txWidth, 48);
+        sb.append("  interleaving (").append(trace.size()).append(" steps")
+                .append(marks.isEmpty() ? "" : "; * marks the statements of the anomaly").append("):\n");
+        sb.append(String.format(Locale.ROOT, "     %3s  %-" + threadWidth + "s  %-" + txWidth + "s  %s%n", "#", "thread",
+                "transaction", "statement → rows"));
+        for (TraceStep s : trace) {
+            List<String> mark = marks.get(s.position());
+            String tx = "";
+            String text = s.step().label();
+            String outcome = "";
+            if (s.step().detail() instanceof SqlStep sql) {
+                tx = sql.transaction() == null ? "" : sql.transaction();
+                text = sql.statementWithRows();
+                outcome = outcome(sql);
+            }
+            sb.append(String.format(Locale.ROOT, "   %s %3d  %-" + threadWidth + "s  %-" + txWidth + "s  %s%s", mark == null ? " " : "*",
+                    s.position(), s.threadName(), tx, text, outcome));
+            if (mark != null) {
+                sb.append("   ◀ ").append(String.join("; ", mark));
+            }
+            sb.append('\n');
+            if (s.blockedReason() != null) {
+                sb.append("          (blocked: ").append(s.blockedReason()).append(")\n");
+            }
+        }
+    }
+
+    private static String outcome(SqlStep sql) {
+        StatementOutcome outcome = sql.outcome();
+        return switch (outcome.status()) {
+            case OK -> "";
+            case PENDING -> "   (did not complete)";
+            case FAILED -> "   ✗ failed" + (outcome.sqlState() == null ? ""
+                    : " " + outcome.sqlState() + " (" + SqlStates.meaning(outcome.sqlState()) + ")");
+            case ROLLED_BACK -> "   ✗ rolled back: the transaction had been aborted by an error";
+        };
+    }
+
+    private static String headline(Result facts) {
+        return switch (facts.verdict()) {
+            case HOLDS -> "property HOLDS";
+            case FAILS -> "property FAILS";
+            case INCONCLUSIVE -> "INCONCLUSIVE (no failure found, but not everything was explored)";
+        };
+    }
+
+    private static String stackTrace(Throwable t) {
+        StringWriter out = new StringWriter();
+        t.printStackTrace(new PrintWriter(out));
+        String text = out.toString();
+        String[] lines = text.split("\n");
+        return lines.length <= 25 ? text : String.join("\n", List.of(lines).subList(0, 25)) + "\n\t...\n";
+    }
+
+    private static String indent(String text) {
+        return "    " + text.strip().replace("\n", "\n    ") + "\n";
+    }
+}

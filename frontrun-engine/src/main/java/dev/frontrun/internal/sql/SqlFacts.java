@@ -1,0 +1,47 @@
+package dev.frontrun.internal.sql;
+
+import dev.frontrun.internal.sql.resource.ResourceId;
+import dev.frontrun.internal.sql.resource.RowRef;
+import dev.frontrun.internal.sql.shape.StatementShape;
+import dev.frontrun.internal.sql.syntax.StatementKind;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What one execution of a statement is, as values: its text and bound parameters, its kind and
+ * shape, the resources it reads and writes at their finest level, the tables it reads through a
+ * predicate, and the rows it touches. Known before the statement runs; computed once per
+ * execution by the SQL pipeline and never parsed back from a rendering.
+ *
+ * @param sql            the SQL text, or null for a boundary made through JDBC ({@code commit()})
+ * @param parameters     bound parameters in index order
+ * @param kind           what sort of statement it is
+ * @param shape          snapshot, locking read, write basis, isolation setting
+ * @param reads          resources read
+ * @param writes         resources written
+ * @param predicateReads tables read by a predicate that is not a primary-key lookup (phantoms live there)
+ * @param rows           the rows, tables and sequences touched
+ */
+public record SqlFacts(String sql, List<Object> parameters, StatementKind kind, StatementShape shape,
+                       Set<ResourceId> reads, Set<ResourceId> writes, Set<ResourceId> predicateReads,
+                       List<RowRef> rows) {
+
+    /** The facts of a transaction boundary made through JDBC, without SQL text. */
+    public static final SqlFacts JDBC_BOUNDARY = new SqlFacts(null, List.of(), StatementKind.TRANSACTION,
+            StatementShape.UNKNOWN, Set.of(), Set.of(), Set.of(), List.of());
+
+    public SqlFacts {
+        parameters = parameters == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(parameters));
+        reads = Set.copyOf(reads);
+        writes = Set.copyOf(writes);
+        predicateReads = Set.copyOf(predicateReads);
+        rows = List.copyOf(rows);
+    }
+
+    /** The statement for people: whitespace collapsed, bound values inlined, length capped; null without SQL. */
+    public String display() {
+        return sql == null ? null : StatementText.withValues(sql, parameters);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.frontrun.internal.sql;
+
+/**
+ * How a statement or transaction boundary ended, as the JDBC proxy saw it.
+ *
+ * @param status       pending, ok, failed, or a COMMIT that rolled back
+ * @param sqlState     the SQLSTATE of a failure (40001: serialization failure, 40P01: deadlock), or null
+ * @param message      the database's message of a failure, or null
+ * @param updateCount  rows the statement changed as the driver reported it, or -1 when unknown or not applicable
+ * @param rowsReturned rows the client read from the statement's result set, or -1 when it returned none
+ */
+public record StatementOutcome(Status status, String sqlState, String message, long updateCount, int rowsReturned) {
+
+    /** Where a step stands. */
+    public enum Status {
+        /** Not finished (the thread was stopped while it ran). */
+        PENDING,
+        OK,
+        /** The statement threw; in a transaction, PostgreSQL then aborts the transaction. */
+        FAILED,
+        /** A COMMIT of an aborted transaction: PostgreSQL rolls it back. */
+        ROLLED_BACK
+    }
+
+    public static final StatementOutcome PENDING = new StatementOutcome(Status.PENDING, null, null, -1, -1);
+
+    public static StatementOutcome ok(long updateCount) {
+        return new StatementOutcome(Status.OK, null, null, updateCount, -1);
+    }
+
+    public static StatementOutcome failed(String sqlState, String message) {
+        return new StatementOutcome(Status.FAILED, sqlState, message, -1, -1);
+    }
+
+    public static StatementOutcome rolledBack() {
+        return new StatementOutcome(Status.ROLLED_BACK, null, null, -1, -1);
+    }
+
+    /** This outcome with {@code rows} read from its result set. */
+    public StatementOutcome withRowsReturned(int rows) {
+        return new StatementOutcome(status, sqlState, message, updateCount, rows);
+    }
+}

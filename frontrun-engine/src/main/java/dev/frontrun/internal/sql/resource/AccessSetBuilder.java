@@ -1,0 +1,149 @@
+package dev.frontrun.internal.sql.resource;
+
+import dev.frontrun.Access;
+import dev.frontrun.ResourceAccess;
+import dev.frontrun.internal.sql.syntax.TableName;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Stage 4, resource ids: applies the weak/strong scheme (see the package documentation of
+ * {@code dev.frontrun.internal.sql}) so that accesses at different granularities conflict exactly when
+ * they may overlap, although the engine compares resources by equality only.
+ *
+ * <ul>
+ *   <li>row r of t: the kind on {@code sql:t:(r)}, plus the weak kind on {@code sql:t};</li>
+ *   <li>all of t: the strong kind on {@code sql:t}; a predicate read also reads {@code sql:t#members};</li>
+ *   <li>inserting or deleting rows of t: a weak write on {@code sql:t#members};</li>
+ *   <li>every statement touching data: the weak kind of its strongest direction on {@code sql:*};</li>
+ *   <li>an opaque statement: the strong kind on {@code sql:*}.</li>
+ * </ul>
+ * Redundant accesses to one resource are dropped: WRITE subsumes everything, READ and WEAK_WRITE
+ * each subsume WEAK_READ.
+ */
+public final class AccessSetBuilder {
+
+    private final Map<ResourceId, EnumSet<Access>> kinds = new LinkedHashMap<>();
+    private final Set<ResourceId> reads = new LinkedHashSet<>();
+    private final Set<ResourceId> writes = new LinkedHashSet<>();
+    private final Set<ResourceId> exclusiveLocks = new LinkedHashSet<>();
+    private final Set<ResourceId> predicateReads = new LinkedHashSet<>();
+    private final List<RowRef> touched = new ArrayList<>();
+    private boolean touchesData;
+    private boolean writesData;
+    private Granularity granularity = Granularity.NONE;
+
+    /** One row, identified by its rendered key tuple, with its key columns and values for people. */
+    public AccessSetBuilder row(TableName table, String keyTuple, List<String> keyColumns, List<String> keyValues,
+                                boolean read, boolean write) {
+        ResourceId row = ResourceId.row(table, keyTuple);
+        add(row, write ? Access.WRITE : Access.READ);
+        add(ResourceId.table(table), write ? Access.WEAK_WRITE : Access.WEAK_READ);
+        record(row, read, write);
+        touched.add(RowRef.row(row, keyColumns, keyValues));
+        coarsen(Granularity.ROW);
+        return this;
+    }
+
+    /** Row locks held until the transaction ends (a row id, or a table id when the rows are not known). */
+    public AccessSetBuilder lockedExclusively(ResourceId resource) {
+        exclusiveLocks.add(resource);
+        return this;
+    }
+
+    /** Any rows of a table: a predicate read also depends on which rows exist. */
+    public AccessSetBuilder table(TableName table, boolean read, boolean write) {
+        ResourceId id = ResourceId.table(table);
+        add(id, write ? Access.WRITE : Access.READ);
+        record(id, read, write);
+        if (read) {
+            ResourceId members = ResourceId.members(table);
+            add(members, Access.READ);
+            reads.add(members);
+            predicateReads.add(id);
+        }
+        touched.add(RowRef.of(id));
+        coarsen(Granularity.TABLE);
+        return this;
+    }
+
+    /** Rows of the table appear or disappear. */
+    public AccessSetBuilder membership(TableName table) {
+        ResourceId members = ResourceId.members(table);
+        add(members, Access.WEAK_WRITE);
+        writes.add(members);
+        writesData = true;
+        return this;
+    }
+
+    /** {@code nextval} commutes with itself (weak write); {@code setval} does not. */
+    public AccessSetBuilder sequence(TableName sequence, boolean repositions) {
+        ResourceId id = ResourceId.sequence(sequence);
+        add(id, repositions ? Access.WRITE : Access.WEAK_WRITE);
+        record(id, false, true);
+        touched.add(RowRef.sequence(id, repositions));
+        coarsen(Granularity.ROW);
+        return this;
+    }
+
+    /** Any table of the database; {@code kind} READ or WRITE. */
+    public AccessSetBuilder endpoint(Access kind) {
+        boolean write = kind.writes();
+        add(ResourceId.ENDPOINT, write ? Access.WRITE : Access.READ);
+        record(ResourceId.ENDPOINT, !write, write);
+        touched.add(RowRef.of(ResourceId.ENDPOINT));
+        coarsen(Granularity.ENDPOINT);
+        return this;
+    }
+
+    public AccessSet build() {
+        if (touchesData) {
+            add(ResourceId.ENDPOINT, writesData ? Access.WEAK_WRITE : Access.WEAK_READ);
+        }
+        List<ResourceAccess> accesses = new ArrayList<>();
+        kinds.forEach((resource, set) -> {
+            for (Access kind : minimal(set)) {
+                accesses.add(new ResourceAccess(resource.render(), kind));
+            }
+        });
+        return new AccessSet(accesses, reads, writes, exclusiveLocks, predicateReads, touched, granularity);
+    }
+
+    private void record(ResourceId resource, boolean read, boolean write) {
+        touchesData = true;
+        if (read) {
+            reads.add(resource);
+        }
+        if (write) {
+            writes.add(resource);
+            writesData = true;
+        }
+    }
+
+    private void add(ResourceId resource, Access kind) {
+        kinds.computeIfAbsent(resource, r -> EnumSet.noneOf(Access.class)).add(kind);
+    }
+
+    private void coarsen(Granularity level) {
+        if (level.compareTo(granularity) > 0) {
+            granularity = level;
+        }
+    }
+
+    /** Drops kinds whose conflicts another kind on the same resource already has. */
+    private static Set<Access> minimal(EnumSet<Access> set) {
+        if (set.contains(Access.WRITE)) {
+            return EnumSet.of(Access.WRITE);
+        }
+        EnumSet<Access> out = EnumSet.copyOf(set);
+        if (out.contains(Access.READ) || out.contains(Access.WEAK_WRITE)) {
+            out.remove(Access.WEAK_READ);
+        }
+        return out;
+    }
+}

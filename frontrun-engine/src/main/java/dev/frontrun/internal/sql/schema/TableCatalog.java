@@ -1,0 +1,22 @@
+package dev.frontrun.internal.sql.schema;
+
+import dev.frontrun.internal.sql.syntax.TableName;
+
+/**
+ * Where the planner learns about tables. An interface so the JDBC proxy can feed it lazily from a
+ * connection ({@link JdbcTableCatalog}) and tests can use a fixed map ({@link FixedTableCatalog}).
+ * Implementations must be thread-safe and should cache: they are asked once per table per classified
+ * statement text.
+ */
+public interface TableCatalog {
+
+    /**
+     * Resolves a name as written in SQL (schema possibly absent: resolve it the way the database's
+     * search path would) to the relation's description.
+     */
+    TableLookup lookup(TableName asWritten);
+
+    /** Forgets cached metadata, e.g. after DDL. */
+    default void invalidate() {
+    }
+}

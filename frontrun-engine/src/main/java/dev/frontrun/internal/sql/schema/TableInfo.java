@@ -1,0 +1,102 @@
+package dev.frontrun.internal.sql.schema;
+
+import dev.frontrun.internal.sql.syntax.TableName;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What the planner needs to know about one relation: its canonical (schema-qualified) name, its kind,
+ * its primary key with column types, the foreign keys in and out, other unique keys, and the
+ * {@link Hazard}s that make row-level claims unsafe.
+ */
+public record TableInfo(TableName name, RelationKind kind, List<KeyColumn> primaryKey, String primaryKeyName,
+                        List<ForeignKey> foreignKeys, List<ForeignKey> referencedBy, List<List<String>> uniqueKeys,
+                        Set<Hazard> hazards) {
+
+    public TableInfo {
+        Objects.requireNonNull(name, "name");
+        if (!name.qualified()) {
+            throw new IllegalArgumentException("catalog names are schema-qualified: " + name);
+        }
+        Objects.requireNonNull(kind, "kind");
+        primaryKey = List.copyOf(primaryKey);
+        foreignKeys = List.copyOf(foreignKeys);
+        referencedBy = List.copyOf(referencedBy);
+        uniqueKeys = uniqueKeys.stream().map(List::copyOf).toList();
+        hazards = hazards.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(hazards));
+    }
+
+    public List<String> primaryKeyColumns() {
+        return primaryKey.stream().map(KeyColumn::name).toList();
+    }
+
+    /** Starts a description of an ordinary table; unqualified names land in {@code public}. */
+    public static Builder table(String name) {
+        return table(TableName.DEFAULT_SCHEMA, name);
+    }
+
+    public static Builder table(String schema, String name) {
+        return new Builder(new TableName(schema, name));
+    }
+
+    /** Fluent construction, mainly for fixed catalogs in tests and for embedders without JDBC metadata. */
+    public static final class Builder {
+        private final TableName name;
+        private RelationKind kind = RelationKind.TABLE;
+        private final List<KeyColumn> primaryKey = new ArrayList<>();
+        private String primaryKeyName;
+        private final List<ForeignKey> foreignKeys = new ArrayList<>();
+        private final List<ForeignKey> referencedBy = new ArrayList<>();
+        private final List<List<String>> uniqueKeys = new ArrayList<>();
+        private final Set<Hazard> hazards = EnumSet.noneOf(Hazard.class);
+
+        private Builder(TableName name) {
+            this.name = name;
+            this.primaryKeyName = name.name() + "_pkey";
+        }
+
+        public Builder kind(RelationKind kind) {
+            this.kind = kind;
+            return this;
+        }
+
+        /** Adds a primary-key column (call once per column, in key order). */
+        public Builder key(String column, KeyType type) {
+            primaryKey.add(new KeyColumn(column, type));
+            return this;
+        }
+
+        public Builder primaryKeyName(String constraintName) {
+            this.primaryKeyName = constraintName;
+            return this;
+        }
+
+        public Builder foreignKey(ForeignKey fk) {
+            foreignKeys.add(fk);
+            return this;
+        }
+
+        public Builder referencedBy(ForeignKey fk) {
+            referencedBy.add(fk);
+            return this;
+        }
+
+        public Builder unique(String... columns) {
+            uniqueKeys.add(List.of(columns));
+            return this;
+        }
+
+        public Builder hazard(Hazard hazard) {
+            hazards.add(hazard);
+            return this;
+        }
+
+        public TableInfo build() {
+            return new TableInfo(name, kind, primaryKey, primaryKey.isEmpty() ? null : primaryKeyName, foreignKeys,
+                    referencedBy, uniqueKeys, hazards);
+        }
+    }
+}

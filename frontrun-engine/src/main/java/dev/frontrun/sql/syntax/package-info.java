@@ -1,7 +1,0 @@
-/**
- * The vocabulary of parsed SQL shared by every stage: folded names ({@link dev.frontrun.sql.syntax.TableName}),
- * symbolic values ({@link dev.frontrun.sql.syntax.Operand}), key conditions, table uses and the
- * statement-level result ({@link dev.frontrun.sql.syntax.StatementSyntax}), plus the PostgreSQL lexer
- * and identifier rules they are built from. Independent of any parser library.
- */
-package dev.frontrun.sql.syntax;

@@ -1,0 +1,60 @@
+package dev.frontrun.internal.anomaly;
+
+import dev.frontrun.internal.sql.SqlFacts;
+import dev.frontrun.internal.sql.SqlStep;
+import dev.frontrun.internal.sql.StatementOutcome;
+import dev.frontrun.internal.sql.resource.ResourceId;
+import dev.frontrun.internal.sql.resource.RowRef;
+import dev.frontrun.internal.sql.shape.ShapeReader;
+import dev.frontrun.internal.sql.syntax.StatementKind;
+import dev.frontrun.internal.sql.syntax.TransactionControl;
+import dev.frontrun.internal.sql.syntax.TxOp;
+import dev.frontrun.ResourceAccess;
+import dev.frontrun.spi.SchedulingPoints;
+import dev.frontrun.Step;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Announces SQL steps from explored threads without a database: each call is a scheduling point
+ * carrying a {@link SqlStep} as the JDBC proxy would build it, so whole explorations — engine,
+ * analyzer, explanation and report — run on in-memory state.
+ */
+public final class SimulatedSql {
+
+    private final String thread;
+    private int transactions;
+    private String open;
+
+    public SimulatedSql(String thread) {
+        this.thread = thread;
+    }
+
+    public void begin() {
+        open = thread + "/tx" + ++transactions;
+        announce(TransactionControl.of(TxOp.BEGIN), SqlFacts.JDBC_BOUNDARY);
+    }
+
+    public void commit() {
+        announce(TransactionControl.of(TxOp.COMMIT), SqlFacts.JDBC_BOUNDARY);
+        open = null;
+    }
+
+    /** A statement touching {@code rows} (the rows of tables keyed by {@code id}). */
+    public void statement(String sql, Set<ResourceId> reads, Set<ResourceId> writes, List<RowRef> rows) {
+        announce(null, new SqlFacts(sql, List.of(), StatementKind.OTHER, ShapeReader.read(sql, List.of("id")), reads,
+                writes, Set.of(), rows));
+    }
+
+    private void announce(TransactionControl control, SqlFacts facts) {
+        boolean autocommit = open == null && control == null;
+        String tx = autocommit ? thread + "/tx" + ++transactions : open;
+        List<ResourceAccess> accesses = new ArrayList<>();
+        facts.reads().stream().filter(r -> !facts.writes().contains(r)).forEach(r -> accesses.add(ResourceAccess.read(r.render())));
+        facts.writes().forEach(w -> accesses.add(ResourceAccess.write(w.render())));
+        SqlStep detail = new SqlStep(control, thread, 1, tx, autocommit, facts, null, null);
+        detail.complete(StatementOutcome.ok(-1));
+        SchedulingPoints.step(new Step(accesses, Set.of(), Set.of(), detail.statementWithRows() + "  [" + tx + "]", detail));
+    }
+}

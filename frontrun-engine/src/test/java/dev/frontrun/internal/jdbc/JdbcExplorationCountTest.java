@@ -1,0 +1,148 @@
+package dev.frontrun.internal.jdbc;
+
+import dev.frontrun.jdbc.FrontrunDataSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.frontrun.Frontrun;
+import dev.frontrun.Result;
+import dev.frontrun.Verdict;
+import dev.frontrun.testing.PostgresExtension;
+import dev.frontrun.testing.TestDatabase;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Exact exploration counts on PostgreSQL: executions equal the distinct orders of conflicting statements. */
+@ExtendWith(PostgresExtension.class)
+class JdbcExplorationCountTest {
+
+    private DataSource raw;
+    private DataSource ds;
+
+    @BeforeEach
+    void accounts(TestDatabase db) {
+        db.execute("DROP TABLE IF EXISTS account",
+                "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
+                "INSERT INTO account SELECT g, 100 FROM generate_series(1, 8) g");
+        raw = db.dataSource();
+        ds = FrontrunDataSource.wrap(raw);
+    }
+
+    private Result explore(ThrowingBody first, ThrowingBody second) {
+        return Frontrun.explore(Object::new).database(raw).stopOnFirstFailure(false)
+                .thread("first", s -> first.run()).thread("second", s -> second.run()).run();
+    }
+
+    @FunctionalInterface
+    interface ThrowingBody {
+        void run() throws Exception;
+    }
+
+    /** BEGIN; SELECT … FOR UPDATE; UPDATE; COMMIT — the row lock serialises the two transactions. */
+    private void lockAndUpdate(int id) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement lock = c.prepareStatement("SELECT balance FROM account WHERE id = ? FOR UPDATE");
+                 PreparedStatement update = c.prepareStatement("UPDATE account SET balance = balance + 1 WHERE id = ?")) {
+                lock.setInt(1, id);
+                lock.executeQuery().close();
+                update.setInt(1, id);
+                update.executeUpdate();
+            }
+            c.commit();
+        }
+    }
+
+    private void updateInTransaction(int id) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement update = c.prepareStatement("UPDATE account SET balance = balance + 1 WHERE id = ?")) {
+                update.setInt(1, id);
+                update.executeUpdate();
+            }
+            c.commit();
+        }
+    }
+
+    @Test
+    void twoTransactionsLockingAndUpdatingTheSameRowGiveExactlyTwoExecutions() {
+        Result result = explore(() -> lockAndUpdate(1), () -> lockAndUpdate(1));
+
+        assertThat(result.executions()).as(result.explanation()).isEqualTo(2);
+        assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
+    }
+
+    @Test
+    void twoTransactionsUpdatingDifferentRowsByPrimaryKeyGiveExactlyOneExecution() {
+        Result result = explore(() -> updateInTransaction(1), () -> updateInTransaction(2));
+
+        assertThat(result.executions()).as(result.explanation()).isEqualTo(1);
+        assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
+    }
+
+    @ParameterizedTest(name = "2 threads locking rows 1..{0} FOR UPDATE: 2^{0} executions")
+    @ValueSource(ints = {1, 2, 3})
+    void twoThreadsLockingNRowsEachGiveTwoToTheN(int rows) {
+        ThrowingBody lockAll = () -> {
+            try (Connection c = ds.getConnection();
+                 PreparedStatement lock = c.prepareStatement("SELECT balance FROM account WHERE id = ? FOR UPDATE")) {
+                for (int id = 1; id <= rows; id++) {
+                    lock.setInt(1, id);
+                    lock.executeQuery().close();
+                }
+            }
+        };
+
+        Result result = explore(lockAll, lockAll);
+
+        assertThat(result.executions()).as(result.explanation()).isEqualTo(1 << rows);
+    }
+
+    @Test
+    void aStatementTheParserCannotReadConflictsWithEverythingAndTheExplorationStaysCorrect() {
+        ThrowingBody opaque = () -> {
+            try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+                st.execute("DO $$ BEGIN UPDATE account SET balance = balance * 2 WHERE id = 1; END $$");
+            }
+        };
+        ThrowingBody precise = () -> {
+            try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+                st.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = 1");
+            }
+        };
+
+        // precisely, the two statements touch the same row: both orders matter, and the results differ
+        Result result = Frontrun.explore(Object::new).database(raw).stopOnFirstFailure(false)
+                .thread("opaque", s -> opaque.run()).thread("precise", s -> precise.run())
+                .invariant(s -> balanceOf(1) == 202, "doubled, then incremented")
+                .run();
+
+        assertThat(result.executions()).as(result.explanation()).isEqualTo(2);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAILS); // the other order gives 201
+
+        Result unrelated = explore(opaque, () -> {
+            try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+                st.executeUpdate("UPDATE account SET balance = 0 WHERE id = 5");
+            }
+        });
+        assertThat(unrelated.executions()).as("endpoint level conflicts with any row").isEqualTo(2);
+    }
+
+    private int balanceOf(int id) {
+        try (Connection c = raw.getConnection(); Statement st = c.createStatement();
+             var rs = st.executeQuery("SELECT balance FROM account WHERE id = " + id)) {
+            rs.next();
+            return rs.getInt(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

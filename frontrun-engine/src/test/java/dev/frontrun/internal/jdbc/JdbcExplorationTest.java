@@ -1,0 +1,236 @@
+package dev.frontrun.internal.jdbc;
+
+import dev.frontrun.jdbc.FrontrunDataSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.frontrun.Exploration;
+import dev.frontrun.Failure;
+import dev.frontrun.Frontrun;
+import dev.frontrun.Result;
+import dev.frontrun.Schedule;
+import dev.frontrun.Verdict;
+import dev.frontrun.testing.PostgresExtension;
+import dev.frontrun.testing.TestDatabase;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.postgresql.PGConnection;
+
+/** The JDBC proxy against a real PostgreSQL: races found, locks handled, the database restored. */
+@ExtendWith(PostgresExtension.class)
+class JdbcExplorationTest {
+
+    private TestDatabase db;
+    private DataSource raw;
+    private DataSource ds;
+
+    @BeforeEach
+    void accounts(TestDatabase db) {
+        this.db = db;
+        db.execute("DROP TABLE IF EXISTS account", "DROP SEQUENCE IF EXISTS ticket",
+                "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
+                "INSERT INTO account VALUES (1, 100), (2, 100), (3, 100), (4, 100)",
+                "CREATE SEQUENCE ticket");
+        raw = db.dataSource();
+        ds = FrontrunDataSource.wrap(raw);
+    }
+
+    private int balance(int id) {
+        try (Connection c = raw.getConnection(); PreparedStatement ps = c.prepareStatement("SELECT balance FROM account WHERE id = ?")) {
+            ps.setInt(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Read-committed read-modify-write: SELECT balance, UPDATE balance = read + 1, COMMIT. */
+    private void deposit(int id) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            c.setAutoCommit(false);
+            int read;
+            try (PreparedStatement ps = c.prepareStatement("SELECT balance FROM account WHERE id = ?")) {
+                ps.setInt(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    read = rs.getInt(1);
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE account SET balance = ? WHERE id = ?")) {
+                ps.setInt(1, read + 1);
+                ps.setInt(2, id);
+                ps.executeUpdate();
+            }
+            c.commit();
+        }
+    }
+
+    private Exploration<Object> twoDeposits() {
+        return Frontrun.explore(Object::new)
+                .database(raw)
+                .thread("alice", s -> deposit(1))
+                .thread("bob", s -> deposit(1))
+                .invariant(s -> balance(1) == 102, "balance(1) == 102");
+    }
+
+    @Test
+    void unwrapReachesTheDriverAndWrappingIsIdempotent() throws SQLException {
+        assertThat(FrontrunDataSource.wrap(ds)).isSameAs(ds);
+        assertThat(FrontrunDataSource.unwrapped(ds)).isSameAs(raw);
+        assertThat(ds.isWrapperFor(org.postgresql.ds.PGSimpleDataSource.class)).isTrue();
+        try (Connection c = ds.getConnection()) {
+            assertThat(c.isWrapperFor(PGConnection.class)).isTrue();
+            assertThat(c.unwrap(PGConnection.class).getBackendPID()).isPositive();
+            try (Statement st = c.createStatement()) {
+                assertThat(st.unwrap(org.postgresql.PGStatement.class)).isNotNull();
+                assertThat(st.getConnection()).isSameAs(c);
+            }
+        }
+    }
+
+    @Test
+    void outsideAnExplorationTheProxyOnlyDelegates() throws SQLException {
+        deposit(2);
+        deposit(2);
+        assertThat(balance(2)).isEqualTo(102);
+    }
+
+    @Test
+    void findsTheLostUpdateOfTwoReadCommittedDepositsAndReplaysItHundredOutOfHundred() {
+        Result result = twoDeposits().run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
+        assertThat(result.failure()).get().extracting(Failure::kind).isEqualTo(Failure.Kind.INVARIANT_VIOLATED);
+        assertThat(result.reproduced()).isEqualTo(10);
+        assertThat(result.explanation()).contains("SELECT balance FROM account WHERE id = 1",
+                "UPDATE account SET balance = 101 WHERE id = 1", "COMMIT");
+        assertThat(balance(1)).as("restored after exploring").isEqualTo(100);
+
+        Schedule schedule = Schedule.parse(result.counterexample().orElseThrow().toString());
+        Result replay = twoDeposits().reproduceOnFailure(100).replay(schedule);
+        assertThat(replay.failed()).isTrue();
+        assertThat(replay.reproduced()).isEqualTo(100);
+        assertThat(balance(1)).isEqualTo(100);
+    }
+
+    @Test
+    void everyExecutionStartsFromTheSnapshotAndTheDatabaseEndsAsItBegan() throws SQLException {
+        long before = nextTicket();
+        Result result = Frontrun.explore(Object::new)
+                .database(raw)
+                .thread("a", s -> insertRowAndTakeTicket(10))
+                .thread("b", s -> insertRowAndTakeTicket(11))
+                .invariant(s -> count() == 6, "4 seeded rows + 2 inserted, never more")
+                .stopOnFirstFailure(false)
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(result.executions()).isGreaterThan(1);
+        assertThat(count()).isEqualTo(4);
+        assertThat(nextTicket()).as("sequence restored too").isEqualTo(before + 1);
+        try (Connection c = raw.getConnection(); ResultSet rs = c.createStatement().executeQuery(
+                "SELECT count(*) FROM pg_namespace WHERE nspname = 'frontrun_snapshot'")) {
+            rs.next();
+            assertThat(rs.getInt(1)).as("snapshot schema dropped").isZero();
+        }
+    }
+
+    private void insertRowAndTakeTicket(int id) throws SQLException {
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            st.executeQuery("SELECT nextval('ticket')").close();
+            st.executeUpdate("INSERT INTO account VALUES (" + id + ", 0)");
+        }
+    }
+
+    private long nextTicket() throws SQLException {
+        try (Connection c = raw.getConnection(); ResultSet rs = c.createStatement().executeQuery("SELECT nextval('ticket')")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private int count() {
+        try (Connection c = raw.getConnection(); ResultSet rs = c.createStatement().executeQuery("SELECT count(*) FROM account")) {
+            rs.next();
+            return rs.getInt(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void threadsThatBypassTheProxyFailLoudlyInsteadOfAGreenResult() {
+        assertThatThrownBy(() -> Frontrun.explore(Object::new)
+                .database(raw)
+                .thread("sneaky", s -> {
+                    try (Connection c = raw.getConnection(); Statement st = c.createStatement()) {
+                        st.executeUpdate("UPDATE account SET balance = 0 WHERE id = 3");
+                    }
+                })
+                .run())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("Frontrun saw no SQL")
+                .hasMessageContaining("FrontrunDataSource.wrap");
+        assertThat(balance(3)).as("restored even so").isEqualTo(100);
+    }
+
+    @Test
+    void aStatementWaitingOnAnotherTransactionsRowLockDoesNotHang() {
+        // bob's UPDATE uses a predicate the client cannot map to a row, so only PostgreSQL knows it waits
+        Result result = Frontrun.explore(Object::new)
+                .database(raw)
+                .thread("alice", s -> {
+                    try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+                        c.setAutoCommit(false);
+                        st.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = 4");
+                        c.commit();
+                    }
+                })
+                .thread("bob", s -> {
+                    try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+                        st.executeUpdate("UPDATE account SET balance = balance * 2 WHERE balance > 100 OR id = 4");
+                    }
+                })
+                .stopOnFirstFailure(false)
+                .run();
+
+        assertThat(result.failure()).as(result.explanation()).isEmpty();
+        assertThat(result.exhausted()).isTrue();
+    }
+
+    @Test
+    void oppositeOrderRowLocksAreADeadlockFindingNamingBothStatements() {
+        Result result = Frontrun.explore(Object::new)
+                .database(raw)
+                .thread("forward", s -> lockTwo(1, 2))
+                .thread("backward", s -> lockTwo(2, 1))
+                .reproduceOnFailure(2)
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
+        Failure.Deadlock failure = (Failure.Deadlock) result.failure().orElseThrow();
+        assertThat(failure.kind()).isEqualTo(Failure.Kind.DEADLOCK);
+        assertThat(failure.diagnosis()).contains("forward", "backward", "WHERE id = 1", "WHERE id = 2");
+        assertThat(balance(1)).isEqualTo(100);
+    }
+
+    private void lockTwo(int first, int second) throws SQLException {
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.executeUpdate("UPDATE account SET balance = balance - 1 WHERE id = " + first);
+            st.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = " + second);
+            c.commit();
+        }
+    }
+}

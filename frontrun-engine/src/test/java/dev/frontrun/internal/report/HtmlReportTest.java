@@ -1,0 +1,115 @@
+package dev.frontrun.internal.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.frontrun.Anomaly;
+import dev.frontrun.AnomalyKind;
+import dev.frontrun.Exploration;
+import dev.frontrun.Frontrun;
+import dev.frontrun.Result;
+import static dev.frontrun.internal.anomaly.SyntheticTrace.row;
+import static dev.frontrun.internal.anomaly.SyntheticTrace.rowRef;
+
+import dev.frontrun.internal.anomaly.SimulatedSql;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The report and the text explanation of a whole exploration, on simulated SQL (no database needed). */
+class HtmlReportTest {
+
+    /** A bank account in memory, changed by read-committed deposits that announce their SQL. */
+    static final class Account {
+        int balance = 100;
+    }
+
+    static void deposit(Account account, String thread) {
+        SimulatedSql sql = new SimulatedSql(thread);
+        sql.begin();
+        sql.statement("SELECT balance FROM account WHERE id = 1", Set.of(row("account", 1)), Set.of(),
+                List.of(rowRef("account", 1)));
+        int read = account.balance;
+        sql.statement("UPDATE account SET balance = " + (read + 1) + " WHERE id = 1", Set.of(row("account", 1)),
+                Set.of(row("account", 1)), List.of(rowRef("account", 1)));
+        account.balance = read + 1;
+        sql.commit();
+    }
+
+    static Exploration<Account> twoDeposits(Path reports) {
+        return Frontrun.explore(Account::new)
+                .thread("alice", a -> deposit(a, "alice"))
+                .thread("bob", a -> deposit(a, "bob"))
+                .invariant(a -> a.balance == 102, "balance == 102")
+                .reportDirectory(reports);
+    }
+
+    @Test
+    void aFailingExplorationExplainsItselfInSqlTermsAndWritesAReport(@TempDir Path reports) throws Exception {
+        Result result = twoDeposits(reports).run();
+
+        assertThat(result.failed()).isTrue();
+        Anomaly anomaly = result.anomaly().orElseThrow();
+        assertThat(anomaly.kind()).isEqualTo(AnomalyKind.LOST_UPDATE);
+        String text = result.explanation();
+        assertThat(text).contains("Frontrun: property FAILS", "explored ", "invariant: balance == 102",
+                "anomaly: LOST_UPDATE — Adya P4, between database transactions", "Lost update (Adya P4)",
+                "thread", "transaction", "statement → rows",
+                "SELECT balance FROM account WHERE id = 1  → account[id=1]", "UPDATE account SET balance = 101 WHERE id = 1",
+                "◀ rw → ", "◀ ww ← ", "reproduced 10/10", "schedule: ", "replay:   .replay(Schedule.parse(\"",
+                "report:   file:");
+        assertThat(text.lines().filter(l -> l.startsWith("   * "))).hasSize(3);
+        assertThat(text.lines().filter(l -> l.matches("\\s+\\d+\\s+alice\\s+alice/tx1\\s+BEGIN\\s*"))).hasSize(1);
+
+        Path file = result.report().orElseThrow();
+        assertThat(file).exists().hasParent(reports.toAbsolutePath().normalize());
+        assertThat(file.getFileName().toString()).startsWith("frontrun-").endsWith("-alice-bob-fails.html");
+        String html = Files.readString(file, StandardCharsets.UTF_8);
+        assertThat(html).contains("<svg id=\"timeline\"", "class=\"lane\" data-thread=\"alice\"",
+                "class=\"lane\" data-thread=\"bob\"", "<svg id=\"dependency-graph\"", "<pre id=\"explanation\">",
+                "class=\"edge rw cycle\"", "class=\"edge ww cycle\"", "data-tx=\"alice/tx1\"", "Adya P4");
+        assertThat(count(html, "<g class=\"step ")).isEqualTo(result.trace().size());
+        assertThat(html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "")).as("self-contained: no scripts, no links")
+                .doesNotContain("<script", "http:", "https:", "<link", "@import", "url(http");
+    }
+
+    @Test
+    void passingExplorationsGetAReportOnlyWhenAskedFor(@TempDir Path reports) throws Exception {
+        Result quiet = Frontrun.explore(Account::new).thread("alice", a -> deposit(a, "alice"))
+                .invariant(a -> a.balance == 101).reportDirectory(reports).run();
+        assertThat(quiet.propertyHolds()).isTrue();
+        assertThat(quiet.report()).isEmpty();
+
+        Result reported = Frontrun.explore(Account::new).thread("alice", a -> deposit(a, "alice"))
+                .invariant(a -> a.balance == 101).reportDirectory(reports).reportPassing(true).run();
+        assertThat(reported.report()).get().satisfies(p -> assertThat(Files.readString(p)).contains("property HOLDS"));
+        assertThat(reported.explanation()).contains("report:   file:");
+    }
+
+    @Test
+    void noReportDirectoryMeansNoReport() {
+        Result result = twoDeposits(null).run();
+        assertThat(result.failed()).isTrue();
+        assertThat(result.report()).isEmpty();
+        assertThat(result.explanation()).doesNotContain("report:");
+    }
+
+    @Test
+    void textIsEscapedSoStatementsCannotBreakTheDocument() {
+        assertThat(HtmlReport.esc("<b>'x' & \"y\"</b>")).isEqualTo("&lt;b&gt;&#39;x&#39; &amp; &quot;y&quot;&lt;/b&gt;");
+    }
+
+    private static int count(String text, String needle) {
+        Matcher m = Pattern.compile(Pattern.quote(needle)).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,200 @@
+package dev.frontrun.internal.sql.schema;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.frontrun.ResourceAccess;
+import dev.frontrun.internal.sql.Classification;
+import dev.frontrun.internal.sql.PetClinicSchema;
+import dev.frontrun.internal.sql.SqlClassifier;
+import dev.frontrun.internal.sql.syntax.TableName;
+import dev.frontrun.testing.PostgresExtension;
+import dev.frontrun.testing.TestDatabase;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/** {@link JdbcTableCatalog} against a real PostgreSQL database. */
+@ExtendWith(PostgresExtension.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class JdbcTableCatalogTest {
+
+    private TestDatabase db;
+    private JdbcTableCatalog catalog;
+
+    @BeforeAll
+    void schema(TestDatabase db) {
+        this.db = db;
+        db.execute(PetClinicSchema.DDL);
+        db.execute(
+                "CREATE TABLE reordered (b int, a int, c text, PRIMARY KEY (a, b))",
+                "CREATE SCHEMA inventory",
+                "CREATE TABLE inventory.items (sku char(8), warehouse int, qty int, PRIMARY KEY (warehouse, sku))",
+                "CREATE TABLE \"Mixed Case\" (\"Id\" bigint PRIMARY KEY)",
+                "CREATE TABLE money (id numeric PRIMARY KEY)",
+                "CREATE TABLE stamped (id timestamptz PRIMARY KEY)",
+                "CREATE TABLE triggered (id int PRIMARY KEY, n int)",
+                "CREATE FUNCTION bump() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.n := 1; RETURN NEW; END $$",
+                "CREATE TRIGGER bump BEFORE INSERT ON triggered FOR EACH ROW EXECUTE FUNCTION bump()",
+                "CREATE TABLE measurements (id int, at date, PRIMARY KEY (id, at)) PARTITION BY RANGE (at)",
+                "CREATE TABLE measurements_2024 PARTITION OF measurements FOR VALUES FROM ('2024-01-01') TO ('2025-01-01')",
+                "CREATE TABLE base (id int PRIMARY KEY)",
+                "CREATE TABLE derived (extra int) INHERITS (base)",
+                "CREATE TABLE secured (id int PRIMARY KEY, owner text)",
+                "ALTER TABLE secured ENABLE ROW LEVEL SECURITY",
+                "CREATE TABLE bookings (id int PRIMARY KEY, during tsrange, EXCLUDE USING gist (during WITH &&))",
+                "CREATE TABLE emails (id int PRIMARY KEY, address text)",
+                "CREATE UNIQUE INDEX emails_lower ON emails (lower(address))",
+                "CREATE TABLE cascades (id int PRIMARY KEY, owner_id int REFERENCES owners (id) ON DELETE SET NULL)");
+        catalog = JdbcTableCatalog.of(db.dataSource());
+    }
+
+    private TableInfo found(TableName name) {
+        TableLookup lookup = catalog.lookup(name);
+        assertThat(lookup).as(name.toString()).isInstanceOf(TableLookup.Found.class);
+        return ((TableLookup.Found) lookup).info();
+    }
+
+    @Test
+    void agreesWithTheFixedDescriptionOfTheTestSchema() {
+        Map<TableName, TableInfo> expected = PetClinicSchema.tables().stream()
+                .map(t -> ((TableLookup.Found) PetClinicSchema.catalog().lookup(t.name())).info())
+                .collect(Collectors.toMap(TableInfo::name, Function.identity()));
+        for (TableInfo want : expected.values()) {
+            TableName asWritten = want.name().schema().equals("public") ? TableName.of(want.name().name()) : want.name();
+            TableInfo got = found(asWritten);
+            assertThat(got.name()).isEqualTo(want.name());
+            assertThat(got.kind()).as(want.name().toString()).isEqualTo(want.kind());
+            assertThat(got.primaryKey()).as(want.name().toString()).isEqualTo(want.primaryKey());
+            assertThat(got.primaryKeyName()).as(want.name().toString()).isEqualTo(want.primaryKeyName());
+            assertThat(got.foreignKeys()).as(want.name().toString())
+                    .containsExactlyInAnyOrderElementsOf(want.foreignKeys());
+            if (!want.name().name().equals("owners")) { // the extra table "cascades" references owners too
+                assertThat(got.referencedBy()).as(want.name().toString())
+                        .containsExactlyInAnyOrderElementsOf(want.referencedBy());
+            }
+            assertThat(got.uniqueKeys()).as(want.name().toString()).isEqualTo(want.uniqueKeys());
+            assertThat(got.hazards()).as(want.name().toString()).isEqualTo(want.hazards());
+        }
+    }
+
+    @Test
+    void keyColumnsComeInKeyOrderWithTheirTypes() {
+        assertThat(found(TableName.of("reordered")).primaryKey())
+                .containsExactly(new KeyColumn("a", KeyType.INTEGER), new KeyColumn("b", KeyType.INTEGER));
+        assertThat(found(TableName.of("inventory", "items")).primaryKey())
+                .containsExactly(new KeyColumn("warehouse", KeyType.INTEGER), new KeyColumn("sku", KeyType.BPCHAR));
+        assertThat(found(TableName.of("Mixed Case")).primaryKey()).containsExactly(new KeyColumn("Id", KeyType.INTEGER));
+        assertThat(found(TableName.of("money")).primaryKey()).containsExactly(new KeyColumn("id", KeyType.NUMERIC));
+        assertThat(found(TableName.of("stamped")).primaryKey()).containsExactly(new KeyColumn("id", KeyType.OTHER));
+    }
+
+    @Test
+    void namesResolveAlongTheSearchPath() {
+        assertThat(catalog.lookup(TableName.of("items"))).isInstanceOf(TableLookup.Missing.class);
+        assertThat(catalog.lookup(TableName.of("Owners"))).isInstanceOf(TableLookup.Missing.class);
+        assertThat(found(TableName.of("public", "owners")).name()).isEqualTo(TableName.of("public", "owners"));
+
+        PGSimpleDataSource inventoryFirst = (PGSimpleDataSource) db.dataSource();
+        inventoryFirst.setCurrentSchema("inventory,public");
+        JdbcTableCatalog other = JdbcTableCatalog.of(inventoryFirst);
+        TableLookup items = other.lookup(TableName.of("items"));
+        assertThat(items).isInstanceOfSatisfying(TableLookup.Found.class,
+                f -> assertThat(f.info().name()).isEqualTo(TableName.of("inventory", "items")));
+    }
+
+    @Test
+    void hazardsAreDetected() {
+        assertThat(found(TableName.of("triggered")).hazards()).containsExactly(Hazard.TRIGGERS);
+        assertThat(found(TableName.of("measurements")).kind()).isEqualTo(RelationKind.PARTITIONED_TABLE);
+        assertThat(found(TableName.of("measurements_2024")).hazards()).contains(Hazard.INHERITANCE);
+        assertThat(found(TableName.of("base")).hazards()).containsExactly(Hazard.INHERITANCE);
+        assertThat(found(TableName.of("derived")).hazards()).containsExactly(Hazard.INHERITANCE);
+        assertThat(found(TableName.of("secured")).hazards()).containsExactly(Hazard.ROW_LEVEL_SECURITY);
+        assertThat(found(TableName.of("bookings")).hazards()).containsExactly(Hazard.EXCLUSION_CONSTRAINT);
+        assertThat(found(TableName.of("emails")).hazards()).containsExactly(Hazard.UNIQUE_EXPRESSION);
+        assertThat(found(TableName.of("owners")).referencedBy()).contains(new ForeignKey(
+                TableName.of("public", "cascades"), List.of("owner_id"), TableName.of("public", "owners"),
+                List.of("id"), ReferentialAction.SET_NULL, ReferentialAction.NO_ACTION));
+    }
+
+    @Test
+    void classifierOverRealMetadataProducesRowsWithTheRightKeyColumns() {
+        SqlClassifier classifier = SqlClassifier.forDataSource(db.dataSource());
+        assertThat(accesses(classifier, "select * from reordered r where r.b = ? and r.a = ?", 1, 2))
+                .contains("READ sql:reordered:(2,1)");
+        assertThat(accesses(classifier, "update inventory.items set qty = 0 where sku = ? and warehouse = ?",
+                "AB      ", 3)).contains("WRITE sql:inventory.items:(3,'AB')", "WEAK_WRITE sql:inventory.items");
+        assertThat(accesses(classifier, "delete from \"Mixed Case\" where \"Id\" = ?", 9L))
+                .contains("WRITE sql:\"Mixed Case\":(9)");
+        assertThat(accesses(classifier, "select * from money where id = ?", new java.math.BigDecimal("1.50")))
+                .contains("READ sql:money:(1.5)");
+        assertThat(accesses(classifier, "select * from stamped where id = now()"))
+                .containsExactly("READ sql:stamped", "READ sql:stamped#members", "WEAK_READ sql:*");
+        assertThat(accesses(classifier, "insert into triggered (id) values (1)")).containsExactly("WRITE sql:*");
+        assertThat(accesses(classifier, "select * from triggered where id = 1")).contains("READ sql:triggered:(1)");
+        assertThat(accesses(classifier, "select * from measurements where id = 1")).containsExactly("READ sql:*");
+        assertThat(accesses(classifier, "insert into emails (id, address) values (1, 'a')"))
+                .contains("WRITE sql:emails");
+        assertThat(accesses(classifier, "delete from owners where id = ?", 1)).contains("WRITE sql:owners:(1)",
+                "WRITE sql:cascades", "READ sql:pets");
+        Classification view = classifier.classify("select * from owner_names");
+        assertThat(view.touchesUnknownTables()).isTrue();
+    }
+
+    @Test
+    void unavailableMetadataIsNotCachedAndFallsBackToTheEndpoint() {
+        AtomicInteger attempts = new AtomicInteger();
+        ConnectionSource failing = new ConnectionSource() {
+            @Override
+            public Connection acquire() throws SQLException {
+                attempts.incrementAndGet();
+                throw new SQLException("database is down");
+            }
+
+            @Override
+            public void release(Connection connection) {
+            }
+        };
+        SqlClassifier classifier = new SqlClassifier(new JdbcTableCatalog(failing));
+        String sql = "select * from owners where id = 1";
+        assertThat(classifier.classify(sql).bind(List.of()).accesses()).containsExactly(ResourceAccess.read("sql:*"));
+        assertThat(classifier.classify(sql).notes()).anyMatch(n -> n.contains("database is down"));
+        assertThat(attempts.get()).isEqualTo(2);
+    }
+
+    @Test
+    void aBorrowedConnectionIsLeftOpen() throws SQLException {
+        try (Connection c = db.connect()) {
+            JdbcTableCatalog borrowed = new JdbcTableCatalog(ConnectionSource.borrowing(() -> c));
+            assertThat(borrowed.lookup(TableName.of("accounts"))).isInstanceOf(TableLookup.Found.class);
+            assertThat(c.isClosed()).isFalse();
+        }
+    }
+
+    @Test
+    void schemaChangesAreSeenAfterDdlPassesThroughTheClassifier() {
+        SqlClassifier classifier = SqlClassifier.forDataSource(db.dataSource());
+        assertThat(accesses(classifier, "select * from late where id = 1")).containsExactly("READ sql:*");
+        assertThat(classifier.classify("create table late (id int primary key)").changesSchema()).isTrue();
+        db.execute("create table late (id int primary key)");
+        assertThat(accesses(classifier, "select * from late where id = 1")).contains("READ sql:late:(1)");
+    }
+
+    private static List<String> accesses(SqlClassifier classifier, String sql, Object... params) {
+        List<String> out = new ArrayList<>();
+        for (ResourceAccess a : classifier.classify(sql).bind(List.of(params)).accesses()) {
+            out.add(a.toString());
+        }
+        return out;
+    }
+}
