@@ -5,6 +5,7 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.util.Objects;
+import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
@@ -19,21 +20,39 @@ public final class FrontrunDataSource implements InvocationHandler {
 
     private final DataSource target;
     private final StatementAnalyzer analyzer;
+    private final SchemaHints schemaHints;
     private final Object probeKey = new Object();
 
-    private FrontrunDataSource(DataSource target, StatementAnalyzer analyzer) {
+    private FrontrunDataSource(DataSource target, StatementAnalyzer analyzer, SchemaHints schemaHints) {
         this.target = target;
         this.analyzer = analyzer;
+        this.schemaHints = schemaHints;
     }
 
-    /** Wraps {@code dataSource}; wrapping an already wrapped one returns it unchanged. */
+    /** Wraps {@code dataSource} with hints of its own (empty until an ORM registers some); an already wrapped one is returned unchanged. */
     public static DataSource wrap(DataSource dataSource) {
+        return wrap(dataSource, new SchemaHints());
+    }
+
+    /**
+     * Wraps {@code dataSource} with the ORM's {@code schemaHints} of the application it belongs to;
+     * an already wrapped one is returned unchanged, with the hints it has.
+     */
+    public static DataSource wrap(DataSource dataSource, SchemaHints schemaHints) {
         Objects.requireNonNull(dataSource, "dataSource");
+        Objects.requireNonNull(schemaHints, "schemaHints");
         if (isWrapped(dataSource)) {
             return dataSource;
         }
-        FrontrunDataSource handler = new FrontrunDataSource(dataSource, new ClassifyingAnalyzer(dataSource));
+        FrontrunDataSource handler = new FrontrunDataSource(dataSource, new ClassifyingAnalyzer(dataSource), schemaHints);
         return Interfaces.proxy(DataSource.class, dataSource, handler);
+    }
+
+    /** The schema hints a Frontrun proxy carries, or empty if {@code dataSource} is not one. */
+    public static Optional<SchemaHints> schemaHints(DataSource dataSource) {
+        return isWrapped(dataSource)
+                ? Optional.of(((FrontrunDataSource) java.lang.reflect.Proxy.getInvocationHandler(dataSource)).schemaHints)
+                : Optional.empty();
     }
 
     /** Whether {@code dataSource} is a Frontrun proxy. */

@@ -1,6 +1,7 @@
 package dev.frontrun.spring;
 
 import dev.frontrun.Frontrun;
+import dev.frontrun.jdbc.SchemaHints;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -23,9 +24,15 @@ import org.springframework.context.annotation.Import;
 @Import({FrontrunTransactionConfiguration.class, FrontrunHibernateConfiguration.class})
 public class FrontrunAutoConfiguration {
 
+    /** What the ORM says about this context's tables; one per context, so cached test contexts do not mix them. */
     @Bean
-    static BeanPostProcessor frontrunDataSourceWrapper() {
-        return new DataSourceWrapper();
+    SchemaHints frontrunSchemaHints() {
+        return new SchemaHints();
+    }
+
+    @Bean
+    static BeanPostProcessor frontrunDataSourceWrapper(ObjectProvider<SchemaHints> hints) {
+        return new DataSourceWrapper(hints::getObject);
     }
 
     @Bean
