@@ -1,0 +1,26 @@
+package dev.frontrun.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.frontrun.Result;
+import dev.frontrun.Strategy;
+import dev.frontrun.Verdict;
+import dev.frontrun.assertj.ResultAssert;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The starter's {@code FrontrunAssertions} is the frontrun-assertj one under the starter's name. */
+class FrontrunAssertionsTest {
+
+    private static final Result FAILS = new Result(new Result.Facts(Verdict.FAILS, 1, false, Strategy.dpor(), null,
+            null, null, null, 0, 0, null, Duration.ZERO, "EXPLANATION of FAILS"));
+
+    @Test
+    void theStarterNameGivesTheAssertjModulesAssert() {
+        assertThat(FrontrunAssertions.assertThat(FAILS)).isExactlyInstanceOf(ResultAssert.class);
+        FrontrunAssertions.assertThat(FAILS).foundRace();
+        assertThatThrownBy(() -> FrontrunAssertions.assertThat(FAILS).hasNoRace())
+                .isInstanceOf(AssertionError.class).hasMessageContaining("EXPLANATION of FAILS");
+    }
+}
