@@ -35,8 +35,15 @@ public class FrontrunAutoConfiguration {
         return new DataSourceWrapper(hints::getObject);
     }
 
+    /** Where this context's explorations leave their reports for the JUnit extension of the running test. */
     @Bean
-    RaceExplorer raceExplorer(ObjectProvider<DataSource> dataSources, FrontrunProperties properties) {
-        return new RaceExplorer(dataSources::getObject, properties);
+    ReportSinks frontrunReportSinks() {
+        return new ReportSinks();
+    }
+
+    @Bean
+    RaceExplorer raceExplorer(ObjectProvider<DataSource> dataSources, FrontrunProperties properties,
+                              ReportSinks frontrunReportSinks) {
+        return new RaceExplorer(dataSources::getObject, properties, frontrunReportSinks);
     }
 }

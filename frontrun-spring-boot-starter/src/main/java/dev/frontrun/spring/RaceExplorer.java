@@ -2,8 +2,6 @@ package dev.frontrun.spring;
 
 import dev.frontrun.Exploration;
 import dev.frontrun.Frontrun;
-import dev.frontrun.spi.ExplorationHook;
-import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
@@ -32,10 +30,12 @@ public final class RaceExplorer {
 
     private final Supplier<DataSource> dataSource;
     private final FrontrunProperties properties;
+    private final ReportSinks reports;
 
-    RaceExplorer(Supplier<DataSource> dataSource, FrontrunProperties properties) {
+    RaceExplorer(Supplier<DataSource> dataSource, FrontrunProperties properties, ReportSinks reports) {
         this.dataSource = dataSource;
         this.properties = properties;
+        this.reports = reports;
     }
 
     /**
@@ -49,12 +49,7 @@ public final class RaceExplorer {
         Exploration<Object> exploration = Frontrun.explore(Object::new)
                 .hook(new TestTransactionGuard()) // first: refuse before the database is snapshotted
                 .database(database, MISSING_PROXY_ADVICE)
-                .hook(new ExplorationHook() {
-                    @Override
-                    public void reportWritten(Path report, boolean replay) {
-                        Reports.wrote(report.toString());
-                    }
-                });
+                .hook(reports);
         return properties.applyTo(exploration);
     }
 }
