@@ -193,12 +193,12 @@ public final class Exploration<S> {
 
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
-        return reported(new Explorer<S>(plan()).explore());
+        return told(reported(new Explorer<S>(plan()).explore()), false);
     }
 
     /** Runs exactly {@code schedule} once (plus the reproduce-on-failure replays if it fails). */
     public Result replay(Schedule schedule) {
-        return reported(new Explorer<S>(plan()).replay(Objects.requireNonNull(schedule, "schedule")));
+        return told(reported(new Explorer<S>(plan()).replay(Objects.requireNonNull(schedule, "schedule"))), true);
     }
 
     /**
@@ -243,5 +243,11 @@ public final class Exploration<S> {
             throw new IllegalArgumentException(what + " must be positive, got " + d);
         }
         return d;
+    }
+
+    /** Tells the hooks where the report of a run or of a replay was written, if one was. */
+    private Result told(Result result, boolean replay) {
+        result.report().ifPresent(file -> hooks.forEach(hook -> hook.reportWritten(file, replay)));
+        return result;
     }
 }

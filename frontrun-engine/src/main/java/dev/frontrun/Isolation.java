@@ -1,7 +1,5 @@
 package dev.frontrun;
 
-import java.util.Locale;
-
 /** SQL isolation levels, with what PostgreSQL actually provides at each. */
 public enum Isolation {
     /** PostgreSQL runs it as {@link #READ_COMMITTED}; databases that honour it show uncommitted writes. */
@@ -27,21 +25,6 @@ public enum Isolation {
     /** Whether a transaction reads from one snapshot taken at its first statement. */
     public boolean snapshotPerTransaction() {
         return this == REPEATABLE_READ || this == SERIALIZABLE;
-    }
-
-    /** Parses {@code read committed}, {@code REPEATABLE READ}, {@code repeatable_read} and the like; null if unknown. */
-    public static Isolation parse(String text) {
-        if (text == null) {
-            return null;
-        }
-        String t = text.trim().replace('_', ' ').replace("'", "").replace("\"", "").replaceAll("\\s+", " ")
-                .toUpperCase(Locale.ROOT);
-        for (Isolation level : values()) {
-            if (level.sql.equals(t)) {
-                return level;
-            }
-        }
-        return null;
     }
 
     @Override

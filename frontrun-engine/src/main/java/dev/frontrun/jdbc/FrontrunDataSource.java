@@ -2,6 +2,7 @@ package dev.frontrun.jdbc;
 
 import dev.frontrun.internal.jdbc.DataSourceHandler;
 import java.util.Objects;
+import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
@@ -17,10 +18,24 @@ public final class FrontrunDataSource {
     private FrontrunDataSource() {
     }
 
-    /** Wraps {@code dataSource}; wrapping an already wrapped one returns it unchanged. */
+    /** Wraps {@code dataSource} with hints of its own (empty until an ORM registers some); an already wrapped one is returned unchanged. */
     public static DataSource wrap(DataSource dataSource) {
+        return wrap(dataSource, new SchemaHints());
+    }
+
+    /**
+     * Wraps {@code dataSource} with the ORM's {@code schemaHints} of the application it belongs to;
+     * an already wrapped one is returned unchanged, with the hints it has.
+     */
+    public static DataSource wrap(DataSource dataSource, SchemaHints schemaHints) {
         Objects.requireNonNull(dataSource, "dataSource");
-        return isWrapped(dataSource) ? dataSource : DataSourceHandler.wrap(dataSource);
+        Objects.requireNonNull(schemaHints, "schemaHints");
+        return isWrapped(dataSource) ? dataSource : DataSourceHandler.wrap(dataSource, schemaHints);
+    }
+
+    /** The schema hints a Frontrun proxy carries, or empty if {@code dataSource} is not one. */
+    public static Optional<SchemaHints> schemaHints(DataSource dataSource) {
+        return Optional.ofNullable(DataSourceHandler.of(dataSource)).map(DataSourceHandler::schemaHints);
     }
 
     /** Whether {@code dataSource} is a Frontrun proxy. */

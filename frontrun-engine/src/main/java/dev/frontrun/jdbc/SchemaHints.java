@@ -1,6 +1,7 @@
 package dev.frontrun.jdbc;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -9,6 +10,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * What an ORM's metamodel knows about tables: the entity mapped to a table and its id columns.
  * Registered by the Hibernate integration; used to name rows in reports ({@code Owner#1}) and as
  * primary-key metadata that needs no catalog query.
+ *
+ * <p>An instance per application (per Spring context), not one per JVM: two applications in one
+ * JVM may map the same table name to different entities. The hints a wrapped data source carries
+ * are given to {@link FrontrunDataSource#wrap(javax.sql.DataSource, SchemaHints)}. Thread-safe.
  */
 public final class SchemaHints {
 
@@ -19,25 +24,22 @@ public final class SchemaHints {
         }
     }
 
-    private static final Map<String, Entity> BY_TABLE = new ConcurrentHashMap<>();
-
-    private SchemaHints() {
-    }
+    private final Map<String, Entity> byTable = new ConcurrentHashMap<>();
 
     /** Registers the entity of {@code table} (bare or schema-qualified, case-insensitive). */
-    public static void register(String table, String entity, List<String> idColumns) {
-        BY_TABLE.put(normalize(table), new Entity(entity, idColumns));
+    public void register(String table, String entity, List<String> idColumns) {
+        byTable.put(normalize(table), new Entity(entity, idColumns));
     }
 
-    public static Optional<Entity> entityOf(String table) {
-        Entity e = BY_TABLE.get(normalize(table));
+    public Optional<Entity> entityOf(String table) {
+        Entity e = byTable.get(normalize(table));
         if (e == null && table.startsWith("public.")) {
-            e = BY_TABLE.get(normalize(table.substring("public.".length())));
+            e = byTable.get(normalize(table.substring("public.".length())));
         }
         return Optional.ofNullable(e);
     }
 
     private static String normalize(String table) {
-        return table.replace("\"", "").toLowerCase(java.util.Locale.ROOT);
+        return table.replace("\"", "").toLowerCase(Locale.ROOT);
     }
 }

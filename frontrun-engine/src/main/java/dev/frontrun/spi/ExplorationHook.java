@@ -1,5 +1,7 @@
 package dev.frontrun.spi;
 
+import java.nio.file.Path;
+
 /**
  * Lifecycle callbacks around an exploration's executions, run on the exploring (test) thread:
  * the place to snapshot and restore a database, or to open and close per-execution resources.
@@ -24,5 +26,13 @@ public interface ExplorationHook {
 
     /** After the last execution, also when the exploration failed (e.g. restore and drop the snapshot). */
     default void afterExploration() throws Exception {
+    }
+
+    /**
+     * After {@code run()} or {@code replay(...)} wrote the HTML report of its result, on the thread
+     * that called it; {@code replay} says which of the two wrote it. Lets an integration point at
+     * the report later (the Spring starter's JUnit extension names it when the test fails).
+     */
+    default void reportWritten(Path report, boolean replay) {
     }
 }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.hibernate.SessionFactory;
@@ -16,14 +17,21 @@ import org.hibernate.persister.entity.EntityPersister;
 
 /**
  * Table ↔ entity mapping read from Hibernate's metamodel: which entity a table holds and its id
- * columns. Filled once the session factory exists; registers what it learns as
- * {@link SchemaHints} for the SQL classifier and reports.
+ * columns. Filled once the session factory exists; registers what it learns into the
+ * {@link SchemaHints} it was given (those of the application's wrapped data source, for the SQL
+ * classifier and reports), so two applications in one JVM keep their own naming.
  */
 public final class EntityTables {
 
     private static final Pattern TABLE_AFTER = Pattern.compile("(?i)\\b(?:from|join|into|update)\\s+([\\w.\"]+)");
 
     private final Map<String, String> entityByTable = new LinkedHashMap<>();
+    private final SchemaHints hints;
+
+    /** @param hints where what the metamodel says is registered, e.g. {@code FrontrunDataSource.schemaHints(dataSource)} */
+    public EntityTables(SchemaHints hints) {
+        this.hints = Objects.requireNonNull(hints, "hints");
+    }
 
     /** Reads the mapping of every entity of {@code sessionFactory}. */
     public void learn(SessionFactory sessionFactory) {
@@ -40,7 +48,7 @@ public final class EntityTables {
         for (String table : entity.getTableNames()) {
             String normalized = normalize(table);
             entityByTable.putIfAbsent(normalized, entityName);
-            SchemaHints.register(normalized, entityName, ids);
+            hints.register(normalized, entityName, ids);
         }
     }
 

@@ -33,12 +33,13 @@ class HibernateNamingTest {
 
     private static SessionFactory sessions;
     private static DataSource dataSource;
-    private static final EntityTables TABLES = new EntityTables();
+    private static final SchemaHints HINTS = new SchemaHints();
+    private static final EntityTables TABLES = new EntityTables(HINTS);
 
     @BeforeAll
     static void hibernate(TestDatabase db) {
         db.execute("CREATE TABLE owners (id bigint PRIMARY KEY, city text)", "INSERT INTO owners VALUES (1, 'Madison')");
-        dataSource = FrontrunDataSource.wrap(db.dataSource());
+        dataSource = FrontrunDataSource.wrap(db.dataSource(), HINTS);
         Configuration configuration = new Configuration().addAnnotatedClass(Owner.class);
         configuration.getProperties().put("hibernate.connection.datasource", dataSource);
         configuration.setProperty("hibernate.dialect", "org.hibernate.dialect.PostgreSQLDialect");
@@ -57,7 +58,7 @@ class HibernateNamingTest {
         assertThat(TABLES.entityOf("owners")).isEqualTo("Owner");
         assertThat(TABLES.entityOf("OWNERS")).isEqualTo("Owner");
         assertThat(TABLES.entityOf("pets")).isNull();
-        assertThat(SchemaHints.entityOf("owners")).get()
+        assertThat(HINTS.entityOf("owners")).get()
                 .satisfies(e -> {
                     assertThat(e.name()).isEqualTo("Owner");
                     assertThat(e.idColumns()).containsExactly("id");

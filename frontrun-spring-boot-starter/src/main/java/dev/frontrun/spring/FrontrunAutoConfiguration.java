@@ -1,6 +1,7 @@
 package dev.frontrun.spring;
 
 import dev.frontrun.Frontrun;
+import dev.frontrun.jdbc.SchemaHints;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -23,13 +24,26 @@ import org.springframework.context.annotation.Import;
 @Import({FrontrunTransactionConfiguration.class, FrontrunHibernateConfiguration.class})
 public class FrontrunAutoConfiguration {
 
+    /** What the ORM says about this context's tables; one per context, so cached test contexts do not mix them. */
     @Bean
-    static BeanPostProcessor frontrunDataSourceWrapper() {
-        return new DataSourceWrapper();
+    SchemaHints frontrunSchemaHints() {
+        return new SchemaHints();
     }
 
     @Bean
-    RaceExplorer raceExplorer(ObjectProvider<DataSource> dataSources, FrontrunProperties properties) {
-        return new RaceExplorer(dataSources::getObject, properties);
+    static BeanPostProcessor frontrunDataSourceWrapper(ObjectProvider<SchemaHints> hints) {
+        return new DataSourceWrapper(hints::getObject);
+    }
+
+    /** Where this context's explorations leave their reports for the JUnit extension of the running test. */
+    @Bean
+    ReportSinks frontrunReportSinks() {
+        return new ReportSinks();
+    }
+
+    @Bean
+    RaceExplorer raceExplorer(ObjectProvider<DataSource> dataSources, FrontrunProperties properties,
+                              ReportSinks frontrunReportSinks) {
+        return new RaceExplorer(dataSources::getObject, properties, frontrunReportSinks);
     }
 }

@@ -2,6 +2,7 @@ package dev.frontrun.spring;
 
 import dev.frontrun.hibernate.EntityTables;
 import dev.frontrun.hibernate.FrontrunStatementInspector;
+import dev.frontrun.jdbc.SchemaHints;
 import jakarta.persistence.EntityManagerFactory;
 import java.util.Map;
 import org.hibernate.SessionFactory;
@@ -28,9 +29,10 @@ class FrontrunHibernateConfiguration {
 
     static final String STATEMENT_INSPECTOR = "hibernate.session_factory.statement_inspector";
 
+    /** Registers into the context's {@link SchemaHints}, the ones its wrapped data sources carry. */
     @Bean
-    EntityTables frontrunEntityTables() {
-        return new EntityTables();
+    EntityTables frontrunEntityTables(SchemaHints hints) {
+        return new EntityTables(hints);
     }
 
     @Bean

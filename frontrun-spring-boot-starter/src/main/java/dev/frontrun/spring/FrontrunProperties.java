@@ -1,12 +1,16 @@
 package dev.frontrun.spring;
 
+import dev.frontrun.Exploration;
+import dev.frontrun.Strategy;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Defaults for every exploration a {@link RaceExplorer} runs; each can be overridden per
- * exploration in code.
+ * Options for every exploration a {@link RaceExplorer} starts; each can be overridden per
+ * exploration in code. An option that is not set is not applied, so the exploration keeps the
+ * engine's default ({@link Exploration} is the one place the defaults live); a value that is set
+ * is checked when the context starts.
  *
  * @param enabled            turns Frontrun's auto-configuration on ({@code @FrontrunTest} sets it)
  * @param maxExecutions      executions per exploration at most; hitting it makes the verdict inconclusive
@@ -25,26 +29,58 @@ public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer
                                  Path reportDirectory, StrategyName strategy, Long randomSeed,
                                  Integer randomAttempts) {
 
+    /** The seed of {@code frontrun.strategy=random} when none is set (the engine's random strategy has no default). */
+    static final long DEFAULT_RANDOM_SEED = 0L;
+
+    /** The executions of {@code frontrun.strategy=random} when none are set. */
+    static final int DEFAULT_RANDOM_ATTEMPTS = 100;
+
     /** The exploration strategies a property can name. */
     public enum StrategyName { DPOR, RANDOM }
 
     public FrontrunProperties {
-        maxExecutions = maxExecutions == null ? 10_000 : maxExecutions;
-        executionTimeout = executionTimeout == null ? Duration.ofSeconds(30) : executionTimeout;
-        totalTimeout = totalTimeout == null ? Duration.ofMinutes(10) : totalTimeout;
-        reproduceCount = reproduceCount == null ? 10 : reproduceCount;
-        reportDirectory = reportDirectory == null ? Path.of("target", "frontrun-reports") : reportDirectory;
-        strategy = strategy == null ? StrategyName.DPOR : strategy;
-        randomSeed = randomSeed == null ? 0L : randomSeed;
-        randomAttempts = randomAttempts == null ? 100 : randomAttempts;
         // wrong values fail the context at startup, not the first exploration
-        require(maxExecutions >= 1, "frontrun.max-executions must be at least 1, got " + maxExecutions);
+        require(maxExecutions == null || maxExecutions >= 1,
+                "frontrun.max-executions must be at least 1, got " + maxExecutions);
         require(preemptionBound == null || preemptionBound >= 0,
                 "frontrun.preemption-bound must not be negative, got " + preemptionBound);
-        require(positive(executionTimeout), "frontrun.execution-timeout must be positive, got " + executionTimeout);
-        require(positive(totalTimeout), "frontrun.total-timeout must be positive, got " + totalTimeout);
-        require(reproduceCount >= 0, "frontrun.reproduce-count must not be negative, got " + reproduceCount);
-        require(randomAttempts >= 1, "frontrun.random-attempts must be at least 1, got " + randomAttempts);
+        require(executionTimeout == null || positive(executionTimeout),
+                "frontrun.execution-timeout must be positive, got " + executionTimeout);
+        require(totalTimeout == null || positive(totalTimeout),
+                "frontrun.total-timeout must be positive, got " + totalTimeout);
+        require(reproduceCount == null || reproduceCount >= 0,
+                "frontrun.reproduce-count must not be negative, got " + reproduceCount);
+        require(randomAttempts == null || randomAttempts >= 1,
+                "frontrun.random-attempts must be at least 1, got " + randomAttempts);
+    }
+
+    /** Sets on {@code exploration} every option that is set here, and leaves the others at the engine's defaults. */
+    <S> Exploration<S> applyTo(Exploration<S> exploration) {
+        if (maxExecutions != null) {
+            exploration.maxExecutions(maxExecutions);
+        }
+        if (preemptionBound != null) {
+            exploration.preemptionBound(preemptionBound);
+        }
+        if (executionTimeout != null) {
+            exploration.executionTimeout(executionTimeout);
+        }
+        if (totalTimeout != null) {
+            exploration.totalTimeout(totalTimeout);
+        }
+        if (reproduceCount != null) {
+            exploration.reproduceOnFailure(reproduceCount);
+        }
+        if (reportDirectory != null) {
+            exploration.reportDirectory(reportDirectory);
+        }
+        if (strategy != null) {
+            exploration.strategy(strategy == StrategyName.RANDOM
+                    ? Strategy.random(randomSeed == null ? DEFAULT_RANDOM_SEED : randomSeed,
+                            randomAttempts == null ? DEFAULT_RANDOM_ATTEMPTS : randomAttempts)
+                    : Strategy.dpor());
+        }
+        return exploration;
     }
 
     private static boolean positive(Duration duration) {

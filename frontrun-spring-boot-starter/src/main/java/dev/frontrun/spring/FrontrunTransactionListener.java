@@ -21,12 +21,13 @@ public final class FrontrunTransactionListener implements TransactionExecutionLi
     private record Open(TransactionExecution transaction, String label) {
     }
 
-    private static final ThreadLocal<Deque<Open>> OPEN = ThreadLocal.withInitial(ArrayDeque::new);
+    /** The open transactions of each thread, per listener (that is, per context) rather than per JVM. */
+    private final ThreadLocal<Deque<Open>> open = ThreadLocal.withInitial(ArrayDeque::new);
 
     @Override
     public void beforeBegin(TransactionExecution transaction) {
         String name = shortName(transaction.getTransactionName());
-        OPEN.get().push(new Open(transaction, name));
+        open.get().push(new Open(transaction, name));
         TransactionLabels.set(name);
         Frontrun.marker("begin " + name);
     }
@@ -49,18 +50,18 @@ public final class FrontrunTransactionListener implements TransactionExecutionLi
     }
 
     /** Drops {@code transaction} (and anything begun inside it) and relabels with the enclosing one. */
-    private static void ended(TransactionExecution transaction) {
-        Deque<Open> open = OPEN.get();
-        if (open.stream().anyMatch(o -> o.transaction() == transaction)) {
-            while (open.pop().transaction() != transaction) {
+    private void ended(TransactionExecution transaction) {
+        Deque<Open> stack = open.get();
+        if (stack.stream().anyMatch(o -> o.transaction() == transaction)) {
+            while (stack.pop().transaction() != transaction) {
                 // an inner transaction that never reported its end
             }
         }
-        if (open.isEmpty()) {
-            OPEN.remove();
+        if (stack.isEmpty()) {
+            open.remove();
             TransactionLabels.clear();
         } else {
-            TransactionLabels.set(open.peek().label());
+            TransactionLabels.set(stack.peek().label());
         }
     }
 

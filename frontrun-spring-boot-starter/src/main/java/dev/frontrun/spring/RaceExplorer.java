@@ -1,12 +1,16 @@
 package dev.frontrun.spring;
 
+import dev.frontrun.Exploration;
+import dev.frontrun.Frontrun;
+import java.util.Objects;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 
 /**
- * The Spring-side way to race code: a bean of the test context. Explorations run against the
- * context's {@link DataSource}, which is snapshotted before the first execution and restored
- * before every execution and after the last.
+ * The Spring-side way to race code: a bean of the test context that hands out the engine's own
+ * {@link Exploration} builder, set up for the context. Explorations run against the context's
+ * {@link DataSource}, which is snapshotted before the first execution and restored before every
+ * execution and after the last.
  *
  * <pre>{@code
  * Result result = races.explore()
@@ -18,16 +22,34 @@ import javax.sql.DataSource;
  */
 public final class RaceExplorer {
 
+    /** Ends the "Frontrun saw no SQL" error with what a Spring user does about it. */
+    static final String MISSING_PROXY_ADVICE = "let Spring create the DataSource the code under test uses (Frontrun"
+            + " wraps every DataSource bean of a context with frontrun.enabled=true, which @FrontrunTest sets);"
+            + " a DataSource built by hand outside the context, or a connection opened with DriverManager, is invisible"
+            + " to Frontrun — wrap it with FrontrunDataSource.wrap(...)";
+
     private final Supplier<DataSource> dataSource;
     private final FrontrunProperties properties;
+    private final ReportSinks reports;
 
-    public RaceExplorer(Supplier<DataSource> dataSource, FrontrunProperties properties) {
+    RaceExplorer(Supplier<DataSource> dataSource, FrontrunProperties properties, ReportSinks reports) {
         this.dataSource = dataSource;
         this.properties = properties;
+        this.reports = reports;
     }
 
-    /** Starts describing an exploration with the configured defaults. */
-    public RaceExploration explore() {
-        return new RaceExploration(dataSource.get(), properties);
+    /**
+     * A new exploration with the options the properties set, refusing to run in a test-managed
+     * transaction, tied to the context's database, and remembering its report for the JUnit
+     * extension. Each thread body runs on a worker thread of its own name that inherits none of
+     * the test's thread-locals. It can be run, and replayed, more than once.
+     */
+    public Exploration<Object> explore() {
+        DataSource database = Objects.requireNonNull(dataSource.get(), "the context has no DataSource to explore");
+        Exploration<Object> exploration = Frontrun.explore(Object::new)
+                .hook(new TestTransactionGuard()) // first: refuse before the database is snapshotted
+                .database(database, MISSING_PROXY_ADVICE)
+                .hook(reports);
+        return properties.applyTo(exploration);
     }
 }

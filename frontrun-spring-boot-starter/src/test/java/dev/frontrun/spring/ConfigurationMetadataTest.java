@@ -16,7 +16,8 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
 
 /**
  * The IDE metadata the build generates: every {@code frontrun.*} property is described in plain
- * words (no Javadoc markup) and its documented default is the one binding really gives.
+ * words (no Javadoc markup) and its documented default is the one an exploration really gets when
+ * the property is not set (the engine's default).
  */
 class ConfigurationMetadataTest {
 
@@ -49,8 +50,9 @@ class ConfigurationMetadataTest {
 
     @Test
     void documentedDefaultsAreTheBoundDefaults() throws Exception {
-        FrontrunProperties bound = new Binder(new MapConfigurationPropertySource(Map.of("frontrun.enabled", "true")))
-                .bindOrCreate("frontrun", Bindable.of(FrontrunProperties.class));
+        EffectiveOptions bound = EffectiveOptions.of(new Binder(
+                new MapConfigurationPropertySource(Map.of("frontrun.enabled", "true")))
+                .bindOrCreate("frontrun", Bindable.of(FrontrunProperties.class)));
         Map<String, Map<String, Object>> properties = properties();
 
         assertThat(number(properties, "frontrun.max-executions")).isEqualTo(bound.maxExecutions().longValue());

@@ -3,6 +3,7 @@ package dev.frontrun.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.frontrun.jdbc.FrontrunDataSource;
+import dev.frontrun.jdbc.SchemaHints;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -12,7 +13,8 @@ import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 /** The post-processor wraps each data source exactly once, however often it sees it. */
 class DataSourceWrapperTest {
 
-    private final DataSourceWrapper wrapper = new DataSourceWrapper();
+    private final SchemaHints hints = new SchemaHints();
+    private final DataSourceWrapper wrapper = new DataSourceWrapper(() -> hints);
 
     @Test
     void wrapsADataSourceAndNothingElse() {
@@ -22,6 +24,7 @@ class DataSourceWrapperTest {
         assertThat(wrapped).isInstanceOfSatisfying(DataSource.class, ds -> {
             assertThat(FrontrunDataSource.isWrapped(ds)).isTrue();
             assertThat(FrontrunDataSource.unwrapped(ds)).isSameAs(raw);
+            assertThat(FrontrunDataSource.schemaHints(ds)).as("the context's hints").containsSame(hints);
         });
         Object other = new Object();
         assertThat(wrapper.postProcessAfterInitialization(other, "other")).isSameAs(other);

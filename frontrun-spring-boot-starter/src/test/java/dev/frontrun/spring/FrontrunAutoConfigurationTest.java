@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.frontrun.Result;
 import dev.frontrun.Strategy;
+import dev.frontrun.ThrowingRunnable;
 import dev.frontrun.Verdict;
 import dev.frontrun.jdbc.FrontrunDataSource;
 import dev.frontrun.testing.TestDatabase;
@@ -92,10 +93,12 @@ class FrontrunAutoConfigurationTest {
         assertThat(pool[0].isClosed()).as("the pool is closed through the proxy on context close").isTrue();
     }
 
+    /** Properties that are not set leave the engine's defaults, which are the documented ones. */
     @Test
     void propertiesHaveTheDocumentedDefaults() {
         runner.withPropertyValues("frontrun.enabled=true").run(context -> {
-            FrontrunProperties p = context.getBean(FrontrunProperties.class);
+            EffectiveOptions p = EffectiveOptions.of(context.getBean(RaceExplorer.class).explore(),
+                    context.getBean(FrontrunProperties.class));
             assertThat(p.maxExecutions()).isEqualTo(10_000);
             assertThat(p.preemptionBound()).isNull();
             assertThat(p.executionTimeout()).isEqualTo(Duration.ofSeconds(30));

@@ -1,6 +1,7 @@
 package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.internal.postgres.PostgresLockProbe;
+import dev.frontrun.jdbc.SchemaHints;
 import dev.frontrun.spi.ExecutionContext;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -18,17 +19,19 @@ public final class DataSourceHandler implements InvocationHandler {
     private final DataSource target;
     private final StatementAnalyzer analyzer;
     private final ConnectionDefaults defaults = new ConnectionDefaults();
+    private final SchemaHints schemaHints;
     private final Object probeKey = new Object();
 
-    private DataSourceHandler(DataSource target, StatementAnalyzer analyzer) {
+    private DataSourceHandler(DataSource target, StatementAnalyzer analyzer, SchemaHints schemaHints) {
         this.target = target;
         this.analyzer = analyzer;
+        this.schemaHints = schemaHints;
     }
 
     /** A proxy of {@code dataSource} whose connections report their statements to the scheduler. */
-    public static DataSource wrap(DataSource dataSource) {
+    public static DataSource wrap(DataSource dataSource, SchemaHints schemaHints) {
         return Interfaces.proxy(DataSource.class, dataSource,
-                new DataSourceHandler(dataSource, new ClassifyingAnalyzer(dataSource)));
+                new DataSourceHandler(dataSource, new ClassifyingAnalyzer(dataSource), schemaHints));
     }
 
     /** The handler behind {@code dataSource} if it is a Frontrun proxy, else null. */
@@ -41,6 +44,11 @@ public final class DataSourceHandler implements InvocationHandler {
     public static DataSource unwrapped(DataSource dataSource) {
         DataSourceHandler handler = of(dataSource);
         return handler != null ? handler.target : dataSource;
+    }
+
+    /** What the application's ORM said about its tables, for this data source only. */
+    public SchemaHints schemaHints() {
+        return schemaHints;
     }
 
     @Override

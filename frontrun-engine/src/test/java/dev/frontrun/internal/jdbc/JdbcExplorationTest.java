@@ -85,6 +85,26 @@ class JdbcExplorationTest {
     }
 
     @Test
+    void aPlainJdbcExplorationWithoutDatabaseSetUpStillNamesTheAnomaly() {
+        Result result = Frontrun.explore(() -> {
+                    db.execute("UPDATE account SET balance = 100 WHERE id = 3"); // the setup resets what it reads
+                    return new Object();
+                })
+                .thread("alice", s -> deposit(3))
+                .thread("bob", s -> deposit(3))
+                .invariant(s -> balance(3) == 102, "balance(3) == 102")
+                .reproduceOnFailure(0)
+                .reportDirectory(null)
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
+        assertThat(result.anomaly()).as(result.explanation()).map(a -> a.kind())
+                .contains(dev.frontrun.AnomalyKind.LOST_UPDATE);
+        assertThat(result.analysis().sqlSteps()).isPositive();
+        assertThat(result.explanation()).contains("anomaly: LOST_UPDATE");
+    }
+
+    @Test
     void unwrapReachesTheDriverAndWrappingIsIdempotent() throws SQLException {
         assertThat(FrontrunDataSource.wrap(ds)).isSameAs(ds);
         assertThat(FrontrunDataSource.unwrapped(ds)).isSameAs(raw);

@@ -465,7 +465,7 @@ class EdgeCaseClassificationTest {
                 assertThat(cl.transactionControl()).hasValueSatisfying(t -> {
                     assertThat(t.op()).as((String) c[0]).isEqualTo(c[1]);
                     assertThat(t.savepoint().orElse(null)).as((String) c[0]).isEqualTo(c[2]);
-                    assertThat(t.isolationLevel().orElse(null)).as((String) c[0]).isEqualTo(c[3]);
+                    assertThat(t.isolationLevel().map(dev.frontrun.Isolation::sql).orElse(null)).as((String) c[0]).isEqualTo(c[3]);
                 });
                 assertThat(cl.bind(List.of()).accesses()).isEmpty();
             }

@@ -3,10 +3,10 @@ package dev.frontrun.spring.it;
 import static dev.frontrun.spring.FrontrunAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.frontrun.Exploration;
 import dev.frontrun.Failure;
 import dev.frontrun.Result;
 import dev.frontrun.Schedule;
-import dev.frontrun.spring.RaceExploration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  */
 class LostUpdateRaceTest extends RaceAppTestSupport {
 
-    private RaceExploration twoIncrementRequests() {
+    private Exploration<Object> twoIncrementRequests() {
         return races.explore()
                 .thread("request-1", () -> postOk("/counters/1/increment"))
                 .thread("request-2", () -> postOk("/counters/1/increment"))
@@ -52,7 +52,7 @@ class LostUpdateRaceTest extends RaceAppTestSupport {
     /** Keeping the exploration in a variable, as one does while debugging, works the same way. */
     @Test
     void oneExplorationCanBeRunAndThenReplayed() {
-        RaceExploration exploration = twoIncrementRequests().reproduceOnFailure(2);
+        Exploration<Object> exploration = twoIncrementRequests().reproduceOnFailure(2);
         Result result = exploration.run();
 
         Result replay = exploration.replay(result.counterexample().orElseThrow());

@@ -1,10 +1,10 @@
 package dev.frontrun.demo.petclinic.races;
 
+import dev.frontrun.Exploration;
 import dev.frontrun.Result;
 import dev.frontrun.Schedule;
 import dev.frontrun.demo.petclinic.PetClinicClient;
 import dev.frontrun.demo.petclinic.races.RaceScenario.Fixture;
-import dev.frontrun.spring.RaceExploration;
 import dev.frontrun.spring.RaceExplorer;
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -49,10 +49,10 @@ public final class ScenarioRunner {
         }
     }
 
-    private RaceExploration exploration(RaceScenario scenario, Fixture fixture) {
+    private Exploration<Object> exploration(RaceScenario scenario, Fixture fixture) {
         List<RaceScenario.NamedRequest> requests = scenario.requests();
         int[] statuses = new int[requests.size()];
-        RaceExploration exploration = races.explore();
+        Exploration<Object> exploration = races.explore();
         for (int i = 0; i < requests.size(); i++) {
             int index = i;
             RaceScenario.NamedRequest request = requests.get(i);

@@ -1,5 +1,7 @@
 package dev.frontrun.internal.sql.parse;
 
+import dev.frontrun.Isolation;
+
 import dev.frontrun.internal.sql.syntax.QualifiedNames;
 import dev.frontrun.internal.sql.syntax.SqlToken;
 import dev.frontrun.internal.sql.syntax.StatementKind;
@@ -307,17 +309,18 @@ final class LeadingKeywordRecognizer {
         }
     }
 
-    /** The isolation level named after {@code ISOLATION LEVEL}, upper case. */
-    private static String isolation(List<SqlToken> t) {
+    /** The isolation level named after {@code ISOLATION LEVEL}, or null if none (or an unknown one) is named. */
+    private static Isolation isolation(List<SqlToken> t) {
         for (int k = 0; k + 1 < t.size(); k++) {
             if (word(t, k, "isolation") && word(t, k + 1, "level")) {
                 String a = k + 2 < t.size() ? t.get(k + 2).text() : "";
                 String b = k + 3 < t.size() ? t.get(k + 3).text() : "";
                 return switch (a) {
-                    case "serializable" -> "SERIALIZABLE";
-                    case "repeatable" -> "REPEATABLE READ";
-                    case "read" -> "READ " + b.toUpperCase();
-                    default -> a.toUpperCase();
+                    case "serializable" -> Isolation.SERIALIZABLE;
+                    case "repeatable" -> Isolation.REPEATABLE_READ;
+                    case "read" -> b.equals("committed") ? Isolation.READ_COMMITTED
+                            : b.equals("uncommitted") ? Isolation.READ_UNCOMMITTED : null;
+                    default -> null;
                 };
             }
         }

@@ -1,14 +1,15 @@
 package dev.frontrun.internal.sql.syntax;
 
+import dev.frontrun.Isolation;
+
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * A transaction-control statement. {@code name} is the savepoint (or prepared transaction id) if the
- * operation has one; {@code isolation} the isolation level a BEGIN/START/SET TRANSACTION asks for,
- * upper case with single spaces (e.g. {@code REPEATABLE READ}).
+ * operation has one; {@code isolation} the isolation level a BEGIN/START/SET TRANSACTION asks for, if any.
  */
-public record TransactionControl(TxOp op, String name, String isolation) {
+public record TransactionControl(TxOp op, String name, Isolation isolation) {
 
     public TransactionControl {
         Objects.requireNonNull(op, "op");
@@ -23,7 +24,7 @@ public record TransactionControl(TxOp op, String name, String isolation) {
                 ? Optional.ofNullable(name) : Optional.empty();
     }
 
-    public Optional<String> isolationLevel() {
+    public Optional<Isolation> isolationLevel() {
         return Optional.ofNullable(isolation);
     }
 }

@@ -1,6 +1,6 @@
-package dev.frontrun.spring;
+package dev.frontrun.assertj;
 
-import static dev.frontrun.spring.FrontrunAssertions.assertThat;
+import static dev.frontrun.assertj.FrontrunAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.frontrun.Anomaly;

@@ -1,4 +1,4 @@
-package dev.frontrun.spring;
+package dev.frontrun.assertj;
 
 import dev.frontrun.AnomalyKind;
 import dev.frontrun.Result;

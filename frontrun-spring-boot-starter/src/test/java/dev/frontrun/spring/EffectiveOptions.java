@@ -1,0 +1,54 @@
+package dev.frontrun.spring;
+
+import dev.frontrun.Exploration;
+import dev.frontrun.Frontrun;
+import dev.frontrun.Strategy;
+import java.lang.reflect.Field;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * The options an exploration really runs with, named like {@link FrontrunProperties}' accessors:
+ * properties that are not set leave the engine's defaults in place, so what the documentation
+ * promises is checked against the engine's builder. That builder has no getters, hence the
+ * reflection, confined to this test helper.
+ *
+ * @param randomSeed     the seed {@code frontrun.strategy=random} would use with these properties
+ * @param randomAttempts the executions {@code frontrun.strategy=random} would run with these properties
+ */
+record EffectiveOptions(Integer maxExecutions, Integer preemptionBound, Duration executionTimeout,
+                        Duration totalTimeout, Integer reproduceCount, Path reportDirectory,
+                        FrontrunProperties.StrategyName strategy, Long randomSeed, Integer randomAttempts) {
+
+    /** What an exploration gets from {@code properties} alone. */
+    static EffectiveOptions of(FrontrunProperties properties) {
+        return of(properties.applyTo(Frontrun.explore(Object::new)), properties);
+    }
+
+    /** What {@code exploration} (for example one a {@link RaceExplorer} started) runs with. */
+    static EffectiveOptions of(Exploration<?> exploration, FrontrunProperties properties) {
+        FrontrunProperties asRandom = new FrontrunProperties(properties.enabled(), properties.maxExecutions(),
+                properties.preemptionBound(), properties.executionTimeout(), properties.totalTimeout(),
+                properties.reproduceCount(), properties.reportDirectory(), FrontrunProperties.StrategyName.RANDOM,
+                properties.randomSeed(), properties.randomAttempts());
+        Strategy.Random random = (Strategy.Random) read(asRandom.applyTo(Frontrun.explore(Object::new)), "strategy");
+        Strategy strategy = (Strategy) read(exploration, "strategy");
+        return new EffectiveOptions((Integer) read(exploration, "maxExecutions"),
+                (Integer) read(exploration, "preemptionBound"), (Duration) read(exploration, "executionTimeout"),
+                (Duration) read(exploration, "totalTimeout"), (Integer) read(exploration, "reproduceOnFailure"),
+                (Path) read(exploration, "reportDirectory"),
+                strategy instanceof Strategy.Random ? FrontrunProperties.StrategyName.RANDOM
+                        : FrontrunProperties.StrategyName.DPOR,
+                random.seed(), random.attempts());
+    }
+
+    private static Object read(Exploration<?> exploration, String option) {
+        try {
+            Field field = Exploration.class.getDeclaredField(option);
+            field.setAccessible(true);
+            return field.get(exploration);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError("Exploration no longer has the option field '" + option + "'", e);
+        }
+    }
+}
