@@ -1,6 +1,6 @@
 package dev.frontrun.hibernate;
 
-import dev.frontrun.jdbc.StatementTags;
+import dev.frontrun.jdbc.TraceLabels;
 import dev.frontrun.spi.SchedulingPoints;
 import org.hibernate.resource.jdbc.spi.StatementInspector;
 
@@ -22,7 +22,7 @@ public final class FrontrunStatementInspector implements StatementInspector {
         if (SchedulingPoints.active()) {
             String entities = tables.entitiesIn(sql);
             if (!entities.isEmpty()) {
-                StatementTags.tag(sql, "[" + entities + "]");
+                TraceLabels.tagStatement(sql, "[" + entities + "]");
             }
         }
         return sql;

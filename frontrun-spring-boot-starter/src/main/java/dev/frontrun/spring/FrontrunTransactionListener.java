@@ -1,7 +1,7 @@
 package dev.frontrun.spring;
 
 import dev.frontrun.Frontrun;
-import dev.frontrun.jdbc.TransactionLabels;
+import dev.frontrun.jdbc.TraceLabels;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import org.springframework.transaction.TransactionExecution;
@@ -28,7 +28,7 @@ public final class FrontrunTransactionListener implements TransactionExecutionLi
     public void beforeBegin(TransactionExecution transaction) {
         String name = shortName(transaction.getTransactionName());
         open.get().push(new Open(transaction, name));
-        TransactionLabels.set(name);
+        TraceLabels.nameTransaction(name);
         Frontrun.marker("begin " + name);
     }
 
@@ -59,9 +59,9 @@ public final class FrontrunTransactionListener implements TransactionExecutionLi
         }
         if (stack.isEmpty()) {
             open.remove();
-            TransactionLabels.clear();
+            TraceLabels.clearTransactionName();
         } else {
-            TransactionLabels.set(stack.peek().label());
+            TraceLabels.nameTransaction(stack.peek().label());
         }
     }
 

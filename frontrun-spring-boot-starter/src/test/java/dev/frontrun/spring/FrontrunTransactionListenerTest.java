@@ -2,12 +2,18 @@ package dev.frontrun.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.frontrun.jdbc.TransactionLabelsProbe;
-import org.junit.jupiter.api.AfterEach;
+import dev.frontrun.Failure;
+import dev.frontrun.Frontrun;
+import dev.frontrun.Result;
+import dev.frontrun.ThrowingRunnable;
+import dev.frontrun.jdbc.TraceLabels;
 import org.junit.jupiter.api.Test;
 import org.springframework.transaction.TransactionExecution;
 
-/** Transaction names as traces show them, and labels that survive a REQUIRES_NEW inside a transaction. */
+/**
+ * Transaction names as traces show them, and labels that survive a REQUIRES_NEW inside a
+ * transaction. Labels live in an execution, so each test runs its steps on an explored thread.
+ */
 class FrontrunTransactionListenerTest {
 
     private final FrontrunTransactionListener listener = new FrontrunTransactionListener();
@@ -19,9 +25,31 @@ class FrontrunTransactionListenerTest {
         }
     }
 
-    @AfterEach
-    void noLabelLeaks() {
-        assertThat(TransactionLabelsProbe.current()).isNull();
+    /** The name the listener gave the explored thread's transaction, or null. */
+    private static String currentLabel() {
+        return TraceLabels.transactionName().orElse(null);
+    }
+
+    /** Runs {@code body} on an explored thread, then checks no label leaks; rethrows what the body threw. */
+    private static void onAnExploredThread(ThrowingRunnable body) throws Throwable {
+        Result result = Frontrun.explore(Object::new)
+                .thread("t", () -> {
+                    body.run();
+                    assertThat(currentLabel()).as("no label leaks").isNull();
+                })
+                .reproduceOnFailure(0)
+                .reportDirectory(null)
+                .run();
+        if (result.failure().orElse(null) instanceof Failure.ThreadThrew threw) {
+            throw threw.exception();
+        }
+        assertThat(result.propertyHolds()).as(result.explanation()).isTrue();
+    }
+
+    @Test
+    void outsideAnExplorationNothingIsLabelled() {
+        listener.beforeBegin(new Tx("a.B.c"));
+        assertThat(currentLabel()).isNull();
     }
 
     @Test
@@ -35,34 +63,42 @@ class FrontrunTransactionListenerTest {
     }
 
     @Test
-    void anInnerTransactionHandsTheLabelBackWhenItEnds() {
+    void anInnerTransactionHandsTheLabelBackWhenItEnds() throws Throwable {
+        onAnExploredThread(this::innerHandsBack);
+    }
+
+    private void innerHandsBack() {
         Tx outer = new Tx("com.example.OrderService.place");
         Tx inner = new Tx("com.example.AuditLog.write");
 
         listener.beforeBegin(outer);
         listener.afterBegin(outer, null);
-        assertThat(TransactionLabelsProbe.current()).isEqualTo("OrderService.place");
+        assertThat(currentLabel()).isEqualTo("OrderService.place");
 
         listener.beforeBegin(inner);
-        assertThat(TransactionLabelsProbe.current()).isEqualTo("AuditLog.write");
+        assertThat(currentLabel()).isEqualTo("AuditLog.write");
         listener.afterCommit(inner, null);
-        assertThat(TransactionLabelsProbe.current()).isEqualTo("OrderService.place");
+        assertThat(currentLabel()).isEqualTo("OrderService.place");
 
         listener.afterRollback(outer, null);
-        assertThat(TransactionLabelsProbe.current()).isNull();
+        assertThat(currentLabel()).isNull();
     }
 
     @Test
-    void aFailedBeginOrATwiceReportedEndLeavesNoLabel() {
+    void aFailedBeginOrATwiceReportedEndLeavesNoLabel() throws Throwable {
+        onAnExploredThread(this::failedBeginAndTwiceReportedEnd);
+    }
+
+    private void failedBeginAndTwiceReportedEnd() {
         Tx failing = new Tx("a.B.c");
         listener.beforeBegin(failing);
         listener.afterBegin(failing, new IllegalStateException("no connection"));
-        assertThat(TransactionLabelsProbe.current()).isNull();
+        assertThat(currentLabel()).isNull();
 
         Tx committed = new Tx("a.B.d");
         listener.beforeBegin(committed);
         listener.afterRollback(committed, null);
         listener.afterCommit(committed, new IllegalStateException("commit failed")); // ended already: no effect
-        assertThat(TransactionLabelsProbe.current()).isNull();
+        assertThat(currentLabel()).isNull();
     }
 }

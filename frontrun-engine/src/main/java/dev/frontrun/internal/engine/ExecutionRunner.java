@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -25,7 +24,6 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class ExecutionRunner implements AutoCloseable {
 
-    private static final AtomicInteger GROUPS = new AtomicInteger();
     /** Busy-wait iterations before parking while a step runs: a handoff costs microseconds, a park more. */
     private static final int SPINS = 4_000;
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -42,7 +40,7 @@ public final class ExecutionRunner implements AutoCloseable {
 
     public ExecutionRunner(List<String> names) {
         this.names = List.copyOf(names);
-        this.group = new ThreadGroup("frontrun-exploration-" + GROUPS.incrementAndGet());
+        this.group = new ThreadGroup("frontrun-exploration-" + Integer.toHexString(System.identityHashCode(this)));
         this.workers = new WorkerThread[names.size()];
         for (int i = 0; i < workers.length; i++) {
             workers[i] = newWorker(i);

@@ -10,8 +10,7 @@ import dev.frontrun.internal.sql.resource.RowRef;
 import dev.frontrun.internal.sql.syntax.StatementKind;
 import dev.frontrun.internal.sql.syntax.TransactionControl;
 import dev.frontrun.internal.sql.syntax.TxOp;
-import dev.frontrun.jdbc.StatementTags;
-import dev.frontrun.jdbc.TransactionLabels;
+import dev.frontrun.jdbc.TraceLabels;
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.ResourceAccess;
 import dev.frontrun.spi.SchedulingPoints;
@@ -256,7 +255,7 @@ final class ConnectionHandler implements InvocationHandler {
         String txName = autocommit ? threadName() + "/tx" + state.nextTransaction(thread) : tx.name();
         Set<String> acquires = autocommit ? Set.of() : analysis.rowLocks();
         SqlFacts facts = analysis.facts();
-        String tag = facts.sql() == null ? null : StatementTags.tagOf(facts.sql());
+        String tag = facts.sql() == null ? null : TraceLabels.statementTag(facts.sql()).orElse(null);
         SqlStep detail = new SqlStep(null, threadName(), connectionNumber(state, execution), txName, autocommit, facts,
                 isolation(), tag);
         state.statements.incrementAndGet();
@@ -364,7 +363,7 @@ final class ConnectionHandler implements InvocationHandler {
     }
 
     private String transactionName(SqlExecutionState state, int thread) {
-        String label = TransactionLabels.current();
+        String label = TraceLabels.transactionName().orElse(null);
         return threadName() + "/tx" + state.nextTransaction(thread) + (label == null ? "" : " " + label);
     }
 
