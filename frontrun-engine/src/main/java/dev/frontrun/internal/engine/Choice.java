@@ -1,7 +1,6 @@
 package dev.frontrun.internal.engine;
 
 import dev.frontrun.Step;
-import java.util.Map;
 
 /**
  * The scheduler's state at one scheduling decision, as a schedule policy sees it.
@@ -9,11 +8,9 @@ import java.util.Map;
  * @param position    0-based index of the step about to be chosen
  * @param pending     per thread, the step it waits to run, or null (running-blocked or finished)
  * @param enabled     per thread, whether it may be chosen now
- * @param lockHolders lock id to the index of the thread holding it
  * @param lastThread  the thread that ran the previous step, or -1 before the first
  */
-public record Choice(int position, Step[] pending, boolean[] enabled, Map<String, Integer> lockHolders,
-                     int lastThread) {
+public record Choice(int position, Step[] pending, boolean[] enabled, int lastThread) {
 
     public int threadCount() {
         return pending.length;

@@ -6,10 +6,8 @@ import dev.frontrun.internal.engine.SchedulePolicy;
 import dev.frontrun.Step;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.HashSet;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -21,9 +19,10 @@ import java.util.Set;
  * <p>Each node of the current path keeps its sleep set (threads whose next event was explored
  * there already, or is asleep by independence) and its wakeup tree. At the end of an execution
  * every reversible race {@code e ≲ e'} adds {@code notdep(e).e'} to the wakeup tree before
- * {@code e}, unless a sleeping thread is a weak initial of it. Locks taken by steps (database
- * row locks from the client-side registry) disable waiting threads; a take of a lock races with
- * the previous take of the same lock even when the release orders them.
+ * {@code e}, unless a sleeping thread is a weak initial of it. A database lock never disables a
+ * thread: a statement that would wait inside PostgreSQL is started and waits there (its position
+ * before the holder's commit is a state of its own, reached by reversing its race with the commit),
+ * so every race is reversible.
  *
  * <p>No resource-group heuristic is needed to keep steps on unrelated resources (other tables)
  * from multiplying the search: a wakeup sequence only carries the events that do not happen after
@@ -58,7 +57,6 @@ public final class DporPolicy implements SchedulePolicy {
     private static final class Node {
         final Event[] pending;
         final boolean[] enabled;
-        final Map<String, Integer> lockHolders;
         final int lastThread;
         final int preemptions;
         final Event[] sleep;
@@ -67,11 +65,9 @@ public final class DporPolicy implements SchedulePolicy {
         Event event;
         WakeupTree.Node guide;
 
-        Node(Event[] pending, boolean[] enabled, Map<String, Integer> lockHolders, int lastThread, int preemptions,
-             Event[] sleep, WakeupTree wakeup) {
+        Node(Event[] pending, boolean[] enabled, int lastThread, int preemptions, Event[] sleep, WakeupTree wakeup) {
             this.pending = pending;
             this.enabled = enabled;
-            this.lockHolders = lockHolders;
             this.lastThread = lastThread;
             this.preemptions = preemptions;
             this.sleep = sleep;
@@ -113,7 +109,7 @@ public final class DporPolicy implements SchedulePolicy {
     private Node newNode(int position, Event[] pending, Choice choice) {
         int threads = pending.length;
         if (position == 0) {
-            return new Node(pending, choice.enabled(), choice.lockHolders(), choice.lastThread(), 0,
+            return new Node(pending, choice.enabled(), choice.lastThread(), 0,
                     new Event[threads], new WakeupTree());
         }
         Node parent = path.get(position - 1);
@@ -124,7 +120,7 @@ public final class DporPolicy implements SchedulePolicy {
                 sleep[q] = asleep;
             }
         }
-        return new Node(pending, choice.enabled(), choice.lockHolders(), choice.lastThread(),
+        return new Node(pending, choice.enabled(), choice.lastThread(),
                 parent.preemptionsAfter(parent.chosen), sleep, WakeupTree.ofChildren(parent.guide));
     }
 
@@ -250,7 +246,6 @@ public final class DporPolicy implements SchedulePolicy {
             int[] lastOf = new int[threads];
             int[] count = new int[threads];
             Arrays.fill(lastOf, -1);
-            Map<String, Integer> lastTake = new HashMap<>();
             int[] latest = new int[threads];
             for (int j = 0; j < n; j++) {
                 Event ej = path.get(j).event;
@@ -276,18 +271,8 @@ public final class DporPolicy implements SchedulePolicy {
                 boolean analyse = j >= policy.branchPoint;
                 for (int p = 0; p < threads; p++) {
                     int k = latest[p];
-                    if (analyse && k >= 0 && !covered(k, p, q, latest, lastOf[q]) && reversible(k, ej)) {
+                    if (analyse && k >= 0 && !covered(k, p, q, latest, lastOf[q])) {
                         reverse(k, j);
-                    }
-                }
-                for (String lock : ej.acquires) {
-                    Integer heldBy = path.get(j).lockHolders.get(lock);
-                    if (heldBy != null && heldBy == q) {
-                        continue; // taken again while held: the race is with the step that first took it
-                    }
-                    Integer previous = lastTake.put(lock, j);
-                    if (analyse && previous != null && path.get(previous).event.thread != q) {
-                        reverse(previous, j);
                     }
                 }
                 lastOf[q] = j;
@@ -305,18 +290,6 @@ public final class DporPolicy implements SchedulePolicy {
                 }
             }
             return false;
-        }
-
-        /** A race is not reversible when e' needs a lock that e's thread held when e ran. */
-        private boolean reversible(int k, Event later) {
-            Node node = path.get(k);
-            for (String lock : later.acquires) {
-                Integer holder = node.lockHolders.get(lock);
-                if (holder != null && holder == node.chosen) {
-                    return false;
-                }
-            }
-            return true;
         }
 
         private void reverse(int k, int j) {

@@ -3,7 +3,6 @@ package dev.frontrun.internal.engine;
 import dev.frontrun.Access;
 import dev.frontrun.ResourceAccess;
 import dev.frontrun.Step;
-import java.util.Set;
 import java.util.Arrays;
 
 /**
@@ -16,26 +15,21 @@ final class Event {
     private static final boolean[][] CONFLICTS = conflictTable();
 
     final int thread;
-    final Set<String> acquires;
     private final int[] resources;
     private final int[] kindMasks;
 
-    private Event(int thread, Set<String> acquires, int[] resources, int[] kindMasks) {
+    private Event(int thread, int[] resources, int[] kindMasks) {
         this.thread = thread;
-        this.acquires = acquires;
         this.resources = resources;
         this.kindMasks = kindMasks;
     }
 
     static Event of(int thread, Step step, ResourceNumbering ids) {
-        int size = step.accesses().size() + step.acquires().size();
+        int size = step.accesses().size();
         long[] packed = new long[size]; // resource id in the high bits, kind mask in the low byte
         int i = 0;
         for (ResourceAccess a : step.accesses()) {
             packed[i++] = (long) ids.of(a.resource()) << 8 | 1 << a.kind().ordinal();
-        }
-        for (String lock : step.acquires()) {
-            packed[i++] = (long) ids.of("lock:" + lock) << 8 | 1 << Access.WRITE.ordinal();
         }
         Arrays.sort(packed);
         int[] res = new int[size];
@@ -52,7 +46,7 @@ final class Event {
                 n++;
             }
         }
-        return new Event(thread, step.acquires(), Arrays.copyOf(res, n), Arrays.copyOf(kinds, n));
+        return new Event(thread, Arrays.copyOf(res, n), Arrays.copyOf(kinds, n));
     }
 
     /** Whether the two events touch a common resource in conflicting ways (program order aside). */

@@ -96,7 +96,8 @@ public final class ExecutionRunner implements AutoCloseable {
         private final boolean[] blocked = new boolean[workers.length];
         private final TraceStep.Blocked[] blockedOn = new TraceStep.Blocked[workers.length];
         private final int[] lastEntryOf = new int[workers.length];
-        private final Map<String, Integer> lockHolders = new HashMap<>();
+        /** The client-side registry's prediction of database row locks: who holds each, who queued for it. */
+        private final LockPredictions locks = new LockPredictions();
         private final List<TraceStep> trace = new ArrayList<>();
         private final List<Integer> schedule = new ArrayList<>();
         private int lastThread = -1;
@@ -140,20 +141,19 @@ public final class ExecutionRunner implements AutoCloseable {
                 boolean any = false;
                 for (int t = 0; t < workers.length; t++) {
                     WorkerThread w = workers[t];
-                    if (w.status == WorkerThread.Status.FINISHED && !lockHolders.isEmpty()) {
-                        Integer finished = t;
-                        lockHolders.values().removeIf(finished::equals); // its connection was closed or abandoned
+                    if (w.status == WorkerThread.Status.FINISHED) {
+                        locks.releaseAll(t); // its connection was closed or abandoned
                     }
                     if (w.status == WorkerThread.Status.AT_POINT && !blocked[t]) {
                         pending[t] = w.pending;
-                        enabled[t] = blockingLock(t, pending[t]) == null;
-                        any |= enabled[t];
+                        enabled[t] = true; // a predicted lock wait never forbids: the statement starts and waits in the database
+                        any = true;
                     }
                 }
                 if (!any) {
                     return end(Ending.DEADLOCK, null, -1, deadlockDiagnosis(pending), dumps());
                 }
-                int chosen = policy.choose(new Choice(schedule.size(), pending, enabled, Map.copyOf(lockHolders), lastThread));
+                int chosen = policy.choose(new Choice(schedule.size(), pending, enabled, lastThread));
                 if (chosen == SchedulePolicy.ABANDON) {
                     return end(Ending.ABANDONED, null, -1, null, "");
                 }
@@ -169,22 +169,24 @@ public final class ExecutionRunner implements AutoCloseable {
             lastEntryOf[thread] = trace.size();
             trace.add(new TraceStep(schedule.size(), thread, names.get(thread), step, null));
             schedule.add(thread);
-            for (String lock : step.acquires()) {
-                lockHolders.putIfAbsent(lock, thread);
-            }
-            for (String lock : step.releases()) {
-                lockHolders.remove(lock, thread);
-            }
+            boolean waitPredicted = locks.wouldWait(thread, step.acquires());
+            locks.take(thread, step.acquires());
+            locks.release(thread, step.releases());
             lastThread = thread;
             workers[thread].grant();
-            awaitWorker(thread);
+            awaitWorker(thread, waitPredicted);
         }
 
         /** Waits until the worker reaches a scheduling point, finishes, or is seen blocked. */
         private void awaitWorker(int t) {
+            awaitWorker(t, false);
+        }
+
+        /** Like {@link #awaitWorker(int)}; when a wait in the database is predicted, asks the probes at once. */
+        private void awaitWorker(int t, boolean waitPredicted) {
             WorkerThread w = workers[t];
             long start = System.nanoTime();
-            long nextProbe = start + PROBE_AFTER_NANOS;
+            long nextProbe = waitPredicted ? start : start + PROBE_AFTER_NANOS;
             long park = 10_000;
             int spins = 0;
             while (w.status == WorkerThread.Status.RUNNING) {
@@ -274,17 +276,6 @@ public final class ExecutionRunner implements AutoCloseable {
             }
         }
 
-        /** A lock the step needs that another thread holds, or null. */
-        private String blockingLock(int thread, Step step) {
-            for (String lock : step.acquires()) {
-                Integer holder = lockHolders.get(lock);
-                if (holder != null && holder != thread) {
-                    return lock;
-                }
-            }
-            return null;
-        }
-
         private int firstFailed() {
             for (int t = 0; t < workers.length; t++) {
                 if (workers[t].status == WorkerThread.Status.FINISHED && workers[t].failure != null) {
@@ -316,9 +307,7 @@ public final class ExecutionRunner implements AutoCloseable {
                     String doing = entry >= 0 ? "in step '" + trace.get(entry).step().label() + "' " : "";
                     sb.append(doing).append("is ").append(blockedOn[t].reason());
                 } else if (pending[t] != null) {
-                    String lock = blockingLock(t, pending[t]);
-                    sb.append("waits to run '").append(pending[t].label()).append("', which needs ").append(lock)
-                            .append(" held by ").append(names.get(lockHolders.get(lock)));
+                    sb.append("waits to run '").append(pending[t].label()).append('\'');
                 }
             }
             return sb.toString();

@@ -6,6 +6,7 @@ import dev.frontrun.internal.sql.SqlFacts;
 import dev.frontrun.internal.sql.bind.GeneratedKeyAliases;
 import dev.frontrun.internal.sql.bind.StatementAccesses;
 import dev.frontrun.internal.sql.resource.ResourceId;
+import dev.frontrun.internal.sql.syntax.LockIntent;
 import dev.frontrun.internal.sql.syntax.TransactionControl;
 import dev.frontrun.internal.sql.syntax.TxOp;
 import java.util.LinkedHashSet;
@@ -38,8 +39,11 @@ final class ClassifyingAnalyzer implements StatementAnalyzer {
         StatementAccesses accesses = classification.bind(parameters, aliases.forThread("t" + thread));
         SqlFacts facts = new SqlFacts(sql, parameters, classification.kind(), classification.shape(), accesses.reads(),
                 accesses.writes(), accesses.predicateReads(), accesses.touched());
-        return new StatementAnalysis(facts, accesses.accesses(), control, rowLocks(accesses.exclusiveLocks()),
-                accesses.generatedKeys());
+        boolean skipsLocked = classification.lockIntent()
+                .filter(lock -> lock.waitPolicy() == LockIntent.WaitPolicy.SKIP_LOCKED).isPresent();
+        // SKIP LOCKED never waits and locks only the rows it gets: nothing to predict
+        Set<String> locks = skipsLocked ? Set.of() : rowLocks(accesses.exclusiveLocks());
+        return new StatementAnalysis(facts, accesses.accesses(), control, locks, accesses.generatedKeys());
     }
 
     /**

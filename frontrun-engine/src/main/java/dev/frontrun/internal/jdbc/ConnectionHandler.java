@@ -6,7 +6,9 @@ import dev.frontrun.internal.sql.SqlFacts;
 import dev.frontrun.internal.sql.SqlStep;
 import dev.frontrun.internal.sql.StatementOutcome;
 import dev.frontrun.internal.sql.bind.GeneratedKey;
+import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.resource.RowRef;
+import dev.frontrun.internal.sql.shape.IsolationSetting;
 import dev.frontrun.internal.sql.syntax.StatementKind;
 import dev.frontrun.internal.sql.syntax.TransactionControl;
 import dev.frontrun.internal.sql.syntax.TxOp;
@@ -52,6 +54,8 @@ final class ConnectionHandler implements InvocationHandler {
     private Integer backendPid;
     /** The level set through {@code setTransactionIsolation} on this proxy, or null: see {@link #isolation()}. */
     private Isolation isolation;
+    /** The session's default level set in SQL ({@code SET SESSION CHARACTERISTICS …}), or null. */
+    private Isolation sessionIsolation;
 
     ConnectionHandler(DataSourceHandler owner, Connection target) {
         this.owner = owner;
@@ -186,12 +190,17 @@ final class ConnectionHandler implements InvocationHandler {
         SqlExecutionState state = owner.executionState(execution);
         int thread = thread();
         if (!tx.open()) {
-            tx.begin(transactionName(state, thread)); // BEGIN, or a boundary of an implicitly started transaction
+            // BEGIN, or a boundary of an implicitly started transaction
+            tx.begin(transactionName(state, thread), control.isolationLevel().orElseGet(this::transactionIsolation));
         }
         TxOp op = control.op();
         boolean aborted = tx.aborted();
         List<ResourceAccess> accesses = op == TxOp.COMMIT ? tx.commitAccesses() : List.of();
-        Set<String> releases = op == TxOp.COMMIT || op == TxOp.ROLLBACK ? tx.locks() : Set.of();
+        Set<String> releases = switch (op) {
+            case COMMIT, ROLLBACK -> tx.locks();
+            case ROLLBACK_TO_SAVEPOINT -> tx.locksTakenAfter(control.name()); // PostgreSQL releases them
+            default -> Set.of();
+        };
         SqlStep detail = new SqlStep(control, threadName(), connectionNumber(state, execution), tx.name(), false, facts,
                 isolation(), null);
         String label = detail.statement() + "  [" + tx.name() + (op == TxOp.COMMIT && aborted ? ", aborted: rolls back" : "")
@@ -200,8 +209,13 @@ final class ConnectionHandler implements InvocationHandler {
         try {
             Object result = call.run();
             detail.complete(op == TxOp.COMMIT && aborted ? StatementOutcome.rolledBack() : StatementOutcome.ok(-1));
-            if (op == TxOp.ROLLBACK_TO_SAVEPOINT) {
-                tx.recover();
+            switch (op) {
+                case SAVEPOINT -> tx.savepoint(control.name());
+                case ROLLBACK_TO_SAVEPOINT -> tx.rollbackTo(control.name());
+                case RELEASE_SAVEPOINT -> tx.release(control.name());
+                default -> {
+                    // BEGIN, COMMIT and ROLLBACK are handled around the call
+                }
             }
             return result;
         } catch (SQLException e) {
@@ -250,17 +264,29 @@ final class ConnectionHandler implements InvocationHandler {
                            SqlExecutionState state, ExecutionContext execution, int thread) throws Throwable {
         boolean autocommit = !tx.open() && target.getAutoCommit(); // SQL-text BEGIN opens one under JDBC autocommit
         if (!autocommit && !tx.open()) {
-            tx.begin(transactionName(state, thread));
+            tx.begin(transactionName(state, thread), transactionIsolation());
         }
         String txName = autocommit ? threadName() + "/tx" + state.nextTransaction(thread) : tx.name();
         Set<String> acquires = autocommit ? Set.of() : analysis.rowLocks();
         SqlFacts facts = analysis.facts();
+        boolean readsData = facts.shape().takesSnapshot();
+        List<ResourceAccess> accesses = analysis.accesses();
+        if (!autocommit && tx.takesTransactionSnapshot(readsData)) {
+            accesses = withSnapshotRead(accesses); // everything it reads later is as of now
+        }
+        facts.shape().isolation().ifPresent(setting -> {
+            if (setting.scope() == IsolationSetting.Scope.SESSION) {
+                sessionIsolation = setting.level();
+            } else if (!autocommit) {
+                tx.isolation(setting.level());
+            }
+        });
         String tag = facts.sql() == null ? null : TraceLabels.statementTag(facts.sql()).orElse(null);
         SqlStep detail = new SqlStep(null, threadName(), connectionNumber(state, execution), txName, autocommit, facts,
                 isolation(), tag);
         state.statements.incrementAndGet();
         state.recordWrites(facts.writes());
-        SchedulingPoints.step(new Step(analysis.accesses(), acquires, Set.of(),
+        SchedulingPoints.step(new Step(accesses, acquires, Set.of(),
                 label + detail.rowsAndTag() + "  [" + txName + "]", detail));
         Integer pid = backendPid();
         if (pid != null) {
@@ -270,7 +296,7 @@ final class ConnectionHandler implements InvocationHandler {
             Object result = call.run();
             detail.complete(StatementOutcome.ok(updateCount(result, statement)));
             if (!autocommit) {
-                tx.ran(analysis.accesses(), analysis.rowLocks());
+                tx.ran(accesses, analysis.rowLocks(), readsData);
             }
             if (result instanceof ResultSet rs) {
                 return resultRows(rs, analysis, detail);
@@ -279,13 +305,30 @@ final class ConnectionHandler implements InvocationHandler {
         } catch (SQLException e) {
             detail.complete(StatementOutcome.failed(e.getSQLState(), e.getMessage()));
             if (!autocommit) {
-                tx.ran(analysis.accesses(), analysis.rowLocks());
+                tx.ran(accesses, analysis.rowLocks(), readsData);
                 tx.abort();
             }
             throw e;
         } finally {
             state.finished(thread);
         }
+    }
+
+    /**
+     * The accesses of the statement that takes a REPEATABLE READ or SERIALIZABLE transaction's
+     * snapshot, plus a read of the whole database: which commits it sees is fixed here, so it
+     * depends on every commit (a coarser, always sound reading of "the snapshot").
+     */
+    private static List<ResourceAccess> withSnapshotRead(List<ResourceAccess> accesses) {
+        List<ResourceAccess> out = new ArrayList<>(accesses);
+        out.add(ResourceAccess.read(ResourceId.ENDPOINT.render()));
+        return out;
+    }
+
+    /** The level a transaction begun now runs at: set through JDBC or the pool, else the session's SQL default. */
+    private Isolation transactionIsolation() {
+        Isolation level = isolation();
+        return level != null ? level : sessionIsolation;
     }
 
     /** The rows the statement changed as the driver reports them, or -1. */

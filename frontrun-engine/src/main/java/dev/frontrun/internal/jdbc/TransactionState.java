@@ -1,24 +1,36 @@
 package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.Access;
+import dev.frontrun.Isolation;
 import dev.frontrun.ResourceAccess;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
  * The open database transaction of one logical connection, as far as scheduling cares: its
  * name, what it wrote (a commit publishes those writes, so it conflicts with readers of them),
- * the row locks it holds (released at commit or rollback), and whether an error aborted it
- * (PostgreSQL then turns the COMMIT into a rollback).
+ * the row locks it is predicted to hold (released at commit or rollback, and those taken after a
+ * savepoint at {@code ROLLBACK TO} it), whether an error aborted it (PostgreSQL then turns the
+ * COMMIT into a rollback), and — at REPEATABLE READ and SERIALIZABLE — whether its one snapshot
+ * has been taken yet.
  */
 final class TransactionState {
+
+    /** A savepoint and how many locks the transaction held when it was set. */
+    private record Mark(String name, int locksBefore) {
+    }
 
     private boolean open;
     private String name;
     private boolean aborted;
+    private Isolation isolation;
+    private boolean snapshotTaken;
     private final Set<ResourceAccess> writes = new LinkedHashSet<>();
-    private final Set<String> locks = new LinkedHashSet<>();
+    private final List<String> locks = new ArrayList<>();
+    private final List<Mark> savepoints = new ArrayList<>();
 
     boolean open() {
         return open;
@@ -32,31 +44,103 @@ final class TransactionState {
         return aborted;
     }
 
-    void begin(String name) {
+    /** Begins a transaction at {@code level} (null: the database's default, READ COMMITTED). */
+    void begin(String name, Isolation level) {
         this.open = true;
         this.name = name;
         this.aborted = false;
+        this.isolation = level;
+        this.snapshotTaken = false;
         writes.clear();
         locks.clear();
+        savepoints.clear();
     }
 
-    /** Records a statement that ran inside this transaction. */
-    void ran(List<ResourceAccess> accesses, Set<String> exclusiveLocks) {
+    /** {@code SET TRANSACTION ISOLATION LEVEL …} or {@code BEGIN ISOLATION LEVEL …}: effective until the snapshot is taken. */
+    void isolation(Isolation level) {
+        if (!snapshotTaken) {
+            this.isolation = level;
+        }
+    }
+
+    /**
+     * Whether a statement that reads data takes the transaction's one snapshot now: the first such
+     * statement of a REPEATABLE READ or SERIALIZABLE transaction. Every later read in the
+     * transaction sees the database as of that moment, so that statement depends on every commit.
+     */
+    boolean takesTransactionSnapshot(boolean statementReadsData) {
+        return statementReadsData && !snapshotTaken && isolation != null && isolation.snapshotPerTransaction();
+    }
+
+    /** Records a statement that ran (or started) inside this transaction. */
+    void ran(List<ResourceAccess> accesses, Set<String> exclusiveLocks, boolean readsData) {
+        if (readsData) {
+            snapshotTaken = true;
+        }
         for (ResourceAccess a : accesses) {
             if (a.kind().writes()) {
                 writes.add(a);
             }
         }
-        locks.addAll(exclusiveLocks);
+        for (String lock : exclusiveLocks) {
+            if (!locks.contains(lock)) {
+                locks.add(lock);
+            }
+        }
     }
 
     void abort() {
         aborted = true;
     }
 
-    /** ROLLBACK TO SAVEPOINT makes an aborted transaction usable again; what it wrote before the savepoint stays. */
-    void recover() {
+    void savepoint(String savepoint) {
+        savepoints.add(new Mark(fold(savepoint), locks.size()));
+    }
+
+    /**
+     * ROLLBACK TO SAVEPOINT makes an aborted transaction usable again and releases the locks taken
+     * after the savepoint; what it wrote before stays. Returns the locks released.
+     */
+    Set<String> rollbackTo(String savepoint) {
         aborted = false;
+        int i = indexOf(savepoint);
+        if (i < 0) {
+            return Set.of();
+        }
+        int from = savepoints.get(i).locksBefore();
+        Set<String> released = new LinkedHashSet<>(locks.subList(from, locks.size()));
+        locks.subList(from, locks.size()).clear();
+        savepoints.subList(i + 1, savepoints.size()).clear();
+        return released;
+    }
+
+    /** The locks {@link #rollbackTo} would release, without releasing them. */
+    Set<String> locksTakenAfter(String savepoint) {
+        int i = indexOf(savepoint);
+        return i < 0 ? Set.of() : new LinkedHashSet<>(locks.subList(savepoints.get(i).locksBefore(), locks.size()));
+    }
+
+    /** RELEASE SAVEPOINT: the savepoint (and later ones) are gone; the locks stay. */
+    void release(String savepoint) {
+        int i = indexOf(savepoint);
+        if (i >= 0) {
+            savepoints.subList(i, savepoints.size()).clear();
+        }
+    }
+
+    /** The newest savepoint of that name, or the newest one when the name is unknown (an unnamed JDBC savepoint). */
+    private int indexOf(String savepoint) {
+        String name = fold(savepoint);
+        for (int i = savepoints.size() - 1; i >= 0; i--) {
+            if (name == null || name.equals(savepoints.get(i).name())) {
+                return i;
+            }
+        }
+        return savepoints.isEmpty() ? -1 : savepoints.size() - 1;
+    }
+
+    private static String fold(String name) {
+        return name == null ? null : name.toLowerCase(Locale.ROOT);
     }
 
     /** What a commit publishes: the transaction's writes, as writes; nothing if it was aborted. */
@@ -77,5 +161,6 @@ final class TransactionState {
         aborted = false;
         writes.clear();
         locks.clear();
+        savepoints.clear();
     }
 }

@@ -92,6 +92,20 @@ class AnomaliesOnPostgresTest {
         }
     }
 
+    /** Like {@link #tx}, retried (up to three times) when PostgreSQL answers 40001, as application code must. */
+    private void txRetryingSerializationFailures(String level, Work work) throws SQLException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                tx(level, work);
+                return;
+            } catch (SQLException e) {
+                if (!"40001".equals(e.getSQLState()) || attempt == 3) {
+                    throw e;
+                }
+            }
+        }
+    }
+
     private static int queryInt(Connection c, String sql, Object... params) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < params.length; i++) {
@@ -423,7 +437,7 @@ class AnomaliesOnPostgresTest {
             } else {
                 owner[1] = value;
             }
-            tx(level, c -> {
+            txRetryingSerializationFailures(level, c -> { // the saving transaction, retried on 40001 with the same copy
                 if (reload) {
                     queryInt(c, "SELECT id FROM owners WHERE id = ?", 1);
                 }
