@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -24,7 +23,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A self-contained HTML report of an exploration (no scripts, no external assets, no network): the
@@ -37,8 +35,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class HtmlReport {
 
-    private static final AtomicInteger COUNTER = new AtomicInteger();
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT);
 
     private static final int GUTTER = 56;
     private static final int LANE = 420;
@@ -52,22 +48,20 @@ public final class HtmlReport {
     }
 
     /**
-     * Writes the report of {@code result} into {@code directory} (created if missing) and returns the
-     * file. The name says when, which threads, and the verdict, e.g.
-     * {@code frontrun-20250101-120000-000-1-alice-bob-fails.html}.
+     * Writes the report of {@code result} into a new file in {@code directory} (created if missing)
+     * and returns the file, named as {@link ReportFile} says, e.g.
+     * {@code frontrun-20250101-120000-000-alice-bob-fails.html}. Never overwrites an existing file.
      */
     public static Path write(Result result, Path directory) throws IOException {
+        return write(result, directory, LocalDateTime.now());
+    }
+
+    /** {@link #write(Result, Path)} as if at {@code when}. */
+    static Path write(Result result, Path directory, LocalDateTime when) throws IOException {
         Objects.requireNonNull(result, "result");
-        Files.createDirectories(directory);
-        String threads = String.join("-", threadNames(result.trace()));
-        threads = threads.replaceAll("[^A-Za-z0-9_.-]", "_");
-        if (threads.length() > 60) {
-            threads = threads.substring(0, 60);
-        }
-        String name = "frontrun-" + LocalDateTime.now().format(STAMP) + "-" + COUNTER.incrementAndGet()
-                + (threads.isEmpty() ? "" : "-" + threads) + "-" + result.verdict().name().toLowerCase(Locale.ROOT) + ".html";
-        Path file = directory.resolve(name).toAbsolutePath().normalize();
-        Files.writeString(file, render(result), StandardCharsets.UTF_8);
+        String html = render(result);
+        Path file = ReportFile.create(directory, result, when);
+        Files.writeString(file, html, StandardCharsets.UTF_8);
         return file;
     }
 
@@ -159,14 +153,6 @@ public final class HtmlReport {
     }
 
     // ------------------------------------------------------------------ timeline
-
-    private static List<String> threadNames(List<TraceStep> trace) {
-        Map<Integer, String> byIndex = new java.util.TreeMap<>();
-        for (TraceStep s : trace) {
-            byIndex.putIfAbsent(s.thread(), s.threadName());
-        }
-        return new ArrayList<>(byIndex.values());
-    }
 
     private static void timeline(StringBuilder h, List<TraceStep> trace, Analysis analysis) {
         Map<Integer, String> byIndex = new java.util.TreeMap<>();

@@ -14,6 +14,7 @@ import dev.frontrun.internal.anomaly.SimulatedSql;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -102,6 +103,24 @@ class HtmlReportTest {
     @Test
     void textIsEscapedSoStatementsCannotBreakTheDocument() {
         assertThat(HtmlReport.esc("<b>'x' & \"y\"</b>")).isEqualTo("&lt;b&gt;&#39;x&#39; &amp; &quot;y&quot;&lt;/b&gt;");
+    }
+
+    @Test
+    void twoReportsWrittenInTheSameMillisecondGetTheirOwnFiles(@TempDir Path reports) throws Exception {
+        Result result = twoDeposits(null).run();
+        LocalDateTime now = LocalDateTime.of(2025, 1, 1, 12, 0, 0, 7_000_000);
+
+        Path first = HtmlReport.write(result, reports, now);
+        Path second = HtmlReport.write(result, reports, now);
+
+        assertThat(first).isNotEqualTo(second);
+        assertThat(first.getFileName()).hasToString("frontrun-20250101-120000-007-alice-bob-fails.html");
+        assertThat(second.getFileName()).hasToString("frontrun-20250101-120000-007-2-alice-bob-fails.html");
+        assertThat(List.of(first, second)).allSatisfy(file -> assertThat(Files.readString(file, StandardCharsets.UTF_8))
+                .startsWith("<!DOCTYPE html>").contains("property FAILS").endsWith("</html>\n"));
+        try (var files = Files.list(reports)) {
+            assertThat(files).hasSize(2);
+        }
     }
 
     private static int count(String text, String needle) {
