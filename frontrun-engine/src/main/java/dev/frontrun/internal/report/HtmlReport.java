@@ -79,7 +79,7 @@ public final class HtmlReport {
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>Frontrun: ").append(esc(verdict)).append(anomalyName == null ? "" : " — " + esc(anomalyName))
-                .append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
+                .append("</title>\n<style>\n").append(Stylesheet.css()).append("</style>\n</head>\n<body>\n");
         h.append("<header id=\"verdict\" class=\"").append(result.verdict().name().toLowerCase(Locale.ROOT)).append("\">\n")
                 .append("<h1>Frontrun: ").append(esc(verdict)).append("</h1>\n<p class=\"summary\">")
                 .append(result.executions()).append(result.executions() == 1 ? " execution" : " executions")
@@ -502,61 +502,4 @@ public final class HtmlReport {
         }
         return out.toString();
     }
-
-    private static final String CSS = """
-            :root { --ww: #1c64c8; --wr: #2b8a3e; --rw: #d9480f; --ink: #1f2328; --muted: #667085; }
-            * { box-sizing: border-box; }
-            body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: var(--ink);
-                   margin: 0; padding: 0 24px 32px; background: #fafbfc; }
-            header { margin: 0 -24px 16px; padding: 16px 24px; border-bottom: 1px solid #d0d7de; }
-            header.fails { background: #fff1f0; border-left: 8px solid #cf222e; }
-            header.holds { background: #eefbf1; border-left: 8px solid #1a7f37; }
-            header.inconclusive { background: #fff8e6; border-left: 8px solid #bf8700; }
-            h1 { margin: 0 0 4px; font-size: 22px; }
-            h2 { font-size: 17px; margin: 24px 0 8px; }
-            h3 { font-size: 15px; margin: 16px 0 6px; }
-            .summary, .schedule { margin: 2px 0; color: #3d4451; }
-            code, pre, svg text { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; }
-            pre { background: #fff; border: 1px solid #d0d7de; border-radius: 6px; padding: 12px; overflow-x: auto;
-                  white-space: pre; font-size: 12.5px; }
-            pre.description { white-space: pre-wrap; max-width: 1300px; }
-            .kind { color: #cf222e; }
-            .legend { color: var(--muted); max-width: 1100px; }
-            .legend .ww { color: var(--ww); font-weight: 600; } .legend .wr { color: var(--wr); font-weight: 600; }
-            .legend .rw { color: var(--rw); font-weight: 600; }
-            .scroll { overflow-x: auto; }
-            svg { display: block; }
-            svg .background { fill: #ffffff; }
-            svg .lane-bg { fill: #f3f5f8; stroke: #e1e5ea; }
-            svg .lane-title { font: 600 14px system-ui, "DejaVu Sans", sans-serif; text-anchor: middle; fill: #24292f; }
-            svg .position { font-size: 11px; fill: var(--muted); text-anchor: end; }
-            svg .tx { opacity: .85; } svg .tx.aborted { opacity: .35; }
-            svg .step rect { fill: #ffffff; stroke: #8c959f; stroke-width: 1; }
-            svg .step text { font-size: 11px; fill: #24292f; }
-            svg .step.read rect { fill: #eef4ff; stroke: #7aa2e3; }
-            svg .step.write rect { fill: #fff4e6; stroke: #e8a25c; }
-            svg .step.begin rect, svg .step.savepoint rect { fill: #f6f8fa; stroke: #afb8c1; stroke-dasharray: 3 2; }
-            svg .step.commit rect { fill: #e9f7ec; stroke: #4caf68; }
-            svg .step.rollback rect { fill: #fdecec; stroke: #d1242f; }
-            svg .step.failed rect { fill: #ffe3e3; stroke: #cf222e; stroke-width: 2; }
-            svg .step.blocked rect { stroke-dasharray: 5 3; stroke-width: 2; }
-            svg .step.marked rect { stroke: #cf222e; stroke-width: 2.5; }
-            svg .edge path { fill: none; stroke-width: 1.2; opacity: .35; }
-            svg .edge.cycle path { stroke-width: 2.6; opacity: 1; }
-            svg .edge.ww path { stroke: var(--ww); } svg .edge.wr path { stroke: var(--wr); } svg .edge.rw path { stroke: var(--rw); }
-            svg .edge.rw path { stroke-dasharray: 6 4; }
-            svg .arrow.ww { fill: var(--ww); } svg .arrow.wr { fill: var(--wr); } svg .arrow.rw { fill: var(--rw); }
-            svg .edge-label { font-size: 11.5px; font-weight: 600; text-anchor: middle; paint-order: stroke; stroke: #fff;
-                              stroke-width: 4px; fill: #24292f; }
-            svg .edge-steps { font-size: 10.5px; text-anchor: middle; fill: var(--muted); paint-order: stroke; stroke: #fff;
-                              stroke-width: 3px; }
-            svg.graph .node rect { fill: #fff; stroke: #24292f; stroke-width: 1.5; }
-            svg.graph .node text { font-size: 13px; text-anchor: middle; fill: #24292f; }
-            .cycle-text { color: #3d4451; }
-            table { border-collapse: collapse; background: #fff; }
-            th, td { border: 1px solid #d0d7de; padding: 4px 10px; text-align: left; font-size: 13px; }
-            tr.not-committed td { color: #8c2f39; }
-            ul.notes { color: #3d4451; }
-            footer { margin-top: 32px; color: var(--muted); font-size: 12px; }
-            """;
 }

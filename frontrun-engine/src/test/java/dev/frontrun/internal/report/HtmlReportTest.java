@@ -123,6 +123,14 @@ class HtmlReportTest {
         }
     }
 
+    @Test
+    void theStyleSheetIsInlinedFromItsResource() {
+        String html = HtmlReport.render(twoDeposits(null).run());
+
+        assertThat(Stylesheet.css()).contains(".lane-bg", "header.fails");
+        assertThat(html).contains("<style>\n" + Stylesheet.css() + "</style>").doesNotContain("<link", "@import");
+    }
+
     private static int count(String text, String needle) {
         Matcher m = Pattern.compile(Pattern.quote(needle)).matcher(text);
         int n = 0;
