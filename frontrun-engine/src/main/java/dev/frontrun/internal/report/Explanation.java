@@ -6,11 +6,8 @@ import dev.frontrun.Result;
 import dev.frontrun.TraceStep;
 import dev.frontrun.Analysis;
 import dev.frontrun.Analysis.DatabaseEvent;
-import dev.frontrun.Analysis.Finding;
 import dev.frontrun.Analysis.TransactionInfo;
-import dev.frontrun.internal.sql.SqlStates;
 import dev.frontrun.internal.sql.SqlStep;
-import dev.frontrun.internal.sql.StatementOutcome;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -32,8 +29,8 @@ public final class Explanation {
     /** The text of {@code facts}, an exploration of {@code names} against {@code invariant}. */
     public static String of(Result facts, String invariant, List<String> names) {
         StringBuilder sb = new StringBuilder();
-        sb.append("Frontrun: ").append(headline(facts)).append('\n');
-        sb.append("  explored ").append(facts.executions()).append(facts.executions() == 1 ? " execution" : " executions")
+        sb.append("Frontrun: ").append(Wording.headlineExplained(facts.verdict())).append('\n');
+        sb.append("  explored ").append(Wording.executions(facts.executions()))
                 .append(" of ").append(names.size()).append(" threads ").append(names)
                 .append(" with ").append(facts.strategy())
                 .append(facts.exhausted() ? " (exhausted: every distinct interleaving ran)" : "")
@@ -49,9 +46,9 @@ public final class Explanation {
         Analysis analysis = sqlAnalysis(facts);
         Anomaly anomaly = facts.anomaly().orElse(null);
         if (anomaly != null) {
-            sb.append("  anomaly: ").append(anomaly.kind()).append(" — ").append(adyaOf(analysis, anomaly))
-                    .append(anomaly.level() == Anomaly.Level.TRANSACTION ? "between database transactions"
-                            : "between requests, across transactions (no isolation level prevents it)");
+            sb.append("  anomaly: ").append(anomaly.kind()).append(" — ")
+                    .append(Wording.finding(analysis, anomaly).map(f -> "Adya " + f.adyaName() + ", ").orElse(""))
+                    .append(Wording.levelExplained(anomaly.level()));
             if (!anomaly.description().isEmpty()) {
                 sb.append("\n    ").append(anomaly.description().replace("\n", "\n    "));
             }
@@ -87,7 +84,7 @@ public final class Explanation {
         }
         if (facts.counterexample().isPresent() && failure != null && failure.disproves()) {
             sb.append("  schedule: ").append(facts.counterexample().get()).append('\n');
-            sb.append("  replay:   .replay(Schedule.parse(\"").append(facts.counterexample().get()).append("\"))\n");
+            sb.append("  replay:   ").append(Wording.replay(facts.counterexample().get())).append('\n');
         }
         if (failure != null && failure.cause().isPresent()) {
             sb.append("  exception:\n").append(indent(stackTrace(failure.cause().get())));
@@ -101,16 +98,6 @@ public final class Explanation {
     /** The SQL analysis of the failing trace, if it has SQL steps. */
     private static Analysis sqlAnalysis(Result facts) {
         return facts.analysis().sqlSteps() == 0 ? null : facts.analysis();
-    }
-
-    private static String adyaOf(Analysis analysis, Anomaly anomaly) {
-        if (analysis != null) {
-            Optional<Finding> f = analysis.finding();
-            if (f.isPresent() && f.get().kind() == anomaly.kind() && f.get().level() == anomaly.level()) {
-                return "Adya " + f.get().adyaName() + ", ";
-            }
-        }
-        return "";
     }
 
     /** What the database decided: serialization failures, deadlocks, constraint errors, commits that rolled back. */
@@ -185,22 +172,8 @@ public final class Explanation {
     }
 
     private static String outcome(SqlStep sql) {
-        StatementOutcome outcome = sql.outcome();
-        return switch (outcome.status()) {
-            case OK -> "";
-            case PENDING -> "   (did not complete)";
-            case FAILED -> "   ✗ failed" + (outcome.sqlState() == null ? ""
-                    : " " + outcome.sqlState() + " (" + SqlStates.meaning(outcome.sqlState()) + ")");
-            case ROLLED_BACK -> "   ✗ rolled back: the transaction had been aborted by an error";
-        };
-    }
-
-    private static String headline(Result facts) {
-        return switch (facts.verdict()) {
-            case HOLDS -> "property HOLDS";
-            case FAILS -> "property FAILS";
-            case INCONCLUSIVE -> "INCONCLUSIVE (no failure found, but not everything was explored)";
-        };
+        String outcome = Wording.outcome(sql.outcome());
+        return outcome.isEmpty() ? "" : "   " + outcome;
     }
 
     private static String stackTrace(Throwable t) {

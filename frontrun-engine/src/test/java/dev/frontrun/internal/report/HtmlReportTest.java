@@ -14,6 +14,7 @@ import dev.frontrun.internal.anomaly.SimulatedSql;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -101,7 +102,60 @@ class HtmlReportTest {
 
     @Test
     void textIsEscapedSoStatementsCannotBreakTheDocument() {
-        assertThat(HtmlReport.esc("<b>'x' & \"y\"</b>")).isEqualTo("&lt;b&gt;&#39;x&#39; &amp; &quot;y&quot;&lt;/b&gt;");
+        assertThat(HtmlWriter.escape("<b>'x' & \"y\"</b>")).isEqualTo("&lt;b&gt;&#39;x&#39; &amp; &quot;y&quot;&lt;/b&gt;");
+    }
+
+    @Test
+    void twoReportsWrittenInTheSameMillisecondGetTheirOwnFiles(@TempDir Path reports) throws Exception {
+        Result result = twoDeposits(null).run();
+        LocalDateTime now = LocalDateTime.of(2025, 1, 1, 12, 0, 0, 7_000_000);
+
+        Path first = HtmlReport.write(result, reports, now);
+        Path second = HtmlReport.write(result, reports, now);
+
+        assertThat(first).isNotEqualTo(second);
+        assertThat(first.getFileName()).hasToString("frontrun-20250101-120000-007-alice-bob-fails.html");
+        assertThat(second.getFileName()).hasToString("frontrun-20250101-120000-007-2-alice-bob-fails.html");
+        assertThat(List.of(first, second)).allSatisfy(file -> assertThat(Files.readString(file, StandardCharsets.UTF_8))
+                .startsWith("<!DOCTYPE html>").contains("property FAILS").endsWith("</html>\n"));
+        try (var files = Files.list(reports)) {
+            assertThat(files).hasSize(2);
+        }
+    }
+
+    @Test
+    void statementsAndThreadNamesCannotInjectMarkup() {
+        String thread = "o'brien \"q\"";
+        String select = "SELECT balance /* <script>alert('x')</script> */ FROM account WHERE id = 1";
+        Result result = Frontrun.explore(Account::new)
+                .thread(thread, a -> hostileDeposit(a, thread, select))
+                .thread("bob", a -> deposit(a, "bob"))
+                .invariant(a -> a.balance == 102).run();
+        assertThat(result.failed()).isTrue();
+
+        String html = HtmlReport.render(result);
+
+        assertThat(html).doesNotContain("<script", "o'brien \"q\"")
+                .contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;", "class=\"lane\" data-thread=\"o&#39;brien &quot;q&quot;\"");
+    }
+
+    @Test
+    void theStyleSheetIsInlinedFromItsResource() {
+        String html = HtmlReport.render(twoDeposits(null).run());
+
+        assertThat(Stylesheet.css()).contains(".lane-bg", "header.fails");
+        assertThat(html).contains("<style>\n" + Stylesheet.css() + "</style>").doesNotContain("<link", "@import");
+    }
+
+    private static void hostileDeposit(Account account, String thread, String select) {
+        SimulatedSql sql = new SimulatedSql(thread);
+        sql.begin();
+        sql.statement(select, Set.of(row("account", 1)), Set.of(), List.of(rowRef("account", 1)));
+        int read = account.balance;
+        sql.statement("UPDATE account SET balance = " + (read + 1) + " WHERE id = 1", Set.of(row("account", 1)),
+                Set.of(row("account", 1)), List.of(rowRef("account", 1)));
+        account.balance = read + 1;
+        sql.commit();
     }
 
     private static int count(String text, String needle) {

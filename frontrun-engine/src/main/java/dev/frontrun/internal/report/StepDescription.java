@@ -1,0 +1,76 @@
+package dev.frontrun.internal.report;
+
+import dev.frontrun.TraceStep;
+import dev.frontrun.internal.sql.SqlStep;
+import dev.frontrun.internal.sql.StatementOutcome.Status;
+import dev.frontrun.internal.sql.syntax.TxOp;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the timeline says about one step: its kind (the style of its box), the one-line text in the
+ * box, and the full details shown on hover — the untruncated statement, where it blocked, the
+ * SQLSTATE with its meaning, and what the step did in the anomaly.
+ *
+ * @param kind    {@code read}, {@code write}, {@code begin}, {@code commit}, {@code rollback},
+ *                {@code savepoint}, or {@code other} for a step that is not SQL
+ * @param text    the line in the box, not yet fitted to it
+ * @param details the hover text, never truncated
+ * @param failed  whether the statement failed
+ */
+record StepDescription(String kind, String text, String details, boolean failed) {
+
+    /** The description of {@code step}; {@code marks} are what it did in the anomaly (empty if nothing). */
+    static StepDescription of(TraceStep step, List<String> marks) {
+        SqlStep sql = step.step().detail() instanceof SqlStep d ? d : null;
+        boolean failed = sql != null && sql.outcome().status() == Status.FAILED;
+        return new StepDescription(kind(sql), sql == null ? step.step().label() : text(sql), details(step, sql, marks),
+                failed);
+    }
+
+    private static String kind(SqlStep sql) {
+        if (sql == null) {
+            return "other";
+        }
+        if (sql.op() == null) {
+            return sql.facts().writes().isEmpty() ? "read" : "write";
+        }
+        return switch (sql.op()) {
+            case BEGIN -> "begin";
+            case COMMIT -> sql.outcome().status() == Status.ROLLED_BACK ? "rollback" : "commit";
+            case ROLLBACK -> "rollback";
+            default -> "savepoint";
+        };
+    }
+
+    private static String text(SqlStep sql) {
+        Status status = sql.outcome().status();
+        String text = sql.statementWithRows();
+        if (sql.op() == TxOp.BEGIN) {
+            text = text + "  " + Objects.toString(sql.transaction(), "");
+        } else if (sql.op() == TxOp.COMMIT && status == Status.ROLLED_BACK) {
+            text = "COMMIT → rolled back (aborted earlier)";
+        }
+        if (status == Status.FAILED) {
+            text = "✗ " + (sql.outcome().sqlState() == null ? "" : sql.outcome().sqlState() + " ") + text;
+        }
+        return text;
+    }
+
+    private static String details(TraceStep step, SqlStep sql, List<String> marks) {
+        StringBuilder details = new StringBuilder("step ").append(step.position()).append(" · ").append(step.threadName());
+        if (sql != null && sql.transaction() != null) {
+            details.append(" · ").append(sql.transaction());
+        }
+        details.append('\n').append(step.step().label());
+        if (step.blockedReason() != null) {
+            details.append("\nblocked: ").append(step.blockedReason());
+        }
+        if (sql != null && sql.outcome().sqlState() != null) {
+            details.append("\nSQLSTATE ").append(Wording.sqlState(sql.outcome().sqlState())).append(": ")
+                    .append(Objects.toString(sql.outcome().message(), ""));
+        }
+        marks.forEach(mark -> details.append('\n').append(mark));
+        return details.toString();
+    }
+}

@@ -1,0 +1,140 @@
+package dev.frontrun.internal.report;
+
+import dev.frontrun.Analysis;
+import dev.frontrun.Analysis.TransactionInfo;
+import dev.frontrun.TraceStep;
+import dev.frontrun.internal.sql.SqlStep;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Where everything of the timeline goes, computed from the trace and its analysis before any markup
+ * is written, so the geometry can be tested as data: one lane per thread (in thread order), one row
+ * per step with time flowing down, a bar per transaction at the left of its lane, and arrows for
+ * the dependencies ({@link TimelineArrows}). Box texts are already cut to fit their boxes.
+ *
+ * @param width        of the whole picture
+ * @param height       of the whole picture
+ * @param lanes        left to right
+ * @param transactions in order of first step
+ * @param steps        in trace order, one per row
+ * @param arrows       the anomaly's cycle first, then the other dependencies between transactions
+ */
+record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionBar> transactions,
+                      List<StepBox> steps, List<Arrow> arrows) {
+
+    static final double GUTTER = 56;
+    static final double LANE = 420;
+    /** Room between lanes for the dependency arrows and their labels. */
+    static final double GAP = 150;
+    static final double ROW = 30;
+    static final double TOP = 44;
+    /** The advance of one character of the box font, a little generous. */
+    static final double CHAR = 6.6;
+    /** Room between a box's edge and its text. */
+    static final double PADDING = 8;
+
+    /** A thread's column, with its name above it. */
+    record Lane(int thread, String name, Box background, Point title) {
+    }
+
+    /** A transaction's extent, from its first step's row to its last. */
+    record TransactionBar(String name, Box box, String colour, boolean committed, String title) {
+    }
+
+    /**
+     * One step's box.
+     *
+     * @param text     the box's line, fitted to its width
+     * @param details  everything about the step, untruncated, for hovering
+     * @param textAt   where the line starts (its baseline)
+     * @param numberAt where the step's position is written, in the gutter
+     */
+    record StepBox(int position, String thread, int lane, int row, Box box, String kind, String text, String details,
+                   Point textAt, Point numberAt, boolean marked, boolean blocked, boolean failed) {
+    }
+
+    /**
+     * A dependency drawn as a cubic curve from the box of its {@code from} step to the box of its {@code to} step.
+     *
+     * @param label where the label of an arrow of the anomaly's cycle goes; null for the others
+     */
+    record Arrow(Analysis.Dependency dependency, boolean cycle, Point start, Point control1, Point control2, Point end,
+                 Point label) {
+
+        String type() {
+            return dependency.type().label();
+        }
+    }
+
+    /** The layout of {@code trace}; {@code analysis} may be null (no SQL), then there are no arrows. */
+    static TimelineLayout of(List<TraceStep> trace, Analysis analysis) {
+        Map<Integer, String> threads = new TreeMap<>();
+        trace.forEach(s -> threads.putIfAbsent(s.thread(), s.threadName()));
+        List<Integer> order = new ArrayList<>(threads.keySet());
+        List<Lane> lanes = new ArrayList<>();
+        for (int l = 0; l < order.size(); l++) {
+            lanes.add(new Lane(order.get(l), threads.get(order.get(l)),
+                    new Box(laneX(l) + 4, TOP - 6, LANE - 8, trace.size() * ROW + 12),
+                    new Point(laneX(l) + LANE / 2, TOP - 16)));
+        }
+        Map<Integer, List<String>> marks = analysis == null ? Map.of() : analysis.marks();
+        List<StepBox> steps = new ArrayList<>();
+        for (int row = 0; row < trace.size(); row++) {
+            TraceStep s = trace.get(row);
+            int lane = order.indexOf(s.thread());
+            Box box = new Box(laneX(lane) + 22, TOP + row * ROW + 3, LANE - 34, ROW - 6);
+            List<String> mark = marks.getOrDefault(s.position(), List.of());
+            StepDescription d = StepDescription.of(s, mark);
+            steps.add(new StepBox(s.position(), s.threadName(), lane, row, box, d.kind(), fit(d.text(), box.width()),
+                    d.details(), new Point(box.x() + PADDING, box.y() + 16), new Point(GUTTER - 10, box.y() + 16),
+                    marks.containsKey(s.position()), s.blockedReason() != null, d.failed()));
+        }
+        int width = (int) Math.ceil(GUTTER + order.size() * (LANE + GAP) - GAP + 60);
+        int height = (int) Math.ceil(TOP + trace.size() * ROW + 24);
+        List<Arrow> arrows = analysis == null ? List.of() : TimelineArrows.route(analysis, steps);
+        return new TimelineLayout(width, height, lanes, transactions(trace, steps, analysis), steps, arrows);
+    }
+
+    /** The left edge of lane {@code index}. */
+    static double laneX(int index) {
+        return GUTTER + index * (LANE + GAP);
+    }
+
+    /** {@code text} on one line, cut with an ellipsis where it would overflow a box {@code width} wide. */
+    static String fit(String text, double width) {
+        int max = (int) ((width - 2 * PADDING) / CHAR);
+        String line = text.replaceAll("\\s+", " ").strip();
+        return line.length() <= max ? line : line.substring(0, Math.max(0, max - 1)) + "…";
+    }
+
+    private static List<TransactionBar> transactions(List<TraceStep> trace, List<StepBox> steps, Analysis analysis) {
+        Map<String, List<StepBox>> byTransaction = new LinkedHashMap<>();
+        for (int row = 0; row < trace.size(); row++) {
+            if (trace.get(row).step().detail() instanceof SqlStep sql && sql.transaction() != null) {
+                byTransaction.computeIfAbsent(sql.transaction(), k -> new ArrayList<>()).add(steps.get(row));
+            }
+        }
+        List<TransactionBar> bars = new ArrayList<>();
+        for (Map.Entry<String, List<StepBox>> e : byTransaction.entrySet()) {
+            StepBox first = e.getValue().get(0);
+            StepBox last = e.getValue().get(e.getValue().size() - 1);
+            Optional<TransactionInfo> info = analysis == null ? Optional.empty() : analysis.transaction(e.getKey());
+            String title = e.getKey() + info.map(t -> " — " + t.outcome() + ", " + t.isolation().sql()).orElse("");
+            Box box = new Box(laneX(first.lane()) + 10, first.box().y() - 1, 7, last.box().bottom() - first.box().y() + 2);
+            bars.add(new TransactionBar(e.getKey(), box, hue(bars.size()),
+                    info.map(TransactionInfo::committed).orElse(true), title));
+        }
+        return bars;
+    }
+
+    /** Distinct colours for neighbouring transactions. */
+    private static String hue(int i) {
+        int[] hues = {210, 28, 140, 280, 0, 175, 50, 320};
+        return "hsl(" + hues[i % hues.length] + ",60%," + (i / hues.length % 2 == 0 ? "55%" : "40%") + ")";
+    }
+}

@@ -1,0 +1,56 @@
+package dev.frontrun.internal.report;
+
+import dev.frontrun.Analysis;
+import dev.frontrun.Analysis.Finding;
+import dev.frontrun.Anomaly;
+import dev.frontrun.Result;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The top of the report: the verdict (coloured by it), how much was explored, the failure, how
+ * reliably it reproduced, the schedule with its replay call, and the anomaly in one line.
+ */
+final class VerdictHeader {
+
+    private VerdictHeader() {
+    }
+
+    /** The document title: the verdict and, if there is one, the anomaly and its level. */
+    static String title(Result result) {
+        return "Frontrun: " + Wording.headline(result.verdict()) + result.anomaly()
+                .map(a -> " — " + a.kind() + " (" + Wording.levelName(a.level()) + ")").orElse("");
+    }
+
+    /** {@code analysis} is null when the trace has no SQL. */
+    static void write(HtmlWriter html, Result result, Analysis analysis) {
+        html.open("header", "id", "verdict", "class", result.verdict().name().toLowerCase(Locale.ROOT)).newline();
+        html.element("h1", "Frontrun: " + Wording.headline(result.verdict())).newline();
+        html.element("p", summary(result), "class", "summary").newline();
+        result.counterexample().ifPresent(schedule -> html.open("p", "class", "schedule")
+                .text("schedule ").element("code", schedule)
+                .text(" — replay with ").element("code", Wording.replay(schedule))
+                .close().newline());
+        result.anomaly().ifPresent(anomaly -> anomaly(html, anomaly, Wording.finding(analysis, anomaly)));
+        html.close().newline();
+    }
+
+    private static String summary(Result result) {
+        StringBuilder summary = new StringBuilder(Wording.executions(result.executions())).append(" explored with ")
+                .append(result.strategy()).append(result.exhausted() ? " (exhausted)" : "")
+                .append(" in ").append(result.elapsed().toMillis()).append(" ms");
+        result.failure().ifPresent(f -> summary.append(" · ").append(f.summary()));
+        if (result.reproduceAttempts() > 0) {
+            summary.append(" · reproduced ").append(result.reproduced()).append('/').append(result.reproduceAttempts());
+        }
+        return summary.toString();
+    }
+
+    private static void anomaly(HtmlWriter html, Anomaly anomaly, Optional<Finding> finding) {
+        html.open("p", "class", "anomaly-line").text("Anomaly: ").element("strong", anomaly.kind(), "class", "kind");
+        finding.ifPresent(f -> html.text(" (Adya " + f.adyaName() + ")"));
+        html.text(" " + Wording.levelExplained(anomaly.level()));
+        finding.ifPresent(f -> html.text(" · cycle ").element("code", f.cycleText()));
+        html.close().newline();
+    }
+}

@@ -1,0 +1,82 @@
+package dev.frontrun.internal.report;
+
+import dev.frontrun.Analysis;
+import dev.frontrun.Anomaly;
+import dev.frontrun.Schedule;
+import dev.frontrun.Verdict;
+import dev.frontrun.internal.sql.SqlStates;
+import dev.frontrun.internal.sql.StatementOutcome;
+import java.util.Optional;
+
+/**
+ * The words both reports use for the same facts — the verdict, the level an anomaly lives at, a
+ * statement's outcome, the replay call — so that the text explanation and the HTML report cannot
+ * drift apart. SQLSTATE meanings come from {@link SqlStates}.
+ */
+final class Wording {
+
+    private Wording() {
+    }
+
+    /** {@code property HOLDS}, {@code property FAILS} or {@code INCONCLUSIVE}. */
+    static String headline(Verdict verdict) {
+        return switch (verdict) {
+            case HOLDS -> "property HOLDS";
+            case FAILS -> "property FAILS";
+            case INCONCLUSIVE -> "INCONCLUSIVE";
+        };
+    }
+
+    /** The headline with what an inconclusive verdict means. */
+    static String headlineExplained(Verdict verdict) {
+        return headline(verdict)
+                + (verdict == Verdict.INCONCLUSIVE ? " (no failure found, but not everything was explored)" : "");
+    }
+
+    /** {@code 1 execution}, {@code 3 executions}. */
+    static String executions(int count) {
+        return count + (count == 1 ? " execution" : " executions");
+    }
+
+    /** Where the cycle lives: {@code between database transactions}, {@code between requests, across transactions}. */
+    static String level(Anomaly.Level level) {
+        return level == Anomaly.Level.TRANSACTION ? "between database transactions"
+                : "between requests, across transactions";
+    }
+
+    /** {@link #level} with what it means for the fix: no isolation level prevents a request-level anomaly. */
+    static String levelExplained(Anomaly.Level level) {
+        return level(level) + (level == Anomaly.Level.REQUEST ? " (no isolation level prevents it)" : "");
+    }
+
+    /** {@code transaction level} or {@code request level}. */
+    static String levelName(Anomaly.Level level) {
+        return level == Anomaly.Level.TRANSACTION ? "transaction level" : "request level";
+    }
+
+    /** The analysis' finding that names {@code anomaly}, for its Adya name and cycle; {@code analysis} may be null. */
+    static Optional<Analysis.Finding> finding(Analysis analysis, Anomaly anomaly) {
+        return analysis == null ? Optional.empty() : analysis.finding()
+                .filter(f -> f.kind() == anomaly.kind() && f.level() == anomaly.level());
+    }
+
+    /** {@code 40001 (serialization failure)}. */
+    static String sqlState(String sqlState) {
+        return sqlState + " (" + SqlStates.meaning(sqlState) + ")";
+    }
+
+    /** How a statement ended when it did not simply succeed, e.g. {@code ✗ failed 40001 (serialization failure)}; empty if it did. */
+    static String outcome(StatementOutcome outcome) {
+        return switch (outcome.status()) {
+            case OK -> "";
+            case PENDING -> "(did not complete)";
+            case FAILED -> "✗ failed" + (outcome.sqlState() == null ? "" : " " + sqlState(outcome.sqlState()));
+            case ROLLED_BACK -> "✗ rolled back: the transaction had been aborted by an error";
+        };
+    }
+
+    /** The call that replays {@code schedule}: {@code .replay(Schedule.parse("0*2.1"))}. */
+    static String replay(Schedule schedule) {
+        return ".replay(Schedule.parse(\"" + schedule + "\"))";
+    }
+}
