@@ -150,7 +150,7 @@ public final class ExecutionRunner implements AutoCloseable {
                         any = true;
                     }
                 }
-                if (!any) {
+                if (!any || waitForCycle()) {
                     return end(Ending.DEADLOCK, null, -1, deadlockDiagnosis(pending), dumps());
                 }
                 int chosen = policy.choose(new Choice(schedule.size(), pending, enabled, lastThread));
@@ -292,6 +292,30 @@ public final class ExecutionRunner implements AutoCloseable {
                 }
             }
             return true;
+        }
+
+        /**
+         * Whether blocked threads wait for each other in a cycle (database row locks, Java locks):
+         * a deadlock is a finding as soon as it forms, even while other threads could still run.
+         */
+        private boolean waitForCycle() {
+            int n = workers.length;
+            for (int start = 0; start < n; start++) {
+                if (!blocked[start]) {
+                    continue;
+                }
+                boolean[] seen = new boolean[n];
+                int current = start;
+                while (current >= 0 && blocked[current] && !seen[current]) {
+                    seen[current] = true;
+                    List<String> holders = blockedOn[current].holders();
+                    current = holders.size() == 1 ? names.indexOf(holders.get(0)) : -1;
+                    if (current == start) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
 
         private String deadlockDiagnosis(Step[] pending) {

@@ -49,6 +49,29 @@ final class JavaBlockInspector {
         if (info.getThreadState() == Thread.State.WAITING && !aboutToAcquire(lock)) {
             return Optional.of(new TraceStep.Blocked(describe(Thread.State.WAITING, lock), List.of()));
         }
+        return poolWait(thread);
+    }
+
+    /** Frames in which a connection pool makes a borrower wait (with a timeout) for a connection to come back. */
+    private static final List<String> POOL_BORROWS = List.of(
+            "com.zaxxer.hikari.util.ConcurrentBag.borrow",
+            "org.apache.commons.pool2.impl.GenericObjectPool.borrowObject",
+            "org.apache.tomcat.jdbc.pool.ConnectionPool.borrowConnection",
+            "io.agroal.pool.ConnectionPool.getConnection",
+            "com.mchange.v2.resourcepool.BasicResourcePool.awaitAvailable");
+
+    /**
+     * A thread waiting, with a timeout, for a pooled connection: blocked until another thread closes
+     * one (the pool's timeout is not a wait that ends by itself in the sense the scheduler needs).
+     */
+    private static Optional<TraceStep.Blocked> poolWait(Thread thread) {
+        for (StackTraceElement frame : thread.getStackTrace()) {
+            String where = frame.getClassName() + "." + frame.getMethodName();
+            if (POOL_BORROWS.contains(where)) {
+                return Optional.of(new TraceStep.Blocked("waiting for a free connection of the pool (" + where + ")",
+                        List.of()));
+            }
+        }
         return Optional.empty();
     }
 

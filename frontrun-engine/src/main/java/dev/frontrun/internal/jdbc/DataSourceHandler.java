@@ -1,8 +1,12 @@
 package dev.frontrun.internal.jdbc;
 
+import dev.frontrun.internal.postgres.OwnConnections;
 import dev.frontrun.internal.postgres.PostgresLockProbe;
 import dev.frontrun.jdbc.SchemaHints;
+import dev.frontrun.ResourceAccess;
+import dev.frontrun.Step;
 import dev.frontrun.spi.ExecutionContext;
+import dev.frontrun.spi.SchedulingPoints;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -21,17 +25,23 @@ public final class DataSourceHandler implements InvocationHandler {
     private final ConnectionDefaults defaults = new ConnectionDefaults();
     private final SchemaHints schemaHints;
     private final Object probeKey = new Object();
+    /** The most connections the wrapped pool hands out, or 0 when unknown (not a pool, or one that does not say). */
+    private final int poolSize;
+    /** Frontrun's own connections to the same database, for the lock probe and catalog lookups. */
+    private final DataSource own;
 
-    private DataSourceHandler(DataSource target, StatementAnalyzer analyzer, SchemaHints schemaHints) {
+    private DataSourceHandler(DataSource target, DataSource own, SchemaHints schemaHints) {
         this.target = target;
-        this.analyzer = analyzer;
+        this.own = own;
+        this.analyzer = new ClassifyingAnalyzer(own); // catalog lookups never take an application connection
         this.schemaHints = schemaHints;
+        this.poolSize = PoolSize.of(target);
     }
 
     /** A proxy of {@code dataSource} whose connections report their statements to the scheduler. */
     public static DataSource wrap(DataSource dataSource, SchemaHints schemaHints) {
         return Interfaces.proxy(DataSource.class, dataSource,
-                new DataSourceHandler(dataSource, new ClassifyingAnalyzer(dataSource), schemaHints));
+                new DataSourceHandler(dataSource, OwnConnections.beside(dataSource), schemaHints));
     }
 
     /** The handler behind {@code dataSource} if it is a Frontrun proxy, else null. */
@@ -61,12 +71,29 @@ public final class DataSourceHandler implements InvocationHandler {
             case "hashCode" -> System.identityHashCode(proxy);
             case "toString" -> "Frontrun[" + target + "]";
             case "getConnection" -> {
+                announceBorrowIfThePoolIsTooSmall();
                 Connection real = (Connection) Interfaces.invoke(target, method, args);
                 ConnectionHandler handler = new ConnectionHandler(this, real);
                 yield handler.proxy(Interfaces.proxy(Connection.class, real, handler)).proxy();
             }
             default -> Interfaces.invoke(target, method, args);
         };
+    }
+
+    /**
+     * Borrowing from a pool with fewer connections than explored threads is a scheduling point: who
+     * gets a connection first decides who waits (a thread waiting in the pool is blocked until another
+     * closes its connection). With a pool large enough, borrowing is no step at all.
+     */
+    private void announceBorrowIfThePoolIsTooSmall() {
+        if (!SchedulingPoints.active()) {
+            return;
+        }
+        ExecutionContext execution = SchedulingPoints.currentExecution().orElseThrow();
+        if (poolSize > 0 && poolSize < execution.threadNames().size()) {
+            SchedulingPoints.step(Step.of("borrow a connection from the pool of " + poolSize,
+                    ResourceAccess.write("pool:" + Integer.toHexString(System.identityHashCode(this)))));
+        }
     }
 
     StatementAnalyzer analyzer() {
@@ -82,7 +109,7 @@ public final class DataSourceHandler implements InvocationHandler {
         SqlExecutionState state = SqlExecutionState.of(execution);
         execution.attribute(probeKey, k -> {
             PostgresLockProbe probe = execution.explorationAttribute(probeKey, key -> {
-                PostgresLockProbe created = new PostgresLockProbe(target);
+                PostgresLockProbe created = new PostgresLockProbe(own); // never one of the application's connections
                 execution.onExplorationEnd(created);
                 return created;
             });

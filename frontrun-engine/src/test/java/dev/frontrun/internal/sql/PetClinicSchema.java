@@ -69,15 +69,15 @@ public final class PetClinicSchema {
                 TableInfo.table("visits").key("id", KeyType.INTEGER).foreignKey(VISITS_PETS).build(),
                 TableInfo.table("vets").key("id", KeyType.INTEGER).build(),
                 TableInfo.table("specialties").key("id", KeyType.INTEGER).build(),
-                TableInfo.table("vet_specialties").key("vet_id", KeyType.INTEGER)
-                        .key("specialty_id", KeyType.INTEGER).foreignKey(VET_SPECIALTIES_VETS)
+                TableInfo.table("vet_specialties").keyWithoutGenerator("vet_id", KeyType.INTEGER)
+                        .keyWithoutGenerator("specialty_id", KeyType.INTEGER).foreignKey(VET_SPECIALTIES_VETS)
                         .foreignKey(VET_SPECIALTIES_SPECIALTIES).build(),
-                TableInfo.table("order_lines").key("order_id", KeyType.INTEGER).key("line_no", KeyType.INTEGER)
+                TableInfo.table("order_lines").keyWithoutGenerator("order_id", KeyType.INTEGER).keyWithoutGenerator("line_no", KeyType.INTEGER)
                         .build(),
-                TableInfo.table("accounts").key("id", KeyType.INTEGER).build(),
-                TableInfo.table("users").key("id", KeyType.INTEGER).unique("email").build(),
+                TableInfo.table("accounts").keyWithoutGenerator("id", KeyType.INTEGER).build(),
+                TableInfo.table("users").keyWithoutGenerator("id", KeyType.INTEGER).unique("email").build(),
                 TableInfo.table("audit_log").build(),
-                TableInfo.table("billing", "invoices").key("id", KeyType.UUID).build(),
+                TableInfo.table("billing", "invoices").keyWithoutGenerator("id", KeyType.UUID).build(),
                 TableInfo.table("owners_seq").kind(RelationKind.SEQUENCE).build(),
                 TableInfo.table("owner_names").kind(RelationKind.VIEW).build());
     }

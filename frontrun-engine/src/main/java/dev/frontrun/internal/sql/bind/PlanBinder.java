@@ -73,7 +73,14 @@ public final class PlanBinder {
                 failure = "the database generates the key and no alias was supplied";
             }
         }
+        boolean keysGenerated = t.key().stream().anyMatch(KeyColumn::generated);
+        if (!newKeys.isEmpty()) {
+            builder.keys(t.table(), true);
+        }
         if (failure == null) {
+            if (keysGenerated && !keys.isEmpty()) {
+                builder.keys(t.table(), false);
+            }
             for (List<String> key : keys) {
                 String tuple = "(" + String.join(",", key) + ")";
                 String alias = aliases.aliasOf(t.table(), tuple);

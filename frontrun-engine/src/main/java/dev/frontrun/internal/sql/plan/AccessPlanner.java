@@ -8,6 +8,7 @@ import dev.frontrun.internal.sql.plan.RowSelection.AllRows;
 import dev.frontrun.internal.sql.plan.RowSelection.Rows;
 import dev.frontrun.internal.sql.schema.ForeignKey;
 import dev.frontrun.internal.sql.schema.Hazard;
+import dev.frontrun.internal.sql.schema.KeyColumn;
 import dev.frontrun.internal.sql.schema.KeyType;
 import dev.frontrun.internal.sql.schema.ReferentialAction;
 import dev.frontrun.internal.sql.schema.RelationKind;
@@ -49,6 +50,10 @@ import java.util.function.Predicate;
  * </ul>
  */
 public final class AccessPlanner {
+
+    /** The key of an inserted row whose key column was omitted but has a constant default (or none). */
+    private static final Operand CONSTANT_DEFAULT = new Operand.Unknown();
+
 
     private final TableCatalog catalog;
 
@@ -193,9 +198,12 @@ public final class AccessPlanner {
             for (List<Operand> row : insert.rows()) {
                 List<Operand> key = new ArrayList<>();
                 boolean generated = false;
-                for (String column : keyColumns) {
-                    int pos = insert.columns().indexOf(column);
+                for (KeyColumn column : info.primaryKey()) {
+                    int pos = insert.columns().indexOf(column.name());
                     Operand value = pos < 0 ? Operand.DEFAULT : row.get(pos);
+                    if (value instanceof Operand.Default && !column.generated()) {
+                        value = CONSTANT_DEFAULT; // the same value for every insert that omits it: not a fresh key
+                    }
                     generated |= value instanceof Operand.Default;
                     key.add(value);
                 }
@@ -221,6 +229,9 @@ public final class AccessPlanner {
             List<List<Operand>> keys = new ArrayList<>();
             for (InsertedRow row : rows) {
                 for (Operand value : row.key()) {
+                    if (value == CONSTANT_DEFAULT) {
+                        return allRows(info, "a key column's default is not generated: inserts that omit it get the same key");
+                    }
                     if (value instanceof Operand.Unknown || value instanceof Operand.ArrayParam) {
                         return allRows(info, "an inserted key is computed by an expression");
                     }

@@ -81,10 +81,23 @@ public final class AccessSetBuilder {
         return this;
     }
 
-    /** {@code nextval} commutes with itself (weak write); {@code setval} does not. */
+    /**
+     * The table's generated keys: an insert that gets a generated key takes the next one (a write:
+     * which insert gets the lower key depends on their order), an access by a concrete key reads
+     * them (the row it names may be one another thread's insert is about to create).
+     */
+    public AccessSetBuilder keys(TableName table, boolean generates) {
+        add(ResourceId.keys(table), generates ? Access.WRITE : Access.READ);
+        return this;
+    }
+
+    /**
+     * {@code nextval} and {@code setval} write the sequence: which caller gets which value depends
+     * on their order, so two {@code nextval}s do not commute.
+     */
     public AccessSetBuilder sequence(TableName sequence, boolean repositions) {
         ResourceId id = ResourceId.sequence(sequence);
-        add(id, repositions ? Access.WRITE : Access.WEAK_WRITE);
+        add(id, Access.WRITE);
         record(id, false, true);
         touched.add(RowRef.sequence(id, repositions));
         coarsen(Granularity.ROW);

@@ -16,6 +16,7 @@ import java.util.Objects;
  *   sql:users:('bob')        text/uuid keys quoted   sql:pets:(@t0.1)        a generated key's alias
  *   sql:owners#members       which rows exist in owners (inserts/deletes vs predicate reads)
  *   sql:owners_seq           a sequence (nextval/setval) — spelled like a relation
+ *   sql:owners#keys          the keys the database generates for owners: which insert gets which key
  * </pre>
  *
  * @param kind  the granularity
@@ -25,7 +26,7 @@ import java.util.Objects;
 public record ResourceId(Kind kind, String table, String key) {
 
     /** The granularity of a resource. */
-    public enum Kind { ENDPOINT, TABLE, ROW, MEMBERS, SEQUENCE }
+    public enum Kind { ENDPOINT, TABLE, ROW, MEMBERS, SEQUENCE, KEYS }
 
     private static final String PREFIX = "sql:";
 
@@ -59,6 +60,11 @@ public record ResourceId(Kind kind, String table, String key) {
         return new ResourceId(Kind.MEMBERS, canonical.display(), null);
     }
 
+    /** The table's key generator: inserts that get a generated key write it, accesses by a concrete key read it. */
+    public static ResourceId keys(TableName canonical) {
+        return new ResourceId(Kind.KEYS, canonical.display(), null);
+    }
+
     public static ResourceId sequence(TableName canonical) {
         return new ResourceId(Kind.SEQUENCE, canonical.display(), null);
     }
@@ -75,7 +81,7 @@ public record ResourceId(Kind kind, String table, String key) {
         if (!table.equals(other.table)) {
             return false;
         }
-        if (kind == Kind.MEMBERS || other.kind == Kind.MEMBERS) {
+        if (kind == Kind.MEMBERS || other.kind == Kind.MEMBERS || kind == Kind.KEYS || other.kind == Kind.KEYS) {
             return kind == other.kind;
         }
         if (kind == Kind.ROW && other.kind == Kind.ROW) {
@@ -91,6 +97,7 @@ public record ResourceId(Kind kind, String table, String key) {
             case TABLE, SEQUENCE -> PREFIX + table;
             case ROW -> PREFIX + table + ":" + key;
             case MEMBERS -> PREFIX + table + "#members";
+            case KEYS -> PREFIX + table + "#keys";
         };
     }
 

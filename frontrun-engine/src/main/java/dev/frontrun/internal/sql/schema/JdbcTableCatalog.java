@@ -36,7 +36,10 @@ public final class JdbcTableCatalog implements TableCatalog {
             from pg_class c join pg_namespace n on n.oid = c.relnamespace
             where c.oid = to_regclass(?)""";
     private static final String COLUMN_TYPES = """
-            select a.attname, t.typname from pg_attribute a join pg_type t on t.oid = a.atttypid
+            select a.attname, t.typname,
+                   a.attidentity <> '' or coalesce(pg_get_expr(d.adbin, d.adrelid) ~* '(nextval|gen_random_uuid|uuid_generate)', false)
+            from pg_attribute a join pg_type t on t.oid = a.atttypid
+            left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
             where a.attrelid = ? and a.attnum > 0 and not a.attisdropped""";
 
     private final ConnectionSource connections;
@@ -118,14 +121,16 @@ public final class JdbcTableCatalog implements TableCatalog {
                 }
             }
         }
-        Map<String, String> columnTypes = columnTypes(c, oid);
+        Set<String> generated = new java.util.HashSet<>();
+        Map<String, String> columnTypes = columnTypes(c, oid, generated);
         DatabaseMetaData meta = c.getMetaData();
         TreeMap<Integer, KeyColumn> key = new TreeMap<>();
         String pkName = null;
         try (ResultSet rs = meta.getPrimaryKeys(null, name.schema(), name.name())) {
             while (rs.next()) {
                 String column = rs.getString("COLUMN_NAME");
-                key.put(rs.getInt("KEY_SEQ"), new KeyColumn(column, KeyType.fromPostgresType(columnTypes.get(column))));
+                key.put(rs.getInt("KEY_SEQ"), new KeyColumn(column, KeyType.fromPostgresType(columnTypes.get(column)),
+                        generated.contains(column)));
                 pkName = rs.getString("PK_NAME");
             }
         }
@@ -139,13 +144,17 @@ public final class JdbcTableCatalog implements TableCatalog {
                 unique, hazards));
     }
 
-    private static Map<String, String> columnTypes(Connection c, long oid) throws SQLException {
+    /** Column name to type name; fills {@code generated} with the columns whose omitted value the database generates. */
+    private static Map<String, String> columnTypes(Connection c, long oid, Set<String> generated) throws SQLException {
         Map<String, String> types = new HashMap<>();
         try (PreparedStatement ps = c.prepareStatement(COLUMN_TYPES)) {
             ps.setLong(1, oid);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     types.put(rs.getString(1), rs.getString(2));
+                    if (rs.getBoolean(3)) {
+                        generated.add(rs.getString(1));
+                    }
                 }
             }
         }
@@ -180,24 +189,35 @@ public final class JdbcTableCatalog implements TableCatalog {
         return out;
     }
 
-    /** Unique indexes other than the primary key; one on an expression becomes a hazard. */
+    /**
+     * Unique indexes other than the primary key; one on an expression becomes a hazard, a partial one
+     * (UNIQUE … WHERE …) counts as unique over every column, since its predicate's columns decide
+     * which rows take part.
+     */
     private static void uniqueIndexes(DatabaseMetaData meta, TableName name, String pkName,
                                       Map<String, String> columnTypes, List<List<String>> unique,
                                       Set<Hazard> hazards) throws SQLException {
         Map<String, TreeMap<Integer, String>> indexes = new LinkedHashMap<>();
+        Set<String> partial = new java.util.HashSet<>();
         try (ResultSet rs = meta.getIndexInfo(null, name.schema(), name.name(), true, true)) {
             while (rs.next()) {
                 String index = rs.getString("INDEX_NAME");
                 if (index == null || index.equals(pkName) || rs.getBoolean("NON_UNIQUE")) {
                     continue;
                 }
+                if (rs.getString("FILTER_CONDITION") != null) {
+                    partial.add(index);
+                }
                 indexes.computeIfAbsent(index, k -> new TreeMap<>())
                         .put(rs.getInt("ORDINAL_POSITION"), rs.getString("COLUMN_NAME"));
             }
         }
-        for (TreeMap<Integer, String> index : indexes.values()) {
-            List<String> cols = List.copyOf(index.values());
-            if (cols.stream().allMatch(columnTypes::containsKey)) {
+        for (Map.Entry<String, TreeMap<Integer, String>> entry : indexes.entrySet()) {
+            List<String> cols = List.copyOf(entry.getValue().values());
+            if (partial.contains(entry.getKey())) {
+                // a partial unique index: a write of any column (the predicate's too) may make two rows collide
+                unique.add(List.copyOf(new java.util.TreeSet<>(columnTypes.keySet())));
+            } else if (cols.stream().allMatch(columnTypes::containsKey)) {
                 unique.add(cols);
             } else {
                 hazards.add(Hazard.UNIQUE_EXPRESSION);

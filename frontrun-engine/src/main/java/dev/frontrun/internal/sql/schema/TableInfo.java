@@ -63,9 +63,15 @@ public record TableInfo(TableName name, RelationKind kind, List<KeyColumn> prima
             return this;
         }
 
-        /** Adds a primary-key column (call once per column, in key order). */
+        /** Adds a primary-key column whose omitted value the database generates (call once per column, in key order). */
         public Builder key(String column, KeyType type) {
             primaryKey.add(new KeyColumn(column, type));
+            return this;
+        }
+
+        /** Adds a primary-key column with a constant default (or none): omitting it does not give a fresh key. */
+        public Builder keyWithoutGenerator(String column, KeyType type) {
+            primaryKey.add(new KeyColumn(column, type, false));
             return this;
         }
 

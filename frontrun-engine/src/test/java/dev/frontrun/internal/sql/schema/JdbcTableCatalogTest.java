@@ -88,14 +88,29 @@ class JdbcTableCatalogTest {
     }
 
     @Test
+    void onlyIdentitySequenceAndUuidDefaultsGenerateKeysAConstantDefaultDoesNot() {
+        db.execute("CREATE TABLE gen_identity (id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY)",
+                "CREATE TABLE gen_uuid (id uuid DEFAULT gen_random_uuid() PRIMARY KEY)",
+                "CREATE TABLE gen_constant (name text DEFAULT 'main' PRIMARY KEY, n int)",
+                "CREATE TABLE gen_partial (id int PRIMARY KEY, tag text, deleted boolean NOT NULL DEFAULT false)",
+                "CREATE UNIQUE INDEX gen_partial_live ON gen_partial (tag) WHERE NOT deleted");
+        assertThat(found(TableName.of("owners")).primaryKey().get(0).generated()).as("serial").isTrue();
+        assertThat(found(TableName.of("gen_identity")).primaryKey().get(0).generated()).as("identity").isTrue();
+        assertThat(found(TableName.of("gen_uuid")).primaryKey().get(0).generated()).as("uuid default").isTrue();
+        assertThat(found(TableName.of("gen_constant")).primaryKey().get(0).generated()).as("constant default").isFalse();
+        assertThat(found(TableName.of("gen_partial")).uniqueKeys()).as("a partial unique index spans every column")
+                .containsExactly(List.of("deleted", "id", "tag"));
+    }
+
+    @Test
     void keyColumnsComeInKeyOrderWithTheirTypes() {
         assertThat(found(TableName.of("reordered")).primaryKey())
-                .containsExactly(new KeyColumn("a", KeyType.INTEGER), new KeyColumn("b", KeyType.INTEGER));
+                .containsExactly(new KeyColumn("a", KeyType.INTEGER, false), new KeyColumn("b", KeyType.INTEGER, false));
         assertThat(found(TableName.of("inventory", "items")).primaryKey())
-                .containsExactly(new KeyColumn("warehouse", KeyType.INTEGER), new KeyColumn("sku", KeyType.BPCHAR));
-        assertThat(found(TableName.of("Mixed Case")).primaryKey()).containsExactly(new KeyColumn("Id", KeyType.INTEGER));
-        assertThat(found(TableName.of("money")).primaryKey()).containsExactly(new KeyColumn("id", KeyType.NUMERIC));
-        assertThat(found(TableName.of("stamped")).primaryKey()).containsExactly(new KeyColumn("id", KeyType.OTHER));
+                .containsExactly(new KeyColumn("warehouse", KeyType.INTEGER, false), new KeyColumn("sku", KeyType.BPCHAR, false));
+        assertThat(found(TableName.of("Mixed Case")).primaryKey()).containsExactly(new KeyColumn("Id", KeyType.INTEGER, false));
+        assertThat(found(TableName.of("money")).primaryKey()).containsExactly(new KeyColumn("id", KeyType.NUMERIC, false));
+        assertThat(found(TableName.of("stamped")).primaryKey()).containsExactly(new KeyColumn("id", KeyType.OTHER, false));
     }
 
     @Test
