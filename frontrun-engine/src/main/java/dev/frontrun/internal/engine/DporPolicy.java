@@ -40,8 +40,13 @@ public final class DporPolicy implements SchedulePolicy {
     private final List<Node> path = new ArrayList<>();
     private int branchPoint;
     private boolean exhausted;
-    /** Traces run so far; only kept under a preemption bound, where sleep sets are not enough. */
-    private final Set<String> boundedTraces = new HashSet<>();
+    /**
+     * Traces run so far. Sleep sets keep an unbounded exploration from repeating a trace, except
+     * where a thread blocks (a lock wait, a pool wait) and a planned continuation cannot run: such an
+     * execution is run to its end rather than abandoned under the program's feet, and is not counted
+     * again. Under a preemption bound sleep sets are not enough either.
+     */
+    private final Set<String> exploredTraces = new HashSet<>();
     private boolean lastRedundant;
     private Step[] lastSteps;
     private Event[] lastEvents;
@@ -98,7 +103,9 @@ public final class DporPolicy implements SchedulePolicy {
             chosen = pickFree(node);
         }
         if (chosen < 0) {
-            return ABANDON; // sleep-set blocked: every runnable thread would repeat an explored trace
+            // sleep-set blocked: run on with a sleeping thread rather than abandon an execution the
+            // program has already started; if it repeats an explored trace it is not counted again
+            chosen = pickFree(node, true);
         }
         node.chosen = chosen;
         node.event = pending[chosen];
@@ -166,9 +173,8 @@ public final class DporPolicy implements SchedulePolicy {
         if (record.ending() != ExecutionRecord.Ending.ABANDONED && record.ending() != ExecutionRecord.Ending.DIVERGED) {
             RaceAnalysis analysis = new RaceAnalysis(this);
             analysis.run();
-            if (preemptionBound != null) {
-                lastRedundant = !boundedTraces.add(analysis.fingerprint());
-            }
+            analysis.pendingAtEnd(record.pendingAtEnd());
+            lastRedundant = !exploredTraces.add(analysis.fingerprint());
         }
         return backtrack();
     }
@@ -279,6 +285,40 @@ public final class DporPolicy implements SchedulePolicy {
             }
         }
 
+        /**
+         * The steps threads were about to run when the execution ended early (a failure, a deadlock)
+         * race with the events they conflict with, as if each ran next: the orders in which they run
+         * before those events are explored too, so a thread that never got to run is never ignored.
+         */
+        void pendingAtEnd(List<Step> pending) {
+            int[] lastOf = new int[threads];
+            java.util.Arrays.fill(lastOf, -1);
+            for (int j = 0; j < n; j++) {
+                lastOf[path.get(j).event.thread] = j;
+            }
+            for (int q = 0; q < pending.size() && q < threads; q++) {
+                Step step = pending.get(q);
+                if (step == null) {
+                    continue;
+                }
+                Event e = Event.of(q, step, policy.ids);
+                int[] latest = new int[threads];
+                java.util.Arrays.fill(latest, -1);
+                for (int k = n - 1; k >= 0; k--) {
+                    Event ek = path.get(k).event;
+                    if (ek.thread != q && latest[ek.thread] < 0 && ek.conflictsWith(e)) {
+                        latest[ek.thread] = k;
+                    }
+                }
+                for (int p = 0; p < threads; p++) {
+                    int k = latest[p];
+                    if (k >= policy.branchPoint && !covered(k, p, q, latest, lastOf[q])) {
+                        reverse(k, n, e);
+                    }
+                }
+            }
+        }
+
         /** Whether event k (thread p) happens before j through another immediate predecessor of j. */
         private boolean covered(int k, int p, int q, int[] latest, int programPredecessor) {
             if (programPredecessor >= 0 && clocks[programPredecessor][p] >= ordinal[k]) {
@@ -293,6 +333,11 @@ public final class DporPolicy implements SchedulePolicy {
         }
 
         private void reverse(int k, int j) {
+            reverse(k, j, path.get(j).event);
+        }
+
+        /** Plants, before event k, a wakeup sequence that runs {@code later} (at position j, or pending) before it. */
+        private void reverse(int k, int j, Event later) {
             int p = path.get(k).event.thread;
             List<Event> v = new ArrayList<>();
             for (int m = k + 1; m < j; m++) {
@@ -300,7 +345,7 @@ public final class DporPolicy implements SchedulePolicy {
                     v.add(path.get(m).event);
                 }
             }
-            v.add(path.get(j).event);
+            v.add(later);
             Node node = path.get(k);
             if (policy.preemptionBound != null && preemptionsAlong(k, v) > policy.preemptionBound) {
                 reverseConservatively(k, v.get(0).thread);

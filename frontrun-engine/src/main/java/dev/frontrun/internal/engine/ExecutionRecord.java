@@ -1,6 +1,7 @@
 package dev.frontrun.internal.engine;
 
 import dev.frontrun.Schedule;
+import dev.frontrun.Step;
 import dev.frontrun.TraceStep;
 import java.util.List;
 
@@ -12,9 +13,12 @@ import java.util.List;
  * @param diagnosis    deadlock cycle, timeout description or divergence, or null
  * @param threadDumps  stack dumps of the threads at a deadlock or timeout, or empty
  * @param leaked       names of threads that could not be stopped (stuck in a non-interruptible wait)
+ * @param pendingAtEnd per thread, the step it was waiting to run when the execution ended early (a
+ *                     failure or a deadlock), or null: what the other orders would have run next
  */
 public record ExecutionRecord(Schedule schedule, List<TraceStep> trace, Ending ending, Throwable failure,
-                              int failedThread, String diagnosis, String threadDumps, List<String> leaked) {
+                              int failedThread, String diagnosis, String threadDumps, List<String> leaked,
+                              List<Step> pendingAtEnd) {
 
     /** How an execution ended. */
     public enum Ending {
@@ -35,6 +39,7 @@ public record ExecutionRecord(Schedule schedule, List<TraceStep> trace, Ending e
     public ExecutionRecord {
         trace = List.copyOf(trace);
         leaked = List.copyOf(leaked);
+        pendingAtEnd = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(pendingAtEnd));
         threadDumps = threadDumps == null ? "" : threadDumps;
     }
 

@@ -29,6 +29,8 @@ public final class ExecutionRunner implements AutoCloseable {
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     /** How long a step may run before the database-side probes are asked whether it is blocked. */
     private static final long PROBE_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+    /** How long a blocked thread may take to wake up once nothing else can run, before it is a deadlock. */
+    private static final long SETTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     /** How long aborted threads get to unwind by themselves before non-interruptible waits are broken. */
     private static final long UNWIND_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     private static final long TEARDOWN_NANOS = TimeUnit.SECONDS.toNanos(3);
@@ -150,8 +152,11 @@ public final class ExecutionRunner implements AutoCloseable {
                         any = true;
                     }
                 }
-                if (!any || waitForCycle()) {
+                if (waitForCycle() || !any && !wokenWithin(SETTLE_NANOS)) {
                     return end(Ending.DEADLOCK, null, -1, deadlockDiagnosis(pending), dumps());
+                }
+                if (!any) {
+                    continue; // a blocked thread was woken late (a pool handing a connection over): choose again
                 }
                 int chosen = policy.choose(new Choice(schedule.size(), pending, enabled, lastThread));
                 if (chosen == SchedulePolicy.ABANDON) {
@@ -276,6 +281,26 @@ public final class ExecutionRunner implements AutoCloseable {
             }
         }
 
+        /**
+         * Whether a blocked thread wakes up within {@code nanos}: a thread woken by another one (a pool
+         * handing over a returned connection, a signalled condition) may still look waiting for a moment
+         * after the waker moved on. A bounded wait on that condition, not a sleep: it returns as soon as
+         * one wakes, and only "no thread can run" pays the bound.
+         */
+        private boolean wokenWithin(long nanos) {
+            long until = System.nanoTime() + nanos;
+            while (System.nanoTime() - until < 0) {
+                for (int t = 0; t < workers.length; t++) {
+                    if (blocked[t] && (workers[t].status != WorkerThread.Status.RUNNING || blockedReason(t, true).isEmpty())) {
+                        settleBlocked();
+                        return true;
+                    }
+                }
+                LockSupport.parkNanos(this, MAX_PARK_NANOS);
+            }
+            return false;
+        }
+
         private int firstFailed() {
             for (int t = 0; t < workers.length; t++) {
                 if (workers[t].status == WorkerThread.Status.FINISHED && workers[t].failure != null) {
@@ -358,9 +383,13 @@ public final class ExecutionRunner implements AutoCloseable {
         }
 
         private ExecutionRecord end(Ending ending, Throwable failure, int failedThread, String diagnosis, String dumps) {
+            List<Step> pending = new ArrayList<>();
+            for (WorkerThread w : workers) {
+                pending.add(w.status == WorkerThread.Status.AT_POINT ? w.pending : null);
+            }
             List<String> leaked = teardown();
             return new ExecutionRecord(Schedule.of(schedule), trace, ending, failure, failedThread, diagnosis, dumps,
-                    leaked);
+                    leaked, pending);
         }
 
         /** Stops every unfinished worker; replaces those that cannot be stopped. */
