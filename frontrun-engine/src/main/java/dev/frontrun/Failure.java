@@ -8,7 +8,7 @@ import java.util.Optional;
  * judged. One record per way of going wrong, each with exactly the facts it has.
  */
 public sealed interface Failure permits Failure.InvariantViolated, Failure.InvariantThrew, Failure.ThreadThrew,
-        Failure.Deadlock, Failure.Timeout, Failure.Nondeterminism {
+        Failure.Deadlock, Failure.Timeout, Failure.Nondeterminism, Failure.Broken {
 
     /** The ways an execution can go wrong, for switching and for comparing two failures. */
     enum Kind {
@@ -23,7 +23,9 @@ public sealed interface Failure permits Failure.InvariantViolated, Failure.Invar
         /** The execution ran past its time limit (makes the verdict inconclusive, not failing). */
         TIMEOUT,
         /** The same schedule behaved differently: the program is not deterministic under the scheduler. */
-        NONDETERMINISM
+        NONDETERMINISM,
+        /** The setup or the environment (database restore, a hook) failed: the test is broken. */
+        BROKEN
     }
 
     Kind kind();
@@ -34,6 +36,11 @@ public sealed interface Failure permits Failure.InvariantViolated, Failure.Invar
     /** Whether this failure disproves the property (as opposed to only preventing a verdict). */
     default boolean disproves() {
         return true;
+    }
+
+    /** Whether this failure says the test is broken (the invariant threw, the setup failed), not the code. */
+    default boolean brokenTest() {
+        return false;
     }
 
     /** The exception of a thread body or of the invariant, if one was thrown. */
@@ -78,6 +85,16 @@ public sealed interface Failure permits Failure.InvariantViolated, Failure.Invar
         @Override
         public Optional<Throwable> cause() {
             return Optional.of(exception);
+        }
+
+        @Override
+        public boolean disproves() {
+            return false;
+        }
+
+        @Override
+        public boolean brokenTest() {
+            return true;
         }
     }
 
@@ -140,6 +157,39 @@ public sealed interface Failure permits Failure.InvariantViolated, Failure.Invar
         @Override
         public boolean disproves() {
             return false;
+        }
+    }
+
+    /** The setup or the environment failed in {@code stage} (e.g. {@code setup}, {@code beforeExecution}): the test is broken. */
+    record Broken(String stage, Throwable exception) implements Failure {
+        public Broken {
+            Objects.requireNonNull(stage, "stage");
+            Objects.requireNonNull(exception, "exception");
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.BROKEN;
+        }
+
+        @Override
+        public String summary() {
+            return "the test is broken: " + stage + " threw " + exception;
+        }
+
+        @Override
+        public Optional<Throwable> cause() {
+            return Optional.of(exception);
+        }
+
+        @Override
+        public boolean disproves() {
+            return false;
+        }
+
+        @Override
+        public boolean brokenTest() {
+            return true;
         }
     }
 

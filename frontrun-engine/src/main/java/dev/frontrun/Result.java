@@ -144,9 +144,14 @@ public final class Result {
         }
     }
 
-    /** The opt-in weaker check: passes when nothing failed, even if the exploration was not exhausted. */
+    /** Whether the test itself is broken (the invariant threw, the setup or the environment failed). */
+    public boolean broken() {
+        return verdict == Verdict.ERROR;
+    }
+
+    /** The opt-in weaker check: passes when nothing failed, even if the exploration was not exhausted; never on a broken test. */
     public void assertNoFailureFound() {
-        if (failed()) {
+        if (failed() || broken()) {
             throw new AssertionError(explanation());
         }
     }

@@ -10,5 +10,10 @@ public enum Verdict {
     /** Some interleaving broke the property (invariant, exception or deadlock). */
     FAILS,
     /** No failure found, but not every interleaving was run (budget, timeout, random search). */
-    INCONCLUSIVE
+    INCONCLUSIVE,
+    /**
+     * The test itself is broken, not (necessarily) the code: the invariant threw, the setup failed, or
+     * the environment (database restore, a hook) failed. Nothing was proven or disproven.
+     */
+    ERROR
 }

@@ -260,6 +260,26 @@ class SchedulerBehaviourTest {
     }
 
     @Test
+    void aSetupThatThrowsIsABrokenTestNotARace() {
+        Result result = Frontrun.explore(() -> {
+                    throw new IllegalStateException("no fixture");
+                })
+                .thread("a", s -> Frontrun.access("x", Access.WRITE))
+                .reportDirectory(null)
+                .run();
+
+        assertThat(result.verdict()).isEqualTo(Verdict.ERROR);
+        assertThat(result.failed()).isFalse();
+        assertThat(result.broken()).isTrue();
+        assertThat(result.failure()).get().satisfies(f -> {
+            assertThat(f.kind()).isEqualTo(Failure.Kind.BROKEN);
+            assertThat(f.cause()).get().asString().contains("no fixture");
+        });
+        assertThat(result.explanation()).contains("ERROR", "the test is broken", "no fixture");
+        assertThatThrownBy(result::assertNoFailureFound).isInstanceOf(AssertionError.class);
+    }
+
+    @Test
     void anInvariantThatThrowsIsAFailureCarryingTheException() {
         Result result = Frontrun.explore(Object::new)
                 .thread("a", s -> Frontrun.access("x", Access.WRITE))
@@ -269,6 +289,8 @@ class SchedulerBehaviourTest {
                 .reproduceOnFailure(2)
                 .run();
 
+        assertThat(result.verdict()).as("a throwing invariant is a broken test, not a race").isEqualTo(Verdict.ERROR);
+        assertThat(result.explanation()).contains("ERROR (the test is broken, not a race");
         assertThat(result.failure()).get().satisfies(f -> {
             assertThat(f.kind()).isEqualTo(Failure.Kind.INVARIANT_THREW);
             assertThat(((Failure.InvariantThrew) f).exception()).hasMessage("broken invariant");

@@ -56,6 +56,7 @@ public final class Explorer<S> {
         long totalDeadline = start + plan.totalTimeout().toNanos();
         int executions = 0;
         Judged firstFailure = null;
+        Failure broken = null;
         Failure inconclusiveFailure = null;
         String budgetHit = null;
         int reproduced = 0;
@@ -72,7 +73,13 @@ public final class Explorer<S> {
                     budgetHit = "the total time limit of " + plan.totalTimeout() + " ran out";
                     break;
                 }
-                Judged judged = runOnce(runner, policy, totalDeadline);
+                Judged judged;
+                try {
+                    judged = runOnce(runner, policy, totalDeadline);
+                } catch (SetupFailed e) {
+                    broken = new Failure.Broken("the setup", e.getCause());
+                    break;
+                }
                 more = policy.executionEnded(judged.record());
                 if (judged.record().ending() == ExecutionRecord.Ending.ABANDONED || policy.lastExecutionRedundant()) {
                     continue;
@@ -81,6 +88,11 @@ public final class Explorer<S> {
                 Failure failure = judged.failure();
                 if (failure == null) {
                     continue;
+                }
+                if (failure.brokenTest()) {
+                    firstFailure = judged; // the test is broken: exploring on proves nothing
+                    broken = failure;
+                    break;
                 }
                 if (!failure.disproves()) {
                     inconclusiveFailure = inconclusiveFailure == null ? failure : inconclusiveFailure;
@@ -108,15 +120,20 @@ public final class Explorer<S> {
             }
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-        return result(policy, replaying, executions, firstFailure, inconclusiveFailure, budgetHit, reproduced, attempts,
-                elapsed);
+        return result(policy, replaying, executions, firstFailure, broken, inconclusiveFailure, budgetHit, reproduced,
+                attempts, elapsed);
     }
 
     private int reproduce(ExecutionRunner runner, Judged failing, int attempts, long totalDeadline) {
         ReplayPolicy replay = new ReplayPolicy(failing.record().schedule(), attempts);
         int same = 0;
         for (int i = 0; i < attempts; i++) {
-            Judged again = runOnce(runner, replay, totalDeadline);
+            Judged again;
+            try {
+                again = runOnce(runner, replay, totalDeadline);
+            } catch (SetupFailed e) {
+                continue; // the setup failed on a replay: that replay did not reproduce
+            }
             replay.executionEnded(again.record());
             if (again.failure() != null && again.failure().kind() == failing.failure().kind()
                     && again.record().schedule().equals(failing.record().schedule())) {
@@ -131,7 +148,12 @@ public final class Explorer<S> {
         for (ExplorationHook hook : plan.hooks()) {
             call(() -> hook.beforeExecution(context), "beforeExecution");
         }
-        S state = plan.setup().get();
+        S state;
+        try {
+            state = plan.setup().get();
+        } catch (RuntimeException | Error e) {
+            throw new SetupFailed(e);
+        }
         List<Callable<?>> bodies = new ArrayList<>();
         for (ThreadBody<? super S> body : plan.bodies()) {
             bodies.add(() -> {
@@ -177,12 +199,17 @@ public final class Explorer<S> {
     }
 
     private ExplorationOutcome result(SchedulePolicy policy, boolean replaying, int executions, Judged failing,
-                          Failure inconclusive, String budgetHit, int reproduced, int attempts, Duration elapsed) {
+                                      Failure broken, Failure inconclusive, String budgetHit, int reproduced,
+                                      int attempts, Duration elapsed) {
         boolean bounded = plan.preemptionBound() != null;
-        boolean exhausted = !replaying && !bounded && policy.exhausted() && budgetHit == null && inconclusive == null;
+        boolean exhausted = !replaying && !bounded && broken == null && policy.exhausted() && budgetHit == null
+                && inconclusive == null;
         Verdict verdict;
         String because = null;
-        if (failing != null) {
+        if (broken != null) {
+            verdict = Verdict.ERROR;
+            because = broken.summary();
+        } else if (failing != null) {
             verdict = Verdict.FAILS;
         } else if (exhausted) {
             verdict = Verdict.HOLDS;
@@ -195,11 +222,18 @@ public final class Explorer<S> {
                     : replaying ? "a replay runs one schedule; it proves nothing about the others"
                     : plan.strategy() + " cannot prove a property: only DPOR explores every trace";
         }
-        Failure failure = failing != null ? failing.failure() : inconclusive;
+        Failure failure = broken != null ? broken : failing != null ? failing.failure() : inconclusive;
         ExecutionRecord record = failing != null ? failing.record() : null;
         return new ExplorationOutcome(verdict, executions, exhausted, plan.strategy(), failure,
                 record == null ? null : record.schedule(), record == null ? List.of() : record.trace(), reproduced, attempts,
                 because, elapsed);
+    }
+
+    /** The setup supplier threw: the test is broken, the exploration ends with an ERROR verdict. */
+    private static final class SetupFailed extends RuntimeException {
+        SetupFailed(Throwable cause) {
+            super(cause);
+        }
     }
 
     private interface HookCall {

@@ -18,19 +18,23 @@ final class Wording {
     private Wording() {
     }
 
-    /** {@code property HOLDS}, {@code property FAILS} or {@code INCONCLUSIVE}. */
+    /** {@code property HOLDS}, {@code property FAILS}, {@code INCONCLUSIVE} or {@code ERROR}. */
     static String headline(Verdict verdict) {
         return switch (verdict) {
             case HOLDS -> "property HOLDS";
             case FAILS -> "property FAILS";
             case INCONCLUSIVE -> "INCONCLUSIVE";
+            case ERROR -> "ERROR";
         };
     }
 
     /** The headline with what an inconclusive verdict means. */
     static String headlineExplained(Verdict verdict) {
-        return headline(verdict)
-                + (verdict == Verdict.INCONCLUSIVE ? " (no failure found, but not everything was explored)" : "");
+        return headline(verdict) + switch (verdict) {
+            case INCONCLUSIVE -> " (no failure found, but not everything was explored)";
+            case ERROR -> " (the test is broken, not a race: the invariant threw, or the setup or environment failed)";
+            default -> "";
+        };
     }
 
     /** {@code 1 execution}, {@code 3 executions}. */
