@@ -85,6 +85,7 @@ public final class PetClinicRaceDemo {
             case FAILS -> "RACE FOUND" + result.anomaly().map(PetClinicRaceDemo::anomaly).orElse("");
             case HOLDS -> "no race: holds in every interleaving";
             case INCONCLUSIVE -> "INCONCLUSIVE: " + result.inconclusiveBecause().orElse("");
+            case ERROR -> "ERROR (the test is broken): " + result.inconclusiveBecause().orElse("");
         };
         return String.format(Locale.ROOT, "%s — %d executions, %.1f s%s", verdict, result.executions(),
                 result.elapsed().toMillis() / 1000.0,

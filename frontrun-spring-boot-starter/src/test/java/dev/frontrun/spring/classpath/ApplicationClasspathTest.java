@@ -1,0 +1,36 @@
+package dev.frontrun.spring.classpath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.syntax.ArchRuleDefinition;
+import org.junit.jupiter.api.Test;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Adding Frontrun to a test classpath must not change the application: JSqlParser is shaded into
+ * the engine under Frontrun's own package, so Spring Data JPA (which switches to a JSqlParser-based
+ * query enhancer when it finds {@code net.sf.jsqlparser}) behaves in tests as in production. And the
+ * integrations use only the engine's API, SPI and JDBC entry point, never an internal package.
+ */
+class ApplicationClasspathTest {
+
+    @Test
+    void jsqlParserIsInvisibleToTheApplicationButThereForFrontrun() {
+        assertThat(ClassUtils.isPresent("net.sf.jsqlparser.parser.CCJSqlParserUtil", null))
+                .as("Spring Data JPA's JSqlParser detection").isFalse();
+        assertThat(ClassUtils.isPresent("dev.frontrun.shaded.jsqlparser.parser.CCJSqlParserUtil", null)).isTrue();
+    }
+
+    @Test
+    void theIntegrationsUseOnlyTheEnginesApiSpiAndJdbcEntryPoint() {
+        JavaClasses integrations = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.frontrun.spring", "dev.frontrun.hibernate", "dev.frontrun.assertj");
+        assertThat(integrations).isNotEmpty();
+        ArchRuleDefinition.noClasses().should().dependOnClassesThat().resideInAPackage("dev.frontrun.internal..")
+                .check(integrations);
+    }
+}
