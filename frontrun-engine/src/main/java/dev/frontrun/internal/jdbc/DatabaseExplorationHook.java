@@ -23,6 +23,9 @@ import javax.sql.DataSource;
  */
 public final class DatabaseExplorationHook implements ExplorationHook {
 
+    private static final String DEFAULT_ADVICE = "wrap the DataSource the code under test uses with"
+            + " FrontrunDataSource.wrap(dataSource) and make sure the threads get their connections from the wrapped one";
+
     private final DataSource dataSource;
     private final String missingProxyAdvice;
     private final Duration lockTimeout;
@@ -51,9 +54,6 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     public DatabaseExplorationHook(DataSource dataSource) {
         this(dataSource, DEFAULT_ADVICE);
     }
-
-    private static final String DEFAULT_ADVICE = "wrap the DataSource the code under test uses with"
-            + " FrontrunDataSource.wrap(dataSource) and make sure the threads get their connections from the wrapped one";
 
     @Override
     public void beforeExploration() throws Exception {

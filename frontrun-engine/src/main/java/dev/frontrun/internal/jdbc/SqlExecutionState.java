@@ -11,9 +11,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * What the JDBC layer tracks about one execution, across all threads and connections: key
  * aliases, per-thread connection and transaction numbering, which backend each thread is
- * waiting on and which backends each thread used, and which tables its statements wrote (the
- * database restore no longer reads these: it tracks writes in PostgreSQL, where it also sees
- * the writes that bypass the proxy).
+ * waiting on and which backends each thread used, and which tables its statements wrote (no
+ * longer read by the database restore, which tracks writes in PostgreSQL, where it also sees the
+ * writes that bypass the proxy).
  */
 final class SqlExecutionState {
 
