@@ -5,60 +5,77 @@ import dev.frontrun.jdbc.FrontrunDataSource;
 
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.ExplorationHook;
-import java.util.LinkedHashSet;
-import java.util.Set;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import javax.sql.DataSource;
 
 /**
  * Ties an exploration to a database: snapshots it before the first execution, restores what
- * each execution wrote before the next one and everything after the last, and refuses a silent
+ * changed before each execution — whoever changed it: the threads, the setup, the invariant, a
+ * connection that bypasses the proxy — and everything after the last, and refuses a silent
  * green — an execution whose threads ran without a single statement passing through a
  * {@link FrontrunDataSource} proxy fails the exploration instead of proving nothing.
+ *
+ * <p>A restore waits for locks at most {@code lockTimeout}; a session that holds them longer (a
+ * connection an explored thread left open inside a transaction) fails the exploration with an error
+ * naming it, and the explored thread that used it last.
  */
 public final class DatabaseExplorationHook implements ExplorationHook {
 
+    private static final String DEFAULT_ADVICE = "wrap the DataSource the code under test uses with"
+            + " FrontrunDataSource.wrap(dataSource) and make sure the threads get their connections from the wrapped one";
+
     private final DataSource dataSource;
     private final String missingProxyAdvice;
+    private final Duration lockTimeout;
     private DatabaseSnapshot snapshot;
-    private final Set<String> dirty = new LinkedHashSet<>();
-    private boolean dirtyUnknown;
+    /** backend pid to the explored thread (and execution) that last ran a statement on it */
+    private final Map<Integer, String> workerBackends = new HashMap<>();
     private boolean sawSql;
+    /** a restore before an execution that failed: the exploration's end reports it too */
+    private Exception restoreFailure;
 
     /**
      * @param dataSource         the database the explored code uses (wrapped or not)
      * @param missingProxyAdvice how to fix it when no SQL passed through the proxy, for the error message
+     * @param lockTimeout        how long the snapshot and each restore wait for a lock before failing
      */
-    public DatabaseExplorationHook(DataSource dataSource, String missingProxyAdvice) {
+    public DatabaseExplorationHook(DataSource dataSource, String missingProxyAdvice, Duration lockTimeout) {
         this.dataSource = dataSource;
         this.missingProxyAdvice = missingProxyAdvice;
+        this.lockTimeout = lockTimeout;
+    }
+
+    public DatabaseExplorationHook(DataSource dataSource, String missingProxyAdvice) {
+        this(dataSource, missingProxyAdvice, DatabaseSnapshot.DEFAULT_LOCK_TIMEOUT);
     }
 
     public DatabaseExplorationHook(DataSource dataSource) {
-        this(dataSource, "wrap the DataSource the code under test uses with FrontrunDataSource.wrap(dataSource)"
-                + " and make sure the threads get their connections from the wrapped one");
+        this(dataSource, DEFAULT_ADVICE);
     }
 
     @Override
     public void beforeExploration() throws Exception {
-        snapshot = DatabaseSnapshot.take(DataSourceHandler.unwrapped(dataSource));
+        snapshot = DatabaseSnapshot.take(DataSourceHandler.unwrapped(dataSource), lockTimeout);
     }
 
     @Override
     public void beforeExecution(ExecutionContext execution) throws Exception {
-        if (dirtyUnknown) {
-            snapshot.restoreAll();
-        } else if (!dirty.isEmpty()) {
-            snapshot.restore(dirty); // also resets every sequence; an execution that wrote nothing needs no restore
+        // an execution that changed nothing needs no restore; the first one follows the snapshot
+        try {
+            snapshot.restoreChanged("before execution " + execution.executionNumber(), workerBackends);
+        } catch (Exception e) {
+            restoreFailure = e;
+            throw e;
         }
-        dirty.clear();
-        dirtyUnknown = false;
     }
 
     @Override
     public void afterExecution(ExecutionContext execution) {
-        SqlExecutionState state = SqlExecutionState.of(execution);
-        dirty.addAll(state.writtenTables);
-        dirtyUnknown |= state.writesUnknown;
+        SqlExecutionState.of(execution).backendUsers().forEach((pid, thread) -> workerBackends.put(pid,
+                "last used by explored thread '" + execution.threadNames().get(thread) + "' in execution "
+                        + execution.executionNumber()));
     }
 
     @Override
@@ -78,10 +95,15 @@ public final class DatabaseExplorationHook implements ExplorationHook {
             return;
         }
         try {
-            snapshot.restoreAll();
+            snapshot.restoreAllAndClose("after the exploration", workerBackends);
+        } catch (Exception e) {
+            if (restoreFailure != null) {
+                e.addSuppressed(restoreFailure); // this failure replaces it as the exploration's exception
+            }
+            throw e;
         } finally {
-            snapshot.close();
             snapshot = null;
+            restoreFailure = null;
         }
     }
 }

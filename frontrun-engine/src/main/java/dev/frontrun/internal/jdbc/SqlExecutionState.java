@@ -11,7 +11,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * What the JDBC layer tracks about one execution, across all threads and connections: key
  * aliases, per-thread connection and transaction numbering, which backend each thread is
- * waiting on, and which tables were written (so that restoring the database can skip the rest).
+ * waiting on and which backends each thread used, and which tables its statements wrote (no
+ * longer read by the database restore, which tracks writes in PostgreSQL, where it also sees the
+ * writes that bypass the proxy).
  */
 final class SqlExecutionState {
 
@@ -27,6 +29,8 @@ final class SqlExecutionState {
     private final Map<Integer, Integer> runningBackend = new ConcurrentHashMap<>();
     /** thread index to the backend pid of the connection it used last (to name lock holders) */
     private final Map<Integer, Integer> knownBackends = new ConcurrentHashMap<>();
+    /** every backend pid a thread ran a statement on, to the thread that did so last (to name leaked sessions) */
+    private final Map<Integer, Integer> backendUsers = new ConcurrentHashMap<>();
 
     static SqlExecutionState of(ExecutionContext execution) {
         return execution.attribute(KEY, k -> new SqlExecutionState());
@@ -52,6 +56,7 @@ final class SqlExecutionState {
 
     void running(int thread, int backendPid) {
         knownBackends.put(thread, backendPid);
+        backendUsers.put(backendPid, thread);
         runningBackend.put(thread, backendPid);
     }
 
@@ -65,5 +70,10 @@ final class SqlExecutionState {
 
     Map<Integer, Integer> knownBackends() {
         return knownBackends;
+    }
+
+    /** Backend pid to the index of the thread that last ran a statement on it, for every backend used. */
+    Map<Integer, Integer> backendUsers() {
+        return backendUsers;
     }
 }

@@ -1,213 +1,489 @@
 package dev.frontrun.internal.postgres;
 
-
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 /**
- * A copy of a PostgreSQL database's user tables and sequences, taken before an exploration and
- * put back before every execution and after the last one, so each execution starts from the same
- * state and the database ends as it began. Copies live in a schema of their own
- * ({@value #SCHEMA}), dropped at the end. Restoring rewrites only the tables an execution wrote
- * (all of them when a statement could not be analysed) and resets every sequence.
+ * A copy of a PostgreSQL database's tables and sequences, taken before an exploration and put back
+ * before every execution and after the last one, so each execution starts from the same state and the
+ * database ends as it began.
+ *
+ * <h2>What it covers</h2>
+ * Every table and sequence of every user schema ({@link SnapshotScope}): all schemas on the
+ * connection's {@code search_path} and any other schema a schema-qualified statement could write,
+ * always named schema-qualified, never Frontrun's own schema ({@value #SCHEMA}), the system schemas or
+ * an extension's objects. Everything Frontrun adds lives in {@value #SCHEMA}; dropping it (at the end,
+ * or when the next snapshot finds a crashed run's leftovers) removes all of it.
+ *
+ * <h2>What changed</h2>
+ * Whoever wrote — an explored thread through the proxy, the exploration's setup or invariant on the
+ * test thread, a connection that bypasses the proxy — PostgreSQL itself notices: each table (and each
+ * partition) gets a statement-level {@code AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE} trigger,
+ * enabled {@code ALWAYS}, that appends the table's oid to an unlogged tracking table. Why a trigger:
+ * <ul>
+ *   <li>it sees every writer, on any connection, and nothing but writers (statement-level: one row per
+ *       writing statement, whatever the number of rows);</li>
+ *   <li>it is transactional exactly like the data it guards: a rolled-back write leaves no mark and
+ *       needs no restore, a committed one always leaves one;</li>
+ *   <li>it never makes a writer wait: the tracking table has no key and no index, so concurrent
+ *       appends do not conflict and the explored interleavings are not changed;</li>
+ *   <li>the alternatives are not reliable: {@code pg_stat_*} counters reach other sessions late (and
+ *       {@code pg_stat_xact_*} only the writing transaction), {@code xmin} does not show deletes and
+ *       costs a scan of every table.</li>
+ * </ul>
+ * Sequences are not transactional and fire no trigger (a failed {@code INSERT} still advances a
+ * {@code serial}), so every restore compares each sequence with its snapshot
+ * ({@code pg_sequence_last_value}) and resets exactly those that moved — owned ones included. A
+ * table whose trigger cannot be installed (not owned by the user, a foreign partition) is restored
+ * before every execution.
+ *
+ * <h2>Restoring</h2>
+ * One query asks what changed; an execution that changed nothing costs nothing more. Otherwise one
+ * transaction rewrites exactly the changed tables (with {@code session_replication_role = replica}
+ * so foreign keys and ordinary user triggers do not interfere, or, where that is not allowed,
+ * {@code TRUNCATE} of the changed tables and the tables referencing them) and resets the moved sequences. The restore's
+ * own writes are not tracked. All statements run with a bounded {@code lock_timeout}: a session that
+ * holds locks on the tables (a leaked connection inside a transaction) makes the restore fail with a
+ * {@link RestoreBlockedException} naming it, instead of hanging.
+ *
+ * <p>The snapshot keeps one connection of {@code dataSource} for the exploration, so a restore does not
+ * pay for a new one.
  */
 public final class DatabaseSnapshot implements AutoCloseable {
 
     static final String SCHEMA = "frontrun_snapshot";
+    /** How long a snapshot or restore waits for a lock before failing. */
+    public static final Duration DEFAULT_LOCK_TIMEOUT = Duration.ofSeconds(5);
+
+    private static final String CHANGED = SCHEMA + ".changed";
+    private static final String SEQUENCES = SCHEMA + ".sequences";
+    private static final String TRACK = SCHEMA + ".track_changes";
+    /**
+     * The name of the change-tracking triggers. They write only to Frontrun's own schema, so the SQL
+     * classifier must not count them among a table's triggers (which make its writes endpoint level).
+     */
+    public static final String TRACKING_TRIGGER = "frontrun_track_changes";
+    /** transaction-local: the oids of the tables this transaction restores, whose writes are not tracked */
+    private static final String RESTORING = "frontrun.restoring";
+    private static final String LOCK_NOT_AVAILABLE = "55P03";
+
+    /** What one restore rewrote (schema-qualified names). */
+    public record Restored(Set<String> tables, Set<String> sequences) {
+        static final Restored NOTHING = new Restored(Set.of(), Set.of());
+
+        public boolean nothing() {
+            return tables.isEmpty() && sequences.isEmpty();
+        }
+    }
+
+    private record SequenceState(String name, long lastValue, boolean isCalled) {
+    }
 
     private final DataSource dataSource;
-    /** qualified table name to its copy, in foreign-key order (referenced tables first) */
-    private final Map<String, String> copies = new LinkedHashMap<>();
-    private final Map<String, String> insertColumns = new LinkedHashMap<>();
-    private final List<String> sequenceResets = new ArrayList<>();
+    private final Duration lockTimeout;
+    /** table oid to table, in foreign-key order (referenced tables first) */
+    private final Map<Long, SnapshotScope.Table> tables = new LinkedHashMap<>();
+    private final Map<Long, String> copies = new LinkedHashMap<>();
+    private final Map<Long, Set<Long>> referencedBy = new LinkedHashMap<>();
+    private final Map<Long, SequenceState> sequences = new LinkedHashMap<>();
     private boolean bypassForeignKeys;
+    private Connection connection;
+    private String sessionLockTimeout;
+    private int sessionIsolation;
+    private boolean dropped;
 
-    private DatabaseSnapshot(DataSource dataSource) {
+    private DatabaseSnapshot(DataSource dataSource, Duration lockTimeout) {
         this.dataSource = dataSource;
+        this.lockTimeout = lockTimeout;
+    }
+
+    /** {@link #take(DataSource, Duration)} with {@link #DEFAULT_LOCK_TIMEOUT}. */
+    public static DatabaseSnapshot take(DataSource dataSource) throws SQLException {
+        return take(dataSource, DEFAULT_LOCK_TIMEOUT);
     }
 
     /**
-     * Snapshots every user table and sequence reachable through {@code dataSource}, which must be the
-     * unwrapped data source so that snapshot and restore statements are never scheduled.
+     * Snapshots every table and sequence in scope and starts tracking writes to them. {@code dataSource}
+     * must be the unwrapped data source, so that snapshot and restore statements are never scheduled.
+     *
+     * @param lockTimeout how long any snapshot or restore statement waits for a lock before failing
      */
-    public static DatabaseSnapshot take(DataSource dataSource) throws SQLException {
-        DatabaseSnapshot snapshot = new DatabaseSnapshot(dataSource);
-        snapshot.capture();
+    public static DatabaseSnapshot take(DataSource dataSource, Duration lockTimeout) throws SQLException {
+        if (lockTimeout.isNegative() || lockTimeout.isZero()) {
+            throw new IllegalArgumentException("lockTimeout must be positive, got " + lockTimeout);
+        }
+        DatabaseSnapshot snapshot = new DatabaseSnapshot(dataSource, lockTimeout);
+        try {
+            snapshot.capture();
+        } catch (SQLException | RuntimeException e) {
+            snapshot.closeConnection();
+            throw e;
+        }
         return snapshot;
     }
 
-    /** The tables in the snapshot (schema-qualified). */
+    /** The tables in the snapshot, schema-qualified. */
     public Set<String> tables() {
-        return copies.keySet();
+        return tables.values().stream().map(SnapshotScope.Table::name).collect(Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    /** The sequences in the snapshot, schema-qualified. */
+    public Set<String> sequences() {
+        return sequences.values().stream().map(SequenceState::name).collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
     private void capture() throws SQLException {
-        try (Connection c = dataSource.getConnection(); Statement st = c.createStatement()) {
-            c.setAutoCommit(false);
+        Connection c = connection();
+        c.setAutoCommit(false);
+        try (Statement st = c.createStatement()) {
+            // a crashed run's leftovers, and with its tracking function the triggers that call it
             st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+            SnapshotScope scope = SnapshotScope.read(c);
             st.execute("CREATE SCHEMA " + SCHEMA);
-            List<String> tables = tablesInForeignKeyOrder(st);
+            st.execute("CREATE UNLOGGED TABLE " + CHANGED + " (relid oid NOT NULL)");
+            st.execute("CREATE FUNCTION " + TRACK + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER"
+                    + " SET search_path = pg_catalog, pg_temp AS $$ BEGIN"
+                    + " IF strpos(coalesce(current_setting('" + RESTORING + "', true), ''), ',' || TG_ARGV[0] || ',') = 0 THEN"
+                    + " INSERT INTO " + CHANGED + " VALUES (TG_ARGV[0]::oid); END IF;"
+                    + " RETURN NULL; END $$");
+            // triggers first: they lock out writers until commit, so the copies below are consistent
+            for (SnapshotScope.Table table : scope.tables) {
+                if (!table.tracked()) {
+                    continue;
+                }
+                for (String relation : table.relations().values()) {
+                    st.addBatch("CREATE TRIGGER " + TRACKING_TRIGGER + " AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON " + relation
+                            + " FOR EACH STATEMENT EXECUTE FUNCTION " + TRACK + "('" + table.oid() + "')");
+                    st.addBatch("ALTER TABLE ONLY " + relation + " ENABLE ALWAYS TRIGGER " + TRACKING_TRIGGER);
+                }
+            }
             int i = 0;
-            for (String table : tables) {
+            for (SnapshotScope.Table table : scope.tables) {
                 String copy = SCHEMA + ".t" + (i++);
-                String columns = insertableColumns(c, table);
-                st.execute("CREATE TABLE " + copy + " AS SELECT " + columns + " FROM " + table);
-                copies.put(table, copy);
-                insertColumns.put(table, columns);
+                st.addBatch("CREATE UNLOGGED TABLE " + copy + " AS SELECT " + String.join(", ", table.columns())
+                        + " FROM " + table.name());
+                tables.put(table.oid(), table);
+                copies.put(table.oid(), copy);
+                referencedBy.put(table.oid(), scope.referencedBy.get(table.oid()));
             }
-            try (ResultSet rs = st.executeQuery("select quote_ident(schemaname) || '.' || quote_ident(sequencename),"
-                    + " coalesce(last_value, start_value), last_value is not null from pg_sequences"
-                    + " where schemaname not in ('pg_catalog', 'information_schema', '" + SCHEMA + "')")) {
+            st.addBatch("CREATE UNLOGGED TABLE " + SEQUENCES + " (seq oid NOT NULL, last_value bigint NOT NULL,"
+                    + " is_called boolean NOT NULL)");
+            if (!scope.sequences.isEmpty()) {
+                st.addBatch("INSERT INTO " + SEQUENCES + " " + scope.sequences.stream()
+                        .map(s -> "SELECT " + s.oid() + "::oid, last_value, is_called FROM " + s.name())
+                        .collect(Collectors.joining(" UNION ALL ")));
+            }
+            st.executeBatch();
+            Map<Long, String> sequenceNames = scope.sequences.stream()
+                    .collect(Collectors.toMap(SnapshotScope.Sequence::oid, SnapshotScope.Sequence::name));
+            try (ResultSet rs = st.executeQuery("SELECT seq, last_value, is_called FROM " + SEQUENCES + " ORDER BY seq")) {
                 while (rs.next()) {
-                    sequenceResets.add("setval('" + rs.getString(1).replace("'", "''") + "', " + rs.getLong(2) + ", "
-                            + rs.getBoolean(3) + ")");
+                    sequences.put(rs.getLong(1), new SequenceState(sequenceNames.get(rs.getLong(1)), rs.getLong(2),
+                            rs.getBoolean(3)));
                 }
             }
             c.commit();
-            bypassForeignKeys = canBypassForeignKeys(st);
+        } catch (SQLException e) {
+            throw failed(c, "take the database snapshot", e, true, Map.of(), null, Map.of());
+        } finally {
+            autocommit(c);
+        }
+        bypassForeignKeys = canBypassForeignKeys(c);
+    }
+
+    /**
+     * Restores what changed since the snapshot or the last restore: the tables written by anyone
+     * (plus, without {@code session_replication_role}, the tables referencing them), those that
+     * cannot be tracked, and the sequences that moved. Nothing at all when nothing changed.
+     *
+     * @param when          for the error message: "before execution 3"
+     * @param knownBackends backend pid to who used it last, to name a session that blocks the restore
+     */
+    public Restored restoreChanged(String when, Map<Integer, String> knownBackends) throws SQLException {
+        checkOpen();
+        Set<Long> changedTables = new LinkedHashSet<>();
+        Set<Long> movedSequences = new LinkedHashSet<>();
+        Connection c = connection();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT false, relid FROM (SELECT DISTINCT relid FROM " + CHANGED + ") c UNION ALL"
+                        + " SELECT true, seq FROM " + SEQUENCES + " WHERE pg_sequence_last_value(seq::regclass)"
+                        + " IS DISTINCT FROM CASE WHEN is_called THEN last_value END")) {
+            while (rs.next()) {
+                (rs.getBoolean(1) ? movedSequences : changedTables).add(rs.getLong(2));
+            }
+        } catch (SQLException e) {
+            throw failed(c, "find out what changed " + when, e, false, knownBackends, null, allRelations());
+        }
+        Set<Long> restore = new LinkedHashSet<>();
+        for (SnapshotScope.Table table : tables.values()) {
+            if (changedTables.contains(table.oid()) || !table.tracked()) {
+                restore.add(table.oid());
+            }
+        }
+        if (!bypassForeignKeys) {
+            restore = withReferencingTables(restore);
+        }
+        if (restore.isEmpty() && movedSequences.isEmpty()) {
+            return Restored.NOTHING;
+        }
+        return restore(restore, movedSequences, false, "restore the database " + when, knownBackends);
+    }
+
+    /**
+     * Restores every table and sequence and, in the same transaction, removes the tracking triggers and
+     * the copies, so the database is exactly as before the snapshot; then gives the connection back. When
+     * a lock cannot be had, nothing is done and the snapshot stays in {@value #SCHEMA}.
+     */
+    public Restored restoreAllAndClose(String when, Map<Integer, String> knownBackends) throws SQLException {
+        checkOpen();
+        try {
+            Restored restored = restore(tables.keySet(), sequences.keySet(), true, "restore the database " + when,
+                    knownBackends);
+            dropped = true;
+            return restored;
+        } catch (RestoreBlockedException e) {
+            dropped = true; // dropping needs the same locks: it would wait in vain a second time
+            throw e;
+        } catch (SQLException | RuntimeException e) {
+            try {
+                close();
+            } catch (SQLException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        } finally {
+            closeConnection();
         }
     }
 
-    /** Restores every table (after the exploration, or when the written tables are unknown). */
-    public void restoreAll() throws SQLException {
-        restore(copies.keySet());
-    }
-
-    /** Restores the given tables (qualified or bare names) and every sequence. */
-    public void restore(Set<String> written) throws SQLException {
-        Set<String> tables = affected(written);
-        try (Connection c = dataSource.getConnection(); Statement st = c.createStatement()) {
-            c.setAutoCommit(false);
-            if (!tables.isEmpty()) {
+    private Restored restore(Set<Long> tableOids, Set<Long> sequenceOids, boolean drop, String what,
+                             Map<Integer, String> knownBackends) throws SQLException {
+        List<SnapshotScope.Table> ordered = tables.values().stream().filter(t -> tableOids.contains(t.oid())).toList();
+        List<String> sql = new ArrayList<>();
+        if (!ordered.isEmpty()) {
+            String oids = ordered.stream().map(t -> String.valueOf(t.oid())).collect(Collectors.joining(","));
+            sql.add("SET LOCAL " + RESTORING + " = '," + oids + ",'");
+            if (bypassForeignKeys) {
+                sql.add("SET LOCAL session_replication_role = replica");
+            } else {
+                sql.add("TRUNCATE " + ordered.stream().map(SnapshotScope.Table::name).collect(Collectors.joining(", ")));
+            }
+            sql.add("DELETE FROM " + CHANGED + " WHERE relid = any('{" + oids + "}'::oid[])");
+            for (SnapshotScope.Table table : ordered) {
                 if (bypassForeignKeys) {
-                    st.execute("SET LOCAL session_replication_role = replica");
-                    for (String table : tables) {
-                        st.addBatch("DELETE FROM " + table);
-                        st.addBatch("INSERT INTO " + table + " (" + insertColumns.get(table) + ") OVERRIDING SYSTEM VALUE SELECT * FROM "
-                                + copies.get(table));
-                    }
-                } else {
-                    st.addBatch("TRUNCATE " + String.join(", ", copies.keySet()));
-                    for (String table : copies.keySet()) {
-                        st.addBatch("INSERT INTO " + table + " (" + insertColumns.get(table) + ") OVERRIDING SYSTEM VALUE SELECT * FROM "
-                                + copies.get(table));
-                    }
+                    sql.add("DELETE FROM " + table.name());
                 }
-                st.executeBatch();
+                sql.add("INSERT INTO " + table.name() + " (" + String.join(", ", table.columns())
+                        + ") OVERRIDING SYSTEM VALUE SELECT * FROM " + copies.get(table.oid()));
             }
-            if (!sequenceResets.isEmpty()) {
-                st.execute("SELECT " + String.join(", ", sequenceResets));
-            }
-            c.commit();
         }
+        List<Long> movedOids = sequenceOids.stream().filter(sequences::containsKey).toList();
+        List<SequenceState> moved = movedOids.stream().map(sequences::get).toList();
+        if (!moved.isEmpty()) {
+            sql.add("SELECT " + movedOids.stream()
+                    .map(oid -> "setval(" + oid + "::regclass, " + sequences.get(oid).lastValue() + ", "
+                            + sequences.get(oid).isCalled() + ")")
+                    .collect(Collectors.joining(", ")));
+        }
+        if (drop) {
+            sql.add("DROP SCHEMA " + SCHEMA + " CASCADE");
+        }
+        if (sql.isEmpty()) {
+            return Restored.NOTHING;
+        }
+        Connection c = connection();
+        c.setAutoCommit(false);
+        try (Statement st = c.createStatement()) {
+            st.execute(String.join(";\n", sql));
+            c.commit();
+        } catch (SQLException e) {
+            Map<Long, String> touched = new LinkedHashMap<>();
+            ordered.forEach(t -> touched.putAll(t.relations()));
+            sequenceOids.stream().filter(sequences::containsKey).forEach(oid -> touched.put(oid, sequences.get(oid).name()));
+            if (drop) {
+                touched.putAll(allRelations());
+            }
+            throw failed(c, what, e, drop || !bypassForeignKeys, knownBackends,
+                    drop ? "Nothing was restored: the database keeps what the last execution left, and Frontrun's copies"
+                            + " and change-tracking triggers stay in schema " + SCHEMA + " (DROP SCHEMA " + SCHEMA
+                            + " CASCADE removes them; so does the next exploration's snapshot)." : null, touched);
+        } finally {
+            autocommit(c);
+        }
+        return new Restored(ordered.stream().map(SnapshotScope.Table::name).collect(Collectors.toCollection(LinkedHashSet::new)),
+                moved.stream().map(SequenceState::name).collect(Collectors.toCollection(LinkedHashSet::new)));
     }
 
-    private Set<String> affected(Set<String> written) {
-        Set<String> out = new LinkedHashSet<>();
-        for (String table : copies.keySet()) {
-            String bare = table.startsWith("public.") ? table.substring("public.".length()) : table;
-            if (written.contains(table) || written.contains(bare) || written.contains(unquoted(table))
-                    || written.contains(unquoted(bare))) {
-                out.add(table);
+    /** {@code restore} and the tables referencing them, transitively: what TRUNCATE must name together. */
+    private Set<Long> withReferencingTables(Set<Long> restore) {
+        Set<Long> closure = new LinkedHashSet<>(restore);
+        List<Long> pending = new ArrayList<>(restore);
+        while (!pending.isEmpty()) {
+            for (Long referencing : referencedBy.getOrDefault(pending.remove(pending.size() - 1), Set.of())) {
+                if (closure.add(referencing)) {
+                    pending.add(referencing);
+                }
             }
+        }
+        return closure;
+    }
+
+    /** Every relation in the snapshot, oid to name. */
+    private Map<Long, String> allRelations() {
+        Map<Long, String> everything = new LinkedHashMap<>();
+        tables.values().forEach(t -> everything.putAll(t.relations()));
+        sequences.forEach((oid, s) -> everything.put(oid, s.name()));
+        return everything;
+    }
+
+    private SQLException failed(Connection c, String what, SQLException e, boolean anyLockBlocks,
+                                Map<Integer, String> knownBackends, String consequence, Map<Long, String> relations) {
+        try {
+            if (!c.isClosed() && !c.getAutoCommit()) {
+                c.rollback();
+            }
+        } catch (SQLException rollback) {
+            e.addSuppressed(rollback);
+        }
+        if (!LOCK_NOT_AVAILABLE.equals(e.getSQLState())) {
+            return e;
+        }
+        if (relations.isEmpty()) {
+            relations = lockableRelations(c);
+        }
+        return RestoreBlockedException.lookUp(c, what, lockTimeout, relations, anyLockBlocks, knownBackends, consequence, e);
+    }
+
+    /** Before the scope is known (a failed snapshot): every user table. */
+    private static Map<Long, String> lockableRelations(Connection c) {
+        Map<Long, String> out = new LinkedHashMap<>();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                "select c.oid, quote_ident(n.nspname) || '.' || quote_ident(c.relname) from pg_class c"
+                        + " join pg_namespace n on n.oid = c.relnamespace where c.relkind in ('r', 'p', 'S')"
+                        + " and n.nspname !~ '^pg_' and n.nspname <> 'information_schema'")) {
+            while (rs.next()) {
+                out.put(rs.getLong(1), rs.getString(2));
+            }
+        } catch (SQLException ignored) {
+            // the exception then says it could not list the blockers
         }
         return out;
     }
 
-    private static String unquoted(String name) {
-        return name.replace("\"", "");
-    }
-
-    /** Drops the copies. */
+    /** Removes the tracking triggers and the copies (without restoring) and gives the connection back. */
     @Override
     public void close() throws SQLException {
-        try (Connection c = dataSource.getConnection(); Statement st = c.createStatement()) {
+        if (dropped) {
+            closeConnection();
+            return;
+        }
+        dropped = true;
+        Connection c = connection();
+        try (Statement st = c.createStatement()) {
             st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+        } catch (SQLException e) {
+            throw failed(c, "remove its change-tracking triggers and snapshot copies", e, true, Map.of(),
+                    "They stay in schema " + SCHEMA + " (DROP SCHEMA " + SCHEMA + " CASCADE removes them).", allRelations());
+        } finally {
+            closeConnection();
         }
     }
 
-    private static List<String> tablesInForeignKeyOrder(Statement st) throws SQLException {
-        Map<String, Set<String>> references = new LinkedHashMap<>();
-        try (ResultSet rs = st.executeQuery("select c.oid::regclass::text from pg_class c"
-                + " join pg_namespace n on n.oid = c.relnamespace"
-                + " where c.relkind in ('r', 'p') and not c.relispartition"
-                + " and n.nspname not in ('pg_catalog', 'information_schema', '" + SCHEMA + "')"
-                + " and n.nspname not like 'pg_toast%' and n.nspname not like 'pg_temp%'"
-                + " order by 1")) {
-            while (rs.next()) {
-                references.put(qualify(rs.getString(1)), new LinkedHashSet<>());
+    private void checkOpen() {
+        if (dropped) {
+            throw new IllegalStateException("the database snapshot is closed");
+        }
+    }
+
+    /** The snapshot's own connection, opened on first use (again if it broke) with a bounded lock wait. */
+    private Connection connection() throws SQLException {
+        if (connection != null && !connection.isClosed()) {
+            return connection;
+        }
+        Connection c = dataSource.getConnection();
+        try (Statement st = c.createStatement()) {
+            c.setAutoCommit(true);
+            sessionIsolation = c.getTransactionIsolation();
+            c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            try (ResultSet rs = st.executeQuery("SELECT current_setting('lock_timeout')")) {
+                rs.next();
+                sessionLockTimeout = rs.getString(1);
             }
+            st.execute("SET lock_timeout = '" + lockTimeout.toMillis() + "ms'");
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
         }
-        try (ResultSet rs = st.executeQuery("select conrelid::regclass::text, confrelid::regclass::text"
-                + " from pg_constraint where contype = 'f'")) {
-            while (rs.next()) {
-                Set<String> refs = references.get(qualify(rs.getString(1)));
-                String referenced = qualify(rs.getString(2));
-                if (refs != null && !referenced.equals(qualify(rs.getString(1)))) {
-                    refs.add(referenced);
-                }
-            }
-        }
-        List<String> ordered = new ArrayList<>();
-        Set<String> visiting = new LinkedHashSet<>();
-        for (String table : references.keySet()) {
-            visit(table, references, visiting, ordered);
-        }
-        return ordered;
+        connection = c;
+        return c;
     }
 
-    private static void visit(String table, Map<String, Set<String>> references, Set<String> visiting,
-                              List<String> ordered) {
-        if (ordered.contains(table) || !visiting.add(table)) {
-            return; // done, or a foreign-key cycle: insertion order cannot satisfy it (session_replication_role does)
+    /** Gives the connection back as it was handed out (a pool may reuse it). */
+    private void closeConnection() {
+        Connection c = connection;
+        connection = null;
+        if (c == null) {
+            return;
         }
-        for (String referenced : references.getOrDefault(table, Set.of())) {
-            visit(referenced, references, visiting, ordered);
-        }
-        ordered.add(table);
-    }
-
-    /** regclass text is bare for tables on the search path; make every name schema-qualified. */
-    private static String qualify(String regclass) {
-        return regclass.contains(".") ? regclass : "public." + regclass;
-    }
-
-    private static String insertableColumns(Connection c, String table) throws SQLException {
-        List<String> columns = new ArrayList<>();
-        try (var ps = c.prepareStatement("select quote_ident(attname) from pg_attribute where attrelid = ?::regclass"
-                + " and attnum > 0 and not attisdropped and attgenerated = '' order by attnum")) {
-            ps.setString(1, table);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    columns.add(rs.getString(1));
-                }
-            }
-        }
-        return String.join(", ", columns);
-    }
-
-    private static boolean canBypassForeignKeys(Statement st) {
         try {
-            st.getConnection().setAutoCommit(false);
+            if (!c.isClosed()) {
+                if (!c.getAutoCommit()) {
+                    c.rollback();
+                    c.setAutoCommit(true);
+                }
+                try (var ps = c.prepareStatement("SELECT set_config('lock_timeout', ?, false)")) {
+                    ps.setString(1, sessionLockTimeout);
+                    ps.execute();
+                }
+                c.setTransactionIsolation(sessionIsolation);
+            }
+        } catch (SQLException ignored) {
+            // the connection is closed right below; a pool discards a broken one
+        } finally {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // nothing left to do with it
+            }
+        }
+    }
+
+    /** Back to autocommit between operations, without hiding an earlier failure behind a broken connection's. */
+    private static void autocommit(Connection c) throws SQLException {
+        try {
+            c.setAutoCommit(true);
+        } catch (SQLException e) {
+            if (!c.isClosed()) {
+                throw e;
+            }
+        }
+    }
+
+    private static boolean canBypassForeignKeys(Connection c) {
+        try (Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
             st.execute("SET LOCAL session_replication_role = replica");
-            st.getConnection().rollback();
             return true;
         } catch (SQLException e) {
-            try {
-                st.getConnection().rollback();
-            } catch (SQLException ignored) {
-                // the connection is closed right after
-            }
             return false;
+        } finally {
+            try {
+                c.rollback();
+                c.setAutoCommit(true);
+            } catch (SQLException ignored) {
+                // the next use of the connection reports it
+            }
         }
     }
 }

@@ -28,9 +28,11 @@ import javax.sql.DataSource;
  */
 public final class JdbcTableCatalog implements TableCatalog {
 
+    /** Triggers are a hazard, but for the database snapshot's change tracking (DatabaseSnapshot.TRACKING_TRIGGER). */
     private static final String RELATION = """
             select n.nspname, c.relname, c.relkind, c.oid, c.relhasrules, c.relrowsecurity, c.relispartition,
-                   exists(select 1 from pg_trigger t where t.tgrelid = c.oid and not t.tgisinternal),
+                   exists(select 1 from pg_trigger t where t.tgrelid = c.oid and not t.tgisinternal
+                          and t.tgname <> 'frontrun_track_changes'),
                    exists(select 1 from pg_inherits i where i.inhrelid = c.oid or i.inhparent = c.oid),
                    exists(select 1 from pg_constraint x where x.conrelid = c.oid and x.contype = 'x')
             from pg_class c join pg_namespace n on n.oid = c.relnamespace

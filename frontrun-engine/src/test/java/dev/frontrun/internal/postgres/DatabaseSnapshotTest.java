@@ -1,0 +1,241 @@
+package dev.frontrun.internal.postgres;
+
+import static dev.frontrun.internal.postgres.DatabaseState.query;
+import static dev.frontrun.internal.postgres.DatabaseState.rowVersions;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.frontrun.testing.PostgresExtension;
+import dev.frontrun.testing.TestDatabase;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.postgresql.PGConnection;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/** {@link DatabaseSnapshot} on its own against a real PostgreSQL: what it covers, sees, restores and leaves. */
+@ExtendWith(PostgresExtension.class)
+class DatabaseSnapshotTest {
+
+    private TestDatabase db;
+    private DataSource raw;
+
+    @BeforeEach
+    void emptyDatabase(TestDatabase db) {
+        this.db = db;
+        this.raw = db.dataSource();
+        db.execute("DROP SCHEMA IF EXISTS " + DatabaseSnapshot.SCHEMA + " CASCADE", "DROP SCHEMA IF EXISTS app CASCADE",
+                "DROP SCHEMA public CASCADE", "CREATE SCHEMA public",
+                "CREATE TABLE a (id int PRIMARY KEY, v int NOT NULL)", "INSERT INTO a VALUES (1, 10), (2, 20)",
+                "CREATE TABLE b (id int PRIMARY KEY, v int NOT NULL)", "INSERT INTO b VALUES (1, 10)");
+    }
+
+    private static String when() {
+        return "in the test";
+    }
+
+    @Test
+    void restoresNothingWhenNothingWasWrittenAndExactlyTheTableThatWasOtherwise() throws SQLException {
+        try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(raw)) {
+            assertThat(snapshot.restoreChanged(when(), Map.of()).nothing()).as("right after the snapshot").isTrue();
+
+            db.execute("SELECT * FROM a FOR UPDATE", "UPDATE a SET v = 0 WHERE false AND id = 1 AND v = 1 AND v = 2");
+            DatabaseSnapshot.Restored afterNoRows = snapshot.restoreChanged(when(), Map.of());
+            assertThat(afterNoRows.tables()).as("a statement-level trigger also fires for an update of no rows")
+                    .containsExactly("public.a");
+
+            try (Connection c = raw.getConnection(); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                st.executeUpdate("UPDATE a SET v = 99");
+                c.rollback();
+            }
+            assertThat(snapshot.restoreChanged(when(), Map.of()).nothing()).as("a rolled-back write changed nothing").isTrue();
+
+            List<String> bRows = rowVersions(raw, "b");
+            db.execute("UPDATE a SET v = v + 1 WHERE id = 2", "INSERT INTO a VALUES (3, 30)");
+            DatabaseSnapshot.Restored restored = snapshot.restoreChanged(when(), Map.of());
+            assertThat(restored.tables()).containsExactly("public.a");
+            assertThat(restored.sequences()).isEmpty();
+            assertThat(query(raw, "SELECT id || '=' || v FROM a ORDER BY id")).containsExactly("1=10", "2=20");
+            assertThat(rowVersions(raw, "b")).as("b was not rewritten").isEqualTo(bRows);
+            assertThat(snapshot.restoreChanged(when(), Map.of()).nothing()).as("the restore's own writes are not tracked")
+                    .isTrue();
+
+            db.execute("TRUNCATE b");
+            assertThat(snapshot.restoreChanged(when(), Map.of()).tables()).containsExactly("public.b");
+            assertThat(query(raw, "SELECT count(*) FROM b")).containsExactly("1");
+        }
+    }
+
+    @Test
+    void resetsExactlyTheSequencesThatMovedIncludingASerialAdvancedByAFailedInsert() throws SQLException {
+        db.execute("CREATE TABLE item (id serial PRIMARY KEY, name text NOT NULL UNIQUE)",
+                "INSERT INTO item (name) VALUES ('seed')", "CREATE SEQUENCE ticket", "CREATE SEQUENCE untouched START 7");
+        try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(raw)) {
+            assertThat(snapshot.sequences()).containsExactly("public.item_id_seq", "public.ticket", "public.untouched");
+
+            assertThatThrownBy(() -> db.execute("INSERT INTO item (name) VALUES ('seed')")).hasMessageContaining("duplicate key");
+            DatabaseSnapshot.Restored restored = snapshot.restoreChanged(when(), Map.of());
+            assertThat(restored.tables()).as("the failed insert left the table as it was").isEmpty();
+            assertThat(restored.sequences()).containsExactly("public.item_id_seq");
+
+            query(raw, "SELECT nextval('ticket')");
+            assertThat(snapshot.restoreChanged(when(), Map.of()).sequences()).containsExactly("public.ticket");
+
+            assertThat(query(raw, "SELECT nextval('item_id_seq')")).containsExactly("2");
+            assertThat(query(raw, "SELECT nextval('ticket')")).as("never called before the snapshot").containsExactly("1");
+            assertThat(query(raw, "SELECT last_value || ' ' || is_called FROM untouched")).containsExactly("7 false");
+        }
+    }
+
+    @Test
+    void aPartitionedTableIsOneTableAndAWriteToAPartitionRestoresIt() throws SQLException {
+        db.execute("CREATE TABLE measurement (id int, region text, v int) PARTITION BY LIST (region)",
+                "CREATE TABLE measurement_eu PARTITION OF measurement FOR VALUES IN ('eu')",
+                "CREATE TABLE measurement_us PARTITION OF measurement FOR VALUES IN ('us')",
+                "INSERT INTO measurement VALUES (1, 'eu', 1), (2, 'us', 2)");
+        List<String> before = query(raw, "SELECT id || region || v FROM measurement ORDER BY id");
+        try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(raw)) {
+            assertThat(snapshot.tables()).containsExactly("public.a", "public.b", "public.measurement");
+
+            db.execute("UPDATE measurement_eu SET v = 0", "DELETE FROM ONLY measurement_us");
+            assertThat(snapshot.restoreChanged(when(), Map.of()).tables()).containsExactly("public.measurement");
+            assertThat(query(raw, "SELECT id || region || v FROM measurement ORDER BY id")).isEqualTo(before);
+
+            db.execute("TRUNCATE measurement");
+            assertThat(snapshot.restoreChanged(when(), Map.of()).tables()).containsExactly("public.measurement");
+            assertThat(query(raw, "SELECT id || region || v FROM measurement ORDER BY id")).isEqualTo(before);
+        }
+    }
+
+    @Test
+    void neverSnapshotsFrontrunsOwnObjectsAndClearsACrashedRunsLeftovers() throws SQLException {
+        PGSimpleDataSource crashing = (PGSimpleDataSource) db.dataSource();
+        crashing.setApplicationName("crashing-run");
+        DatabaseSnapshot.take(crashing); // never closed: as if the JVM died
+        db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'crashing-run'");
+        assertThat(query(raw, "SELECT count(*) FROM pg_trigger WHERE tgname = 'frontrun_track_changes'"))
+                .as("the crashed run's triggers are still there").containsExactly("2");
+
+        try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(raw)) {
+            assertThat(snapshot.tables()).containsExactly("public.a", "public.b");
+            assertThat(query(raw, "SELECT tgrelid::regclass::text FROM pg_trigger WHERE tgname = 'frontrun_track_changes'"
+                    + " ORDER BY 1")).as("one trigger per table, the new run's").containsExactly("a", "b");
+        }
+        assertThat(query(raw, "SELECT count(*) FROM pg_trigger WHERE tgname = 'frontrun_track_changes'")).containsExactly("0");
+        assertThat(query(raw, "SELECT count(*) FROM pg_namespace WHERE nspname = 'frontrun_snapshot'")).containsExactly("0");
+    }
+
+    @Test
+    void aLeakedTransactionMakesTheRestoreFailWithinItsBoundNamingTheSession() throws SQLException {
+        try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(raw, Duration.ofMillis(300));
+             Connection leaked = raw.getConnection(); Statement st = leaked.createStatement()) {
+            db.execute("UPDATE a SET v = 0 WHERE id = 2"); // committed: a must be restored
+            leaked.setAutoCommit(false);
+            st.executeUpdate("UPDATE a SET v = -1 WHERE id = 1");
+            int pid = leaked.unwrap(PGConnection.class).getBackendPID();
+
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> snapshot.restoreChanged("before execution 2", Map.of(pid, "a worker")))
+                    .isInstanceOfSatisfying(RestoreBlockedException.class, e -> {
+                        assertThat(e.blockers()).extracting(RestoreBlockedException.Blocker::pid).containsExactly(pid);
+                        assertThat(e.getMessage()).contains("restore the database before execution 2", "300 ms",
+                                "backend " + pid + " (a worker)", "idle in transaction", "RowExclusiveLock on public.a",
+                                "last query: UPDATE a SET v = -1 WHERE id = 1");
+                    });
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+
+            leaked.rollback();
+            assertThat(snapshot.restoreChanged(when(), Map.of()).tables()).as("once the lock is gone")
+                    .containsExactly("public.a");
+            assertThat(query(raw, "SELECT id || '=' || v FROM a ORDER BY id")).containsExactly("1=10", "2=20");
+        }
+    }
+
+    @Test
+    void aLeakedTransactionMakesTheSnapshotFailWithinItsBoundLeavingNothingBehind() throws SQLException {
+        List<String> before = DatabaseState.of(raw);
+        try (Connection leaked = raw.getConnection(); Statement st = leaked.createStatement()) {
+            leaked.setAutoCommit(false);
+            st.executeUpdate("DELETE FROM b");
+            int pid = leaked.unwrap(PGConnection.class).getBackendPID();
+            assertThatThrownBy(() -> DatabaseSnapshot.take(raw, Duration.ofMillis(300)))
+                    .isInstanceOf(RestoreBlockedException.class)
+                    .hasMessageContaining("take the database snapshot")
+                    .hasMessageContaining("backend " + pid + ": idle in transaction")
+                    .hasMessageContaining("last query: DELETE FROM b");
+            leaked.rollback();
+        }
+        assertThat(DatabaseState.of(raw)).isEqualTo(before);
+    }
+
+    @Test
+    void withoutReplicationRoleTheChangedTablesAreTruncatedWithTheTablesReferencingThem() throws SQLException {
+        String role = "frontrun_owner_" + ProcessHandle.current().pid();
+        db.execute("CREATE ROLE " + role + " LOGIN PASSWORD 'pw'", "GRANT CREATE ON DATABASE " + db.name() + " TO " + role,
+                "CREATE SCHEMA shop AUTHORIZATION " + role,
+                "CREATE TABLE shop.granted (id int PRIMARY KEY)", "INSERT INTO shop.granted VALUES (1)",
+                "GRANT ALL ON shop.granted TO " + role, "DROP TABLE public.a, public.b");
+        PGSimpleDataSource owner = new PGSimpleDataSource();
+        owner.setURL(db.jdbcUrl());
+        owner.setUser(role);
+        owner.setPassword("pw");
+        try {
+            try (Connection c = owner.getConnection(); Statement st = c.createStatement()) {
+                st.execute("CREATE TABLE shop.parent (id int PRIMARY KEY)");
+                st.execute("CREATE TABLE shop.child (id int PRIMARY KEY, parent int NOT NULL REFERENCES shop.parent)");
+                st.execute("CREATE TABLE shop.other (id int PRIMARY KEY)");
+                st.execute("INSERT INTO shop.parent VALUES (1); INSERT INTO shop.child VALUES (1, 1); INSERT INTO shop.other VALUES (1)");
+            }
+            List<String> before = DatabaseState.of(raw);
+            List<String> data = DatabaseState.data(raw);
+            try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(owner)) {
+                assertThat(snapshot.restoreChanged(when(), Map.of()).tables())
+                        .as("a table the user does not own cannot be tracked: restored every time")
+                        .containsExactly("shop.granted");
+
+                List<String> otherRows = rowVersions(raw, "shop.other");
+                db.execute("INSERT INTO shop.parent VALUES (2)");
+                assertThat(snapshot.restoreChanged(when(), Map.of()).tables())
+                        .containsExactlyInAnyOrder("shop.parent", "shop.child", "shop.granted");
+                assertThat(rowVersions(raw, "shop.other")).isEqualTo(otherRows);
+                assertThat(DatabaseState.data(raw)).isEqualTo(data);
+
+                db.execute("DELETE FROM shop.child", "DELETE FROM shop.parent");
+                snapshot.restoreChanged(when(), Map.of());
+                assertThat(DatabaseState.data(raw)).isEqualTo(data);
+            }
+            assertThat(DatabaseState.of(raw)).isEqualTo(before);
+        } finally {
+            db.execute("DROP SCHEMA shop CASCADE", "DROP OWNED BY " + role, "DROP ROLE " + role);
+        }
+    }
+
+    @Test
+    void restoreAllAndCloseLeavesTheDatabaseExactlyAsItWas() throws SQLException {
+        db.execute("CREATE SCHEMA app", "CREATE TABLE app.a (id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
+                        + " v int, doubled int GENERATED ALWAYS AS (v * 2) STORED)",
+                "INSERT INTO app.a (v) VALUES (1), (2)", "CREATE SEQUENCE app.counter",
+                "CREATE TABLE child (id int PRIMARY KEY, a int REFERENCES a ON DELETE CASCADE)", "INSERT INTO child VALUES (1, 1)",
+                "CREATE FUNCTION app.touch() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.v = NEW.v; RETURN NEW; END $$",
+                "CREATE TRIGGER touch BEFORE UPDATE ON app.a FOR EACH ROW EXECUTE FUNCTION app.touch()");
+        List<String> before = DatabaseState.of(raw);
+        DatabaseSnapshot snapshot = DatabaseSnapshot.take(raw);
+        db.execute("INSERT INTO app.a (v) VALUES (3)", "UPDATE app.a SET v = 0", "SELECT nextval('app.counter')",
+                "DELETE FROM a", "TRUNCATE b");
+        assertThat(DatabaseState.of(raw)).isNotEqualTo(before);
+
+        DatabaseSnapshot.Restored restored = snapshot.restoreAllAndClose("after the exploration", Map.of());
+
+        assertThat(restored.tables()).containsExactly("app.a", "public.a", "public.b", "public.child");
+        assertThat(DatabaseState.of(raw)).isEqualTo(before);
+        assertThat(query(raw, "SELECT nextval('app.a_id_seq')")).containsExactly("3");
+    }
+}
