@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -28,7 +29,9 @@ public final class Exploration<S> {
     private final List<String> names = new ArrayList<>();
     private final List<ThreadBody<? super S>> bodies = new ArrayList<>();
     private final List<ExplorationHook> hooks = new ArrayList<>();
-    private Predicate<? super S> invariant = s -> true;
+    private BiPredicate<? super S, Outcomes> invariant = (s, outcomes) -> true;
+    private final List<Class<? extends Throwable>> expectedEverywhere = new ArrayList<>();
+    private final java.util.Map<String, List<Class<? extends Throwable>>> expectedByThread = new java.util.HashMap<>();
     private String invariantDescription = "(no invariant)";
     private int maxExecutions = 10_000;
     private Integer preemptionBound;
@@ -89,8 +92,42 @@ public final class Exploration<S> {
 
     /** Like {@link #invariant(Predicate)}, with a description used in reports. */
     public Exploration<S> invariant(Predicate<? super S> invariant, String description) {
+        Objects.requireNonNull(invariant, "invariant");
+        return invariant((state, outcomes) -> invariant.test(state), description);
+    }
+
+    /**
+     * What must be true of the state and of how the threads ended ({@link Outcomes}: returned, or
+     * told no with an expected exception), e.g. {@code (s, outcomes) -> outcomes.storedOrTold(this::bothKept)}.
+     */
+    public Exploration<S> invariant(BiPredicate<? super S, Outcomes> invariant) {
+        return invariant(invariant, "the invariant");
+    }
+
+    /** Like {@link #invariant(BiPredicate)}, with a description used in reports. */
+    public Exploration<S> invariant(BiPredicate<? super S, Outcomes> invariant, String description) {
         this.invariant = Objects.requireNonNull(invariant, "invariant");
         this.invariantDescription = Objects.requireNonNull(description, "description");
+        return this;
+    }
+
+    /**
+     * Exceptions that are legitimate answers of every thread, not failures (a business "sold out", an
+     * optimistic-lock failure the application reports to the user): a thread that throws one (or an
+     * exception caused by one) ends its body; the execution goes on and the invariant sees it in the
+     * {@link Outcomes}.
+     */
+    @SafeVarargs
+    public final Exploration<S> expect(Class<? extends Throwable>... answers) {
+        expectedEverywhere.addAll(List.of(answers));
+        return this;
+    }
+
+    /** Like {@link #expect(Class[])}, for the thread named {@code thread} only. */
+    @SafeVarargs
+    public final Exploration<S> expect(String thread, Class<? extends Throwable>... answers) {
+        expectedByThread.computeIfAbsent(Objects.requireNonNull(thread, "thread"), t -> new ArrayList<>())
+                .addAll(List.of(answers));
         return this;
     }
 
@@ -234,7 +271,22 @@ public final class Exploration<S> {
         }
         return new ExplorationPlan<>(setup, names, bodies, invariant, invariantDescription, maxExecutions,
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
-                hooks);
+                hooks, expectedPerThread());
+    }
+
+    private List<List<Class<? extends Throwable>>> expectedPerThread() {
+        for (String thread : expectedByThread.keySet()) {
+            if (!names.contains(thread)) {
+                throw new IllegalStateException("expect(\"" + thread + "\", ...) names no thread; threads are " + names);
+            }
+        }
+        List<List<Class<? extends Throwable>>> out = new ArrayList<>();
+        for (String name : names) {
+            List<Class<? extends Throwable>> answers = new ArrayList<>(expectedEverywhere);
+            answers.addAll(expectedByThread.getOrDefault(name, List.of()));
+            out.add(answers);
+        }
+        return out;
     }
 
     private static Duration positive(Duration d, String what) {

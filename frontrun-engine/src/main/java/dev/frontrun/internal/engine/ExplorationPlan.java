@@ -1,22 +1,28 @@
 package dev.frontrun.internal.engine;
 
+import dev.frontrun.Outcomes;
 import dev.frontrun.Strategy;
 import dev.frontrun.ThreadBody;
 import dev.frontrun.spi.ExplorationHook;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.Predicate;
+import java.util.function.BiPredicate;
 import java.util.function.Supplier;
 
-/** Everything an {@link Explorer} needs, frozen when the user calls {@code run()}. */
+/**
+ * Everything an {@link Explorer} needs, frozen when the user calls {@code run()}; {@code expected}
+ * holds, per thread, the exceptions that are legitimate answers rather than failures.
+ */
 public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names,
-                                 List<ThreadBody<? super S>> bodies, Predicate<? super S> invariant,
+                                 List<ThreadBody<? super S>> bodies, BiPredicate<? super S, Outcomes> invariant,
                                  String invariantDescription, int maxExecutions, Integer preemptionBound,
                                  Strategy strategy, boolean stopOnFirstFailure, Duration executionTimeout,
-                                 Duration totalTimeout, int reproduceOnFailure, List<ExplorationHook> hooks) {
+                                 Duration totalTimeout, int reproduceOnFailure, List<ExplorationHook> hooks,
+                                 List<List<Class<? extends Throwable>>> expected) {
     public ExplorationPlan {
         names = List.copyOf(names);
         bodies = List.copyOf(bodies);
         hooks = List.copyOf(hooks);
+        expected = expected.stream().map(List::copyOf).toList();
     }
 }

@@ -2,6 +2,7 @@ package dev.frontrun.internal.engine;
 
 
 import dev.frontrun.Failure;
+import dev.frontrun.Outcomes;
 import dev.frontrun.Schedule;
 import dev.frontrun.Strategy;
 import dev.frontrun.ThreadBody;
@@ -154,10 +155,23 @@ public final class Explorer<S> {
         } catch (RuntimeException | Error e) {
             throw new SetupFailed(e);
         }
+        Outcomes.ThreadOutcome[] outcomes = new Outcomes.ThreadOutcome[plan.bodies().size()];
         List<Callable<?>> bodies = new ArrayList<>();
-        for (ThreadBody<? super S> body : plan.bodies()) {
+        for (int i = 0; i < plan.bodies().size(); i++) {
+            int thread = i;
+            ThreadBody<? super S> body = plan.bodies().get(i);
             bodies.add(() -> {
-                body.run(state);
+                try {
+                    body.run(state);
+                    outcomes[thread] = new Outcomes.ThreadOutcome(plan.names().get(thread), null);
+                } catch (ExecutionAborted aborted) {
+                    throw aborted;
+                } catch (Throwable thrown) {
+                    outcomes[thread] = new Outcomes.ThreadOutcome(plan.names().get(thread), thrown);
+                    if (!expected(thread, outcomes[thread])) {
+                        throw thrown;
+                    }
+                }
                 return null;
             });
         }
@@ -175,12 +189,17 @@ public final class Explorer<S> {
                 call(() -> hook.afterExecution(context), "afterExecution");
             }
         }
-        return new Judged(record, judge(record, state));
+        return new Judged(record, judge(record, state, outcomes));
     }
 
-    private Failure judge(ExecutionRecord record, S state) {
+    /** Whether the thread's exception is an answer the exploration declared legitimate. */
+    private boolean expected(int thread, Outcomes.ThreadOutcome outcome) {
+        return plan.expected().get(thread).stream().anyMatch(outcome::threw);
+    }
+
+    private Failure judge(ExecutionRecord record, S state, Outcomes.ThreadOutcome[] outcomes) {
         return switch (record.ending()) {
-            case COMPLETED -> checkInvariant(state);
+            case COMPLETED -> checkInvariant(state, new Outcomes(List.of(outcomes)));
             case THREAD_FAILED -> new Failure.ThreadThrew(plan.names().get(record.failedThread()), record.failure());
             case DEADLOCK -> new Failure.Deadlock(record.diagnosis(), record.threadDumps());
             case TIMEOUT -> new Failure.Timeout(record.diagnosis(), record.threadDumps());
@@ -189,9 +208,9 @@ public final class Explorer<S> {
         };
     }
 
-    private Failure checkInvariant(S state) {
+    private Failure checkInvariant(S state, Outcomes outcomes) {
         try {
-            return plan.invariant().test(state) ? null
+            return plan.invariant().test(state, outcomes) ? null
                     : new Failure.InvariantViolated(plan.invariantDescription());
         } catch (RuntimeException | Error e) {
             return new Failure.InvariantThrew(plan.invariantDescription(), e);

@@ -285,7 +285,6 @@ final class ConnectionHandler implements InvocationHandler {
         SqlStep detail = new SqlStep(null, threadName(), connectionNumber(state, execution), txName, autocommit, facts,
                 isolation(), tag);
         state.statements.incrementAndGet();
-        state.recordWrites(facts.writes());
         SchedulingPoints.step(new Step(accesses, acquires, Set.of(),
                 label + detail.rowsAndTag() + "  [" + txName + "]", detail));
         Integer pid = backendPid();

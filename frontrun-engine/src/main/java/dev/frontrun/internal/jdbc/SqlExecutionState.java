@@ -1,19 +1,17 @@
 package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.internal.sql.bind.GeneratedKeyAliases;
-import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.spi.ExecutionContext;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What the JDBC layer tracks about one execution, across all threads and connections: key
  * aliases, per-thread connection and transaction numbering, which backend each thread is
- * waiting on and which backends each thread used, and which tables its statements wrote (no
- * longer read by the database restore, which tracks writes in PostgreSQL, where it also sees the
- * writes that bypass the proxy).
+ * waiting on and which backends each thread used, and how many statements passed through the proxy
+ * (the silent-green refusal). Which tables were written is tracked in PostgreSQL by the restore,
+ * which also sees the writes that bypass the proxy.
  */
 final class SqlExecutionState {
 
@@ -21,8 +19,6 @@ final class SqlExecutionState {
 
     final GeneratedKeyAliases aliases = new GeneratedKeyAliases();
     final AtomicInteger statements = new AtomicInteger();
-    final Set<String> writtenTables = ConcurrentHashMap.newKeySet();
-    volatile boolean writesUnknown;
     private final Map<Integer, AtomicInteger> connections = new ConcurrentHashMap<>();
     private final Map<Integer, AtomicInteger> transactions = new ConcurrentHashMap<>();
     /** thread index to the backend pid of the statement it is running right now */
@@ -42,16 +38,6 @@ final class SqlExecutionState {
 
     int nextTransaction(int thread) {
         return transactions.computeIfAbsent(thread, t -> new AtomicInteger()).incrementAndGet();
-    }
-
-    void recordWrites(Set<ResourceId> writes) {
-        for (ResourceId resource : writes) {
-            if (resource.kind() == ResourceId.Kind.ENDPOINT) {
-                writesUnknown = true; // any table may have been written
-            } else {
-                writtenTables.add(resource.table());
-            }
-        }
     }
 
     void running(int thread, int backendPid) {

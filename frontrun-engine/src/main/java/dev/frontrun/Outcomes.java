@@ -1,0 +1,89 @@
+package dev.frontrun;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/**
+ * How each explored thread ended in one execution: returned normally, or threw (an exception the
+ * exploration declared a legitimate answer with {@code expect(...)} ends the thread without failing
+ * the execution). Invariants read it to state the promise a fixed application keeps, e.g. "every
+ * change is stored, or the request that lost was told":
+ * <pre>{@code
+ * .expect(ObjectOptimisticLockingFailureException.class)
+ * .invariant((state, outcomes) -> outcomes.storedOrTold(() -> bothEditsKept()))
+ * }</pre>
+ */
+public final class Outcomes {
+
+    /**
+     * One thread's outcome.
+     *
+     * @param thread the thread's name
+     * @param thrown what its body threw (an expected answer, or the failure), or null if it returned
+     */
+    public record ThreadOutcome(String thread, Throwable thrown) {
+        public ThreadOutcome {
+            Objects.requireNonNull(thread, "thread");
+        }
+
+        /** Whether the body returned normally. */
+        public boolean succeeded() {
+            return thrown == null;
+        }
+
+        /** Whether the body threw {@code type}, or something caused by it. */
+        public boolean threw(Class<? extends Throwable> type) {
+            for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
+                if (type.isInstance(t)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private final List<ThreadOutcome> threads;
+
+    public Outcomes(List<ThreadOutcome> threads) {
+        this.threads = List.copyOf(threads);
+    }
+
+    /** In {@code .thread(...)} order. */
+    public List<ThreadOutcome> all() {
+        return threads;
+    }
+
+    /** The outcome of the thread named {@code name}. */
+    public ThreadOutcome of(String name) {
+        return find(name).orElseThrow(() -> new IllegalArgumentException("no thread named '" + name + "'"));
+    }
+
+    private Optional<ThreadOutcome> find(String name) {
+        return threads.stream().filter(t -> t.thread().equals(name)).findFirst();
+    }
+
+    /** Whether every thread returned normally. */
+    public boolean allSucceeded() {
+        return threads.stream().allMatch(ThreadOutcome::succeeded);
+    }
+
+    /** The threads that were told no (threw an expected answer). */
+    public List<ThreadOutcome> told() {
+        return threads.stream().filter(t -> !t.succeeded()).toList();
+    }
+
+    /**
+     * The promise of a correct concurrent write: when every thread succeeded, every change must be
+     * stored ({@code everyChangeStored}); when one was told no, that is an answer, not a lost update.
+     */
+    public boolean storedOrTold(BooleanSupplier everyChangeStored) {
+        return !allSucceeded() || everyChangeStored.getAsBoolean();
+    }
+
+    @Override
+    public String toString() {
+        return threads.toString();
+    }
+}
