@@ -31,6 +31,7 @@ public final class Exploration<S> {
     private final List<ExplorationHook> hooks = new ArrayList<>();
     private BiPredicate<? super S, Outcomes> invariant = (s, outcomes) -> true;
     private final List<Class<? extends Throwable>> expectedEverywhere = new ArrayList<>();
+    private final java.util.Set<Integer> expectedStatuses = new java.util.HashSet<>();
     private final java.util.Map<String, List<Class<? extends Throwable>>> expectedByThread = new java.util.HashMap<>();
     private String invariantDescription = "(no invariant)";
     private int maxExecutions = 10_000;
@@ -120,6 +121,18 @@ public final class Exploration<S> {
     @SafeVarargs
     public final Exploration<S> expect(Class<? extends Throwable>... answers) {
         expectedEverywhere.addAll(List.of(answers));
+        return this;
+    }
+
+    /**
+     * HTTP statuses that are legitimate answers (e.g. 409 for a conflict the application reports):
+     * a request answered with one is told no, not a failure, even when its body threw (MockMvc
+     * rethrows what the application did not handle). An undeclared 5xx answer fails the thread.
+     */
+    public Exploration<S> expectStatus(int... statuses) {
+        for (int status : statuses) {
+            expectedStatuses.add(status);
+        }
         return this;
     }
 
@@ -271,7 +284,7 @@ public final class Exploration<S> {
         }
         return new ExplorationPlan<>(setup, names, bodies, invariant, invariantDescription, maxExecutions,
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
-                hooks, expectedPerThread());
+                hooks, expectedPerThread(), expectedStatuses);
     }
 
     private List<List<Class<? extends Throwable>>> expectedPerThread() {

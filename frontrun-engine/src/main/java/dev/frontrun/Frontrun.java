@@ -1,6 +1,7 @@
 package dev.frontrun;
 
 import dev.frontrun.ResourceAccess;
+import dev.frontrun.internal.engine.ThreadAnswers;
 import dev.frontrun.spi.SchedulingPoints;
 import dev.frontrun.Step;
 import java.util.Objects;
@@ -28,6 +29,15 @@ public final class Frontrun {
             SchedulingPoints.step(Step.of(kind.name().toLowerCase(java.util.Locale.ROOT) + " " + resource,
                     new ResourceAccess(resource, kind)));
         }
+    }
+
+    /**
+     * Records the HTTP status the calling explored thread's request was answered with (the Spring
+     * starter's request bodies do it for MockMvc), for {@link Outcomes} and {@code expectStatus}.
+     * Outside an exploration this does nothing.
+     */
+    public static void status(int httpStatus) {
+        ThreadAnswers.recordStatus(httpStatus);
     }
 
     /** A scheduling point whose step touches nothing shared: a labelled position in traces. */

@@ -22,15 +22,21 @@ public final class Outcomes {
      *
      * @param thread the thread's name
      * @param thrown what its body threw (an expected answer, or the failure), or null if it returned
+     * @param status the HTTP status its request got (see {@link Frontrun#status(int)}), or null
      */
-    public record ThreadOutcome(String thread, Throwable thrown) {
+    public record ThreadOutcome(String thread, Throwable thrown, Integer status) {
         public ThreadOutcome {
             Objects.requireNonNull(thread, "thread");
         }
 
-        /** Whether the body returned normally. */
+        /** An outcome without an HTTP status. */
+        public ThreadOutcome(String thread, Throwable thrown) {
+            this(thread, thrown, null);
+        }
+
+        /** Whether the body returned normally and its request, if any, got no error status (4xx or 5xx). */
         public boolean succeeded() {
-            return thrown == null;
+            return thrown == null && (status == null || status < 400);
         }
 
         /** Whether the body threw {@code type}, or something caused by it. */

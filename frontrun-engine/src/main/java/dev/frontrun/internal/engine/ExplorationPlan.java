@@ -6,6 +6,7 @@ import dev.frontrun.ThreadBody;
 import dev.frontrun.spi.ExplorationHook;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.function.Supplier;
 
@@ -18,11 +19,12 @@ public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names
                                  String invariantDescription, int maxExecutions, Integer preemptionBound,
                                  Strategy strategy, boolean stopOnFirstFailure, Duration executionTimeout,
                                  Duration totalTimeout, int reproduceOnFailure, List<ExplorationHook> hooks,
-                                 List<List<Class<? extends Throwable>>> expected) {
+                                 List<List<Class<? extends Throwable>>> expected, Set<Integer> expectedStatuses) {
     public ExplorationPlan {
         names = List.copyOf(names);
         bodies = List.copyOf(bodies);
         hooks = List.copyOf(hooks);
         expected = expected.stream().map(List::copyOf).toList();
+        expectedStatuses = Set.copyOf(expectedStatuses);
     }
 }

@@ -163,14 +163,19 @@ public final class Explorer<S> {
             bodies.add(() -> {
                 try {
                     body.run(state);
-                    outcomes[thread] = new Outcomes.ThreadOutcome(plan.names().get(thread), null);
                 } catch (ExecutionAborted aborted) {
                     throw aborted;
                 } catch (Throwable thrown) {
-                    outcomes[thread] = new Outcomes.ThreadOutcome(plan.names().get(thread), thrown);
+                    outcomes[thread] = outcome(context, thread, thrown);
                     if (!expected(thread, outcomes[thread])) {
                         throw thrown;
                     }
+                    return null;
+                }
+                outcomes[thread] = outcome(context, thread, null);
+                if (unexpectedServerError(thread, outcomes[thread])) {
+                    throw new AssertionError("thread '" + plan.names().get(thread) + "' got HTTP "
+                            + outcomes[thread].status() + ", which is not an expected answer (expectStatus)");
                 }
                 return null;
             });
@@ -192,9 +197,19 @@ public final class Explorer<S> {
         return new Judged(record, judge(record, state, outcomes));
     }
 
-    /** Whether the thread's exception is an answer the exploration declared legitimate. */
+    private Outcomes.ThreadOutcome outcome(Execution context, int thread, Throwable thrown) {
+        return new Outcomes.ThreadOutcome(plan.names().get(thread), thrown, ThreadAnswers.statuses(context).get(thread));
+    }
+
+    /** A 5xx answer the exploration did not declare legitimate: the server broke. */
+    private boolean unexpectedServerError(int thread, Outcomes.ThreadOutcome outcome) {
+        return outcome.status() != null && outcome.status() >= 500 && !plan.expectedStatuses().contains(outcome.status());
+    }
+
+    /** Whether the thread's exception (or the status its request got) is an answer the exploration declared legitimate. */
     private boolean expected(int thread, Outcomes.ThreadOutcome outcome) {
-        return plan.expected().get(thread).stream().anyMatch(outcome::threw);
+        return plan.expected().get(thread).stream().anyMatch(outcome::threw)
+                || outcome.status() != null && plan.expectedStatuses().contains(outcome.status());
     }
 
     private Failure judge(ExecutionRecord record, S state, Outcomes.ThreadOutcome[] outcomes) {

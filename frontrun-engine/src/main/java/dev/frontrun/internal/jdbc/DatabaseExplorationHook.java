@@ -1,6 +1,7 @@
 package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.internal.postgres.DatabaseSnapshot;
+import dev.frontrun.internal.postgres.OwnConnections;
 import dev.frontrun.jdbc.FrontrunDataSource;
 
 import dev.frontrun.spi.ExecutionContext;
@@ -57,7 +58,9 @@ public final class DatabaseExplorationHook implements ExplorationHook {
 
     @Override
     public void beforeExploration() throws Exception {
-        snapshot = DatabaseSnapshot.take(DataSourceHandler.unwrapped(dataSource), lockTimeout);
+        // on connections of Frontrun's own: the snapshot keeps one for the whole exploration, which must
+        // never be one the explored threads wait for in a small pool
+        snapshot = DatabaseSnapshot.take(OwnConnections.beside(DataSourceHandler.unwrapped(dataSource)), lockTimeout);
     }
 
     @Override

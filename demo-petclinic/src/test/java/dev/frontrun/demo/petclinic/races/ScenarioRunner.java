@@ -1,11 +1,13 @@
 package dev.frontrun.demo.petclinic.races;
 
 import dev.frontrun.Exploration;
+import dev.frontrun.Outcomes;
 import dev.frontrun.Result;
 import dev.frontrun.Schedule;
 import dev.frontrun.demo.petclinic.PetClinicClient;
 import dev.frontrun.demo.petclinic.races.RaceScenario.Fixture;
 import dev.frontrun.spring.RaceExplorer;
+import dev.frontrun.spring.Requests;
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -37,27 +39,21 @@ public final class ScenarioRunner {
     }
 
     /**
-     * The HTTP status the request got; an exception that escaped the application (e.g. PostgreSQL's
-     * serialization failure under SERIALIZABLE, which the sample does not handle) answers 500, as
-     * the servlet container would: the user is told, nothing is lost silently.
+     * One thread per request, each answered with the HTTP status it got (an exception that escaped the
+     * application, e.g. PostgreSQL's serialization failure under SERIALIZABLE, which the sample does
+     * not handle, answers 500 as the servlet container would): a conflict (409) or a server error is
+     * the user being told, not a failure; the scenario's invariant reads the statuses from the outcomes.
      */
-    private int status(RaceScenario.NamedRequest request, Fixture fixture) {
-        try {
-            return request.request().perform(clinic, fixture).andReturn().getResponse().getStatus();
-        } catch (Exception escaped) {
-            return 500;
+    private Exploration<Object> exploration(RaceScenario scenario, Fixture fixture) {
+        Exploration<Object> exploration = races.explore().expectStatus(409, 500);
+        for (RaceScenario.NamedRequest request : scenario.requests()) {
+            exploration.thread(request.thread(), Requests.answered(() -> request.request().perform(clinic, fixture)));
         }
+        return exploration.invariant((state, outcomes) -> scenario.invariant().holds(db, fixture, statuses(outcomes)),
+                scenario.promise());
     }
 
-    private Exploration<Object> exploration(RaceScenario scenario, Fixture fixture) {
-        List<RaceScenario.NamedRequest> requests = scenario.requests();
-        int[] statuses = new int[requests.size()];
-        Exploration<Object> exploration = races.explore();
-        for (int i = 0; i < requests.size(); i++) {
-            int index = i;
-            RaceScenario.NamedRequest request = requests.get(i);
-            exploration.thread(request.thread(), () -> statuses[index] = status(request, fixture));
-        }
-        return exploration.invariant(() -> scenario.invariant().holds(db, fixture, statuses), scenario.promise());
+    private static int[] statuses(Outcomes outcomes) {
+        return outcomes.all().stream().mapToInt(o -> o.status() == null ? 200 : o.status()).toArray();
     }
 }
