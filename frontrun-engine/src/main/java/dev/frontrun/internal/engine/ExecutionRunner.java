@@ -226,7 +226,8 @@ public final class ExecutionRunner implements AutoCloseable {
             if (LockSupport.getBlocker(workers[t]) == workers[t]) {
                 return Optional.empty(); // parked in the handoff itself: granted, not yet awake
             }
-            Optional<TraceStep.Blocked> javaReason = JavaBlockInspector.blockedReason(workers[t], this::pausedWorkerName);
+            Optional<TraceStep.Blocked> javaReason = JavaBlockInspector.blockedReason(workers[t], this::pausedWorkerName,
+                    borrowing(t));
             if (javaReason.isPresent() || !askProbes) {
                 return javaReason;
             }
@@ -237,6 +238,13 @@ public final class ExecutionRunner implements AutoCloseable {
                 }
             }
             return Optional.empty();
+        }
+
+        /** Whether thread t's running step is a borrow from a pool smaller than the number of threads. */
+        private boolean borrowing(int t) {
+            int entry = lastEntryOf[t];
+            return entry >= 0 && trace.get(entry).step().accesses().stream()
+                    .anyMatch(a -> a.resource().startsWith(JavaBlockInspector.POOL_RESOURCE_PREFIX));
         }
 
         private String pausedWorkerName(long threadId) {

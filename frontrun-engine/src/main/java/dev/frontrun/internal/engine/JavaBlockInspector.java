@@ -15,7 +15,7 @@ import dev.frontrun.TraceStep;
  * an untimed wait. A lock with no owner means the thread is about to get it (the scheduler
  * waits for it), and a timed wait (a sleep, a poll with timeout) ends by itself.
  */
-final class JavaBlockInspector {
+public final class JavaBlockInspector {
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -28,7 +28,8 @@ final class JavaBlockInspector {
      * @param pausedWorker the user's name of the worker with a thread id if that worker is paused (at a
      *                     point or blocked), else null
      */
-    static Optional<TraceStep.Blocked> blockedReason(Thread thread, LongFunction<String> pausedWorker) {
+    static Optional<TraceStep.Blocked> blockedReason(Thread thread, LongFunction<String> pausedWorker,
+                                                     boolean borrowingFromATooSmallPool) {
         Thread.State state = thread.getState();
         if (state != Thread.State.BLOCKED && state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING) {
             return Optional.empty();
@@ -49,8 +50,13 @@ final class JavaBlockInspector {
         if (info.getThreadState() == Thread.State.WAITING && !aboutToAcquire(lock)) {
             return Optional.of(new TraceStep.Blocked(describe(Thread.State.WAITING, lock), List.of()));
         }
-        return poolWait(thread);
+        // a pool still filling makes a borrower wait too, but that wait ends by itself: only a borrow
+        // from a pool smaller than the number of threads waits for another thread to give one back
+        return borrowingFromATooSmallPool ? poolWait(thread) : Optional.empty();
     }
+
+    /** The resource a borrow from a pool with fewer connections than explored threads writes (see the JDBC proxy). */
+    public static final String POOL_RESOURCE_PREFIX = "pool:";
 
     /** Frames in which a connection pool makes a borrower wait (with a timeout) for a connection to come back. */
     private static final List<String> POOL_BORROWS = List.of(

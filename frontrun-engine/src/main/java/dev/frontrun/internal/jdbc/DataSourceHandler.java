@@ -1,5 +1,6 @@
 package dev.frontrun.internal.jdbc;
 
+import dev.frontrun.internal.engine.JavaBlockInspector;
 import dev.frontrun.internal.postgres.OwnConnections;
 import dev.frontrun.internal.postgres.PostgresLockProbe;
 import dev.frontrun.jdbc.SchemaHints;
@@ -92,7 +93,8 @@ public final class DataSourceHandler implements InvocationHandler {
         ExecutionContext execution = SchedulingPoints.currentExecution().orElseThrow();
         if (poolSize > 0 && poolSize < execution.threadNames().size()) {
             SchedulingPoints.step(Step.of("borrow a connection from the pool of " + poolSize,
-                    ResourceAccess.write("pool:" + Integer.toHexString(System.identityHashCode(this)))));
+                    ResourceAccess.write(JavaBlockInspector.POOL_RESOURCE_PREFIX
+                            + Integer.toHexString(System.identityHashCode(this)))));
         }
     }
 

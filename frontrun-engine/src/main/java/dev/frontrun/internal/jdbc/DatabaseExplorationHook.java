@@ -2,6 +2,7 @@ package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.internal.postgres.DatabaseSnapshot;
 import dev.frontrun.internal.postgres.OwnConnections;
+import dev.frontrun.internal.postgres.PostgresRequired;
 import dev.frontrun.jdbc.FrontrunDataSource;
 
 import dev.frontrun.spi.ExecutionContext;
@@ -58,6 +59,7 @@ public final class DatabaseExplorationHook implements ExplorationHook {
 
     @Override
     public void beforeExploration() throws Exception {
+        PostgresRequired.check(DataSourceHandler.unwrapped(dataSource));
         // on connections of Frontrun's own: the snapshot keeps one for the whole exploration, which must
         // never be one the explored threads wait for in a small pool
         snapshot = DatabaseSnapshot.take(OwnConnections.beside(DataSourceHandler.unwrapped(dataSource)), lockTimeout);
