@@ -243,12 +243,15 @@ public final class Exploration<S> {
 
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
-        return told(reported(new Explorer<S>(plan()).explore()), false);
+        java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
+        return told(reported(new Explorer<S>(plan(groups)).explore(), groups), false);
     }
 
     /** Runs exactly {@code schedule} once (plus the reproduce-on-failure replays if it fails). */
     public Result replay(Schedule schedule) {
-        return told(reported(new Explorer<S>(plan()).replay(Objects.requireNonNull(schedule, "schedule"))), true);
+        java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
+        return told(reported(new Explorer<S>(plan(groups)).replay(Objects.requireNonNull(schedule, "schedule")), groups),
+                true);
     }
 
     /**
@@ -256,7 +259,7 @@ public final class Exploration<S> {
      * is analysed (whenever the trace has SQL steps), the explanation rendered, and the HTML report
      * written if one is wanted and named at the end of the explanation.
      */
-    private Result reported(ExplorationOutcome outcome) {
+    private Result reported(ExplorationOutcome outcome, java.util.Map<Result.FailureGroup, Integer> groups) {
         Analysis analysis;
         try {
             analysis = SqlAnomalyAnalyzer.create().analysis(outcome.trace(), outcome.failure());
@@ -265,7 +268,7 @@ public final class Exploration<S> {
         }
         Result result = new Result(outcome.verdict(), outcome.executions(), outcome.exhausted(), outcome.strategy(),
                 outcome.failure(), outcome.counterexample(), outcome.trace(), analysis, outcome.reproduced(),
-                outcome.reproduceAttempts(), outcome.inconclusiveBecause(), outcome.elapsed(), null, null);
+                outcome.reproduceAttempts(), outcome.inconclusiveBecause(), outcome.elapsed(), null, null, groups);
         result = result.withExplanation(Explanation.of(result, invariantDescription, names));
         if (reportDirectory == null || !result.failed() && !reportPassing) {
             return result;
@@ -278,13 +281,25 @@ public final class Exploration<S> {
         }
     }
 
-    private ExplorationPlan<S> plan() {
+    private ExplorationPlan<S> plan(java.util.Map<Result.FailureGroup, Integer> groups) {
         if (names.isEmpty()) {
             throw new IllegalStateException("an exploration needs at least one .thread(name, body)");
         }
         return new ExplorationPlan<>(setup, names, bodies, invariant, invariantDescription, maxExecutions,
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
-                hooks, expectedPerThread(), expectedStatuses);
+                hooks, expectedPerThread(), expectedStatuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
+                Integer::sum));
+    }
+
+    /** How a failing execution failed and the anomaly its SQL shows, for counting. */
+    private static Result.FailureGroup group(List<TraceStep> trace, Failure failure) {
+        AnomalyKind anomaly;
+        try {
+            anomaly = SqlAnomalyAnalyzer.create().analyze(trace, failure).map(Anomaly::kind).orElse(null);
+        } catch (RuntimeException e) {
+            anomaly = null; // an analysis bug must not hide the failure itself
+        }
+        return new Result.FailureGroup(failure.kind(), anomaly);
     }
 
     private List<List<Class<? extends Throwable>>> expectedPerThread() {

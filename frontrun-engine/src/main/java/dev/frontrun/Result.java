@@ -13,6 +13,18 @@ import java.util.Optional;
  */
 public final class Result {
 
+    /**
+     * A kind of failing execution an exploration counted: how it failed, and the anomaly its SQL shows
+     * (null when there is none or no SQL).
+     */
+    public record FailureGroup(Failure.Kind failure, AnomalyKind anomaly) {
+        @Override
+        public String toString() {
+            return failure.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+                    + (anomaly == null ? "" : ", " + anomaly);
+        }
+    }
+
     private final Verdict verdict;
     private final int executions;
     private final boolean exhausted;
@@ -27,10 +39,12 @@ public final class Result {
     private final Duration elapsed;
     private final String explanation;
     private final Path report;
+    private final java.util.Map<FailureGroup, Integer> failureGroups;
 
     Result(Verdict verdict, int executions, boolean exhausted, Strategy strategy, Failure failure,
            Schedule counterexample, List<TraceStep> trace, Analysis analysis, int reproduced, int reproduceAttempts,
-           String inconclusiveBecause, Duration elapsed, String explanation, Path report) {
+           String inconclusiveBecause, Duration elapsed, String explanation, Path report,
+           java.util.Map<FailureGroup, Integer> failureGroups) {
         this.verdict = Objects.requireNonNull(verdict, "verdict");
         this.executions = executions;
         this.exhausted = exhausted;
@@ -45,6 +59,8 @@ public final class Result {
         this.elapsed = elapsed;
         this.explanation = explanation == null ? "" : explanation;
         this.report = report;
+        this.failureGroups = failureGroups == null ? java.util.Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(failureGroups));
     }
 
     public Verdict verdict() {
@@ -125,16 +141,51 @@ public final class Result {
         return Optional.ofNullable(report);
     }
 
+    /**
+     * How many explored executions failed, by how they failed and the anomaly they show, in the order
+     * first seen; the first failure only unless the exploration ran with {@code stopOnFirstFailure(false)}.
+     */
+    public java.util.Map<FailureGroup, Integer> failureGroups() {
+        return failureGroups;
+    }
+
+    /** How many explored executions failed (see {@link #failureGroups()}). */
+    public int failingExecutions() {
+        return failureGroups.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /**
+     * Whether the failing execution ran its threads one after the other, without any interleaving:
+     * then it is not a race — the invariant or the code is wrong even sequentially.
+     */
+    public boolean failsWithoutInterleaving() {
+        if (!failed() || trace.isEmpty()) {
+            return false;
+        }
+        java.util.Set<Integer> done = new java.util.HashSet<>();
+        int current = trace.get(0).thread();
+        for (TraceStep step : trace) {
+            if (step.thread() != current) {
+                done.add(current);
+                current = step.thread();
+                if (done.contains(current)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     /** This result with its explanation. */
     Result withExplanation(String text) {
         return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
-                reproduceAttempts, inconclusiveBecause, elapsed, text, report);
+                reproduceAttempts, inconclusiveBecause, elapsed, text, report, failureGroups);
     }
 
     /** This result with the report written for it, named at the end of the explanation. */
     Result withReport(Path file, String note) {
         return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
-                reproduceAttempts, inconclusiveBecause, elapsed, explanation + note, file);
+                reproduceAttempts, inconclusiveBecause, elapsed, explanation + note, file, failureGroups);
     }
 
     /** Passes only when the property was proven: fails on a failure and on an inconclusive verdict. */

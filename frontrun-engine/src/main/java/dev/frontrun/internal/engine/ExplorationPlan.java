@@ -1,25 +1,30 @@
 package dev.frontrun.internal.engine;
 
+import dev.frontrun.Failure;
 import dev.frontrun.Outcomes;
 import dev.frontrun.Strategy;
 import dev.frontrun.ThreadBody;
+import dev.frontrun.TraceStep;
 import dev.frontrun.spi.ExplorationHook;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import java.util.function.Supplier;
 
 /**
  * Everything an {@link Explorer} needs, frozen when the user calls {@code run()}; {@code expected}
- * holds, per thread, the exceptions that are legitimate answers rather than failures.
+ * holds, per thread, the exceptions that are legitimate answers rather than failures; {@code failures}
+ * hears of every failing execution (its trace and failure), so exhaustive explorations can count them.
  */
 public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names,
                                  List<ThreadBody<? super S>> bodies, BiPredicate<? super S, Outcomes> invariant,
                                  String invariantDescription, int maxExecutions, Integer preemptionBound,
                                  Strategy strategy, boolean stopOnFirstFailure, Duration executionTimeout,
                                  Duration totalTimeout, int reproduceOnFailure, List<ExplorationHook> hooks,
-                                 List<List<Class<? extends Throwable>>> expected, Set<Integer> expectedStatuses) {
+                                 List<List<Class<? extends Throwable>>> expected, Set<Integer> expectedStatuses,
+                                 BiConsumer<List<TraceStep>, Failure> failures) {
     public ExplorationPlan {
         names = List.copyOf(names);
         bodies = List.copyOf(bodies);

@@ -102,6 +102,7 @@ public final class Explorer<S> {
                     }
                     continue;
                 }
+                plan.failures().accept(judged.record().trace(), failure);
                 if (firstFailure == null) {
                     firstFailure = judged;
                 }

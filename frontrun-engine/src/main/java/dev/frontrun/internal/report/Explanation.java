@@ -78,6 +78,15 @@ public final class Explanation {
                 }
             }
         }
+        if (facts.failsWithoutInterleaving()) {
+            sb.append("  fails without any interleaving: the threads ran one after the other, so this is not a race —"
+                    + " the invariant or the code is wrong even sequentially\n");
+        }
+        if (facts.failingExecutions() > 1 || facts.failed() && facts.failingExecutions() > 0 && facts.exhausted()) {
+            sb.append("  failing executions: ").append(facts.failingExecutions()).append(" of ").append(facts.executions());
+            facts.failureGroups().forEach((group, count) -> sb.append("; ").append(count).append(" × ").append(group));
+            sb.append('\n');
+        }
         if (facts.reproduceAttempts() > 0) {
             sb.append("  reproduced ").append(facts.reproduced()).append('/').append(facts.reproduceAttempts())
                     .append(" times by replaying the schedule\n");
