@@ -9,8 +9,9 @@ import org.springframework.transaction.TransactionExecutionListener;
 
 /**
  * Makes the begin of a Spring-managed transaction a scheduling point named after the
- * transaction ({@code OwnerService.addVisit}) and labels the database transaction with that
- * name, so traces say which business operation each statement belongs to. The JDBC proxy
+ * transaction ({@code OwnerService.addVisit}), and after the request it serves when there is one
+ * ({@code POST /owners/1/edit → OwnerController.processUpdateOwnerForm: SimpleJpaRepository.save}),
+ * and labels the database transaction with that name, so traces say which business operation each statement belongs to. The JDBC proxy
  * already schedules the connection-level begin, commit and rollback.
  *
  * <p>Labels form a per-thread stack: when a {@code REQUIRES_NEW} transaction ends, the
@@ -26,7 +27,8 @@ public final class FrontrunTransactionListener implements TransactionExecutionLi
 
     @Override
     public void beforeBegin(TransactionExecution transaction) {
-        String name = shortName(transaction.getTransactionName());
+        String method = shortName(transaction.getTransactionName());
+        String name = CurrentRequest.describe().map(request -> request + ": " + method).orElse(method);
         open.get().push(new Open(transaction, name));
         TraceLabels.nameTransaction(name);
         Frontrun.marker("begin " + name);

@@ -31,6 +31,8 @@ class LostUpdateRaceTest extends RaceAppTestSupport {
         assertThat(result.explanation())
                 .as("transactions named by the listener, statements tagged by the Hibernate inspector")
                 .contains("CounterService.increment", "update counters set n=1", "[Counter]");
+        assertThat(result.explanation()).as("transactions begun while serving a request are named after it")
+                .contains("POST /counters/1/increment → RaceController.");
         assertThat(result.reproduceAttempts()).as("frontrun.reproduce-count from application.properties").isEqualTo(3);
         assertThat(result.reproduced()).isEqualTo(3);
         assertThat(counter(1)).as("database restored after exploring").isZero();
