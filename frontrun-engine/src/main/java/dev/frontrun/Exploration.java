@@ -32,6 +32,7 @@ public final class Exploration<S> {
     private BiPredicate<? super S, Outcomes> invariant = (s, outcomes) -> true;
     private final List<Class<? extends Throwable>> expectedEverywhere = new ArrayList<>();
     private final java.util.Set<Integer> expectedStatuses = new java.util.HashSet<>();
+    private Isolation isolation;
     private final java.util.Map<String, List<Class<? extends Throwable>>> expectedByThread = new java.util.HashMap<>();
     private String invariantDescription = "(no invariant)";
     private int maxExecutions = 10_000;
@@ -194,6 +195,16 @@ public final class Exploration<S> {
         return this;
     }
 
+    /**
+     * Runs every transaction of the explored threads at {@code level} (null: as the application sets
+     * them): each connection they take is set to it, and the application's own settings through JDBC
+     * yield. The way to ask "would this isolation level fix it?" — see {@link Result#whatIf(Isolation)}.
+     */
+    public Exploration<S> isolation(Isolation level) {
+        this.isolation = level;
+        return this;
+    }
+
     /** Lifecycle callbacks (database snapshot and restore, per-execution resources). */
     public Exploration<S> hook(ExplorationHook hook) {
         hooks.add(Objects.requireNonNull(hook, "hook"));
@@ -244,7 +255,18 @@ public final class Exploration<S> {
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
-        return told(reported(new Explorer<S>(plan(groups)).explore(), groups), false);
+        return told(reported(new Explorer<S>(plan(groups)).explore(), groups), false).withWhatIf(this::runAt);
+    }
+
+    /** This exploration run again with every transaction at {@code level}. */
+    private Result runAt(Isolation level) {
+        Isolation before = isolation;
+        isolation = level;
+        try {
+            return run();
+        } finally {
+            isolation = before;
+        }
     }
 
     /** Runs exactly {@code schedule} once (plus the reproduce-on-failure replays if it fails). */
@@ -288,7 +310,7 @@ public final class Exploration<S> {
         return new ExplorationPlan<>(setup, names, bodies, invariant, invariantDescription, maxExecutions,
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
                 hooks, expectedPerThread(), expectedStatuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
-                Integer::sum));
+                Integer::sum), isolation);
     }
 
     /** How a failing execution failed and the anomaly its SQL shows, for counting. */

@@ -40,6 +40,7 @@ public final class Result {
     private final String explanation;
     private final Path report;
     private final java.util.Map<FailureGroup, Integer> failureGroups;
+    private java.util.function.Function<Isolation, Result> whatIf;
 
     Result(Verdict verdict, int executions, boolean exhausted, Strategy strategy, Failure failure,
            Schedule counterexample, List<TraceStep> trace, Analysis analysis, int reproduced, int reproduceAttempts,
@@ -174,6 +175,24 @@ public final class Result {
             }
         }
         return true;
+    }
+
+    /**
+     * The same exploration run again with every transaction of the explored threads at {@code level}:
+     * the check of an isolation-level fix ("at REPEATABLE READ the loser gets 40001; at the request
+     * level the race is still there"). Only a result of {@code run()} can be run again.
+     */
+    public Result whatIf(Isolation level) {
+        java.util.Objects.requireNonNull(level, "level");
+        if (whatIf == null) {
+            throw new IllegalStateException("only the result of Exploration.run() can be explored again at another level");
+        }
+        return whatIf.apply(level);
+    }
+
+    Result withWhatIf(java.util.function.Function<Isolation, Result> rerun) {
+        this.whatIf = rerun;
+        return this;
     }
 
     /** This result with its explanation. */

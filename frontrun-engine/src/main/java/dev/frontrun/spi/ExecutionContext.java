@@ -1,6 +1,8 @@
 package dev.frontrun.spi;
 
+import dev.frontrun.Isolation;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -25,6 +27,9 @@ public interface ExecutionContext {
 
     /** Registers something to close when the exploration ends, also when it failed. */
     void onExplorationEnd(AutoCloseable closeable);
+
+    /** The isolation level the exploration runs every transaction of the explored threads at, if it forces one. */
+    Optional<Isolation> forcedIsolation();
 
     /** Lets the scheduler ask {@code probe} whether a thread that is slow to come back waits on something. */
     void addBlockingProbe(BlockingProbe probe);

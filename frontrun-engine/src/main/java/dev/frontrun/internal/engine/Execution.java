@@ -1,8 +1,10 @@
 package dev.frontrun.internal.engine;
 
+import dev.frontrun.Isolation;
 import dev.frontrun.spi.BlockingProbe;
 import dev.frontrun.spi.ExecutionContext;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -17,10 +19,23 @@ public final class Execution implements ExecutionContext {
     private final ConcurrentMap<Object, Object> attributes = new ConcurrentHashMap<>();
     private final List<BlockingProbe> probes = new CopyOnWriteArrayList<>();
 
+    private final Isolation forcedIsolation;
+
     public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames) {
+        this(exploration, executionNumber, threadNames, null);
+    }
+
+    public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames,
+                     Isolation forcedIsolation) {
         this.exploration = exploration;
         this.executionNumber = executionNumber;
         this.threadNames = List.copyOf(threadNames);
+        this.forcedIsolation = forcedIsolation;
+    }
+
+    @Override
+    public Optional<Isolation> forcedIsolation() {
+        return Optional.ofNullable(forcedIsolation);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.frontrun.internal.engine;
 
 import dev.frontrun.Failure;
+import dev.frontrun.Isolation;
 import dev.frontrun.Outcomes;
 import dev.frontrun.Strategy;
 import dev.frontrun.ThreadBody;
@@ -24,7 +25,7 @@ public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names
                                  Strategy strategy, boolean stopOnFirstFailure, Duration executionTimeout,
                                  Duration totalTimeout, int reproduceOnFailure, List<ExplorationHook> hooks,
                                  List<List<Class<? extends Throwable>>> expected, Set<Integer> expectedStatuses,
-                                 BiConsumer<List<TraceStep>, Failure> failures) {
+                                 BiConsumer<List<TraceStep>, Failure> failures, Isolation isolation) {
     public ExplorationPlan {
         names = List.copyOf(names);
         bodies = List.copyOf(bodies);

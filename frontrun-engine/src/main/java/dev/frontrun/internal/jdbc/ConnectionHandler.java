@@ -54,12 +54,30 @@ final class ConnectionHandler implements InvocationHandler {
     private Integer backendPid;
     /** The level set through {@code setTransactionIsolation} on this proxy, or null: see {@link #isolation()}. */
     private Isolation isolation;
+    /** The level the exploration forces on every transaction ({@code Exploration.isolation}), or null. */
+    private Isolation forced;
     /** The session's default level set in SQL ({@code SET SESSION CHARACTERISTICS …}), or null. */
     private Isolation sessionIsolation;
 
     ConnectionHandler(DataSourceHandler owner, Connection target) {
         this.owner = owner;
         this.target = target;
+    }
+
+    /**
+     * Inside an exploration that runs every transaction at one level, sets it on this connection
+     * (a pool resets it when the connection comes back) and keeps the application from changing it.
+     */
+    void forceIsolationIfTheExplorationSaysSo() throws SQLException {
+        if (!SchedulingPoints.active()) {
+            return;
+        }
+        Isolation level = execution().forcedIsolation().orElse(null);
+        if (level != null) {
+            target.setTransactionIsolation(JdbcIsolation.toJdbc(level));
+            isolation = level;
+            forced = level;
+        }
     }
 
     Connection proxy() {
@@ -92,6 +110,9 @@ final class ConnectionHandler implements InvocationHandler {
             case "prepareCall":
                 return wrap(CallableStatement.class, Interfaces.invoke(target, method, args), (String) args[0], false);
             case "setTransactionIsolation":
+                if (forced != null) {
+                    return null; // the exploration runs every transaction at one level: the application's choice yields
+                }
                 Object result = Interfaces.invoke(target, method, args);
                 isolation = JdbcIsolation.of((Integer) args[0]);
                 return result;

@@ -75,6 +75,7 @@ public final class DataSourceHandler implements InvocationHandler {
                 announceBorrowIfThePoolIsTooSmall();
                 Connection real = (Connection) Interfaces.invoke(target, method, args);
                 ConnectionHandler handler = new ConnectionHandler(this, real);
+                handler.forceIsolationIfTheExplorationSaysSo();
                 yield handler.proxy(Interfaces.proxy(Connection.class, real, handler)).proxy();
             }
             default -> Interfaces.invoke(target, method, args);

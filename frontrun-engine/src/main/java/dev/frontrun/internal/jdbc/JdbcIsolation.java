@@ -9,6 +9,16 @@ final class JdbcIsolation {
     private JdbcIsolation() {
     }
 
+    /** The {@code Connection.TRANSACTION_*} constant of {@code level}. */
+    static int toJdbc(Isolation level) {
+        return switch (level) {
+            case READ_UNCOMMITTED -> Connection.TRANSACTION_READ_UNCOMMITTED;
+            case READ_COMMITTED -> Connection.TRANSACTION_READ_COMMITTED;
+            case REPEATABLE_READ -> Connection.TRANSACTION_REPEATABLE_READ;
+            case SERIALIZABLE -> Connection.TRANSACTION_SERIALIZABLE;
+        };
+    }
+
     /** The level of a {@code Connection.TRANSACTION_*} constant, or null for NONE and unknown values. */
     static Isolation of(int level) {
         return switch (level) {
