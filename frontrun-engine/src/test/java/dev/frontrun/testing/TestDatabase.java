@@ -37,4 +37,16 @@ public record TestDatabase(String jdbcUrl, String user, String password, String 
             throw new IllegalStateException("test setup SQL failed: " + e.getMessage(), e);
         }
     }
+
+    /** The first column of the first row of {@code sql}, as an int: a value for an invariant to check. */
+    public int queryInt(String sql) {
+        try (Connection c = connect(); Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery(sql)) {
+            if (!rs.next()) {
+                throw new IllegalStateException("no row: " + sql);
+            }
+            return rs.getInt(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException("test query failed: " + e.getMessage(), e);
+        }
+    }
 }

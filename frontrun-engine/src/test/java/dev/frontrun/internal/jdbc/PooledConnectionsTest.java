@@ -73,13 +73,7 @@ class PooledConnectionsTest {
     }
 
     private int balance() {
-        try (Connection c = db.connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT balance FROM account WHERE id = 1")) {
-            rs.next();
-            return rs.getInt(1);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return db.queryInt("SELECT balance FROM account WHERE id = 1");
     }
 
     @Test

@@ -83,13 +83,7 @@ class WhatIfIsolationTest {
     }
 
     private int balance() {
-        try (Connection c = db.connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT balance FROM account WHERE id = 1")) {
-            rs.next();
-            return rs.getInt(1);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return db.queryInt("SELECT balance FROM account WHERE id = 1");
     }
 
     private Exploration<Object> twoDeposits(dev.frontrun.ThrowingRunnable deposit) {
