@@ -61,6 +61,8 @@ class TransactionsAndLocksConformanceTest {
         assertThat(r.unexpected()).as(r.toString()).isEmpty();
         assertThat(r.states()).isEqualTo(30902);
         assertEveryCheckRan(r);
+        assertThat(r.deadlocked()).as("states with a wait-for cycle").isPositive();
+        assertThat(r.nonCommuting()).as("non-commuting pairs").isPositive();
         assertThat(r.found(Check.WAIT_OUTCOME, Known.WAIT_PREDICTED_FOR_IMMEDIATE_FAILURE)).as(r.toString()).isEqualTo(336);
         assertThat(r.found(Check.LOCK_HOLDERS, Known.ERROR_RELEASES_AT_ONCE)).as(r.toString()).isEqualTo(580);
         assertThat(r.found(Check.LOCK_HOLDERS, Known.SKIP_LOCKED_LOCKS_FREE_ROW)).as(r.toString()).isEqualTo(1076);

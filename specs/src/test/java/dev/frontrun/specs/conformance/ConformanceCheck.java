@@ -82,6 +82,7 @@ public final class ConformanceCheck {
         private final List<Finding> unexpected = new ArrayList<>();
         private int nonCommuting;
         private int commutingButConflicting;
+        private int deadlocked;
 
         public int states() {
             return states;
@@ -108,6 +109,11 @@ public final class ConformanceCheck {
         /** The first disagreement of each kind, as an example. */
         public Map<String, Finding> examples() {
             return firstOf;
+        }
+
+        /** States in which the spec has a wait-for cycle. */
+        public int deadlocked() {
+            return deadlocked;
         }
 
         /** Pairs of steps that do not commute in the spec's graph. */
@@ -137,6 +143,7 @@ public final class ConformanceCheck {
         public String toString() {
             StringBuilder sb = new StringBuilder();
             sb.append(states).append(" states, ").append(edges).append(" transitions; compared: ").append(compared)
+                    .append("; deadlocked states: ").append(deadlocked)
                     .append("; non-commuting pairs: ").append(nonCommuting)
                     .append(", commuting pairs Java orders anyway: ").append(commutingButConflicting);
             found.forEach((k, n) -> sb.append("\n  ").append(k).append(": ").append(n).append(", e.g. ")
@@ -329,6 +336,12 @@ public final class ConformanceCheck {
 
     // ---------------------------------------------------------------- states
 
+    /**
+     * The runner's cycle rule is fed what the {@code pg_blocking_pids} probe reports: the first
+     * waiter for a row is blocked by its holder, a later one by the waiter just before it (the
+     * holder of PostgreSQL's tuple lock; checked by hand on PostgreSQL 15). The spec's edges go from
+     * every waiter to the holder; both graphs have a cycle in the same states, which this checks.
+     */
     private void checkDeadlock(SpecState s) {
         result.count(Check.DEADLOCK);
         int n = s.txs().size();
@@ -337,10 +350,19 @@ public final class ConformanceCheck {
         for (int t = 0; t < n; t++) {
             String tx = s.txs().get(t);
             blocked[t] = s.waiting(tx);
-            holders.add(blocked[t] ? s.holder(s.current(tx).row()).map(List::of).orElse(List.of()) : List.of());
+            if (!blocked[t]) {
+                holders.add(List.of());
+                continue;
+            }
+            String row = s.current(tx).row();
+            int place = s.queue(row).indexOf(tx);
+            holders.add(place > 0 ? List.of(s.queue(row).get(place - 1)) : s.holder(row).map(List::of).orElse(List.of()));
         }
         boolean java = rules.waitForCycle(blocked, holders, s.txs());
         boolean spec = !s.onCycle().isEmpty();
+        if (spec) {
+            result.deadlocked++;
+        }
         if (java != spec) {
             result.found(new Finding(Check.DEADLOCK, null, "Java cycle: " + java + ", spec onCycle: " + s.onCycle()
                     + " in " + s));
