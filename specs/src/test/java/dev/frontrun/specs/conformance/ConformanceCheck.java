@@ -233,9 +233,6 @@ public final class ConformanceCheck {
                     transaction(s, actor).rollbackTo(SAVEPOINT), next);
             default -> throw new IllegalStateException("unknown action " + action);
         }
-        if (thread < 0) {
-            throw new IllegalStateException("no thread for " + actor);
-        }
     }
 
     private void checkStatementStart(SpecState s, String actor, Item item, SpecState next) {
