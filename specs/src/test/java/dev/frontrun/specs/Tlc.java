@@ -67,9 +67,30 @@ final class Tlc {
 
     /** Model-checks {@code module}.tla with {@code config}.cfg (both in the spec directory). */
     static Outcome check(String module, String config) {
+        return check(module, config, List.of());
+    }
+
+    /**
+     * Like {@link #check(String, String)}, and also has TLC write every state and transition it
+     * explores to {@link #graphFile(String)} ({@code -dump dot,actionlabels}: each state with its
+     * variables, each transition with the name of its action).
+     */
+    static Outcome checkAndDumpGraph(String module, String config) {
+        return check(module, config, List.of("-dump", "dot,actionlabels", graphFile(config).toString()));
+    }
+
+    /** Where {@link #checkAndDumpGraph} leaves the state graph of {@code config}. */
+    static Path graphFile(String config) {
+        return runDir(config).resolve("graph.dot");
+    }
+
+    private static Path runDir(String config) {
+        return Path.of(System.getProperty("frontrun.specs.workDir", "target/tlc")).toAbsolutePath().resolve(config);
+    }
+
+    private static Outcome check(String module, String config, List<String> extraArgs) {
         Path tlaDir = Path.of(System.getProperty("frontrun.specs.tlaDir", "src/main/tla")).toAbsolutePath();
-        Path runDir = Path.of(System.getProperty("frontrun.specs.workDir", "target/tlc"))
-                .toAbsolutePath().resolve(config);
+        Path runDir = runDir(config);
         try {
             deleteRecursively(runDir);
             Files.createDirectories(runDir);
@@ -83,7 +104,7 @@ final class Tlc {
             Path tmp = Files.createDirectories(runDir.resolve("tmp"));
 
             Path out = runDir.resolve("tlc.out");
-            List<String> command = List.of(
+            List<String> command = new ArrayList<>(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     // short runs: C1 only starts faster; a small heap keeps TLC's fingerprint set small
                     "-XX:+UseParallelGC", "-XX:TieredStopAtLevel=1", "-Xmx512m",
@@ -92,9 +113,9 @@ final class Tlc {
                     "tlc2.TLC",
                     "-workers", "1",
                     "-fp", "1",
-                    "-metadir", runDir.resolve("states").toString(),
-                    "-config", config + ".cfg",
-                    module + ".tla");
+                    "-metadir", runDir.resolve("states").toString()));
+            command.addAll(extraArgs);
+            command.addAll(List.of("-config", config + ".cfg", module + ".tla"));
             long start = System.nanoTime();
             Process p = new ProcessBuilder(command)
                     .directory(runDir.toFile())
