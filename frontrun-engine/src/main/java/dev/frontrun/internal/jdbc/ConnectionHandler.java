@@ -216,7 +216,12 @@ final class ConnectionHandler implements InvocationHandler {
         }
         TxOp op = control.op();
         boolean aborted = tx.aborted();
-        List<ResourceAccess> accesses = op == TxOp.COMMIT ? tx.commitAccesses() : List.of();
+        List<ResourceAccess> accesses = switch (op) {
+            case COMMIT -> tx.commitAccesses();
+            case ROLLBACK -> tx.rollbackAccesses();
+            case ROLLBACK_TO_SAVEPOINT -> tx.rollbackToAccesses(control.name());
+            default -> List.of();
+        };
         Set<String> releases = switch (op) {
             case COMMIT, ROLLBACK -> tx.locks();
             case ROLLBACK_TO_SAVEPOINT -> tx.locksTakenAfter(control.name()); // PostgreSQL releases them

@@ -152,6 +152,24 @@ final class TransactionState {
                 .distinct().toList();
     }
 
+    /**
+     * What a ROLLBACK announces: a write of every row lock it releases. Which row a NOWAIT or a SKIP
+     * LOCKED statement gets (or fails on) depends on whether the rollback came first, so the two must
+     * not commute (a COMMIT publishes its writes, which conflict anyway).
+     */
+    List<ResourceAccess> rollbackAccesses() {
+        return releaseAccesses(locks);
+    }
+
+    /** What a ROLLBACK TO SAVEPOINT announces: a write of every row lock taken after the savepoint, which it releases. */
+    List<ResourceAccess> rollbackToAccesses(String savepoint) {
+        return releaseAccesses(locksTakenAfter(savepoint));
+    }
+
+    private static List<ResourceAccess> releaseAccesses(java.util.Collection<String> released) {
+        return released.stream().map(ResourceAccess::write).toList();
+    }
+
     Set<String> locks() {
         return Set.copyOf(locks);
     }

@@ -50,4 +50,12 @@ public final class TransactionStateProbe {
     public List<ResourceAccess> commitAccesses() {
         return state.commitAccesses();
     }
+
+    public List<ResourceAccess> rollbackAccesses() {
+        return state.rollbackAccesses();
+    }
+
+    public List<ResourceAccess> rollbackToAccesses(String name) {
+        return state.rollbackToAccesses(name);
+    }
 }

@@ -58,7 +58,11 @@ public final class ConformanceCheck {
         SKIP_LOCKED_LOCKS_FREE_ROW,
         /** NOWAIT on a held row, or a REPEATABLE READ statement on a row changed since its snapshot, fails at once; Java predicts a wait (only makes the runner probe at once). */
         WAIT_PREDICTED_FOR_IMMEDIATE_FAILURE,
-        /** A ROLLBACK or ROLLBACK TO SAVEPOINT frees the row a NOWAIT / SKIP LOCKED locks, so the two do not commute, but a rollback announces no accesses. */
+        /**
+         * A ROLLBACK or ROLLBACK TO SAVEPOINT frees the row a NOWAIT / SKIP LOCKED locks, so the two do not
+         * commute. Found by this test; fixed since (a rollback announces a write of every lock it releases):
+         * kept so that a regression shows.
+         */
         ROLLBACK_RELEASE_WITHOUT_CONFLICT,
         /** A failing statement frees (in PostgreSQL, at once) a row a NOWAIT / SKIP LOCKED locks, but their accesses are on different rows. */
         ERROR_RELEASE_WITHOUT_CONFLICT
@@ -460,10 +464,15 @@ public final class ConformanceCheck {
                 if (!st.boundary() && tx.takesTransactionSnapshot(st.readsData())) {
                     out.add(rules.snapshotRead());
                 }
+                if (s.current(actor).op().equals("ROLLBACK_TO")) {
+                    out.addAll(tx.rollbackToAccesses(SAVEPOINT)); // a write of every lock it releases
+                }
                 yield out;
             }
             case "Commit" -> tx.commitAccesses();
-            default -> List.of(); // ROLLBACK and ROLLBACK TO SAVEPOINT announce no accesses
+            case "Rollback" -> tx.rollbackAccesses();
+            case "RecoverTo" -> tx.rollbackToAccesses(SAVEPOINT);
+            default -> List.of();
         };
     }
 

@@ -51,6 +51,10 @@ public class EngineRules {
         Set<String> locks();
 
         List<ResourceAccess> commitAccesses();
+
+        List<ResourceAccess> rollbackAccesses();
+
+        List<ResourceAccess> rollbackToAccesses(String name);
     }
 
     private final SqlStatements statements = new SqlStatements();
@@ -122,6 +126,16 @@ public class EngineRules {
             @Override
             public List<ResourceAccess> commitAccesses() {
                 return tx.commitAccesses();
+            }
+
+            @Override
+            public List<ResourceAccess> rollbackAccesses() {
+                return tx.rollbackAccesses();
+            }
+
+            @Override
+            public List<ResourceAccess> rollbackToAccesses(String name) {
+                return tx.rollbackToAccesses(name);
             }
         };
     }
