@@ -6,11 +6,13 @@ import java.util.Set;
 
 /**
  * What a thread is about to do when it stops at a scheduling point: the accesses of its next
- * step, the locks the step takes and releases (so the scheduler knows, before running it,
- * that the step would block), and a label and detail for traces and reports.
+ * step, the database row locks the step is predicted to take and release (so the scheduler looks
+ * for a wait at once when another thread holds one — it never forbids the step), and a label and
+ * detail for traces and reports.
  *
  * @param accesses  resources the step touches
- * @param acquires  lock ids the step takes; while another thread holds one, the step is disabled
+ * @param acquires  lock ids the step is predicted to take; while another thread holds one, the step is
+ *                  expected to start and wait inside the database
  * @param releases  lock ids the step gives back (a commit releases the transaction's row locks)
  * @param label     one line for traces, e.g. the SQL with bound values
  * @param detail    source-specific data for classifiers and reports (e.g. the SQL step), or null

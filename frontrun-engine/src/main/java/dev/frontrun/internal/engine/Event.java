@@ -8,7 +8,8 @@ import java.util.Arrays;
 /**
  * A step as the DPOR engine sees it: a thread and the set of (resource, access kinds) it
  * touches, sorted by interned resource id so that two events' conflict check is a merge join.
- * Taking a lock counts as a write on a lock resource, so two takes of one lock conflict.
+ * Locks are not events of their own: a statement that locks a row also writes it (FOR UPDATE is a
+ * write of the row), so two takes of one lock conflict through their accesses.
  */
 final class Event {
 
