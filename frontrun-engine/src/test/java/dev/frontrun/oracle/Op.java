@@ -14,7 +14,7 @@ import java.util.List;
 record Op(Kind kind, List<Object> args) {
 
     /** How a kind's arguments are drawn by the generator. */
-    enum Role { KEY, NEW_KEY, VALUE, THRESHOLD, NAME, SHARED_NAME }
+    enum Role { KEY, NAMED_KEY, NEW_KEY, VALUE, THRESHOLD, NAME, SHARED_NAME }
 
     /** How a statement's result is read. */
     enum Shape { QUERY, UPDATE, GENERATED_KEYS }
@@ -61,10 +61,10 @@ record Op(Kind kind, List<Object> args) {
                 Role.VALUE),
         INSERT_NAMED(Category.PARTIAL_UNIQUE, Shape.UPDATE, "INSERT INTO item (id, v, name) VALUES (?, ?, ?)",
                 Role.NEW_KEY, Role.VALUE, Role.SHARED_NAME),
-        SOFT_DELETE(Category.PARTIAL_UNIQUE, Shape.UPDATE, "UPDATE item SET deleted = true WHERE id = ?", Role.KEY),
-        REVIVE(Category.PARTIAL_UNIQUE, Shape.UPDATE, "UPDATE item SET deleted = false WHERE id = ?", Role.KEY),
+        SOFT_DELETE(Category.PARTIAL_UNIQUE, Shape.UPDATE, "UPDATE item SET deleted = true WHERE id = ?", Role.NAMED_KEY),
+        REVIVE(Category.PARTIAL_UNIQUE, Shape.UPDATE, "UPDATE item SET deleted = false WHERE id = ?", Role.NAMED_KEY),
         RENAME(Category.PARTIAL_UNIQUE, Shape.UPDATE, "UPDATE item SET name = ? WHERE id = ?", Role.SHARED_NAME,
-                Role.KEY),
+                Role.NAMED_KEY),
         NEXT_TICKET(Category.NEXTVAL, Shape.QUERY, "SELECT nextval('ticket')"),
         DELETE_ITEM(Category.DELETE_CASCADE, Shape.UPDATE, "DELETE FROM item WHERE id = ?", Role.KEY),
         /** A write undone by {@code ROLLBACK TO SAVEPOINT}: only inside a transaction. */

@@ -10,7 +10,8 @@ import java.util.Set;
  * Seeded, deterministic programs over {@link OracleSchema}, using only the {@link Category
  * categories} switched on. Programs are small so that brute force stays cheap: mostly two threads of
  * one to three statements, one in five of three threads of one or two, and none whose step
- * interleavings exceed a cap. Keys are drawn from two "hot" rows per program so threads collide.
+ * interleavings exceed a cap. Keys are drawn from two "hot" rows per program so threads collide, and
+ * soft deletes, revivals and renames favour rows 3 and 4, the deleted and the live row named 'c'.
  */
 final class ProgramGenerator {
 
@@ -79,6 +80,7 @@ final class ProgramGenerator {
             for (Op.Role role : kind.roles) {
                 args.add(switch (role) {
                     case KEY -> random.nextInt(8) == 0 ? 5 : hot[random.nextInt(2)];
+                    case NAMED_KEY -> random.nextBoolean() ? 3 + random.nextInt(2) : hot[random.nextInt(2)]; // rows 3, 4 share 'c'
                     case NEW_KEY -> NEW_KEYS[random.nextInt(NEW_KEYS.length)];
                     case VALUE -> 100 * (t + 1) + i + 1;
                     case THRESHOLD -> THRESHOLDS[random.nextInt(THRESHOLDS.length)];
