@@ -1,0 +1,75 @@
+package dev.frontrun.oracle;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * The feature flags of the program generator: each statement kind and each transaction feature
+ * belongs to one category, and a generator only emits what its set of categories switches on. The
+ * oracle reports missing outcomes per category, so a category is the unit in which the model's
+ * coverage is certified.
+ */
+public enum Category {
+    /** {@code SELECT … WHERE id = ?} */
+    PK_READ,
+    /** {@code WHERE v > ?} and {@code count(*)} reads */
+    PREDICATE_READ,
+    /** {@code UPDATE … WHERE id = ?} */
+    UPDATE_PK,
+    /** {@code UPDATE … WHERE v > ?} */
+    UPDATE_PREDICATE,
+    /** {@code SELECT … FOR UPDATE} by key and by predicate */
+    FOR_UPDATE,
+    /** {@code SELECT … FOR SHARE} */
+    FOR_SHARE,
+    /** {@code SELECT … FOR UPDATE NOWAIT} (55P03 when the row is locked) */
+    NOWAIT,
+    /** {@code SELECT … FOR UPDATE SKIP LOCKED} */
+    SKIP_LOCKED,
+    /** {@code UPDATE … WHERE id = 5}, and when it updated nothing {@code INSERT (5, …)}: program logic */
+    UPDATE_THEN_INSERT,
+    /** {@code INSERT … ON CONFLICT DO NOTHING} */
+    UPSERT_DO_NOTHING,
+    /** {@code INSERT … ON CONFLICT (id) DO UPDATE} */
+    UPSERT_DO_UPDATE,
+    /** {@code INSERT} with an explicit primary key */
+    INSERT_EXPLICIT_KEY,
+    /** {@code INSERT} into the child table, key from its {@code serial}, returned to the client */
+    INSERT_GENERATED_KEY,
+    /** {@code INSERT} omitting a key column that has a constant {@code DEFAULT}, and reads/updates by that key */
+    INSERT_DEFAULT_KEY,
+    /** names under the partial unique index {@code UNIQUE (name) WHERE NOT deleted}: inserts, soft deletes, revivals */
+    PARTIAL_UNIQUE,
+    /** {@code SELECT nextval('ticket')} */
+    NEXTVAL,
+    /** {@code DELETE} of a parent row, cascading to its children */
+    DELETE_CASCADE,
+    /** threads whose statements each commit on their own */
+    AUTOCOMMIT,
+    /** one explicit transaction per thread at READ COMMITTED */
+    READ_COMMITTED,
+    /** … at REPEATABLE READ */
+    REPEATABLE_READ,
+    /** … at SERIALIZABLE */
+    SERIALIZABLE,
+    /** transactions begun through JDBC ({@code setAutoCommit(false)}, {@code setTransactionIsolation}) instead of SQL text */
+    JDBC_TRANSACTIONS,
+    /** {@code SAVEPOINT} with {@code ROLLBACK TO SAVEPOINT}: on an error, and to undo a tentative write */
+    SAVEPOINT,
+    /** programs of three threads (otherwise two) */
+    THREE_THREADS;
+
+    /** The isolation-level categories: a program needs at least one to have any thread at all. */
+    static final Set<Category> TRANSACTION_MODES = EnumSet.of(AUTOCOMMIT, READ_COMMITTED, REPEATABLE_READ, SERIALIZABLE);
+
+    /** Categories that say how statements run rather than which statements there are. */
+    static final Set<Category> FEATURES = EnumSet.of(AUTOCOMMIT, READ_COMMITTED, REPEATABLE_READ, SERIALIZABLE,
+            JDBC_TRANSACTIONS, SAVEPOINT, THREE_THREADS);
+
+    /** Categories of statements. */
+    static Set<Category> statements() {
+        Set<Category> out = EnumSet.allOf(Category.class);
+        out.removeAll(FEATURES);
+        return out;
+    }
+}

@@ -1,0 +1,160 @@
+package dev.frontrun.oracle;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * One generated statement: a {@link Kind} and its arguments. It runs the same way on a plain
+ * connection (ground truth) and on a Frontrun proxy (exploration), and renders its result as text
+ * so both sides can compare outcomes.
+ */
+record Op(Kind kind, List<Object> args) {
+
+    /** How a kind's arguments are drawn by the generator. */
+    enum Role { KEY, NAMED_KEY, NEW_KEY, VALUE, THRESHOLD, NAME, SHARED_NAME }
+
+    /** How a statement's result is read. */
+    enum Shape { QUERY, UPDATE, GENERATED_KEYS }
+
+    /** The statement kinds, each in one {@link Category}. */
+    enum Kind {
+        READ_PK(Category.PK_READ, Shape.QUERY, "SELECT v, name, deleted FROM item WHERE id = ?", Role.KEY),
+        READ_RANGE(Category.PREDICATE_READ, Shape.QUERY, "SELECT id, v FROM item WHERE v > ? ORDER BY id", Role.THRESHOLD),
+        COUNT_LIVE(Category.PREDICATE_READ, Shape.QUERY, "SELECT count(*) FROM item WHERE NOT deleted"),
+        COUNT_NOTES(Category.PREDICATE_READ, Shape.QUERY, "SELECT count(*) FROM note WHERE item_id = ?", Role.KEY),
+        UPDATE_SET(Category.UPDATE_PK, Shape.UPDATE, "UPDATE item SET v = ? WHERE id = ?", Role.VALUE, Role.KEY),
+        UPDATE_ADD(Category.UPDATE_PK, Shape.UPDATE, "UPDATE item SET v = v + ? WHERE id = ?", Role.VALUE, Role.KEY),
+        UPDATE_RANGE(Category.UPDATE_PREDICATE, Shape.UPDATE, "UPDATE item SET v = v + ? WHERE v > ?", Role.VALUE,
+                Role.THRESHOLD),
+        LOCK_PK(Category.FOR_UPDATE, Shape.QUERY, "SELECT v FROM item WHERE id = ? FOR UPDATE", Role.KEY),
+        LOCK_RANGE(Category.FOR_UPDATE, Shape.QUERY, "SELECT id, v FROM item WHERE v > ? ORDER BY id FOR UPDATE",
+                Role.THRESHOLD),
+        SHARE_PK(Category.FOR_SHARE, Shape.QUERY, "SELECT v FROM item WHERE id = ? FOR SHARE", Role.KEY),
+        LOCK_NOWAIT(Category.NOWAIT, Shape.QUERY, "SELECT v FROM item WHERE id = ? FOR UPDATE NOWAIT", Role.KEY),
+        CLAIM_SKIP_LOCKED(Category.SKIP_LOCKED, Shape.QUERY,
+                "SELECT id FROM item WHERE NOT deleted ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED"),
+        RANGE_SKIP_LOCKED(Category.SKIP_LOCKED, Shape.QUERY,
+                "SELECT id, v FROM item WHERE v > ? ORDER BY id FOR UPDATE SKIP LOCKED", Role.THRESHOLD),
+        /** The UPDATE of an update-then-insert; its INSERT is {@link #INSERT_AFTER_UPDATE}, run when it updated nothing. */
+        UPDATE_OR_INSERT(Category.UPDATE_THEN_INSERT, Shape.UPDATE, "UPDATE item SET v = ? WHERE id = ?", Role.VALUE,
+                Role.NEW_KEY, Role.NAME),
+        INSERT_AFTER_UPDATE(Category.UPDATE_THEN_INSERT, Shape.UPDATE, "INSERT INTO item (id, v, name) VALUES (?, ?, ?)",
+                Role.NEW_KEY, Role.VALUE, Role.NAME),
+        UPSERT_NOTHING(Category.UPSERT_DO_NOTHING, Shape.UPDATE,
+                "INSERT INTO item (id, v, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", Role.NEW_KEY, Role.VALUE,
+                Role.SHARED_NAME),
+        UPSERT_UPDATE(Category.UPSERT_DO_UPDATE, Shape.UPDATE,
+                "INSERT INTO item (id, v, name) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET v = item.v + excluded.v",
+                Role.NEW_KEY, Role.VALUE, Role.NAME),
+        INSERT_ITEM(Category.INSERT_EXPLICIT_KEY, Shape.UPDATE, "INSERT INTO item (id, v, name) VALUES (?, ?, ?)",
+                Role.NEW_KEY, Role.VALUE, Role.NAME),
+        INSERT_NOTE(Category.INSERT_GENERATED_KEY, Shape.GENERATED_KEYS, "INSERT INTO note (item_id, body) VALUES (?, ?)",
+                Role.KEY, Role.NAME),
+        INSERT_NOTE_RETURNING(Category.INSERT_GENERATED_KEY, Shape.QUERY,
+                "INSERT INTO note (item_id, body) VALUES (?, ?) RETURNING id", Role.KEY, Role.NAME),
+        INSERT_SETTING(Category.INSERT_DEFAULT_KEY, Shape.UPDATE, "INSERT INTO setting (v) VALUES (?)", Role.VALUE),
+        READ_SETTING(Category.INSERT_DEFAULT_KEY, Shape.QUERY, "SELECT v FROM setting WHERE name = 'main'"),
+        BUMP_SETTING(Category.INSERT_DEFAULT_KEY, Shape.UPDATE, "UPDATE setting SET v = v + ? WHERE name = 'main'",
+                Role.VALUE),
+        INSERT_NAMED(Category.PARTIAL_UNIQUE, Shape.UPDATE, "INSERT INTO item (id, v, name) VALUES (?, ?, ?)",
+                Role.NEW_KEY, Role.VALUE, Role.SHARED_NAME),
+        SOFT_DELETE(Category.PARTIAL_UNIQUE, Shape.UPDATE, "UPDATE item SET deleted = true WHERE id = ?", Role.NAMED_KEY),
+        REVIVE(Category.PARTIAL_UNIQUE, Shape.UPDATE, "UPDATE item SET deleted = false WHERE id = ?", Role.NAMED_KEY),
+        RENAME(Category.PARTIAL_UNIQUE, Shape.UPDATE, "UPDATE item SET name = ? WHERE id = ?", Role.SHARED_NAME,
+                Role.NAMED_KEY),
+        NEXT_TICKET(Category.NEXTVAL, Shape.QUERY, "SELECT nextval('ticket')"),
+        DELETE_ITEM(Category.DELETE_CASCADE, Shape.UPDATE, "DELETE FROM item WHERE id = ?", Role.KEY),
+        /** A write undone by {@code ROLLBACK TO SAVEPOINT}: only inside a transaction. */
+        UNDONE_UPDATE(Category.SAVEPOINT, Shape.UPDATE, "UPDATE item SET v = ? WHERE id = ?", Role.VALUE, Role.KEY);
+
+        final Category category;
+        final Shape shape;
+        final String sql;
+        final List<Role> roles;
+
+        Kind(Category category, Shape shape, String sql, Role... roles) {
+            this.category = category;
+            this.shape = shape;
+            this.sql = sql;
+            this.roles = List.of(roles);
+        }
+
+        /** Whether the generator may emit this kind on its own (the INSERT of an update-then-insert it may not). */
+        boolean generated() {
+            return this != INSERT_AFTER_UPDATE;
+        }
+
+        boolean needsTransaction() {
+            return this == UNDONE_UPDATE;
+        }
+    }
+
+    Op {
+        args = List.copyOf(args);
+    }
+
+    /** The arguments the SQL binds: an update-then-insert's UPDATE binds its value and key, not its name. */
+    private List<Object> bound() {
+        return kind == Kind.UPDATE_OR_INSERT ? args.subList(0, 2) : args;
+    }
+
+    /** The INSERT an update-then-insert runs when its UPDATE changed no row. */
+    Op insertAfterUpdate() {
+        if (kind != Kind.UPDATE_OR_INSERT) {
+            throw new IllegalStateException(kind + " has no insert");
+        }
+        return new Op(Kind.INSERT_AFTER_UPDATE, List.of(args.get(1), args.get(0), args.get(2)));
+    }
+
+    /** Runs the statement; the result is rows as {@code [(…)]} or an update count. */
+    String run(Connection c) throws SQLException {
+        List<Object> params = bound();
+        PreparedStatement ps = kind.shape == Shape.GENERATED_KEYS ? c.prepareStatement(kind.sql, new String[] {"id"})
+                : c.prepareStatement(kind.sql);
+        try (ps) {
+            for (int i = 0; i < params.size(); i++) {
+                ps.setObject(i + 1, params.get(i));
+            }
+            switch (kind.shape) {
+                case QUERY -> {
+                    try (ResultSet rs = ps.executeQuery()) {
+                        return OracleSchema.rowsOf(rs);
+                    }
+                }
+                case UPDATE -> {
+                    return String.valueOf(ps.executeUpdate());
+                }
+                default -> {
+                    int count = ps.executeUpdate();
+                    try (ResultSet keys = ps.getGeneratedKeys()) {
+                        return count + OracleSchema.rowsOf(keys);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The SQL with its arguments inlined, for humans. */
+    @Override
+    public String toString() {
+        StringBuilder out = new StringBuilder();
+        int arg = 0;
+        List<Object> params = bound();
+        for (char ch : kind.sql.toCharArray()) {
+            if (ch == '?') {
+                Object value = params.get(arg++);
+                out.append(value instanceof String s ? "'" + s + "'" : String.valueOf(value));
+            } else {
+                out.append(ch);
+            }
+        }
+        String text = out.toString();
+        if (kind == Kind.UPDATE_OR_INSERT) {
+            return text + "; if it updated 0 rows: " + insertAfterUpdate();
+        }
+        return text;
+    }
+}

@@ -1,0 +1,80 @@
+package dev.frontrun.oracle;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The oracle's answer for one program: the ground truth, what the exploration reached in each
+ * thread declaration order, and the ground-truth outcomes some order missed, each with the
+ * schedule that produced it on the server.
+ */
+record ProgramCheck(Program program, GroundTruth.Truth truth, List<ExploredOutcomes> explorations,
+                    long truthMillis, long exploreMillis) {
+
+    /** Ground-truth keys the exploration in {@code explored}'s order did not reach. */
+    static Set<String> missing(GroundTruth.Truth truth, ExploredOutcomes explored) {
+        Set<String> out = new LinkedHashSet<>(truth.outcomes().keySet());
+        out.removeAll(explored.keys());
+        return out;
+    }
+
+    /** Ground-truth keys missed in at least one declaration order. */
+    Set<String> missing() {
+        Set<String> out = new LinkedHashSet<>();
+        explorations.forEach(e -> out.addAll(missing(truth, e)));
+        return out;
+    }
+
+    /** Outcomes an exploration reached that no schedule on the server produced (informative, not checked). */
+    Set<String> unexpected() {
+        Set<String> out = new LinkedHashSet<>();
+        explorations.forEach(e -> out.addAll(e.keys()));
+        out.removeAll(truth.outcomes().keySet());
+        return out;
+    }
+
+    /** Problems of the explorations themselves: not exhausted, a thread threw, a timeout. */
+    List<String> problems() {
+        return explorations.stream().filter(e -> e.problem() != null)
+                .map(e -> "order " + names(e.order()) + ": " + e.problem()).toList();
+    }
+
+    boolean passed() {
+        return missing().isEmpty() && problems().isEmpty();
+    }
+
+    int executions() {
+        return explorations.stream().mapToInt(ExploredOutcomes::executions).sum();
+    }
+
+    /** Readable: the program, the counts, and every missing outcome with the schedule that produced it. */
+    String report() {
+        StringBuilder out = new StringBuilder(program.toString());
+        out.append("ground truth: ").append(truth.schedules()).append(" schedules, ")
+                .append(truth.outcomes().size()).append(" distinct outcomes\n");
+        for (ExploredOutcomes e : explorations) {
+            Set<String> missed = missing(truth, e);
+            out.append("exploration, threads declared ").append(names(e.order())).append(": ")
+                    .append(e.executions()).append(" executions (").append(e.executions() - e.completed())
+                    .append(" ended as deadlock findings), ").append(e.keys().size()).append(" outcomes, ")
+                    .append(missed.size()).append(" missing").append(e.problem() == null ? "" : "; " + e.problem())
+                    .append('\n');
+        }
+        for (String key : missing()) {
+            GroundTruth.Witness witness = truth.outcomes().get(key);
+            out.append("MISSING ").append(witness.outcome()).append("\n  produced on the server by:\n");
+            for (int i = 0; i < witness.schedule().size(); i++) {
+                out.append("    ").append(i + 1).append(". ").append(witness.schedule().get(i)).append('\n');
+            }
+        }
+        for (String key : unexpected()) {
+            out.append("UNEXPECTED (explored, never produced on the server) ").append(key).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String names(List<Integer> order) {
+        return order.stream().map(t -> "t" + t).toList().toString();
+    }
+}

@@ -1,0 +1,243 @@
+package dev.frontrun.oracle;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One schedule of the ground truth, from the initial data: the controller picks an idle thread
+ * (the prefix's choice, else the lowest), sends its next step on that thread's own executor, and
+ * then settles: waits until every step in flight either completed or is seen waiting on a lock
+ * inside PostgreSQL ({@code pg_blocking_pids}), and until no waits-for cycle among them is left
+ * for PostgreSQL's deadlock detector to break. A waiting step stays in flight while others go on.
+ */
+final class ScheduleRun {
+
+    private static final long SETTLE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(15);
+
+    private final Sessions sessions;
+    private final Program program;
+    private final List<Integer> prefix;
+    private final List<GroundTruth.Decision> expected;
+    private final ThreadRun[] runs;
+    @SuppressWarnings("unchecked")
+    private final CompletableFuture<Void>[] inFlight;
+    private final int[] resultsBefore;
+    private final int[] logLine;
+    private final boolean[] waiting;
+    private final List<StringBuilder> log = new ArrayList<>();
+    private final List<GroundTruth.Decision> decisions = new ArrayList<>();
+    private boolean deadlocked;
+    private Outcome outcome;
+
+    @SuppressWarnings("unchecked")
+    ScheduleRun(Sessions sessions, Program program, List<Integer> prefix, List<GroundTruth.Decision> expected) {
+        this.sessions = sessions;
+        this.program = program;
+        this.prefix = prefix;
+        this.expected = expected;
+        int n = program.threadCount();
+        this.runs = new ThreadRun[n];
+        this.inFlight = new CompletableFuture[n];
+        this.resultsBefore = new int[n];
+        this.logLine = new int[n];
+        this.waiting = new boolean[n];
+        for (int t = 0; t < n; t++) {
+            runs[t] = new ThreadRun(program.threads().get(t));
+        }
+    }
+
+    void execute() throws SQLException {
+        sessions.clean(program.threadCount());
+        OracleSchema.reset(sessions.control());
+        while (true) {
+            settle();
+            List<Integer> enabled = new ArrayList<>();
+            boolean anyInFlight = false;
+            for (int t = 0; t < runs.length; t++) {
+                anyInFlight |= inFlight[t] != null;
+                if (inFlight[t] == null && !runs[t].done()) {
+                    enabled.add(t);
+                }
+            }
+            if (enabled.isEmpty()) {
+                if (anyInFlight) {
+                    throw new IllegalStateException("every unfinished thread waits on a lock outside the program:\n" + log());
+                }
+                break;
+            }
+            send(choose(enabled));
+        }
+        List<List<String>> results = new ArrayList<>();
+        for (ThreadRun run : runs) {
+            results.add(run.results());
+        }
+        outcome = new Outcome(OracleSchema.state(sessions.control()), results);
+    }
+
+    private int choose(List<Integer> enabled) {
+        int position = decisions.size();
+        int chosen = enabled.get(0);
+        if (position < prefix.size()) {
+            chosen = prefix.get(position);
+            GroundTruth.Decision before = expected.get(position);
+            if (!before.enabled().equals(enabled) || !enabled.contains(chosen)) {
+                throw new IllegalStateException("the ground truth is not deterministic: at step " + (position + 1)
+                        + " threads " + enabled + " could run, before " + before.enabled() + "; " + program + "\n" + log());
+            }
+        }
+        decisions.add(new GroundTruth.Decision(List.copyOf(enabled), chosen, !deadlocked));
+        return chosen;
+    }
+
+    private void send(int t) throws SQLException {
+        Sessions.Session session = sessions.session(t);
+        ThreadRun run = runs[t];
+        Connection c = session.connection();
+        resultsBefore[t] = run.results().size();
+        waiting[t] = false;
+        logLine[t] = log.size();
+        log.add(new StringBuilder("t" + t + ": " + run.next()));
+        inFlight[t] = CompletableFuture.runAsync(() -> run.runNext(c), session.executor());
+    }
+
+    /**
+     * Until every step in flight completed or waits, with no waits-for cycle among them. Most steps
+     * complete within a millisecond, so the monitor is asked only about steps still running after a
+     * short wait on their completion.
+     */
+    private void settle() throws SQLException {
+        long deadline = System.nanoTime() + SETTLE_LIMIT_NANOS;
+        while (true) {
+            collectCompleted();
+            List<CompletableFuture<Void>> running = new ArrayList<>();
+            for (CompletableFuture<Void> f : inFlight) {
+                if (f != null) {
+                    running.add(f);
+                }
+            }
+            if (running.isEmpty()) {
+                return;
+            }
+            if (awaitAnyCompletion(running)) {
+                continue;
+            }
+            Map<Integer, Set<Integer>> waitsFor = new TreeMap<>();
+            boolean allWaiting = true;
+            for (int t = 0; t < runs.length; t++) {
+                if (inFlight[t] != null) {
+                    Set<Integer> blockers = sessions.monitor().blockers(sessions.session(t).pid());
+                    waitsFor.put(t, threadsOf(blockers));
+                    allWaiting &= !blockers.isEmpty() && !inFlight[t].isDone();
+                }
+            }
+            if (allWaiting && !cycle(waitsFor)) {
+                waitsFor.forEach(this::markWaiting);
+                return;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("steps in flight neither completed nor waited within "
+                        + TimeUnit.NANOSECONDS.toSeconds(SETTLE_LIMIT_NANOS) + " s (waits-for " + waitsFor + "):\n" + log());
+            }
+        }
+    }
+
+    /** Whether one of {@code running} completed within a millisecond. */
+    private static boolean awaitAnyCompletion(List<CompletableFuture<Void>> running) {
+        try {
+            CompletableFuture.anyOf(running.toArray(CompletableFuture[]::new)).get(1, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (ExecutionException failed) {
+            return true; // surfaces in collectCompleted
+        } catch (TimeoutException stillRunning) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while settling", e);
+        }
+    }
+
+    private void collectCompleted() {
+        for (int t = 0; t < runs.length; t++) {
+            CompletableFuture<Void> f = inFlight[t];
+            if (f == null || !f.isDone()) {
+                continue;
+            }
+            try {
+                f.join();
+            } catch (RuntimeException e) {
+                throw new IllegalStateException("harness error in t" + t + ": " + e.getMessage() + "\n" + log(), e);
+            }
+            inFlight[t] = null;
+            List<String> results = runs[t].results();
+            String result = String.join(", ", results.subList(resultsBefore[t], results.size()));
+            if (waiting[t]) {
+                log.add(new StringBuilder("t" + t + " (woken): → " + result));
+            } else {
+                log.get(logLine[t]).append("  → ").append(result.isEmpty() ? "done" : result);
+            }
+            deadlocked |= result.contains("!40P01");
+        }
+    }
+
+    private void markWaiting(int t, Set<Integer> on) {
+        if (!waiting[t]) {
+            waiting[t] = true;
+            log.get(logLine[t]).append("  … waits for ").append(on.isEmpty() ? "another backend" : on.stream()
+                    .map(b -> b < 0 ? "a backend outside the program" : "t" + b).toList());
+        }
+    }
+
+    /** Thread indices of the given backend pids; -1 for a backend that is not one of the program's. */
+    private Set<Integer> threadsOf(Set<Integer> pids) throws SQLException {
+        Set<Integer> out = new TreeSet<>();
+        for (int pid : pids) {
+            int owner = -1;
+            for (int t = 0; t < runs.length; t++) {
+                if (sessions.session(t).pid() == pid) {
+                    owner = t;
+                }
+            }
+            out.add(owner);
+        }
+        return out;
+    }
+
+    private static boolean cycle(Map<Integer, Set<Integer>> waitsFor) {
+        for (int start : waitsFor.keySet()) {
+            Set<Integer> seen = new TreeSet<>();
+            List<Integer> frontier = new ArrayList<>(waitsFor.get(start));
+            while (!frontier.isEmpty()) {
+                int next = frontier.remove(frontier.size() - 1);
+                if (next == start) {
+                    return true;
+                }
+                if (seen.add(next) && waitsFor.containsKey(next)) {
+                    frontier.addAll(waitsFor.get(next));
+                }
+            }
+        }
+        return false;
+    }
+
+    Outcome outcome() {
+        return outcome;
+    }
+
+    List<GroundTruth.Decision> decisions() {
+        return List.copyOf(decisions);
+    }
+
+    List<String> log() {
+        return log.stream().map(StringBuilder::toString).toList();
+    }
+}

@@ -1,0 +1,127 @@
+package dev.frontrun.oracle;
+
+import dev.frontrun.testing.TestDatabase;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.postgresql.PGConnection;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
+
+/**
+ * The ground truth's plain JDBC connections (no Frontrun proxy): one per program thread, each with
+ * an executor of its own so a statement can wait on a lock while others run, and a control
+ * connection for resets, final states and lock questions. Connections are reused from schedule to
+ * schedule; {@link #clean} puts each back in autocommit at READ COMMITTED.
+ */
+final class Sessions implements AutoCloseable {
+
+    /** Low, so that PostgreSQL resolves a deadlock quickly; set per session (a superuser setting). */
+    static final String DEADLOCK_TIMEOUT = "20ms";
+
+    record Session(Connection connection, ExecutorService executor, int pid) {
+    }
+
+    private final TestDatabase db;
+    private final List<Session> sessions = new ArrayList<>();
+    private final Connection control;
+    private final LockMonitor monitor;
+    private boolean deadlockTimeoutSet = true;
+
+    Sessions(TestDatabase db) throws SQLException {
+        this.db = db;
+        this.control = db.connect();
+        this.monitor = new LockMonitor(control);
+    }
+
+    /** The session of thread {@code t}, opened on first use. */
+    Session session(int t) throws SQLException {
+        while (sessions.size() <= t) {
+            Connection c = db.connect();
+            try (Statement st = c.createStatement()) {
+                st.execute("SET deadlock_timeout = '" + DEADLOCK_TIMEOUT + "'");
+            } catch (SQLException notSuperuser) {
+                deadlockTimeoutSet = false; // the server's deadlock_timeout applies: slower, same outcomes
+            }
+            int index = sessions.size();
+            ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+                Thread thread = new Thread(r, "oracle-t" + index);
+                thread.setDaemon(true);
+                return thread;
+            });
+            sessions.add(new Session(c, executor, c.unwrap(PGConnection.class).getBackendPID()));
+        }
+        return sessions.get(t);
+    }
+
+    /** Whether the low deadlock timeout could be set (it needs a superuser). */
+    boolean deadlockTimeoutSet() {
+        return deadlockTimeoutSet;
+    }
+
+    /** The backends of the ground truth's connections (program threads and control). */
+    Set<Integer> pids() throws SQLException {
+        Set<Integer> out = new HashSet<>();
+        out.add(control.unwrap(PGConnection.class).getBackendPID());
+        sessions.forEach(s -> out.add(s.pid()));
+        return out;
+    }
+
+    Connection control() {
+        return control;
+    }
+
+    LockMonitor monitor() {
+        return monitor;
+    }
+
+    /** Back to autocommit at READ COMMITTED, whatever the last schedule left (only a harness error leaves anything). */
+    void clean(int threads) throws SQLException {
+        for (int t = 0; t < threads; t++) {
+            Connection c = session(t).connection();
+            if (c.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE) {
+                try (Statement st = c.createStatement()) {
+                    st.execute("ROLLBACK");
+                }
+            }
+            if (!c.getAutoCommit()) {
+                c.setAutoCommit(true);
+            }
+            if (c.getTransactionIsolation() != Connection.TRANSACTION_READ_COMMITTED) {
+                c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            }
+        }
+    }
+
+    /** Ends every session; a statement still waiting is terminated on the server first. */
+    @Override
+    public void close() throws SQLException {
+        try (Statement st = control.createStatement()) {
+            for (Session s : sessions) {
+                st.execute("SELECT pg_terminate_backend(" + s.pid() + ")");
+            }
+        }
+        for (Session s : sessions) {
+            s.executor().shutdownNow();
+            try {
+                s.executor().awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            try {
+                s.connection().close();
+            } catch (SQLException terminated) {
+                // terminated above
+            }
+        }
+        monitor.close();
+        control.close();
+    }
+}
