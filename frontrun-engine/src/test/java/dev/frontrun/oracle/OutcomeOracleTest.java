@@ -52,25 +52,11 @@ class OutcomeOracleTest {
     static final Map<Category, String> NOT_YET_CERTIFIED = notYetCertified();
 
     private static Map<Category, String> notYetCertified() {
-        Map<Category, String> out = new EnumMap<>(Category.class);
-        out.put(Category.NOWAIT, "a NOWAIT on a row another transaction holds fails at once with 55P03;"
-                + " the exploration only runs it once the holder has ended");
-        out.put(Category.SKIP_LOCKED, "with an UPDATE that matched no row in the same transactions, SKIP LOCKED"
-                + " reads miss an outcome and the exploration reports a deadlock the server never has");
-        out.put(Category.UPDATE_THEN_INSERT, "two update-then-insert transactions on an absent row: the INSERT"
-                + " that waits for the other's commit and fails with 23505 is never explored");
-        out.put(Category.INSERT_GENERATED_KEY, "inserts taking keys from one serial are explored as independent:"
-                + " one order of the generated ids only");
-        out.put(Category.INSERT_DEFAULT_KEY, "an INSERT omitting a key with a constant DEFAULT is not seen to"
-                + " write that row: reads and writes of it are explored in one order only");
-        out.put(Category.PARTIAL_UNIQUE, "soft-deleting and reviving two rows of one name under a partial unique"
-                + " index are explored as independent: one of 23505 or success only");
-        out.put(Category.NEXTVAL, "nextval calls are explored as independent: one order of the values only");
-        out.put(Category.REPEATABLE_READ, "the snapshot taken by the first statement, and 40001 after waiting for"
-                + " a writer that then commits, are not explored");
-        out.put(Category.SERIALIZABLE, "the snapshot taken by the first statement is not explored (writes before"
-                + " it are assumed to be read like writes after it), nor every serialization failure");
-        return Map.copyOf(out);
+        // Emptied when the database model learned start-then-wait, snapshot points, savepoint release,
+        // order-dependent keys and sequences, constant key defaults and partial unique indexes: every
+        // category's counterexample (Counterexamples) is now reached, and the seeded programs over all
+        // categories pass. What each one used to miss is in everyFormerCounterexampleIsNowReached.
+        return Map.of();
     }
 
     /** Every category minus {@link #NOT_YET_CERTIFIED}. */
@@ -122,10 +108,27 @@ class OutcomeOracleTest {
         assertThat(complete.passed()).as(complete.report()).isTrue();
     }
 
+    /**
+     * The counterexamples that showed, category by category, what the model used to miss (a NOWAIT
+     * failing at once, SKIP LOCKED reads, an update-then-insert's 23505 after a wait, generated ids in
+     * both orders, constant-default keys, partial unique indexes, nextval order, the REPEATABLE READ
+     * and SERIALIZABLE snapshot and 40001 after a wait): each is now reached in every declaration order.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyFormerCounterexampleIsNowReached() {
+        return Counterexamples.all().entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey().name(), () -> {
+            ProgramCheck check = oracle.check(e.getValue());
+
+            assertThat(check.problems()).as(check.report()).isEmpty();
+            assertThat(check.missing()).as(check.report()).isEmpty();
+        }));
+    }
+
     @TestFactory
     Stream<DynamicTest> everyCategoryNotYetCertifiedStillMissesItsCounterexample() {
-        assertThat(Counterexamples.all().keySet()).isEqualTo(NOT_YET_CERTIFIED.keySet());
-        return Counterexamples.all().entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey().name(), () -> {
+        assertThat(Counterexamples.all().keySet()).containsAll(NOT_YET_CERTIFIED.keySet());
+        return Counterexamples.all().entrySet().stream().filter(e -> NOT_YET_CERTIFIED.containsKey(e.getKey()))
+                .map(e -> DynamicTest.dynamicTest(e.getKey().name(), () -> {
             Set<Category> uncertified = EnumSet.copyOf(e.getValue().categories());
             uncertified.removeAll(certified());
             assertThat(uncertified).as("the counterexample uses no other uncertified category").containsExactly(e.getKey());

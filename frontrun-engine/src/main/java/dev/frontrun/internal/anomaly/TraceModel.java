@@ -293,7 +293,7 @@ final class TraceModel {
     private void addItem(Op op, ResourceId resource, Set<ResourceId> into) {
         switch (resource.kind()) {
             case ENDPOINT -> op.opaque = true;
-            case SEQUENCE, KEYS -> {
+            case SEQUENCE, KEYS, LOCKS -> {
                 // nextval is not transactional: no version to depend on
             }
             default -> into.add(resource);

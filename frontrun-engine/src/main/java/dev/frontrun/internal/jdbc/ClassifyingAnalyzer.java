@@ -9,6 +9,7 @@ import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.syntax.LockIntent;
 import dev.frontrun.internal.sql.syntax.TransactionControl;
 import dev.frontrun.internal.sql.syntax.TxOp;
+import dev.frontrun.ResourceAccess;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -39,11 +40,26 @@ final class ClassifyingAnalyzer implements StatementAnalyzer {
         StatementAccesses accesses = classification.bind(parameters, aliases.forThread("t" + thread));
         SqlFacts facts = new SqlFacts(sql, parameters, classification.kind(), classification.shape(), accesses.reads(),
                 accesses.writes(), accesses.predicateReads(), accesses.touched());
-        boolean skipsLocked = classification.lockIntent()
-                .filter(lock -> lock.waitPolicy() == LockIntent.WaitPolicy.SKIP_LOCKED).isPresent();
+        LockIntent.WaitPolicy waitPolicy = classification.lockIntent().map(LockIntent::waitPolicy).orElse(null);
         // SKIP LOCKED never waits and locks only the rows it gets: nothing to predict
-        Set<String> locks = skipsLocked ? Set.of() : rowLocks(accesses.exclusiveLocks());
-        return new StatementAnalysis(facts, accesses.accesses(), control, locks, accesses.generatedKeys());
+        Set<String> locks = waitPolicy == LockIntent.WaitPolicy.SKIP_LOCKED ? Set.of() : rowLocks(accesses.exclusiveLocks());
+        List<ResourceAccess> announced = accesses.accesses();
+        if (waitPolicy == LockIntent.WaitPolicy.SKIP_LOCKED || waitPolicy == LockIntent.WaitPolicy.NOWAIT) {
+            announced = withLockStateReads(announced, facts);
+        }
+        return new StatementAnalysis(facts, announced, control, locks, accesses.generatedKeys());
+    }
+
+    /**
+     * A NOWAIT or SKIP LOCKED statement depends on which rows are locked when it runs — by any lock,
+     * a foreign key's KEY SHARE included — so it reads each of its tables' lock state, which the end of
+     * every transaction that touched the table writes.
+     */
+    private static List<ResourceAccess> withLockStateReads(List<ResourceAccess> accesses, SqlFacts facts) {
+        List<ResourceAccess> out = new java.util.ArrayList<>(accesses);
+        java.util.Set<String> tables = facts.tables();
+        tables.forEach(t -> out.add(ResourceAccess.read(ResourceId.locksOf(t).render())));
+        return out;
     }
 
     /**

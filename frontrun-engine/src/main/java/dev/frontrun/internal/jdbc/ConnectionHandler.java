@@ -322,6 +322,7 @@ final class ConnectionHandler implements InvocationHandler {
             detail.complete(StatementOutcome.ok(updateCount(result, statement)));
             if (!autocommit) {
                 tx.ran(accesses, analysis.rowLocks(), readsData);
+                tx.touched(facts.tables());
             }
             if (result instanceof ResultSet rs) {
                 return resultRows(rs, analysis, detail);
@@ -331,6 +332,7 @@ final class ConnectionHandler implements InvocationHandler {
             detail.complete(StatementOutcome.failed(e.getSQLState(), e.getMessage()));
             if (!autocommit) {
                 tx.ran(accesses, analysis.rowLocks(), readsData);
+                tx.touched(facts.tables());
                 tx.abort();
             }
             throw e;

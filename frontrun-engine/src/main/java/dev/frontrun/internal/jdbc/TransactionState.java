@@ -19,8 +19,8 @@ import java.util.Set;
  */
 final class TransactionState {
 
-    /** A savepoint and how many locks the transaction held when it was set. */
-    private record Mark(String name, int locksBefore) {
+    /** A savepoint, and how many locks the transaction held and how many writes it had made when it was set. */
+    private record Mark(String name, int locksBefore, int writesBefore) {
     }
 
     private boolean open;
@@ -30,6 +30,10 @@ final class TransactionState {
     private boolean snapshotTaken;
     private final Set<ResourceAccess> writes = new LinkedHashSet<>();
     private final List<String> locks = new ArrayList<>();
+    /** The tables the transaction's statements touched (canonical display names): their lock state changes when it ends. */
+    private final Set<String> touchedTables = new LinkedHashSet<>();
+    /** Every write access of the transaction's statements, in order (what a rollback undoes and releases). */
+    private final List<ResourceAccess> writeLog = new ArrayList<>();
     private final List<Mark> savepoints = new ArrayList<>();
 
     boolean open() {
@@ -52,6 +56,8 @@ final class TransactionState {
         this.isolation = level;
         this.snapshotTaken = false;
         writes.clear();
+        writeLog.clear();
+        touchedTables.clear();
         locks.clear();
         savepoints.clear();
     }
@@ -80,6 +86,7 @@ final class TransactionState {
         for (ResourceAccess a : accesses) {
             if (a.kind().writes()) {
                 writes.add(a);
+                writeLog.add(a);
             }
         }
         for (String lock : exclusiveLocks) {
@@ -94,7 +101,7 @@ final class TransactionState {
     }
 
     void savepoint(String savepoint) {
-        savepoints.add(new Mark(fold(savepoint), locks.size()));
+        savepoints.add(new Mark(fold(savepoint), locks.size(), writeLog.size()));
     }
 
     /**
@@ -110,6 +117,7 @@ final class TransactionState {
         int from = savepoints.get(i).locksBefore();
         Set<String> released = new LinkedHashSet<>(locks.subList(from, locks.size()));
         locks.subList(from, locks.size()).clear();
+        writeLog.subList(savepoints.get(i).writesBefore(), writeLog.size()).clear();
         savepoints.subList(i + 1, savepoints.size()).clear();
         return released;
     }
@@ -143,31 +151,56 @@ final class TransactionState {
         return name == null ? null : name.toLowerCase(Locale.ROOT);
     }
 
-    /** What a commit publishes: the transaction's writes, as writes; nothing if it was aborted. */
-    List<ResourceAccess> commitAccesses() {
-        if (aborted) {
-            return List.of();
-        }
-        return writes.stream().map(a -> a.kind() == Access.WEAK_WRITE ? a : new ResourceAccess(a.resource(), Access.WRITE))
-                .distinct().toList();
+    /** Records the tables a statement touched (canonical display names). */
+    void touched(java.util.Collection<String> tables) {
+        touchedTables.addAll(tables);
     }
 
     /**
-     * What a ROLLBACK announces: a write of every row lock it releases. Which row a NOWAIT or a SKIP
-     * LOCKED statement gets (or fails on) depends on whether the rollback came first, so the two must
-     * not commute (a COMMIT publishes its writes, which conflict anyway).
+     * What a commit publishes: the transaction's writes, as writes (nothing if it was aborted), and the
+     * lock state of every table it touched (weakly: only NOWAIT and SKIP LOCKED statements read it).
+     */
+    List<ResourceAccess> commitAccesses() {
+        List<ResourceAccess> out = new ArrayList<>(aborted ? List.of() : strong(new ArrayList<>(writes)));
+        out.addAll(lockStateWrites());
+        return out;
+    }
+
+    /** Its row locks go, whatever kind (a foreign key's KEY SHARE too): a weak write of each touched table's lock state. */
+    private List<ResourceAccess> lockStateWrites() {
+        return touchedTables.stream()
+                .map(t -> new ResourceAccess(dev.frontrun.internal.sql.resource.ResourceId.locksOf(t).render(),
+                        Access.WEAK_WRITE))
+                .toList();
+    }
+
+    /**
+     * What a ROLLBACK announces: a write of everything the transaction wrote or locked, which it undoes
+     * and releases. Which row a NOWAIT or a SKIP LOCKED statement of another transaction gets (or fails
+     * on) depends on whether the rollback came first, so the two must not commute (a COMMIT publishes
+     * the same writes).
      */
     List<ResourceAccess> rollbackAccesses() {
-        return releaseAccesses(locks);
+        List<ResourceAccess> out = new ArrayList<>(strong(writeLog));
+        out.addAll(lockStateWrites());
+        return out;
     }
 
-    /** What a ROLLBACK TO SAVEPOINT announces: a write of every row lock taken after the savepoint, which it releases. */
+    /** What a ROLLBACK TO SAVEPOINT announces: a write of everything written or locked after the savepoint. */
     List<ResourceAccess> rollbackToAccesses(String savepoint) {
-        return releaseAccesses(locksTakenAfter(savepoint));
+        int i = indexOf(savepoint);
+        if (i < 0) {
+            return List.of();
+        }
+        List<ResourceAccess> out = new ArrayList<>(strong(writeLog.subList(savepoints.get(i).writesBefore(), writeLog.size())));
+        out.addAll(lockStateWrites()); // coarser than the tables touched after the savepoint: sound
+        return out;
     }
 
-    private static List<ResourceAccess> releaseAccesses(java.util.Collection<String> released) {
-        return released.stream().map(ResourceAccess::write).toList();
+    /** Writes as a commit or rollback announces them: each a write, weak ones staying weak. */
+    private static List<ResourceAccess> strong(List<ResourceAccess> written) {
+        return written.stream().map(a -> a.kind() == Access.WEAK_WRITE ? a : new ResourceAccess(a.resource(), Access.WRITE))
+                .distinct().toList();
     }
 
     Set<String> locks() {
@@ -178,6 +211,8 @@ final class TransactionState {
         open = false;
         aborted = false;
         writes.clear();
+        writeLog.clear();
+        touchedTables.clear();
         locks.clear();
         savepoints.clear();
     }

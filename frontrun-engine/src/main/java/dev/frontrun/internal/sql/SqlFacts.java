@@ -40,6 +40,22 @@ public record SqlFacts(String sql, List<Object> parameters, StatementKind kind, 
         rows = List.copyOf(rows);
     }
 
+    /** The tables (and sequences) it reads or writes, by canonical display name. */
+    public Set<String> tables() {
+        Set<String> tables = new java.util.LinkedHashSet<>();
+        for (ResourceId id : reads) {
+            if (id.table() != null) {
+                tables.add(id.table());
+            }
+        }
+        for (ResourceId id : writes) {
+            if (id.table() != null) {
+                tables.add(id.table());
+            }
+        }
+        return tables;
+    }
+
     /** The statement for people: whitespace collapsed, bound values inlined, length capped; null without SQL. */
     public String display() {
         return sql == null ? null : StatementText.withValues(sql, parameters);

@@ -17,6 +17,8 @@ import java.util.Objects;
  *   sql:owners#members       which rows exist in owners (inserts/deletes vs predicate reads)
  *   sql:owners_seq           a sequence (nextval/setval) — spelled like a relation
  *   sql:owners#keys          the keys the database generates for owners: which insert gets which key
+ *   sql:owners#locks         which rows of owners are locked: a NOWAIT or SKIP LOCKED statement reads it,
+ *                            the end of a transaction that touched owners writes it
  * </pre>
  *
  * @param kind  the granularity
@@ -26,7 +28,7 @@ import java.util.Objects;
 public record ResourceId(Kind kind, String table, String key) {
 
     /** The granularity of a resource. */
-    public enum Kind { ENDPOINT, TABLE, ROW, MEMBERS, SEQUENCE, KEYS }
+    public enum Kind { ENDPOINT, TABLE, ROW, MEMBERS, SEQUENCE, KEYS, LOCKS }
 
     private static final String PREFIX = "sql:";
 
@@ -65,6 +67,11 @@ public record ResourceId(Kind kind, String table, String key) {
         return new ResourceId(Kind.KEYS, canonical.display(), null);
     }
 
+    /** Which rows of the table {@code display} names are locked right now. */
+    public static ResourceId locksOf(String display) {
+        return new ResourceId(Kind.LOCKS, display, null);
+    }
+
     public static ResourceId sequence(TableName canonical) {
         return new ResourceId(Kind.SEQUENCE, canonical.display(), null);
     }
@@ -81,7 +88,8 @@ public record ResourceId(Kind kind, String table, String key) {
         if (!table.equals(other.table)) {
             return false;
         }
-        if (kind == Kind.MEMBERS || other.kind == Kind.MEMBERS || kind == Kind.KEYS || other.kind == Kind.KEYS) {
+        if (kind == Kind.MEMBERS || other.kind == Kind.MEMBERS || kind == Kind.KEYS || other.kind == Kind.KEYS
+                || kind == Kind.LOCKS || other.kind == Kind.LOCKS) {
             return kind == other.kind;
         }
         if (kind == Kind.ROW && other.kind == Kind.ROW) {
@@ -98,6 +106,7 @@ public record ResourceId(Kind kind, String table, String key) {
             case ROW -> PREFIX + table + ":" + key;
             case MEMBERS -> PREFIX + table + "#members";
             case KEYS -> PREFIX + table + "#keys";
+            case LOCKS -> PREFIX + table + "#locks";
         };
     }
 

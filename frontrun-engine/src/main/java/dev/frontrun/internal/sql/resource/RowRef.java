@@ -38,7 +38,7 @@ public record RowRef(ResourceId id, List<String> keyColumns, List<String> keyVal
     public String display() {
         return switch (id.kind()) {
             case ENDPOINT -> "*";
-            case TABLE, MEMBERS, KEYS -> id.table() + "[*]";
+            case TABLE, MEMBERS, KEYS, LOCKS -> id.table() + "[*]";
             case SEQUENCE -> id.table() + (repositions ? "[setval]" : "[nextval]");
             case ROW -> id.table() + "[" + keyText() + "]";
         };
