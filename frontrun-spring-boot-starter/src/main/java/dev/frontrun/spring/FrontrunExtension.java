@@ -54,8 +54,21 @@ public final class FrontrunExtension implements BeforeEachCallback, AfterEachCal
             System.err.println(where);
             context.publishReportEntry("frontrun-report", report.get().toString());
             throwable.addSuppressed(new FrontrunReportLocation(where));
+            attach(context, report.get());
         }
         throw throwable;
+    }
+
+    /** Attaches the report to the test's JUnit report, so IDEs and CI servers link it next to the failure. */
+    private static void attach(ExtensionContext context, Path report) {
+        try {
+            context.publishFile(report.getFileName().toString(),
+                    org.junit.jupiter.api.MediaType.create("text", "html", java.nio.charset.StandardCharsets.UTF_8),
+                    target -> java.nio.file.Files.copy(report, target));
+        } catch (RuntimeException e) {
+            // the launcher may have no output directory for files; the path in the failure still names it
+            System.err.println("Frontrun report not attached to the JUnit report: " + e.getMessage());
+        }
     }
 
     /** The context's sinks; none when the test does not run with Spring or its context has Frontrun off. */

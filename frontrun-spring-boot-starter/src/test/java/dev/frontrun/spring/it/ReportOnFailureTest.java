@@ -31,8 +31,19 @@ class ReportOnFailureTest {
     private static final String PREFIX = "Frontrun report: ";
 
     @Test
-    void aFailingRaceTestSaysWhereItsHtmlReportIs() throws Exception {
+    void aFailingRaceTestSaysWhereItsHtmlReportIs(@org.junit.jupiter.api.io.TempDir Path outputs) throws Exception {
         EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                .outputDirectoryCreator(new org.junit.platform.engine.OutputDirectoryCreator() {
+                    @Override
+                    public Path getRootDirectory() {
+                        return outputs;
+                    }
+
+                    @Override
+                    public Path createOutputDirectory(org.junit.platform.engine.TestDescriptor test) throws java.io.IOException {
+                        return Files.createDirectories(outputs.resolve(Integer.toHexString(test.getUniqueId().hashCode())));
+                    }
+                })
                 .selectors(selectClass(FailingRaceTest.class)).execute();
 
         results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
@@ -44,6 +55,8 @@ class ReportOnFailureTest {
         assertThat(report).exists().hasExtension("html");
         assertThat(Files.readString(report)).contains("request-1", "request-2", "counter(1) == 2");
         assertThat(results.allEvents().reportingEntryPublished().count()).isEqualTo(1);
+        assertThat(results.allEvents().fileEntryPublished().count()).as("the HTML report attached to the JUnit report")
+                .isEqualTo(1);
     }
 
     /** Two failing race tests on one thread: the second is pointed at its own report, not at the first's. */
