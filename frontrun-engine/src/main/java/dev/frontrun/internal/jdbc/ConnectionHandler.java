@@ -56,6 +56,8 @@ final class ConnectionHandler implements InvocationHandler {
     private Isolation isolation;
     /** The level the exploration forces on every transaction ({@code Exploration.isolation}), or null. */
     private Isolation forced;
+    /** The level the physical connection came with (empty: the database's default), once known. */
+    private java.util.Optional<Isolation> initialIsolation;
     /** The session's default level set in SQL ({@code SET SESSION CHARACTERISTICS …}), or null. */
     private Isolation sessionIsolation;
 
@@ -162,7 +164,10 @@ final class ConnectionHandler implements InvocationHandler {
         if (isolation != null) {
             return isolation;
         }
-        return owner.defaults().initialIsolation(physical(), target).orElse(null);
+        if (initialIsolation == null) { // asked once per logical connection, not per statement
+            initialIsolation = owner.defaults().initialIsolation(physical(), target);
+        }
+        return initialIsolation.orElse(null);
     }
 
     /** The driver's connection under any pool wrapper, the key for what is known per physical connection. */
