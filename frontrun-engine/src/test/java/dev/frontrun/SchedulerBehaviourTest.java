@@ -140,6 +140,8 @@ class SchedulerBehaviourTest {
         assertThat(failure.kind()).isEqualTo(Failure.Kind.TIMEOUT);
         assertThat(failure.threadDumps()).contains("sleeper", "await");
         assertThat(result.inconclusiveBecause()).get().asString().contains("timeout");
+        assertThat(result.explanation()).as("the timeout is reported once, with the stuck thread's stack")
+                .containsOnlyOnce("timeout: ").contains("threads:", "sleeper", "await");
         assertThatThrownBy(result::assertHolds).isInstanceOf(AssertionError.class);
     }
 

@@ -35,10 +35,13 @@ public final class Explanation {
                 .append(" with ").append(facts.strategy())
                 .append(facts.exhausted() ? " (exhausted: every distinct interleaving ran)" : "")
                 .append(" in ").append(facts.elapsed().toMillis()).append(" ms\n");
-        facts.inconclusiveBecause().ifPresent(because -> sb.append("  inconclusive: ").append(because).append('\n'));
+        String why = facts.broken() ? "  error: " : "  inconclusive: ";
+        facts.inconclusiveBecause().ifPresent(because -> sb.append(why).append(because).append('\n'));
         Failure failure = facts.failure().orElse(null);
         if (failure != null) {
-            sb.append("  failure: ").append(failure.summary()).append('\n');
+            if (!facts.inconclusiveBecause().map(failure.summary()::equals).orElse(false)) {
+                sb.append("  failure: ").append(failure.summary()).append('\n'); // a timeout is said once, above
+            }
             if (failure.kind() == Failure.Kind.INVARIANT_VIOLATED) {
                 sb.append("  invariant: ").append(invariant).append('\n');
             }
