@@ -18,7 +18,7 @@ import java.util.Set;
  * (on top of {@link OutcomeOracleTest#CORE}; those of {@code --categories}) and the smallest failing
  * program of each is shrunk and printed. Usage (see BENCHMARKS.md for the classpath):
  * <pre>java … dev.frontrun.oracle.OracleMain [--programs 2000] [--seed 1] [--categories all|certified|A,B]
- *     [--sweep 60] [--verbose]</pre>
+ *     [--sweep 60] [--counterexamples] [--verbose]</pre>
  */
 public final class OracleMain {
 
@@ -31,6 +31,7 @@ public final class OracleMain {
         Set<Category> categories = EnumSet.allOf(Category.class);
         int sweep = 0;
         boolean verbose = false;
+        boolean counterexamples = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--programs" -> programs = Integer.parseInt(args[++i]);
@@ -38,11 +39,15 @@ public final class OracleMain {
                 case "--categories" -> categories = parse(args[++i]);
                 case "--sweep" -> sweep = Integer.parseInt(args[++i]);
                 case "--verbose" -> verbose = true;
+                case "--counterexamples" -> counterexamples = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
         TestDatabase db = TestPostgres.freshDatabase(OracleMain.class);
         try (OutcomeOracle oracle = new OutcomeOracle(db)) {
+            if (counterexamples) {
+                counterexamples(oracle);
+            }
             if (programs > 0) {
                 run(oracle, categories, programs, seed, verbose);
             }
@@ -119,6 +124,19 @@ public final class OracleMain {
                 + "|---|---:|---:|---:|---:|%n");
         byCategory.forEach((c, row) -> System.out.printf(Locale.ROOT, "| %s | %d | %d | %d | %d |%n", c, row[0], row[1],
                 row[2], row[3]));
+    }
+
+    /** Each category's counterexample of {@link Counterexamples}: whether the exploration still misses an outcome. */
+    private static void counterexamples(OutcomeOracle oracle) throws Exception {
+        List<String> rows = new ArrayList<>();
+        for (Map.Entry<Category, Program> e : Counterexamples.all().entrySet()) {
+            ProgramCheck check = oracle.check(e.getValue());
+            System.out.println(check.report());
+            rows.add(String.format(Locale.ROOT, "| %s | %s | %d |", e.getKey(),
+                    check.passed() ? "reached" : check.decided() ? "MISSED" : "undecided", check.missing().size()));
+        }
+        System.out.println("\n| counterexample of | every outcome | missing |\n|---|---|---:|");
+        rows.forEach(System.out::println);
     }
 
     /** Each category alone on top of the core: which fail, and a shrunk failing program for each. */
