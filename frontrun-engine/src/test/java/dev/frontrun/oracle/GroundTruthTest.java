@@ -84,6 +84,18 @@ class GroundTruthTest {
     }
 
     @Test
+    void twoStatementsWaitingAtOnceLeaveTheProgramUndecided() throws SQLException {
+        GroundTruth.Truth truth = oracle.explore(program(
+                transaction(Mode.READ_COMMITTED, op(Kind.UPDATE_SET, 101, 1)),
+                autocommit(op(Kind.UPDATE_SET, 201, 1)),
+                autocommit(op(Kind.UPDATE_ADD, 301, 1))));
+
+        assertThat(truth.decided()).isFalse();
+        assertThat(truth.race()).anyMatch(line -> line.startsWith("t1: UPDATE") && line.endsWith("waits for [t0]"))
+                .anyMatch(line -> line.startsWith("t2: UPDATE") && line.contains("waits for ["));
+    }
+
+    @Test
     void aSecondRunFindsTheSameOutcomesInAsManySchedules() throws SQLException {
         Program program = new ProgramGenerator(java.util.EnumSet.allOf(Category.class), 120).generate(42);
 

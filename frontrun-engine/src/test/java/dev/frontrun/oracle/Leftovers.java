@@ -1,19 +1,16 @@
 package dev.frontrun.oracle;
 
-import java.sql.Array;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
- * Sessions an exploration left behind: a backend of the test database, not one of the oracle's
- * own, still in a transaction or running a statement after {@code run()} returned (a thread the
- * scheduler could not stop, holding its locks). They would block the next ground truth, so they are
+ * Sessions an exploration left behind: a backend of the explored database, other than the oracle's
+ * observer, still in a transaction or running a statement after {@code run()} returned (a thread the
+ * scheduler could not stop, holding its locks). They would disturb the next exploration, so they are
  * reported as a problem of the exploration and terminated.
  */
 final class Leftovers {
@@ -21,21 +18,22 @@ final class Leftovers {
     private Leftovers() {
     }
 
-    /** Describes and terminates every such session; empty when there is none. */
-    static List<String> terminate(Connection observer, Set<Integer> ownPids) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (PreparedStatement ps = observer.prepareStatement("SELECT pid, state, query FROM pg_stat_activity"
+    /** Describes and terminates every such session but {@code observer}'s; empty when there is none. */
+    static List<String> terminate(Connection observer) throws SQLException {
+        List<Integer> pids = new ArrayList<>();
+        try (Statement st = observer.createStatement(); ResultSet rs = st.executeQuery("SELECT pid FROM pg_stat_activity"
                 + " WHERE datname = current_database() AND backend_type = 'client backend'"
-                + " AND pid <> pg_backend_pid() AND NOT (pid = ANY (?)) AND state NOT IN ('idle')")) {
-            Array pids = observer.createArrayOf("int4", ownPids.toArray());
-            ps.setArray(1, pids);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add("backend " + rs.getInt(1) + " left " + rs.getString(2) + " after: " + rs.getString(3));
-                    try (Statement st = observer.createStatement()) {
-                        st.execute("SELECT pg_terminate_backend(" + rs.getInt(1) + ")");
-                    }
-                }
+                + " AND pid <> pg_backend_pid() AND state <> 'idle'")) {
+            while (rs.next()) {
+                pids.add(rs.getInt(1));
+            }
+        }
+        List<String> out = new ArrayList<>();
+        LockMonitor monitor = new LockMonitor(observer);
+        try (monitor; Statement st = observer.createStatement()) {
+            for (int pid : pids) {
+                out.add(monitor.describe(pid));
+                st.execute("SELECT pg_terminate_backend(" + pid + ")");
             }
         }
         return out;

@@ -18,7 +18,7 @@ import java.util.Set;
  * (on top of {@link OutcomeOracleTest#CORE}; those of {@code --categories}) and the smallest failing
  * program of each is shrunk and printed. Usage (see BENCHMARKS.md for the classpath):
  * <pre>java … dev.frontrun.oracle.OracleMain [--programs 2000] [--seed 1] [--categories all|certified|A,B]
- *     [--sweep 60] [--verbose]</pre>
+ *     [--sweep 60] [--counterexamples] [--verbose]</pre>
  */
 public final class OracleMain {
 
@@ -31,6 +31,7 @@ public final class OracleMain {
         Set<Category> categories = EnumSet.allOf(Category.class);
         int sweep = 0;
         boolean verbose = false;
+        boolean counterexamples = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--programs" -> programs = Integer.parseInt(args[++i]);
@@ -38,11 +39,15 @@ public final class OracleMain {
                 case "--categories" -> categories = parse(args[++i]);
                 case "--sweep" -> sweep = Integer.parseInt(args[++i]);
                 case "--verbose" -> verbose = true;
+                case "--counterexamples" -> counterexamples = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
         TestDatabase db = TestPostgres.freshDatabase(OracleMain.class);
         try (OutcomeOracle oracle = new OutcomeOracle(db)) {
+            if (counterexamples) {
+                counterexamples(oracle);
+            }
             if (programs > 0) {
                 run(oracle, categories, programs, seed, verbose);
             }
@@ -79,6 +84,7 @@ public final class OracleMain {
         long truthMillis = 0;
         long exploreMillis = 0;
         int failing = 0;
+        int undecided = 0;
         int problems = 0;
         long start = System.nanoTime();
         for (int i = 0; i < programs; i++) {
@@ -90,30 +96,47 @@ public final class OracleMain {
             unexpected += check.unexpected().size();
             truthMillis += check.truthMillis();
             exploreMillis += check.exploreMillis();
-            failing += check.passed() ? 0 : 1;
+            undecided += check.decided() ? 0 : 1;
+            failing += check.passed() || !check.decided() ? 0 : 1;
             problems += check.problems().isEmpty() ? 0 : 1;
             for (Category c : check.program().categories()) {
-                int[] row = byCategory.computeIfAbsent(c, k -> new int[3]);
+                int[] row = byCategory.computeIfAbsent(c, k -> new int[4]);
                 row[0]++;
-                row[1] += check.passed() ? 0 : 1;
-                row[2] += check.missing().size();
+                row[1] += check.decided() ? 0 : 1;
+                row[2] += check.passed() || !check.decided() ? 0 : 1;
+                row[3] += check.missing().size();
             }
-            if (verbose && (!check.passed() || !check.unexpected().isEmpty())) {
+            if (verbose && check.decided() && (!check.passed() || !check.unexpected().isEmpty())) {
                 System.out.println(check.report());
             }
             if ((i + 1) % 100 == 0) {
-                System.out.printf(Locale.ROOT, "… %d programs, %d failing, %.0f s%n", i + 1, failing,
+                System.out.printf(Locale.ROOT, "… %d programs, %d undecided, %d failing, %.0f s%n", i + 1, undecided, failing,
                         (System.nanoTime() - start) / 1e9);
             }
         }
-        System.out.printf(Locale.ROOT, "%n| programs | failing | distinct outcomes | brute-force schedules | explored executions"
-                + " | missing outcomes | unexpected outcomes | exploration problems | ground truth s | explorations s |%n"
-                + "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|%n| %d | %d | %d | %d | %d | %d | %d | %d | %.0f | %.0f |%n",
-                programs, failing, outcomes, schedules, executions, missing, unexpected, problems, truthMillis / 1e3,
-                exploreMillis / 1e3);
-        System.out.printf(Locale.ROOT, "%n| category | programs using it | failing programs using it | their missing outcomes |%n"
-                + "|---|---:|---:|---:|%n");
-        byCategory.forEach((c, row) -> System.out.printf(Locale.ROOT, "| %s | %d | %d | %d |%n", c, row[0], row[1], row[2]));
+        System.out.printf(Locale.ROOT, "%n| programs | undecided | failing | distinct outcomes | brute-force schedules"
+                + " | explored executions | missing outcomes | unexpected outcomes | exploration problems | ground truth s"
+                + " | explorations s |%n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|%n"
+                + "| %d | %d | %d | %d | %d | %d | %d | %d | %d | %.0f | %.0f |%n",
+                programs, undecided, failing, outcomes, schedules, executions, missing, unexpected, problems,
+                truthMillis / 1e3, exploreMillis / 1e3);
+        System.out.printf(Locale.ROOT, "%n| category | programs using it | undecided | failing | their missing outcomes |%n"
+                + "|---|---:|---:|---:|---:|%n");
+        byCategory.forEach((c, row) -> System.out.printf(Locale.ROOT, "| %s | %d | %d | %d | %d |%n", c, row[0], row[1],
+                row[2], row[3]));
+    }
+
+    /** Each category's counterexample of {@link Counterexamples}: whether the exploration still misses an outcome. */
+    private static void counterexamples(OutcomeOracle oracle) throws Exception {
+        List<String> rows = new ArrayList<>();
+        for (Map.Entry<Category, Program> e : Counterexamples.all().entrySet()) {
+            ProgramCheck check = oracle.check(e.getValue());
+            System.out.println(check.report());
+            rows.add(String.format(Locale.ROOT, "| %s | %s | %d |", e.getKey(),
+                    check.passed() ? "reached" : check.decided() ? "MISSED" : "undecided", check.missing().size()));
+        }
+        System.out.println("\n| counterexample of | every outcome | missing |\n|---|---|---:|");
+        rows.forEach(System.out::println);
     }
 
     /** Each category alone on top of the core: which fail, and a shrunk failing program for each. */
@@ -134,7 +157,7 @@ public final class OracleMain {
                     continue;
                 }
                 ProgramCheck check = oracle.check(program);
-                if (!check.passed()) {
+                if (check.decided() && !check.passed()) {
                     failing++;
                     if (smallest == null || program.size() < smallest.program().size()) {
                         smallest = check;

@@ -3,6 +3,7 @@ package dev.frontrun.oracle;
 import dev.frontrun.Exploration;
 import dev.frontrun.jdbc.FrontrunDataSource;
 import dev.frontrun.testing.TestDatabase;
+import dev.frontrun.testing.TestPostgres;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -11,12 +12,15 @@ import java.util.function.Consumer;
 import javax.sql.DataSource;
 
 /**
- * The outcome oracle on one test database: for a program, the ground truth by brute force on the
- * server, then a Frontrun exploration in every thread declaration order. The check is that every
- * ground-truth outcome (by {@link Outcome#key()}) is reached by the exploration in every order.
+ * The outcome oracle: for a program, the ground truth by brute force on the server, then a Frontrun
+ * exploration in every thread declaration order. The check is that every ground-truth outcome (by
+ * {@link Outcome#key()}) is reached by the exploration in every order. The ground truth runs in a
+ * database of its own, so that nothing an exploration leaves behind can change it; sessions an
+ * exploration leaves active in its database are reported with it ({@link Leftovers}).
  */
 final class OutcomeOracle implements AutoCloseable {
 
+    private final TestDatabase truthDb;
     private final Sessions sessions;
     private final GroundTruth groundTruth;
     private final DataSource raw;
@@ -24,18 +28,17 @@ final class OutcomeOracle implements AutoCloseable {
     private final DataSource wrapped;
     private final Connection observer;
 
+    /** Explores on {@code db}; the ground truth gets a fresh database on the same server. */
     OutcomeOracle(TestDatabase db) throws SQLException {
         OracleSchema.create(db);
-        this.sessions = new Sessions(db);
+        this.truthDb = TestPostgres.freshDatabase(GroundTruth.class);
+        OracleSchema.create(truthDb);
+        this.sessions = new Sessions(truthDb);
         this.groundTruth = new GroundTruth(sessions);
         this.raw = db.dataSource();
         this.pool = new ReusedConnections(raw);
         this.wrapped = FrontrunDataSource.wrap(pool);
         this.observer = db.connect();
-    }
-
-    Sessions sessions() {
-        return sessions;
     }
 
     GroundTruth.Truth groundTruth(Program program) throws SQLException {
@@ -52,10 +55,18 @@ final class OutcomeOracle implements AutoCloseable {
         GroundTruth.Truth truth = groundTruth.explore(program);
         long truthDone = System.nanoTime();
         List<ExploredOutcomes> explorations = new ArrayList<>();
+        if (!truth.decided()) {
+            return new ProgramCheck(program, truth, explorations, (truthDone - start) / 1_000_000, 0);
+        }
+        List<String> earlier = Leftovers.terminate(observer);
         for (List<Integer> order : orders(program.threadCount())) {
             ExploredOutcomes explored = ExploredOutcomes.explore(program, order, raw, wrapped, observer, tune);
-            List<String> leftovers = Leftovers.terminate(observer, sessions.pids());
+            List<String> leftovers = Leftovers.terminate(observer);
             explorations.add(leftovers.isEmpty() ? explored : explored.withProblem(String.join("; ", leftovers)));
+        }
+        if (!earlier.isEmpty()) {
+            explorations.set(0, explorations.get(0).withProblem("before exploring, an earlier exploration's session"
+                    + " had become active: " + String.join("; ", earlier)));
         }
         long end = System.nanoTime();
         return new ProgramCheck(program, truth, explorations, (truthDone - start) / 1_000_000, (end - truthDone) / 1_000_000);
@@ -86,6 +97,8 @@ final class OutcomeOracle implements AutoCloseable {
     public void close() throws SQLException {
         try (observer; pool) {
             sessions.close();
+        } finally {
+            TestPostgres.drop(truthDb);
         }
     }
 }

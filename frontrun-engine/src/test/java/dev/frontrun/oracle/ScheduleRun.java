@@ -17,8 +17,11 @@ import java.util.concurrent.TimeoutException;
  * One schedule of the ground truth, from the initial data: the controller picks an idle thread
  * (the prefix's choice, else the lowest), sends its next step on that thread's own executor, and
  * then settles: waits until every step in flight either completed or is seen waiting on a lock
- * inside PostgreSQL ({@code pg_blocking_pids}), and until no waits-for cycle among them is left
- * for PostgreSQL's deadlock detector to break. A waiting step stays in flight while others go on.
+ * inside PostgreSQL ({@code pg_blocking_pids}) for another of the program's backends, and until no
+ * waits-for cycle among them is left for PostgreSQL's deadlock detector to break. A wait for a
+ * backend outside the program (autovacuum analysing the catalog the resets churn) is running, not
+ * settled: it ends by itself. A waiting step stays in flight while others go on.
+ * A schedule in which two steps wait at once is run to its end but flagged ({@link #twoWaiting()}).
  */
 final class ScheduleRun {
 
@@ -29,7 +32,6 @@ final class ScheduleRun {
     private final List<Integer> prefix;
     private final List<GroundTruth.Decision> expected;
     private final ThreadRun[] runs;
-    @SuppressWarnings("unchecked")
     private final CompletableFuture<Void>[] inFlight;
     private final int[] resultsBefore;
     private final int[] logLine;
@@ -37,6 +39,7 @@ final class ScheduleRun {
     private final List<StringBuilder> log = new ArrayList<>();
     private final List<GroundTruth.Decision> decisions = new ArrayList<>();
     private boolean deadlocked;
+    private boolean twoWaiting;
     private Outcome outcome;
 
     @SuppressWarnings("unchecked")
@@ -71,7 +74,7 @@ final class ScheduleRun {
             }
             if (enabled.isEmpty()) {
                 if (anyInFlight) {
-                    throw new IllegalStateException("every unfinished thread waits on a lock outside the program:\n" + log());
+                    throw new IllegalStateException("every unfinished thread waits, and none of the others can end it:\n" + log());
                 }
                 break;
             }
@@ -95,7 +98,7 @@ final class ScheduleRun {
                         + " threads " + enabled + " could run, before " + before.enabled() + "; " + program + "\n" + log());
             }
         }
-        decisions.add(new GroundTruth.Decision(List.copyOf(enabled), chosen, !deadlocked));
+        decisions.add(new GroundTruth.Decision(List.copyOf(enabled), chosen, !deadlocked && !twoWaiting));
         return chosen;
     }
 
@@ -133,18 +136,29 @@ final class ScheduleRun {
             }
             Map<Integer, Set<Integer>> waitsFor = new TreeMap<>();
             boolean allWaiting = true;
+            int outsideWaiter = -1;
+            Set<Integer> outsiders = Set.of();
             for (int t = 0; t < runs.length; t++) {
                 if (inFlight[t] != null) {
                     Set<Integer> blockers = sessions.monitor().blockers(sessions.session(t).pid());
                     waitsFor.put(t, threadsOf(blockers));
-                    allWaiting &= !blockers.isEmpty() && !inFlight[t].isDone();
+                    boolean outside = waitsFor.get(t).contains(-1); // autovacuum on the catalog, say: it ends by itself
+                    if (outside) {
+                        outsideWaiter = t;
+                        outsiders = blockers;
+                    }
+                    allWaiting &= !outside && !blockers.isEmpty() && !inFlight[t].isDone();
                 }
             }
             if (allWaiting && !cycle(waitsFor)) {
                 waitsFor.forEach(this::markWaiting);
+                twoWaiting |= waitsFor.size() > 1;
                 return;
             }
             if (System.nanoTime() - deadline > 0) {
+                if (outsideWaiter >= 0) {
+                    throw outsider(outsideWaiter, outsiders);
+                }
                 throw new IllegalStateException("steps in flight neither completed nor waited within "
                         + TimeUnit.NANOSECONDS.toSeconds(SETTLE_LIMIT_NANOS) + " s (waits-for " + waitsFor + "):\n" + log());
             }
@@ -189,11 +203,19 @@ final class ScheduleRun {
         }
     }
 
+    /** A step still waits for a backend that is none of the program's: the database is not the program's alone. */
+    private IllegalStateException outsider(int t, Set<Integer> blockers) throws SQLException {
+        StringBuilder out = new StringBuilder("t" + t + " waits for a backend outside the program:");
+        for (int pid : blockers) {
+            out.append('\n').append(sessions.monitor().describe(pid));
+        }
+        return new IllegalStateException(out.append('\n').append(program).append(log()).toString());
+    }
+
     private void markWaiting(int t, Set<Integer> on) {
         if (!waiting[t]) {
             waiting[t] = true;
-            log.get(logLine[t]).append("  … waits for ").append(on.isEmpty() ? "another backend" : on.stream()
-                    .map(b -> b < 0 ? "a backend outside the program" : "t" + b).toList());
+            log.get(logLine[t]).append("  … waits for ").append(on.stream().map(b -> "t" + b).toList());
         }
     }
 
@@ -227,6 +249,15 @@ final class ScheduleRun {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether two statements waited at the same time. When what they wait for ends, PostgreSQL lets
+     * them go in an order of its own (lock queues, then a race to the newest row version), so the
+     * rest of the schedule is not determined by the schedule: the search does not branch after it.
+     */
+    boolean twoWaiting() {
+        return twoWaiting;
     }
 
     Outcome outcome() {

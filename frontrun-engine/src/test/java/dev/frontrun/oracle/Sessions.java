@@ -5,8 +5,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -66,14 +64,6 @@ final class Sessions implements AutoCloseable {
         return deadlockTimeoutSet;
     }
 
-    /** The backends of the ground truth's connections (program threads and control). */
-    Set<Integer> pids() throws SQLException {
-        Set<Integer> out = new HashSet<>();
-        out.add(control.unwrap(PGConnection.class).getBackendPID());
-        sessions.forEach(s -> out.add(s.pid()));
-        return out;
-    }
-
     Connection control() {
         return control;
     }
@@ -82,13 +72,14 @@ final class Sessions implements AutoCloseable {
         return monitor;
     }
 
-    /** Back to autocommit at READ COMMITTED, whatever the last schedule left (only a harness error leaves anything). */
+    /** Opens the sessions of {@code threads} threads and puts every session back in autocommit at READ COMMITTED. */
     void clean(int threads) throws SQLException {
-        for (int t = 0; t < threads; t++) {
-            Connection c = session(t).connection();
+        session(threads - 1);
+        for (Session s : sessions) {
+            Connection c = s.connection();
             if (c.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE) {
                 try (Statement st = c.createStatement()) {
-                    st.execute("ROLLBACK");
+                    st.execute("ROLLBACK"); // only a harness error leaves a transaction open
                 }
             }
             if (!c.getAutoCommit()) {

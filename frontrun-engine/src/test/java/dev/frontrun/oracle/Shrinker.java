@@ -15,7 +15,7 @@ final class Shrinker {
             smaller = false;
             for (Program candidate : smallest.program().shrinks()) {
                 ProgramCheck check = oracle.check(candidate);
-                if (!check.missing().isEmpty()) {
+                if (check.decided() && !check.missing().isEmpty()) {
                     smallest = check;
                     smaller = true;
                     break;
