@@ -43,10 +43,6 @@ final class ProgramGenerator {
         }
     }
 
-    Set<Category> enabled() {
-        return EnumSet.copyOf(enabled);
-    }
-
     Program generate(long seed) {
         Random random = new Random(seed);
         while (true) {

@@ -31,7 +31,6 @@ final class Sessions implements AutoCloseable {
     private final List<Session> sessions = new ArrayList<>();
     private final Connection control;
     private final LockMonitor monitor;
-    private boolean deadlockTimeoutSet = true;
 
     Sessions(TestDatabase db) throws SQLException {
         this.db = db;
@@ -46,7 +45,7 @@ final class Sessions implements AutoCloseable {
             try (Statement st = c.createStatement()) {
                 st.execute("SET deadlock_timeout = '" + DEADLOCK_TIMEOUT + "'");
             } catch (SQLException notSuperuser) {
-                deadlockTimeoutSet = false; // the server's deadlock_timeout applies: slower, same outcomes
+                // the server's deadlock_timeout applies: each deadlock takes longer to break, same outcomes
             }
             int index = sessions.size();
             ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
@@ -57,11 +56,6 @@ final class Sessions implements AutoCloseable {
             sessions.add(new Session(c, executor, c.unwrap(PGConnection.class).getBackendPID()));
         }
         return sessions.get(t);
-    }
-
-    /** Whether the low deadlock timeout could be set (it needs a superuser). */
-    boolean deadlockTimeoutSet() {
-        return deadlockTimeoutSet;
     }
 
     Connection control() {

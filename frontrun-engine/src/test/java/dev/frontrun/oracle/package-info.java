@@ -17,7 +17,7 @@
  * finding has reached {@code DEADLOCK}. The check: every ground-truth key is reached by the
  * exploration in every declaration order, and each exploration is exhausted without any other
  * failure. Keys an exploration reaches that the server never produced are reported as unexpected;
- * in the suite only {@code DEADLOCK} may be unexpected (a deadlock the model predicts falsely is a
- * false alarm, not a missed outcome).
+ * in the suite only {@code DEADLOCK} and outcomes with a 40001 may be unexpected
+ * ({@code OutcomeOracleTest.mayBeUnexpected} says why).
  */
 package dev.frontrun.oracle;
