@@ -4,6 +4,7 @@ import dev.frontrun.internal.anomaly.SqlAnomalyAnalyzer;
 import dev.frontrun.internal.engine.ExplorationOutcome;
 import dev.frontrun.internal.engine.ExplorationPlan;
 import dev.frontrun.internal.engine.Explorer;
+import dev.frontrun.internal.instrument.JavaSyncInstrumentation;
 import dev.frontrun.spi.ExplorationHook;
 import dev.frontrun.internal.jdbc.DatabaseExplorationHook;
 import dev.frontrun.internal.report.Explanation;
@@ -44,6 +45,7 @@ public final class Exploration<S> {
     private int reproduceOnFailure = 10;
     private Path reportDirectory = defaultReportDirectory();
     private boolean reportPassing;
+    private final List<String> instrumentedPackages = new ArrayList<>();
 
     /** Where reports go unless {@link #reportDirectory(Path)} says otherwise: {@code -Dfrontrun.reportDirectory}, else target/frontrun-reports. */
     static Path defaultReportDirectory() {
@@ -252,6 +254,26 @@ public final class Exploration<S> {
         return this;
     }
 
+    /**
+     * Makes the Java synchronization of the classes under these package prefixes scheduling points:
+     * {@code synchronized} blocks and methods, {@code Object.wait/notify/notifyAll}, {@code ReentrantLock}
+     * calls, {@code CountDownLatch} and {@code Thread.join}. Who takes a lock first is explored, and a
+     * thread waiting for a lock another explored thread holds is known to be blocked. The classes are
+     * instrumented once per JVM (Byte Buddy attaches itself; loaded classes are retransformed); outside an
+     * exploration an instrumented site costs one type check of the current thread. Name the
+     * application's packages, not frameworks': their own locks would multiply the traces.
+     */
+    public Exploration<S> instrument(String... packagePrefixes) {
+        for (String prefix : packagePrefixes) {
+            Objects.requireNonNull(prefix, "packagePrefix");
+            if (prefix.isBlank()) {
+                throw new IllegalArgumentException("an empty package prefix would instrument every class");
+            }
+            instrumentedPackages.add(prefix);
+        }
+        return this;
+    }
+
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
@@ -307,10 +329,13 @@ public final class Exploration<S> {
         if (names.isEmpty()) {
             throw new IllegalStateException("an exploration needs at least one .thread(name, body)");
         }
+        if (!instrumentedPackages.isEmpty()) {
+            JavaSyncInstrumentation.ensure(instrumentedPackages);
+        }
         return new ExplorationPlan<>(setup, names, bodies, invariant, invariantDescription, maxExecutions,
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
                 hooks, expectedPerThread(), expectedStatuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
-                Integer::sum), isolation);
+                Integer::sum), isolation, !instrumentedPackages.isEmpty());
     }
 
     /** How a failing execution failed and the anomaly its SQL shows, for counting. */

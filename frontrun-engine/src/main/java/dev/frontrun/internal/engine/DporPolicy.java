@@ -22,7 +22,8 @@ import java.util.Set;
  * {@code e}, unless a sleeping thread is a weak initial of it. A database lock never disables a
  * thread: a statement that would wait inside PostgreSQL is started and waits there (its position
  * before the holder's commit is a state of its own, reached by reversing its race with the commit),
- * so every race is reversible.
+ * so every race is reversible. A Java lock does disable a thread while another explored thread holds
+ * it; a race between its give-back and a later take is reversed before the matching take.
  *
  * <p>No resource-group heuristic is needed to keep steps on unrelated resources (other tables)
  * from multiplying the search: a wakeup sequence only carries the events that do not happen after
@@ -336,8 +337,13 @@ public final class DporPolicy implements SchedulePolicy {
             reverse(k, j, path.get(j).event);
         }
 
-        /** Plants, before event k, a wakeup sequence that runs {@code later} (at position j, or pending) before it. */
+        /**
+         * Plants, before event k, a wakeup sequence that runs {@code later} (at position j, or pending) before it.
+         * When k gives back a Java lock that {@code later} takes (and would wait for), {@code later} cannot run
+         * before k while k's thread holds the lock: the race is reversed before the take that k gives back.
+         */
         private void reverse(int k, int j, Event later) {
+            k = takeGivenBackAt(k, later);
             int p = path.get(k).event.thread;
             List<Event> v = new ArrayList<>();
             for (int m = k + 1; m < j; m++) {
@@ -361,6 +367,21 @@ public final class DporPolicy implements SchedulePolicy {
                 }
             }
             node.wakeup.insert(v);
+        }
+
+        /** The event that took the lock event k gives back and {@code later} waits to take, or k itself. */
+        private int takeGivenBackAt(int k, Event later) {
+            Event given = path.get(k).event;
+            if (given.gives == null || given.gives != later.takes) {
+                return k;
+            }
+            for (int m = k - 1; m >= 0; m--) {
+                Event e = path.get(m).event;
+                if (e.thread == given.thread && e.takes == given.gives) {
+                    return m;
+                }
+            }
+            return k; // taken before the exploration saw it (outside the explored code)
         }
 
         private int preemptionsAlong(int k, List<Event> v) {

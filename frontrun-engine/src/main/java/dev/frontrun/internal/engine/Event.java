@@ -8,8 +8,10 @@ import java.util.Arrays;
 /**
  * A step as the DPOR engine sees it: a thread and the set of (resource, access kinds) it
  * touches, sorted by interned resource id so that two events' conflict check is a merge join.
- * Locks are not events of their own: a statement that locks a row also writes it (FOR UPDATE is a
- * write of the row), so two takes of one lock conflict through their accesses.
+ * Database locks are not events of their own: a statement that locks a row also writes it (FOR UPDATE
+ * is a write of the row), so two takes of one lock conflict through their accesses. A Java lock's take
+ * and give write the lock's resource, and say which lock object they take or give ({@link SyncOp}), so
+ * that a race between a give and a later blocking take is reversed where the other order is possible.
  */
 final class Event {
 
@@ -18,11 +20,17 @@ final class Event {
     final int thread;
     private final int[] resources;
     private final int[] kindMasks;
+    /** The Java lock this step takes and may wait for (by identity, within one execution), or null. */
+    final Object takes;
+    /** The Java lock this step gives back, or null. */
+    final Object gives;
 
-    private Event(int thread, int[] resources, int[] kindMasks) {
+    private Event(int thread, int[] resources, int[] kindMasks, Object takes, Object gives) {
         this.thread = thread;
         this.resources = resources;
         this.kindMasks = kindMasks;
+        this.takes = takes;
+        this.gives = gives;
     }
 
     static Event of(int thread, Step step, ResourceNumbering ids) {
@@ -47,7 +55,9 @@ final class Event {
                 n++;
             }
         }
-        return new Event(thread, Arrays.copyOf(res, n), Arrays.copyOf(kinds, n));
+        SyncOp sync = step.detail() instanceof SyncOp op ? op : null;
+        return new Event(thread, Arrays.copyOf(res, n), Arrays.copyOf(kinds, n),
+                sync == null ? null : sync.takes(), sync == null ? null : sync.gives());
     }
 
     /** Whether the two events touch a common resource in conflicting ways (program order aside). */

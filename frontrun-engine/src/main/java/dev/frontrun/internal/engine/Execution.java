@@ -20,17 +20,28 @@ public final class Execution implements ExecutionContext {
     private final List<BlockingProbe> probes = new CopyOnWriteArrayList<>();
 
     private final Isolation forcedIsolation;
+    private final boolean javaSync;
 
     public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames) {
-        this(exploration, executionNumber, threadNames, null);
+        this(exploration, executionNumber, threadNames, null, false);
     }
 
+    /**
+     * @param javaSync whether the instrumented classes' synchronization and shared memory are scheduling
+     *                 points in this execution (the exploration asked for {@code instrument(...)})
+     */
     public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames,
-                     Isolation forcedIsolation) {
+                     Isolation forcedIsolation, boolean javaSync) {
         this.exploration = exploration;
         this.executionNumber = executionNumber;
         this.threadNames = List.copyOf(threadNames);
         this.forcedIsolation = forcedIsolation;
+        this.javaSync = javaSync;
+    }
+
+    /** Whether instrumented sites are scheduling points in this execution. */
+    boolean javaSync() {
+        return javaSync;
     }
 
     @Override

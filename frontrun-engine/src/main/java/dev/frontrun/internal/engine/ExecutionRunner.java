@@ -100,6 +100,8 @@ public final class ExecutionRunner implements AutoCloseable {
         private final int[] lastEntryOf = new int[workers.length];
         /** The client-side registry's prediction of database row locks: who holds each, who queued for it. */
         private final LockPredictions locks = new LockPredictions();
+        /** Who holds which Java lock, as the explored synchronization steps say: decides who may run. */
+        private final SyncState sync = new SyncState();
         private final List<TraceStep> trace = new ArrayList<>();
         private final List<Integer> schedule = new ArrayList<>();
         private int lastThread = -1;
@@ -145,14 +147,15 @@ public final class ExecutionRunner implements AutoCloseable {
                     WorkerThread w = workers[t];
                     if (w.status == WorkerThread.Status.FINISHED) {
                         locks.releaseAll(t); // its connection was closed or abandoned
+                        sync.releaseAll(t);
                     }
-                    if (w.status == WorkerThread.Status.AT_POINT && !blocked[t]) {
+                    if (w.status == WorkerThread.Status.AT_POINT && !blocked[t] && sync.enabled(t, w.pending.detail())) {
                         pending[t] = w.pending;
                         enabled[t] = true; // a predicted lock wait never forbids: the statement starts and waits in the database
                         any = true;
                     }
                 }
-                if (waitForCycle() || !any && !wokenWithin(SETTLE_NANOS)) {
+                if (waitForCycle() || !any && !wokenWithin(mayWakeByItself() ? SETTLE_NANOS : 0)) {
                     return end(Ending.DEADLOCK, null, -1, deadlockDiagnosis(pending), dumps());
                 }
                 if (!any) {
@@ -177,6 +180,7 @@ public final class ExecutionRunner implements AutoCloseable {
             boolean waitPredicted = locks.wouldWait(thread, step.acquires());
             locks.take(thread, step.acquires());
             locks.release(thread, step.releases());
+            sync.apply(thread, step.detail());
             lastThread = thread;
             workers[thread].grant();
             awaitWorker(thread, waitPredicted);
@@ -219,6 +223,23 @@ public final class ExecutionRunner implements AutoCloseable {
                     markBlocked(t, reason.get());
                     return;
                 }
+            }
+            awaitWaitingInMonitor(w);
+        }
+
+        /**
+         * A worker paused in a monitor ({@link WorkerThread#reachSchedulingPointInMonitor}) gives the monitor
+         * back only once its wait has begun: until then, no other thread runs, or it would find it taken.
+         */
+        private void awaitWaitingInMonitor(WorkerThread w) {
+            if (w.status != WorkerThread.Status.AT_POINT || w.parkedIn == null) {
+                return;
+            }
+            while (w.getState() != Thread.State.WAITING && w.status == WorkerThread.Status.AT_POINT && w.parkedIn != null) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new DeadlinePassed();
+                }
+                Thread.onSpinWait();
             }
         }
 
@@ -297,14 +318,35 @@ public final class ExecutionRunner implements AutoCloseable {
          */
         private boolean wokenWithin(long nanos) {
             long until = System.nanoTime() + nanos;
-            while (System.nanoTime() - until < 0) {
+            do {
                 for (int t = 0; t < workers.length; t++) {
                     if (blocked[t] && (workers[t].status != WorkerThread.Status.RUNNING || blockedReason(t, true).isEmpty())) {
                         settleBlocked();
                         return true;
                     }
+                    if (workers[t].status == WorkerThread.Status.AT_POINT && !blocked[t]
+                            && sync.enabled(t, workers[t].pending.detail())) {
+                        return true; // a condition over real objects came true (a latch counted down outside)
+                    }
                 }
-                LockSupport.parkNanos(this, MAX_PARK_NANOS);
+                if (nanos > 0) {
+                    LockSupport.parkNanos(this, MAX_PARK_NANOS);
+                }
+            } while (System.nanoTime() - until < 0);
+            return false;
+        }
+
+        /**
+         * Whether a thread that cannot run now may become runnable without an explored step: one blocked
+         * outside a scheduling point, or one awaiting a condition over real objects. A thread waiting only
+         * for a Java lock another explored thread holds waits for that thread's step: no need to wait.
+         */
+        private boolean mayWakeByItself() {
+            for (int t = 0; t < workers.length; t++) {
+                if (blocked[t] || workers[t].status == WorkerThread.Status.AT_POINT
+                        && workers[t].pending.detail() instanceof SyncOp.Await) {
+                    return true;
+                }
             }
             return false;
         }
@@ -334,21 +376,30 @@ public final class ExecutionRunner implements AutoCloseable {
         private boolean waitForCycle() {
             int n = workers.length;
             for (int start = 0; start < n; start++) {
-                if (!blocked[start]) {
-                    continue;
-                }
                 boolean[] seen = new boolean[n];
                 int current = start;
-                while (current >= 0 && blocked[current] && !seen[current]) {
+                while (current >= 0 && !seen[current]) {
                     seen[current] = true;
-                    List<String> holders = blockedOn[current].holders();
-                    current = holders.size() == 1 ? names.indexOf(holders.get(0)) : -1;
+                    current = waitsFor(current);
                     if (current == start) {
                         return true;
                     }
                 }
             }
             return false;
+        }
+
+        /** The one thread {@code t} waits for (blocked on what it holds, or a Java lock it holds), or -1. */
+        private int waitsFor(int t) {
+            if (blocked[t]) {
+                List<String> holders = blockedOn[t].holders();
+                return holders.size() == 1 ? names.indexOf(holders.get(0)) : -1;
+            }
+            WorkerThread w = workers[t];
+            if (w.status == WorkerThread.Status.AT_POINT && !sync.enabled(t, w.pending.detail())) {
+                return sync.holderBlocking(t, w.pending.detail()).orElse(-1);
+            }
+            return -1;
         }
 
         private String deadlockDiagnosis(Step[] pending) {
@@ -365,6 +416,10 @@ public final class ExecutionRunner implements AutoCloseable {
                     sb.append(doing).append("is ").append(blockedOn[t].reason());
                 } else if (pending[t] != null) {
                     sb.append("waits to run '").append(pending[t].label()).append('\'');
+                } else if (w.status == WorkerThread.Status.AT_POINT) {
+                    Step step = w.pending;
+                    sb.append("waits to '").append(step.label()).append('\'');
+                    sync.holderBlocking(t, step.detail()).ifPresent(h -> sb.append(", held by ").append(names.get(h)));
                 }
             }
             return sb.toString();

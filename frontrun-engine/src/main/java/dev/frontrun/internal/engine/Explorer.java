@@ -146,7 +146,7 @@ public final class Explorer<S> {
     }
 
     private Judged runOnce(ExecutionRunner runner, SchedulePolicy policy, long totalDeadline) {
-        Execution context = new Execution(scope, ++executionNumber, plan.names(), plan.isolation());
+        Execution context = new Execution(scope, ++executionNumber, plan.names(), plan.isolation(), plan.javaSync());
         for (ExplorationHook hook : plan.hooks()) {
             call(() -> hook.beforeExecution(context), "beforeExecution");
         }

@@ -30,6 +30,11 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     private volatile ExecutionContext execution;
     volatile Step pending;
     volatile Throwable failure;
+    /** The monitor the worker waits in (releasing it) while parked at its point, or null: see {@link #reachSchedulingPointInMonitor}. */
+    volatile Object parkedIn;
+    private volatile boolean wakeSent;
+    /** Java locks this worker holds in this execution and how often (reentrant takes are no steps); its own thread only. */
+    final java.util.IdentityHashMap<Object, int[]> holds = new java.util.IdentityHashMap<>();
 
     WorkerThread(ThreadGroup group, int index, String userName, Thread scheduler) {
         super(group, null, userName, 0, false);
@@ -57,6 +62,12 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     @Override
     public boolean schedulingPointsActive() {
         return status == Status.RUNNING && !passThrough;
+    }
+
+    /** Whether the instrumented sites this worker passes are scheduling points now. */
+    boolean javaSyncActive() {
+        ExecutionContext context = execution;
+        return status == Status.RUNNING && !passThrough && context instanceof Execution e && e.javaSync();
     }
 
     @Override
@@ -112,6 +123,41 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
         }
     }
 
+    /**
+     * Like {@link #reachSchedulingPoint}, for a worker that holds {@code monitor} for real (it entered a
+     * synchronized method, or a wait returns into its synchronized block) and must not keep it while
+     * paused: it waits in the monitor, which gives it back, until granted. The grant interrupts that
+     * wait ({@link #grant}), so the scheduler never has to take the monitor itself.
+     */
+    void reachSchedulingPointInMonitor(Step next, Object monitor) {
+        boolean interruptedBefore = Thread.interrupted();
+        pending = next;
+        wakeSent = false;
+        parkedIn = monitor;
+        status = Status.AT_POINT;
+        LockSupport.unpark(scheduler);
+        while (!permit) {
+            try {
+                monitor.wait();
+            } catch (InterruptedException wake) {
+                // the grant's (or the teardown's) wake-up; permit says which
+            }
+        }
+        permit = false;
+        while (!wakeSent) {
+            Thread.onSpinWait(); // the grant's interrupt is on its way: take it here, not in the user's code
+        }
+        Thread.interrupted();
+        parkedIn = null;
+        if (interruptedBefore) {
+            interrupt();
+        }
+        if (aborting) {
+            passThrough = true;
+            throw new ExecutionAborted();
+        }
+    }
+
     private void awaitPermit() {
         while (!permit) {
             LockSupport.park(this);
@@ -130,14 +176,22 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
         pending = null;
         aborting = false;
         passThrough = false;
+        parkedIn = null;
+        holds.clear();
         Thread.interrupted();
     }
 
     /** Lets the worker run its pending step (or start its body); the caller then awaits it. */
     void grant() {
+        Object monitor = parkedIn;
         status = Status.RUNNING;
         permit = true;
-        LockSupport.unpark(this);
+        if (monitor != null) {
+            interrupt();
+            wakeSent = true;
+        } else {
+            LockSupport.unpark(this);
+        }
     }
 
     /** Starts tearing the execution down: a parked worker unwinds, a blocked one is interrupted. */

@@ -1,0 +1,134 @@
+package dev.frontrun.internal.instrument;
+
+import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
+import static net.bytebuddy.matcher.ElementMatchers.isNative;
+import static net.bytebuddy.matcher.ElementMatchers.isSynchronized;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+
+import dev.frontrun.internal.engine.SyncPoints;
+import java.lang.instrument.Instrumentation;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import net.bytebuddy.agent.ByteBuddyAgent;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.asm.AsmVisitorWrapper;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.jar.asm.ClassWriter;
+
+/**
+ * Instruments the classes of the packages an exploration names, once per JVM: Byte Buddy's agent
+ * attaches to the running JVM (no {@code -javaagent} flag), a class file transformer rewrites the
+ * synchronization sites of matching classes as they load, and classes already loaded are
+ * retransformed. Nothing else is touched: Frontrun's own classes, the JDK and any package not named
+ * stay as they are, so framework internals do not multiply the traces.
+ *
+ * <p>The rewritten classes call {@link SyncPoints}, so only classes whose class loader resolves that
+ * very class are instrumented (the application class loader of a test, Spring Boot's test loaders that
+ * delegate to it); a class from a loader that cannot see Frontrun is left alone.
+ *
+ * <p>The set of instrumented packages is JVM-wide state by nature (a class is transformed once), kept
+ * here and only ever grown; whether a site is a scheduling point is decided per execution.
+ */
+public final class JavaSyncInstrumentation {
+
+    private static final Set<String> INSTRUMENTED = new HashSet<>();
+    private static Instrumentation instrumentation;
+
+    private JavaSyncInstrumentation() {
+    }
+
+    /** Makes sure the classes under {@code packagePrefixes} are instrumented; cheap when they already are. */
+    public static synchronized void ensure(List<String> packagePrefixes) {
+        List<String> fresh = new ArrayList<>();
+        for (String prefix : packagePrefixes) {
+            String normalized = normalize(prefix);
+            if (covered(normalized)) {
+                continue;
+            }
+            fresh.add(normalized);
+        }
+        if (fresh.isEmpty()) {
+            return;
+        }
+        if (instrumentation == null) {
+            try {
+                instrumentation = ByteBuddyAgent.install();
+            } catch (RuntimeException | LinkageError e) {
+                throw new IllegalStateException("Frontrun could not attach its instrumentation agent to this JVM"
+                        + " (on JDK 21+ allow it with -XX:+EnableDynamicAgentLoading; a JRE without the attach API"
+                        + " cannot instrument): " + e, e);
+            }
+        }
+        transformer(fresh).installOn(instrumentation);
+        INSTRUMENTED.addAll(fresh);
+    }
+
+    private static String normalize(String prefix) {
+        String p = prefix.trim();
+        if (p.isEmpty()) {
+            throw new IllegalArgumentException("an empty package prefix would instrument every class");
+        }
+        return p.endsWith(".") ? p : p + ".";
+    }
+
+    private static boolean covered(String prefix) {
+        for (String done : INSTRUMENTED) {
+            if (prefix.startsWith(done)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static AgentBuilder transformer(List<String> prefixes) {
+        AsmVisitorWrapper sites = new AsmVisitorWrapper.ForDeclaredMethods()
+                .writerFlags(ClassWriter.COMPUTE_MAXS)
+                .invokable(not(isAbstract()).and(not(isNative())),
+                        (type, method, visitor, context, pool, writerFlags, readerFlags) -> new SyncSiteVisitor(visitor));
+        return new AgentBuilder.Default()
+                .disableClassFormatChanges()
+                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+                .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
+                .with(AgentBuilder.TypeStrategy.Default.DECORATE)
+                .ignore((type, loader, module, redefined, domain) -> type.isSynthetic() || !inScope(type, prefixes)
+                        || !seesFrontrun(loader))
+                .type((type, loader, module, redefined, domain) -> inScope(type, prefixes) && seesFrontrun(loader))
+                .transform((builder, type, loader, module, domain) -> builder
+                        .visit(Advice.to(SynchronizedMethodAdvice.class).on(isSynchronized().and(not(isAbstract()))))
+                        .visit(sites));
+    }
+
+    private static boolean inScope(TypeDescription type, List<String> prefixes) {
+        String name = type.getName();
+        String pkg = type.getPackage() == null ? "" : type.getPackage().getName();
+        if (name.startsWith("dev.frontrun.internal.") || name.startsWith("dev.frontrun.shaded.")
+                || pkg.equals("dev.frontrun") || pkg.equals("dev.frontrun.spi") || pkg.equals("dev.frontrun.jdbc")) {
+            return false; // Frontrun itself
+        }
+        for (String prefix : prefixes) {
+            if (name.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean seesFrontrun(ClassLoader loader) {
+        if (loader == null) {
+            return false; // the bootstrap loader: the JDK itself
+        }
+        try {
+            return Class.forName(SyncPoints.class.getName(), false, loader) == SyncPoints.class;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
+    /** For the starter's cost note and the tests: the package prefixes instrumented in this JVM. */
+    public static synchronized Set<String> instrumentedPrefixes() {
+        return Set.copyOf(INSTRUMENTED);
+    }
+}

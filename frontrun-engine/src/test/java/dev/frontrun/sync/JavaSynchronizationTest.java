@@ -1,0 +1,196 @@
+package dev.frontrun.sync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.frontrun.Exploration;
+import dev.frontrun.Failure;
+import dev.frontrun.Frontrun;
+import dev.frontrun.Result;
+import dev.frontrun.Verdict;
+import dev.frontrun.sync.early.LoadedEarly;
+import dev.frontrun.sync.fixtures.FirstComeWins;
+import dev.frontrun.sync.fixtures.Handoffs;
+import dev.frontrun.sync.fixtures.Turnstile;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Java synchronization in instrumented classes as scheduling points: who takes a lock first is
+ * explored (each order once), a thread waiting for a lock, a latch or a notification is blocked as
+ * the scheduler knows, and deadlocks are found and replay.
+ */
+class JavaSynchronizationTest {
+
+    private static final String FIXTURES = "dev.frontrun.sync.fixtures";
+
+    private static Exploration<Turnstile> turnstile(int threads, BiConsumer<Turnstile, String> pass, Set<List<String>> orders) {
+        Exploration<Turnstile> exploration = Frontrun.explore(Turnstile::new).instrument(FIXTURES);
+        for (int t = 0; t < threads; t++) {
+            String name = "t" + t;
+            exploration.thread(name, s -> pass.accept(s, name));
+        }
+        return exploration.invariant(s -> orders.add(s.order()) || true).stopOnFirstFailure(false);
+    }
+
+    private static int factorial(int n) {
+        return n <= 1 ? 1 : n * factorial(n - 1);
+    }
+
+    @ParameterizedTest(name = "{0} threads")
+    @ValueSource(ints = {1, 2, 3, 4})
+    void threadsTakingOneMonitorOnceRunInEveryOrderExactlyOnce(int threads) {
+        Set<List<String>> orders = new HashSet<>();
+        Result result = turnstile(threads, Turnstile::passBlock, orders).run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(result.executions()).isEqualTo(factorial(threads));
+        assertThat(orders).hasSize(factorial(threads));
+    }
+
+    @ParameterizedTest(name = "{0} threads")
+    @ValueSource(ints = {2, 3, 4})
+    void threadsCallingOneSynchronizedMethodOnceRunInEveryOrderExactlyOnce(int threads) {
+        Set<List<String>> orders = new HashSet<>();
+        Result result = turnstile(threads, Turnstile::passMethod, orders).run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(result.executions()).isEqualTo(factorial(threads));
+        assertThat(orders).hasSize(factorial(threads));
+    }
+
+    @ParameterizedTest(name = "{0} threads")
+    @ValueSource(ints = {2, 3, 4})
+    void threadsTakingOneReentrantLockOnceRunInEveryOrderExactlyOnce(int threads) {
+        Set<List<String>> orders = new HashSet<>();
+        Result result = turnstile(threads, Turnstile::passLock, orders).run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(result.executions()).isEqualTo(factorial(threads));
+        assertThat(orders).hasSize(factorial(threads));
+    }
+
+    @Test
+    void reentrantTakesOfAMonitorAreOneTakeAndOneRelease() {
+        Set<List<String>> orders = new HashSet<>();
+        Result result = turnstile(3, Turnstile::passReentrant, orders).run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(result.executions()).isEqualTo(6);
+        assertThat(result.executions()).isEqualTo(orders.size());
+    }
+
+    @Test
+    void aSynchronizedFirstComeFirstServedFailsInBothDeclarationOrders() {
+        for (List<String> declared : List.of(List.of("alice", "bob"), List.of("bob", "alice"))) {
+            Exploration<FirstComeWins> exploration = Frontrun.explore(FirstComeWins::new).instrument(FIXTURES);
+            for (String who : declared) {
+                exploration.thread(who, s -> s.claim(who));
+            }
+            Result result = exploration.invariant(s -> "alice".equals(s.winner()), "alice wins").run();
+
+            assertThat(result.verdict()).as("declared %s: %s", declared, result.explanation()).isEqualTo(Verdict.FAILS);
+            assertThat(result.reproduced()).isEqualTo(10);
+        }
+    }
+
+    @Test
+    void withoutInstrumentationTheMonitorOrderIsNeverVaried() {
+        // the false certificate instrumentation removes: the first declared thread always takes the monitor first
+        Result result = Frontrun.explore(FirstComeWins::new)
+                .thread("alice", s -> s.claim("alice"))
+                .thread("bob", s -> s.claim("bob"))
+                .invariant(s -> "alice".equals(s.winner()))
+                .run();
+
+        assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(result.executions()).isEqualTo(1);
+    }
+
+    @Test
+    void aClassLoadedBeforeItsPackageIsInstrumentedIsRetransformed() {
+        LoadedEarly early = new LoadedEarly();
+        early.claim("setup");
+        assertThat(early.winner()).isEqualTo("setup");
+
+        Result result = Frontrun.explore(LoadedEarly::new).instrument("dev.frontrun.sync.early")
+                .thread("alice", s -> s.claim("alice"))
+                .thread("bob", s -> s.claim("bob"))
+                .invariant(s -> "alice".equals(s.winner()))
+                .run();
+
+        assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
+    }
+
+    @Test
+    void aLatchAwaitedByOneThreadAndCountedDownByTheOtherIsNoDeadlockAndReplays() {
+        List<Integer> seen = new ArrayList<>();
+        Result holds = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
+                .thread("reader", s -> { seen.add(s.awaitThenRead()); })
+                .thread("writer", s -> s.publishThenCountDown(7))
+                .invariant(s -> true)
+                .run();
+
+        assertThat(holds.verdict()).as(holds.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(holds.executions()).isEqualTo(1);
+        assertThat(seen).containsExactly(7);
+
+        Result fails = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
+                .thread("reader", s -> { seen.add(s.awaitThenRead()); })
+                .thread("writer", s -> s.publishThenCountDown(7))
+                .invariant(s -> false, "never")
+                .run();
+
+        assertThat(fails.verdict()).isEqualTo(Verdict.FAILS);
+        assertThat(fails.failure().orElseThrow().kind()).isEqualTo(Failure.Kind.INVARIANT_VIOLATED);
+        assertThat(fails.reproduced()).isEqualTo(10);
+    }
+
+    @Test
+    void aGuardedWaitIsWokenByTheNotificationInBothOrders() {
+        Result result = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
+                .thread("waiter", s -> { s.waitUntilPublished(); })
+                .thread("publisher", Handoffs::publishAndNotify)
+                .invariant(s -> true)
+                .executionTimeout(Duration.ofSeconds(10))
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(result.executions()).isEqualTo(2); // the waiter takes the monitor first (and waits), or second
+    }
+
+    @Test
+    void aNotificationBeforeTheWaitIsALostWakeUpFoundAsADeadlockThatReplays() {
+        Result result = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
+                .thread("waiter", s -> { s.waitForANotification(); })
+                .thread("notifier", Handoffs::notifyOnce)
+                .executionTimeout(Duration.ofSeconds(10))
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
+        Failure.Deadlock deadlock = (Failure.Deadlock) result.failure().orElseThrow();
+        assertThat(deadlock.diagnosis()).contains("waiter");
+        assertThat(result.reproduced()).isEqualTo(10);
+    }
+
+    @Test
+    void aLockOrderDeadlockIsFoundAndReplays() {
+        Result result = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
+                .thread("forward", Handoffs::forward)
+                .thread("backward", Handoffs::backward)
+                .executionTimeout(Duration.ofSeconds(10))
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
+        Failure.Deadlock deadlock = (Failure.Deadlock) result.failure().orElseThrow();
+        assertThat(deadlock.diagnosis()).contains("forward", "backward", "held by");
+        assertThat(result.reproduced()).isEqualTo(10);
+        assertThat(result.executions()).isEqualTo(2); // forward holds both first, then the deadlock
+    }
+}
