@@ -87,7 +87,8 @@ public final class JavaSyncInstrumentation {
         AsmVisitorWrapper sites = new AsmVisitorWrapper.ForDeclaredMethods()
                 .writerFlags(ClassWriter.COMPUTE_MAXS)
                 .invokable(not(isAbstract()).and(not(isNative())),
-                        (type, method, visitor, context, pool, writerFlags, readerFlags) -> new SyncSiteVisitor(visitor));
+                        (type, method, visitor, context, pool, writerFlags, readerFlags) -> new SyncSiteVisitor(
+                                new MemorySiteVisitor(visitor, pool, type.getInternalName(), method.getInternalName())));
         return new AgentBuilder.Default()
                 .disableClassFormatChanges()
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
