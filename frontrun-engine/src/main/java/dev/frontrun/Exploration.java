@@ -291,11 +291,15 @@ public final class Exploration<S> {
         }
     }
 
-    /** Runs exactly {@code schedule} once (plus the reproduce-on-failure replays if it fails). */
+    /**
+     * Runs exactly {@code schedule} once (plus the reproduce-on-failure replays if it fails). A marker
+     * schedule ({@link Schedule#ofMarkers}) runs the interleaving it writes; one the program cannot follow
+     * (an unknown marker, another marker reached first) is an {@link Verdict#ERROR} saying why.
+     */
     public Result replay(Schedule schedule) {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
-        return told(reported(new Explorer<S>(plan(groups)).replay(Objects.requireNonNull(schedule, "schedule")), groups),
-                true);
+        return told(reported(new Explorer<S>(plan(groups)).replay(Objects.requireNonNull(schedule, "schedule"),
+                JavaSyncInstrumentation.commentMarkers()), groups), true);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.frontrun;
 
 import dev.frontrun.ResourceAccess;
+import dev.frontrun.internal.engine.MarkerPoint;
 import dev.frontrun.internal.engine.ThreadAnswers;
 import dev.frontrun.spi.SchedulingPoints;
 import dev.frontrun.Step;
@@ -40,11 +41,15 @@ public final class Frontrun {
         ThreadAnswers.recordStatus(httpStatus);
     }
 
-    /** A scheduling point whose step touches nothing shared: a labelled position in traces. */
+    /**
+     * A scheduling point whose step touches nothing shared: a named position in traces, and a marker a
+     * {@link Schedule#ofMarkers marker schedule} can name (like a {@code // frontrun: name} comment in an
+     * instrumented class).
+     */
     public static void marker(String label) {
         Objects.requireNonNull(label, "label");
         if (SchedulingPoints.active()) {
-            SchedulingPoints.step(Step.of(label));
+            SchedulingPoints.step(MarkerPoint.step(label));
         }
     }
 }

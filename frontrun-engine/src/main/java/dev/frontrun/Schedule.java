@@ -12,13 +12,58 @@ import java.util.Objects;
  *
  * <p>Format: runs of the same thread as {@code thread} or {@code thread*count}, separated by
  * {@code '.'} — e.g. {@code 0*2.1*2} for {@code [0, 0, 1, 1]}; the empty schedule prints as {@code -}.
+ *
+ * <p>A schedule can also be written by hand as markers ({@link #ofMarkers}): the order in which threads
+ * pass named markers, for documentation-style tests of a known race.
  */
 public final class Schedule {
 
     private final int[] steps;
+    private final List<String> markerEntries;
 
     private Schedule(int[] steps) {
+        this(steps, null);
+    }
+
+    private Schedule(int[] steps, List<String> markerEntries) {
         this.steps = steps;
+        this.markerEntries = markerEntries;
+    }
+
+    /**
+     * The interleaving a person wrote, as the order in which threads pass markers ({@code
+     * Frontrun.marker(name)} calls, or {@code // frontrun: name} comments in instrumented classes):
+     * {@code "alice:after_read"} runs alice until she arrives at the marker (the marked line has not run
+     * yet; her next entry starts there), passing other markers on the way; {@code "alice:*"} runs alice to
+     * her end. Other threads wait where they are; after the last entry, the threads left run to their
+     * ends. Run it with {@code Exploration.replay}; a marker no thread reaches is an error naming the
+     * markers there are.
+     */
+    public static Schedule ofMarkers(String... entries) {
+        List<String> list = new ArrayList<>();
+        for (String entry : entries) {
+            Objects.requireNonNull(entry, "entry");
+            int colon = entry.lastIndexOf(':');
+            if (colon <= 0 || colon == entry.length() - 1) {
+                throw new IllegalArgumentException("not a marker schedule entry: '" + entry
+                        + "' (expected thread:marker or thread:*)");
+            }
+            list.add(entry.strip());
+        }
+        if (list.isEmpty()) {
+            throw new IllegalArgumentException("a marker schedule needs at least one thread:marker entry");
+        }
+        return new Schedule(new int[0], List.copyOf(list));
+    }
+
+    /** Whether this schedule was written as markers ({@link #ofMarkers}) rather than recorded step by step. */
+    public boolean byMarkers() {
+        return markerEntries != null;
+    }
+
+    /** The entries of a marker schedule ({@code thread:marker} or {@code thread:*}), or an empty list. */
+    public List<String> markerEntries() {
+        return markerEntries == null ? List.of() : markerEntries;
     }
 
     public static Schedule of(int... steps) {
@@ -75,6 +120,9 @@ public final class Schedule {
 
     @Override
     public String toString() {
+        if (markerEntries != null) {
+            return String.join(", ", markerEntries);
+        }
         if (steps.length == 0) {
             return "-";
         }
@@ -99,11 +147,12 @@ public final class Schedule {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Schedule other && Arrays.equals(steps, other.steps);
+        return o instanceof Schedule other && Arrays.equals(steps, other.steps)
+                && Objects.equals(markerEntries, other.markerEntries);
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(steps);
+        return Arrays.hashCode(steps) * 31 + Objects.hashCode(markerEntries);
     }
 }

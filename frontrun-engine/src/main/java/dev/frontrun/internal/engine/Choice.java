@@ -9,8 +9,13 @@ import dev.frontrun.Step;
  * @param pending     per thread, the step it waits to run, or null (running-blocked or finished)
  * @param enabled     per thread, whether it may be chosen now
  * @param lastThread  the thread that ran the previous step, or -1 before the first
+ * @param finished    per thread, whether its body has ended
  */
-public record Choice(int position, Step[] pending, boolean[] enabled, int lastThread) {
+public record Choice(int position, Step[] pending, boolean[] enabled, int lastThread, boolean[] finished) {
+
+    public Choice(int position, Step[] pending, boolean[] enabled, int lastThread) {
+        this(position, pending, enabled, lastThread, new boolean[pending.length]);
+    }
 
     public int threadCount() {
         return pending.length;

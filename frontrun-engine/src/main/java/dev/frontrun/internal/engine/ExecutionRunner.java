@@ -161,7 +161,11 @@ public final class ExecutionRunner implements AutoCloseable {
                 if (!any) {
                     continue; // a blocked thread was woken late (a pool handing a connection over): choose again
                 }
-                int chosen = policy.choose(new Choice(schedule.size(), pending, enabled, lastThread));
+                boolean[] finished = new boolean[workers.length];
+                for (int t = 0; t < workers.length; t++) {
+                    finished[t] = workers[t].status == WorkerThread.Status.FINISHED;
+                }
+                int chosen = policy.choose(new Choice(schedule.size(), pending, enabled, lastThread, finished));
                 if (chosen == SchedulePolicy.ABANDON) {
                     return end(Ending.ABANDONED, null, -1, null, "");
                 }
@@ -268,9 +272,13 @@ public final class ExecutionRunner implements AutoCloseable {
                     .anyMatch(a -> a.resource().startsWith(JavaBlockInspector.POOL_RESOURCE_PREFIX));
         }
 
-        private String pausedWorkerName(long threadId) {
+        private String pausedWorkerName(long threadId, int lockIdentityHash) {
             for (int i = 0; i < workers.length; i++) {
                 if (workers[i].getId() == threadId) {
+                    Object parkedIn = workers[i].parkedIn;
+                    if (parkedIn != null && System.identityHashCode(parkedIn) == lockIdentityHash) {
+                        return null; // it is giving that monitor back, waiting in it at its point
+                    }
                     return workers[i].status != WorkerThread.Status.RUNNING || blocked[i] ? names.get(i) : null;
                 }
             }

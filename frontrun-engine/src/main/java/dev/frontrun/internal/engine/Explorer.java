@@ -38,7 +38,18 @@ public final class Explorer<S> {
     }
 
     public ExplorationOutcome replay(Schedule schedule) {
-        return drive(new ReplayPolicy(schedule, 1), true);
+        return replay(schedule, java.util.Set.of());
+    }
+
+    /**
+     * Runs {@code schedule} once; a marker schedule ({@link Schedule#byMarkers}) is followed marker by
+     * marker, {@code declaredMarkers} naming the comment markers of instrumented classes for its errors.
+     */
+    public ExplorationOutcome replay(Schedule schedule, java.util.Set<String> declaredMarkers) {
+        SchedulePolicy policy = schedule.byMarkers()
+                ? new MarkerPolicy(schedule.markerEntries(), plan.names(), declaredMarkers)
+                : new ReplayPolicy(schedule, 1);
+        return drive(policy, true);
     }
 
     private SchedulePolicy policyFor(Strategy strategy) {
@@ -82,6 +93,10 @@ public final class Explorer<S> {
                     break;
                 }
                 more = policy.executionEnded(judged.record());
+                if (policy instanceof MarkerPolicy markers && markers.error() != null) {
+                    broken = new Failure.Broken("the marker schedule", new IllegalArgumentException(markers.error()));
+                    break;
+                }
                 if (judged.record().ending() == ExecutionRecord.Ending.ABANDONED || policy.lastExecutionRedundant()) {
                     continue;
                 }

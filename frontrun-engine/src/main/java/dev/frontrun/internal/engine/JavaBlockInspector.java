@@ -5,7 +5,6 @@ import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.util.Optional;
 import java.util.List;
-import java.util.function.LongFunction;
 import dev.frontrun.TraceStep;
 
 /**
@@ -26,9 +25,10 @@ public final class JavaBlockInspector {
      * Why {@code thread} is blocked, or empty if it is running or about to run.
      *
      * @param pausedWorker the user's name of the worker with a thread id if that worker is paused (at a
+     *                     point or blocked) and really holds the lock (given by its identity hash code), else null
      *                     point or blocked), else null
      */
-    static Optional<TraceStep.Blocked> blockedReason(Thread thread, LongFunction<String> pausedWorker,
+    static Optional<TraceStep.Blocked> blockedReason(Thread thread, PausedHolder pausedWorker,
                                                      boolean borrowingFromATooSmallPool) {
         Thread.State state = thread.getState();
         if (state != Thread.State.BLOCKED && state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING) {
@@ -41,7 +41,7 @@ public final class JavaBlockInspector {
         long owner = info.getLockOwnerId();
         String lock = info.getLockName();
         if (owner != -1) {
-            String holder = pausedWorker.apply(owner);
+            String holder = pausedWorker.name(owner, info.getLockInfo() == null ? 0 : info.getLockInfo().getIdentityHashCode());
             return holder != null
                     ? Optional.of(new TraceStep.Blocked(describe(info.getThreadState(), lock) + " held by "
                     + info.getLockOwnerName(), List.of(holder)))
@@ -53,6 +53,12 @@ public final class JavaBlockInspector {
         // a pool still filling makes a borrower wait too, but that wait ends by itself: only a borrow
         // from a pool smaller than the number of threads waits for another thread to give one back
         return borrowingFromATooSmallPool ? poolWait(thread) : Optional.empty();
+    }
+
+    /** Names the paused worker that holds a lock, if one does. */
+    @FunctionalInterface
+    interface PausedHolder {
+        String name(long ownerThreadId, int lockIdentityHash);
     }
 
     /** The resource a borrow from a pool with fewer connections than explored threads writes (see the JDBC proxy). */

@@ -10,6 +10,7 @@ import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import net.bytebuddy.agent.builder.AgentBuilder;
@@ -35,6 +36,7 @@ import net.bytebuddy.jar.asm.ClassWriter;
 public final class JavaSyncInstrumentation {
 
     private static final Set<String> INSTRUMENTED = new HashSet<>();
+    private static final Set<String> COMMENT_MARKERS = new HashSet<>();
     private static Instrumentation instrumentation;
 
     private JavaSyncInstrumentation() {
@@ -84,22 +86,39 @@ public final class JavaSyncInstrumentation {
     }
 
     private static AgentBuilder transformer(List<String> prefixes) {
-        AsmVisitorWrapper sites = new AsmVisitorWrapper.ForDeclaredMethods()
-                .writerFlags(ClassWriter.COMPUTE_MAXS)
-                .invokable(not(isAbstract()).and(not(isNative())),
-                        (type, method, visitor, context, pool, writerFlags, readerFlags) -> new SyncSiteVisitor(
-                                new MemorySiteVisitor(visitor, pool, type.getInternalName(), method.getInternalName())));
         return new AgentBuilder.Default()
                 .disableClassFormatChanges()
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
+                .with(AgentBuilder.Listener.StreamWriting.toSystemError().withErrorsOnly())
                 .ignore((type, loader, module, redefined, domain) -> type.isSynthetic() || !inScope(type, prefixes)
                         || !seesFrontrun(loader))
                 .type((type, loader, module, redefined, domain) -> inScope(type, prefixes) && seesFrontrun(loader))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Advice.to(SynchronizedMethodAdvice.class).on(isSynchronized().and(not(isAbstract()))))
-                        .visit(sites));
+                        .visit(sites(type)));
+    }
+
+    /** Rewrites every method's synchronization, shared-memory and marker sites. */
+    private static AsmVisitorWrapper sites(TypeDescription type) {
+        Map<Integer, List<String>> markers = SourceMarkers.of(type.getName());
+        markers.values().forEach(JavaSyncInstrumentation::recordCommentMarkers);
+        return new AsmVisitorWrapper.ForDeclaredMethods()
+                .writerFlags(ClassWriter.COMPUTE_MAXS)
+                .invokable(not(isAbstract()).and(not(isNative())),
+                        (t, method, visitor, context, pool, writerFlags, readerFlags) -> new SyncSiteVisitor(
+                                new MemorySiteVisitor(markers.isEmpty() ? visitor : new MarkerSiteVisitor(visitor, markers),
+                                        pool, t.getInternalName(), method.getInternalName())));
+    }
+
+    private static synchronized void recordCommentMarkers(java.util.Collection<String> names) {
+        COMMENT_MARKERS.addAll(names);
+    }
+
+    /** The names of the {@code // frontrun:} comment markers of the classes instrumented so far. */
+    public static synchronized Set<String> commentMarkers() {
+        return Set.copyOf(COMMENT_MARKERS);
     }
 
     private static boolean inScope(TypeDescription type, List<String> prefixes) {
