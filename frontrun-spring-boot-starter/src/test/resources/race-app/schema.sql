@@ -2,3 +2,6 @@ CREATE TABLE counters (id bigint PRIMARY KEY, name varchar(50) NOT NULL, n int N
 CREATE TABLE versioned_counters (id bigint PRIMARY KEY, n int NOT NULL, version int NOT NULL);
 -- no unique index on name: the check-then-insert race is the point
 CREATE TABLE members (id bigserial PRIMARY KEY, name varchar(50) NOT NULL);
+-- issue 13's Java-level examples: a show with one seat, a product behind caches
+CREATE TABLE bookings (id bigserial PRIMARY KEY, show_id bigint NOT NULL, who varchar(50) NOT NULL);
+CREATE TABLE products (id bigint PRIMARY KEY, name varchar(50) NOT NULL, price int NOT NULL);

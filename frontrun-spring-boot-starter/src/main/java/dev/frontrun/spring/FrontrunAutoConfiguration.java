@@ -9,6 +9,9 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
+import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
@@ -41,9 +44,14 @@ public class FrontrunAutoConfiguration {
         return new ReportSinks();
     }
 
+    /**
+     * The explorer of this context; its explorations instrument the application's packages (those of the
+     * {@code @SpringBootApplication} class, as Spring Boot registered them) unless the properties say otherwise.
+     */
     @Bean
     RaceExplorer raceExplorer(ObjectProvider<DataSource> dataSources, FrontrunProperties properties,
-                              ReportSinks frontrunReportSinks) {
-        return new RaceExplorer(dataSources::getObject, properties, frontrunReportSinks);
+                              ReportSinks frontrunReportSinks, BeanFactory beanFactory) {
+        return new RaceExplorer(dataSources::getObject, properties, frontrunReportSinks,
+                () -> AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory) : List.of());
     }
 }

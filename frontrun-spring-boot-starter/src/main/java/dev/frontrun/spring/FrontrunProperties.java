@@ -4,6 +4,9 @@ import dev.frontrun.Exploration;
 import dev.frontrun.Strategy;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.function.Supplier;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -22,12 +25,39 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param strategy           {@code dpor} (exhaustive, can prove) or {@code random}
  * @param randomSeed         seed of the random strategy
  * @param randomAttempts     executions of the random strategy
+ * @param instrument         which classes' Java synchronization and shared memory are scheduling points
  */
 @ConfigurationProperties("frontrun")
 public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer preemptionBound,
                                  Duration executionTimeout, Duration totalTimeout, Integer reproduceCount,
                                  Path reportDirectory, StrategyName strategy, Long randomSeed,
-                                 Integer randomAttempts) {
+                                 Integer randomAttempts, @DefaultValue Instrument instrument) {
+
+    /**
+     * Which classes are instrumented: their monitors, locks, waits, latches, non-final fields, arrays,
+     * atomics and concurrent maps become scheduling points (Byte Buddy attaches itself to the test JVM;
+     * on JDK 21+ add {@code -XX:+EnableDynamicAgentLoading} to silence its warning).
+     *
+     * @param enabled  whether explorations instrument anything
+     * @param packages package prefixes to instrument; unset for the packages of the application's
+     *                 {@code @SpringBootApplication} class. Name the application's packages, not a framework's.
+     */
+    public record Instrument(@DefaultValue("true") boolean enabled, List<String> packages) {
+
+        public Instrument {
+            packages = packages == null ? null : List.copyOf(packages);
+            require(packages == null || packages.stream().noneMatch(String::isBlank),
+                    "frontrun.instrument.packages must not name an empty package (that would instrument every class)");
+        }
+
+        /** The prefixes to instrument: the configured ones, else the application's, none when disabled. */
+        List<String> prefixes(Supplier<List<String>> applicationPackages) {
+            if (!enabled) {
+                return List.of();
+            }
+            return packages != null ? packages : applicationPackages.get();
+        }
+    }
 
     /** The seed of {@code frontrun.strategy=random} when none is set (the engine's random strategy has no default). */
     static final long DEFAULT_RANDOM_SEED = 0L;
@@ -52,6 +82,18 @@ public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer
                 "frontrun.reproduce-count must not be negative, got " + reproduceCount);
         require(randomAttempts == null || randomAttempts >= 1,
                 "frontrun.random-attempts must be at least 1, got " + randomAttempts);
+    }
+
+    /**
+     * Sets on {@code exploration} every option that is set here, and leaves the others at the engine's
+     * defaults; instruments the configured packages, else {@code applicationPackages}.
+     */
+    <S> Exploration<S> applyTo(Exploration<S> exploration, Supplier<List<String>> applicationPackages) {
+        List<String> prefixes = (instrument == null ? new Instrument(true, null) : instrument).prefixes(applicationPackages);
+        if (!prefixes.isEmpty()) {
+            exploration.instrument(prefixes.toArray(String[]::new));
+        }
+        return applyTo(exploration);
     }
 
     /** Sets on {@code exploration} every option that is set here, and leaves the others at the engine's defaults. */

@@ -2,6 +2,7 @@ package dev.frontrun.spring;
 
 import dev.frontrun.Exploration;
 import dev.frontrun.Frontrun;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
@@ -31,17 +32,22 @@ public final class RaceExplorer {
     private final Supplier<DataSource> dataSource;
     private final FrontrunProperties properties;
     private final ReportSinks reports;
+    private final Supplier<List<String>> applicationPackages;
 
-    RaceExplorer(Supplier<DataSource> dataSource, FrontrunProperties properties, ReportSinks reports) {
+    RaceExplorer(Supplier<DataSource> dataSource, FrontrunProperties properties, ReportSinks reports,
+                 Supplier<List<String>> applicationPackages) {
         this.dataSource = dataSource;
         this.properties = properties;
         this.reports = reports;
+        this.applicationPackages = applicationPackages;
     }
 
     /**
      * A new exploration with the options the properties set, refusing to run in a test-managed
      * transaction, tied to the context's database, and remembering its report for the JUnit
-     * extension. Each thread body runs on a worker thread of its own name that inherits none of
+     * extension. The Java synchronization and shared memory of the application's classes are scheduling
+     * points ({@code frontrun.instrument.*}: by default the packages of the {@code @SpringBootApplication}
+     * class). Each thread body runs on a worker thread of its own name that inherits none of
      * the test's thread-locals. It can be run, and replayed, more than once.
      */
     public Exploration<Object> explore() {
@@ -50,6 +56,6 @@ public final class RaceExplorer {
                 .hook(new TestTransactionGuard()) // first: refuse before the database is snapshotted
                 .database(database, MISSING_PROXY_ADVICE)
                 .hook(reports);
-        return properties.applyTo(exploration);
+        return properties.applyTo(exploration, applicationPackages);
     }
 }

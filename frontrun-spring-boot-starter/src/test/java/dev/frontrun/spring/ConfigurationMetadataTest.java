@@ -39,9 +39,11 @@ class ConfigurationMetadataTest {
     @Test
     void everyPropertyIsDescribed() throws Exception {
         Map<String, Map<String, Object>> properties = properties();
-        List<String> expected = Arrays.stream(FrontrunProperties.class.getRecordComponents())
+        List<String> expected = new java.util.ArrayList<>(Arrays.stream(FrontrunProperties.class.getRecordComponents())
+                .filter(c -> c.getType() != FrontrunProperties.Instrument.class)
                 .map(c -> "frontrun." + c.getName().replaceAll("([A-Z])", "-$1").toLowerCase())
-                .toList();
+                .toList());
+        expected.addAll(List.of("frontrun.instrument.enabled", "frontrun.instrument.packages"));
 
         assertThat(properties.keySet()).containsExactlyInAnyOrderElementsOf(expected);
         properties.values().forEach(p -> assertThat((String) p.get("description")).as("%s", p.get("name"))
@@ -69,5 +71,11 @@ class ConfigurationMetadataTest {
                 .isEqualTo(bound.reportDirectory().toString());
         assertThat(properties.get("frontrun.preemption-bound")).doesNotContainKey("defaultValue");
         assertThat(bound.preemptionBound()).isNull();
+        assertThat(properties.get("frontrun.instrument.enabled").get("defaultValue")).isEqualTo(true);
+        FrontrunProperties boundProperties = new Binder(new MapConfigurationPropertySource(Map.of("frontrun.enabled", "true")))
+                .bindOrCreate("frontrun", Bindable.of(FrontrunProperties.class));
+        assertThat(boundProperties.instrument().enabled()).isTrue();
+        assertThat(boundProperties.instrument().packages()).isNull();
+        assertThat(properties.get("frontrun.instrument.packages")).doesNotContainKey("defaultValue");
     }
 }

@@ -30,7 +30,7 @@ record EffectiveOptions(Integer maxExecutions, Integer preemptionBound, Duration
         FrontrunProperties asRandom = new FrontrunProperties(properties.enabled(), properties.maxExecutions(),
                 properties.preemptionBound(), properties.executionTimeout(), properties.totalTimeout(),
                 properties.reproduceCount(), properties.reportDirectory(), FrontrunProperties.StrategyName.RANDOM,
-                properties.randomSeed(), properties.randomAttempts());
+                properties.randomSeed(), properties.randomAttempts(), properties.instrument());
         Strategy.Random random = (Strategy.Random) read(asRandom.applyTo(Frontrun.explore(Object::new)), "strategy");
         Strategy strategy = (Strategy) read(exploration, "strategy");
         return new EffectiveOptions((Integer) read(exploration, "maxExecutions"),

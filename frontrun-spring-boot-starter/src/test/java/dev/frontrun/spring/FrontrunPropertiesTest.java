@@ -13,13 +13,13 @@ class FrontrunPropertiesTest {
 
     private static FrontrunProperties properties(Integer maxExecutions, FrontrunProperties.StrategyName strategy,
                                                  Long seed, Integer attempts) {
-        return new FrontrunProperties(true, maxExecutions, null, null, null, null, null, strategy, seed, attempts);
+        return new FrontrunProperties(true, maxExecutions, null, null, null, null, null, strategy, seed, attempts, null);
     }
 
     @Test
     void everySetOptionIsApplied() {
         FrontrunProperties set = new FrontrunProperties(true, 7, 2, Duration.ofSeconds(5), Duration.ofMinutes(1), 0,
-                Path.of("build/reports"), FrontrunProperties.StrategyName.RANDOM, 42L, 5);
+                Path.of("build/reports"), FrontrunProperties.StrategyName.RANDOM, 42L, 5, null);
 
         assertThat(EffectiveOptions.of(set)).isEqualTo(new EffectiveOptions(7, 2, Duration.ofSeconds(5),
                 Duration.ofMinutes(1), 0, Path.of("build/reports"), FrontrunProperties.StrategyName.RANDOM, 42L, 5));
@@ -51,10 +51,22 @@ class FrontrunPropertiesTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("frontrun.max-executions must be at least 1, got 0");
         assertThatThrownBy(() -> properties(null, null, null, 0))
                 .hasMessage("frontrun.random-attempts must be at least 1, got 0");
-        assertThatThrownBy(() -> new FrontrunProperties(true, null, -1, null, null, null, null, null, null, null))
+        assertThatThrownBy(() -> new FrontrunProperties(true, null, -1, null, null, null, null, null, null, null, null))
                 .hasMessage("frontrun.preemption-bound must not be negative, got -1");
-        assertThatThrownBy(() -> new FrontrunProperties(true, null, null, Duration.ZERO, null, null, null, null, null, null))
+        assertThatThrownBy(() -> new FrontrunProperties(true, null, null, Duration.ZERO, null, null, null, null, null, null, null))
                 .hasMessage("frontrun.execution-timeout must be positive, got PT0S");
         assertThat(properties(null, null, null, null).maxExecutions()).isNull();
+    }
+
+    @Test
+    void explorationsInstrumentTheApplicationsPackagesUnlessConfiguredOtherwise() {
+        java.util.function.Supplier<java.util.List<String>> application = () -> java.util.List.of("com.example.shop");
+
+        assertThat(new FrontrunProperties.Instrument(true, null).prefixes(application)).containsExactly("com.example.shop");
+        assertThat(new FrontrunProperties.Instrument(true, java.util.List.of("com.example.shop.booking")).prefixes(application))
+                .containsExactly("com.example.shop.booking");
+        assertThat(new FrontrunProperties.Instrument(false, null).prefixes(application)).isEmpty();
+        assertThatThrownBy(() -> new FrontrunProperties.Instrument(true, java.util.List.of(" ")))
+                .hasMessageContaining("frontrun.instrument.packages");
     }
 }

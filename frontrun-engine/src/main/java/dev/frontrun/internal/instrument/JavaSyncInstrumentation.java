@@ -128,6 +128,9 @@ public final class JavaSyncInstrumentation {
                 || pkg.equals("dev.frontrun") || pkg.equals("dev.frontrun.spi") || pkg.equals("dev.frontrun.jdbc")) {
             return false; // Frontrun itself
         }
+        if (name.contains("$$") || name.contains("$HibernateProxy")) {
+            return false; // generated proxies (Spring's CGLIB, Hibernate's): framework plumbing
+        }
         for (String prefix : prefixes) {
             if (name.startsWith(prefix)) {
                 return true;

@@ -16,7 +16,9 @@ import net.bytebuddy.pool.TypePool;
  * resource's name as a constant; calls on a {@code ConcurrentHashMap} (through {@code Map},
  * {@code ConcurrentMap} or the class) become static calls with the same stack shape, so the key is
  * seen. Constructors' accesses to their own object's fields and static initializers are left alone:
- * the object or class is not shared yet.
+ * the object or class is not shared yet. So are the fields of JPA entities, embeddables and mapped
+ * superclasses: each transaction works on its own copies, whose shared state is the database (its
+ * statements are the steps).
  */
 final class MemorySiteVisitor extends MethodVisitor {
 
@@ -80,7 +82,7 @@ final class MemorySiteVisitor extends MethodVisitor {
     public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
         boolean instance = opcode == Opcodes.GETFIELD || opcode == Opcodes.PUTFIELD;
         boolean skip = staticInitializer || constructor && instance && owner.equals(ownType)
-                || name.indexOf('$') >= 0 || isFinal(owner, name);
+                || name.indexOf('$') >= 0 || isFinal(owner, name) || instance && isPersistent(owner);
         if (!skip) {
             String resource = (instance ? "field:" : "static:") + owner.replace('/', '.') + "." + name;
             point(opcode == Opcodes.GETFIELD || opcode == Opcodes.GETSTATIC ? "read" : "write", resource);
@@ -137,6 +139,31 @@ final class MemorySiteVisitor extends MethodVisitor {
             case 7 -> "short[]";
             default -> null;
         };
+    }
+
+    private static final Set<String> PERSISTENT = Set.of("jakarta.persistence.Entity", "jakarta.persistence.Embeddable",
+            "jakarta.persistence.MappedSuperclass", "javax.persistence.Entity", "javax.persistence.Embeddable",
+            "javax.persistence.MappedSuperclass");
+
+    /** Whether {@code owner} (or a superclass) is a JPA entity, embeddable or mapped superclass. */
+    private boolean isPersistent(String owner) {
+        TypePool.Resolution resolution = pool.describe(owner.replace('/', '.'));
+        if (!resolution.isResolved()) {
+            return false;
+        }
+        try {
+            for (var type = resolution.resolve(); type != null; type = type.getSuperClass() == null ? null
+                    : type.getSuperClass().asErasure()) {
+                for (var annotation : type.getDeclaredAnnotations()) {
+                    if (PERSISTENT.contains(annotation.getAnnotationType().getName())) {
+                        return true;
+                    }
+                }
+            }
+        } catch (RuntimeException unresolvable) {
+            return false;
+        }
+        return false;
     }
 
     /** Whether the field is final (then it is not shared mutable state); unknown fields count as not final. */

@@ -24,6 +24,16 @@ class ApplicationClasspathTest {
         assertThat(ClassUtils.isPresent("dev.frontrun.shaded.jsqlparser.parser.CCJSqlParserUtil", null)).isTrue();
     }
 
+    /** Byte Buddy is shaded too: the application's own (Hibernate 7 brings one) is the one it loads. */
+    @Test
+    void frontrunsByteBuddyIsItsOwnAndTheApplicationKeepsItsByteBuddy() throws Exception {
+        assertThat(ClassUtils.isPresent("dev.frontrun.shaded.bytebuddy.ByteBuddy", null)).isTrue();
+        assertThat(ClassUtils.isPresent("dev.frontrun.shaded.bytebuddy.agent.ByteBuddyAgent", null)).isTrue();
+        Class<?> applications = Class.forName("net.bytebuddy.ByteBuddy");
+        assertThat(applications.getProtectionDomain().getCodeSource().getLocation().toString())
+                .as("the application's Byte Buddy comes from its own jar").contains("byte-buddy").doesNotContain("frontrun");
+    }
+
     @Test
     void theIntegrationsUseOnlyTheEnginesApiSpiAndJdbcEntryPoint() {
         JavaClasses integrations = new ClassFileImporter()
