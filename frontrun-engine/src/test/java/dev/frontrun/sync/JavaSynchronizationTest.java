@@ -7,7 +7,9 @@ import dev.frontrun.Failure;
 import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
 import dev.frontrun.Verdict;
+import dev.frontrun.internal.instrument.JavaSyncInstrumentation;
 import dev.frontrun.sync.early.LoadedEarly;
+import dev.frontrun.sync.named.NamedEarly;
 import dev.frontrun.sync.fixtures.FirstComeWins;
 import dev.frontrun.sync.fixtures.Handoffs;
 import dev.frontrun.sync.fixtures.Turnstile;
@@ -116,16 +118,29 @@ class JavaSynchronizationTest {
     @Test
     void aClassLoadedBeforeItsPackageIsInstrumentedIsRetransformed() {
         LoadedEarly early = new LoadedEarly();
-        early.claim("setup");
-        assertThat(early.winner()).isEqualTo("setup");
+        early.claimAsAlice();
+        assertThat(early.winner()).isEqualTo("alice");
 
         Result result = Frontrun.explore(LoadedEarly::new).instrument("dev.frontrun.sync.early")
-                .thread("alice", s -> s.claim("alice"))
-                .thread("bob", s -> s.claim("bob"))
+                .thread("alice", LoadedEarly::claimAsAlice)
+                .thread("bob", LoadedEarly::claimAsBob)
                 .invariant(s -> "alice".equals(s.winner()))
                 .run();
 
         assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
+    }
+
+    /** JDK-8240908: before JDK 19, retransforming a class drops its MethodParameters (Spring MVC reads them). */
+    @Test
+    void aLoadedClassWithParameterNamesKeepsThemAndIsRetransformedOnlyWhereTheJdkKeepsThem() throws Exception {
+        NamedEarly early = new NamedEarly();
+        early.claim("setup");
+
+        Frontrun.instrument("dev.frontrun.sync.named");
+
+        assertThat(NamedEarly.class.getMethod("claim", String.class).getParameters()[0].getName()).isEqualTo("who");
+        boolean retransformed = !JavaSyncInstrumentation.notRetransformed().contains(NamedEarly.class.getName());
+        assertThat(retransformed).isEqualTo(Runtime.version().feature() >= 19);
     }
 
     @Test

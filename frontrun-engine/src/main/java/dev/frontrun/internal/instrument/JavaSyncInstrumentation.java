@@ -37,6 +37,7 @@ public final class JavaSyncInstrumentation {
 
     private static final Set<String> INSTRUMENTED = new HashSet<>();
     private static final Set<String> COMMENT_MARKERS = new HashSet<>();
+    private static final Set<String> NOT_RETRANSFORMED = new HashSet<>();
     private static Instrumentation instrumentation;
 
     private JavaSyncInstrumentation() {
@@ -94,7 +95,8 @@ public final class JavaSyncInstrumentation {
                 .with(AgentBuilder.Listener.StreamWriting.toSystemError().withErrorsOnly())
                 .ignore((type, loader, module, redefined, domain) -> type.isSynthetic() || !inScope(type, prefixes)
                         || !seesFrontrun(loader))
-                .type((type, loader, module, redefined, domain) -> inScope(type, prefixes) && seesFrontrun(loader))
+                .type((type, loader, module, redefined, domain) -> inScope(type, prefixes) && seesFrontrun(loader)
+                        && retransformable(redefined))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Advice.to(SynchronizedMethodAdvice.class).on(isSynchronized().and(not(isAbstract()))))
                         .visit(sites(type)));
@@ -137,6 +139,52 @@ public final class JavaSyncInstrumentation {
             }
         }
         return false;
+    }
+
+    /** Whether a JVM before 19 loses a retransformed class's MethodParameters attribute (JDK-8240908). */
+    private static final boolean RETRANSFORM_LOSES_PARAMETER_NAMES = Runtime.version().feature() < 19;
+
+    /**
+     * Whether a class can be retransformed without harm (null: it is loading, not retransformed). On JDKs
+     * before 19 retransformation drops the parameter names compiled in with {@code -parameters}, which
+     * Spring MVC and Spring Data read: such a class is left uninstrumented and named in a warning.
+     */
+    private static boolean retransformable(Class<?> loaded) {
+        if (loaded == null || !RETRANSFORM_LOSES_PARAMETER_NAMES) {
+            return true;
+        }
+        try {
+            for (java.lang.reflect.Method method : loaded.getDeclaredMethods()) {
+                if (method.getParameterCount() > 0 && method.getParameters()[0].isNamePresent()) {
+                    skipped(loaded.getName());
+                    return false;
+                }
+            }
+            for (java.lang.reflect.Constructor<?> constructor : loaded.getDeclaredConstructors()) {
+                if (constructor.getParameterCount() > 0 && constructor.getParameters()[0].isNamePresent()) {
+                    skipped(loaded.getName());
+                    return false;
+                }
+            }
+        } catch (LinkageError | SecurityException e) {
+            return false;
+        }
+        return true;
+    }
+
+    private static synchronized void skipped(String className) {
+        if (NOT_RETRANSFORMED.add(className)) {
+            System.err.println("Frontrun: " + className + " was loaded before its package was instrumented and keeps"
+                    + " its parameter names only if it is not retransformed on this JDK (" + Runtime.version()
+                    + " < 19): its synchronization and shared memory are not scheduling points. Instrument earlier"
+                    + " (Frontrun.instrument before the class loads; the Spring starter does it before the context"
+                    + " starts) or run on JDK 19+.");
+        }
+    }
+
+    /** Classes in instrumented packages left as they were because retransforming them would lose parameter names. */
+    public static synchronized Set<String> notRetransformed() {
+        return Set.copyOf(NOT_RETRANSFORMED);
     }
 
     private static boolean seesFrontrun(ClassLoader loader) {

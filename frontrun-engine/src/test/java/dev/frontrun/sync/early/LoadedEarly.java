@@ -1,13 +1,19 @@
 package dev.frontrun.sync.early;
 
-/** A class the test loads before asking for its package to be instrumented: it must be retransformed. */
+/** A class the test loads before asking for its package to be instrumented: it is retransformed. */
 public final class LoadedEarly {
 
     private String winner;
 
-    public synchronized void claim(String who) {
+    public synchronized void claimAsAlice() {
         if (winner == null) {
-            winner = who;
+            winner = "alice";
+        }
+    }
+
+    public synchronized void claimAsBob() {
+        if (winner == null) {
+            winner = "bob";
         }
     }
 

@@ -125,7 +125,8 @@ class JavaLevelRacesTest extends RaceAppTestSupport {
 
     /**
      * Spring's {@code @Cacheable}: its store is Spring's {@code ConcurrentMapCache}, a framework class,
-     * so the test names that package too. The reader caches the old name after the rename evicted it.
+     * so the test names that package too (and application.properties, so that it is instrumented before
+     * the context loads it). The reader caches the old name after the rename evicted it.
      */
     @Test
     void aCacheableMethodWhoseCacheAndDatabaseDisagreeAfterTwoRequests() {
@@ -141,6 +142,8 @@ class JavaLevelRacesTest extends RaceAppTestSupport {
                 .run();
 
         assertThat(result).foundRace();
+        assertThat(result.trace()).as("the cache's store is explored per key")
+                .anyMatch(step -> step.step().label().startsWith("put map:ConcurrentHashMap[Long 1]"));
         assertThat(nameInDatabase(1)).as("restored").isEqualTo("kettle");
     }
 }
