@@ -46,6 +46,7 @@ public final class Exploration<S> {
     private Path reportDirectory = defaultReportDirectory();
     private boolean reportPassing;
     private final List<String> instrumentedPackages = new ArrayList<>();
+    private boolean sharedMemory = true;
 
     /** Where reports go unless {@link #reportDirectory(Path)} says otherwise: {@code -Dfrontrun.reportDirectory}, else target/frontrun-reports. */
     static Path defaultReportDirectory() {
@@ -274,6 +275,18 @@ public final class Exploration<S> {
         return this;
     }
 
+    /**
+     * Whether the instrumented classes' non-final fields, array elements, atomics, adders and
+     * {@code ConcurrentHashMap} keys are resources whose accesses are scheduling points (default true;
+     * only with {@link #instrument}). They are named per class, not per object: in a large application
+     * objects each request makes for itself (DTOs, local arrays) then conflict across requests and
+     * multiply the executions, so an integration may explore synchronization alone.
+     */
+    public Exploration<S> sharedMemory(boolean on) {
+        this.sharedMemory = on;
+        return this;
+    }
+
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
@@ -339,7 +352,7 @@ public final class Exploration<S> {
         return new ExplorationPlan<>(setup, names, bodies, invariant, invariantDescription, maxExecutions,
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
                 hooks, expectedPerThread(), expectedStatuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
-                Integer::sum), isolation, !instrumentedPackages.isEmpty());
+                Integer::sum), isolation, !instrumentedPackages.isEmpty(), sharedMemory);
     }
 
     /** How a failing execution failed and the anomaly its SQL shows, for counting. */

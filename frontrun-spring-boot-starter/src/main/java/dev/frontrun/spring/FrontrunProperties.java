@@ -38,11 +38,14 @@ public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer
      * atomics and concurrent maps become scheduling points (Byte Buddy attaches itself to the test JVM;
      * on JDK 21+ add {@code -XX:+EnableDynamicAgentLoading} to silence its warning).
      *
-     * @param enabled  whether explorations instrument anything
-     * @param packages package prefixes to instrument; unset for the packages of the application's
-     *                 {@code @SpringBootApplication} class. Name the application's packages, not a framework's.
+     * @param enabled      whether explorations instrument anything
+     * @param packages     package prefixes to instrument; unset for the packages of the application's
+     *                     {@code @SpringBootApplication} class. Name the application's packages, not a framework's.
+     * @param sharedMemory whether fields, arrays, atomics and concurrent maps are explored too, not only
+     *                     synchronization (off by default: named per class, request-local objects conflict)
      */
-    public record Instrument(@DefaultValue("true") boolean enabled, List<String> packages) {
+    public record Instrument(@DefaultValue("true") boolean enabled, List<String> packages,
+                             @DefaultValue("false") boolean sharedMemory) {
 
         public Instrument {
             packages = packages == null ? null : List.copyOf(packages);
@@ -89,9 +92,10 @@ public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer
      * defaults; instruments the configured packages, else {@code applicationPackages}.
      */
     <S> Exploration<S> applyTo(Exploration<S> exploration, Supplier<List<String>> applicationPackages) {
-        List<String> prefixes = (instrument == null ? new Instrument(true, null) : instrument).prefixes(applicationPackages);
+        Instrument instrumenting = instrument == null ? new Instrument(true, null, false) : instrument;
+        List<String> prefixes = instrumenting.prefixes(applicationPackages);
         if (!prefixes.isEmpty()) {
-            exploration.instrument(prefixes.toArray(String[]::new));
+            exploration.instrument(prefixes.toArray(String[]::new)).sharedMemory(instrumenting.sharedMemory());
         }
         return applyTo(exploration);
     }

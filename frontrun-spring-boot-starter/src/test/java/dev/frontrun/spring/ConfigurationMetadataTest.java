@@ -43,7 +43,8 @@ class ConfigurationMetadataTest {
                 .filter(c -> c.getType() != FrontrunProperties.Instrument.class)
                 .map(c -> "frontrun." + c.getName().replaceAll("([A-Z])", "-$1").toLowerCase())
                 .toList());
-        expected.addAll(List.of("frontrun.instrument.enabled", "frontrun.instrument.packages"));
+        expected.addAll(List.of("frontrun.instrument.enabled", "frontrun.instrument.packages",
+                "frontrun.instrument.shared-memory"));
 
         assertThat(properties.keySet()).containsExactlyInAnyOrderElementsOf(expected);
         properties.values().forEach(p -> assertThat((String) p.get("description")).as("%s", p.get("name"))
@@ -77,5 +78,7 @@ class ConfigurationMetadataTest {
         assertThat(boundProperties.instrument().enabled()).isTrue();
         assertThat(boundProperties.instrument().packages()).isNull();
         assertThat(properties.get("frontrun.instrument.packages")).doesNotContainKey("defaultValue");
+        assertThat(properties.get("frontrun.instrument.shared-memory").get("defaultValue")).isEqualTo(false);
+        assertThat(boundProperties.instrument().sharedMemory()).isFalse();
     }
 }

@@ -62,11 +62,11 @@ class FrontrunPropertiesTest {
     void explorationsInstrumentTheApplicationsPackagesUnlessConfiguredOtherwise() {
         java.util.function.Supplier<java.util.List<String>> application = () -> java.util.List.of("com.example.shop");
 
-        assertThat(new FrontrunProperties.Instrument(true, null).prefixes(application)).containsExactly("com.example.shop");
-        assertThat(new FrontrunProperties.Instrument(true, java.util.List.of("com.example.shop.booking")).prefixes(application))
+        assertThat(new FrontrunProperties.Instrument(true, null, false).prefixes(application)).containsExactly("com.example.shop");
+        assertThat(new FrontrunProperties.Instrument(true, java.util.List.of("com.example.shop.booking"), false).prefixes(application))
                 .containsExactly("com.example.shop.booking");
-        assertThat(new FrontrunProperties.Instrument(false, null).prefixes(application)).isEmpty();
-        assertThatThrownBy(() -> new FrontrunProperties.Instrument(true, java.util.List.of(" ")))
+        assertThat(new FrontrunProperties.Instrument(false, null, false).prefixes(application)).isEmpty();
+        assertThatThrownBy(() -> new FrontrunProperties.Instrument(true, java.util.List.of(" "), false))
                 .hasMessageContaining("frontrun.instrument.packages");
     }
 }

@@ -21,22 +21,30 @@ public final class Execution implements ExecutionContext {
 
     private final Isolation forcedIsolation;
     private final boolean javaSync;
+    private final boolean sharedMemory;
 
     public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames) {
-        this(exploration, executionNumber, threadNames, null, false);
+        this(exploration, executionNumber, threadNames, null, false, false);
     }
 
     /**
      * @param javaSync whether the instrumented classes' synchronization and shared memory are scheduling
      *                 points in this execution (the exploration asked for {@code instrument(...)})
+     * @param sharedMemory whether their fields, arrays, atomics and concurrent maps are too
      */
     public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames,
-                     Isolation forcedIsolation, boolean javaSync) {
+                     Isolation forcedIsolation, boolean javaSync, boolean sharedMemory) {
         this.exploration = exploration;
         this.executionNumber = executionNumber;
         this.threadNames = List.copyOf(threadNames);
         this.forcedIsolation = forcedIsolation;
         this.javaSync = javaSync;
+        this.sharedMemory = sharedMemory;
+    }
+
+    /** Whether instrumented shared-memory sites are scheduling points in this execution. */
+    boolean sharedMemory() {
+        return sharedMemory;
     }
 
     /** Whether instrumented sites are scheduling points in this execution. */

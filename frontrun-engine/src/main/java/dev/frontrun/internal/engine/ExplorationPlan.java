@@ -18,7 +18,8 @@ import java.util.function.Supplier;
  * Everything an {@link Explorer} needs, frozen when the user calls {@code run()}; {@code expected}
  * holds, per thread, the exceptions that are legitimate answers rather than failures; {@code failures}
  * hears of every failing execution (its trace and failure), so exhaustive explorations can count them;
- * {@code javaSync} makes the instrumented classes' synchronization and shared memory scheduling points.
+ * {@code javaSync} makes the instrumented classes' synchronization and markers scheduling points,
+ * {@code sharedMemory} their fields, arrays, atomics and concurrent maps too.
  */
 public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names,
                                  List<ThreadBody<? super S>> bodies, BiPredicate<? super S, Outcomes> invariant,
@@ -27,7 +28,7 @@ public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names
                                  Duration totalTimeout, int reproduceOnFailure, List<ExplorationHook> hooks,
                                  List<List<Class<? extends Throwable>>> expected, Set<Integer> expectedStatuses,
                                  BiConsumer<List<TraceStep>, Failure> failures, Isolation isolation,
-                                 boolean javaSync) {
+                                 boolean javaSync, boolean sharedMemory) {
     public ExplorationPlan {
         names = List.copyOf(names);
         bodies = List.copyOf(bodies);

@@ -161,7 +161,8 @@ public final class Explorer<S> {
     }
 
     private Judged runOnce(ExecutionRunner runner, SchedulePolicy policy, long totalDeadline) {
-        Execution context = new Execution(scope, ++executionNumber, plan.names(), plan.isolation(), plan.javaSync());
+        Execution context = new Execution(scope, ++executionNumber, plan.names(), plan.isolation(), plan.javaSync(),
+                plan.javaSync() && plan.sharedMemory());
         for (ExplorationHook hook : plan.hooks()) {
             call(() -> hook.beforeExecution(context), "beforeExecution");
         }

@@ -31,7 +31,7 @@ public final class MemoryPoints {
     }
 
     private static WorkerThread worker() {
-        return Thread.currentThread() instanceof WorkerThread w && w.javaSyncActive() ? w : null;
+        return Thread.currentThread() instanceof WorkerThread w && w.sharedMemoryActive() ? w : null;
     }
 
     /** Before a read of the resource named at the site (a field, an array's elements, an atomic). */

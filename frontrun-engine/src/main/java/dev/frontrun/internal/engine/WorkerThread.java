@@ -64,6 +64,12 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
         return status == Status.RUNNING && !passThrough;
     }
 
+    /** Whether the instrumented shared-memory sites this worker passes are scheduling points now. */
+    boolean sharedMemoryActive() {
+        ExecutionContext context = execution;
+        return status == Status.RUNNING && !passThrough && context instanceof Execution e && e.sharedMemory();
+    }
+
     /** Whether the instrumented sites this worker passes are scheduling points now. */
     boolean javaSyncActive() {
         ExecutionContext context = execution;
