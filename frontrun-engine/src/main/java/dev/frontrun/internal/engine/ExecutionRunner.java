@@ -332,23 +332,7 @@ public final class ExecutionRunner implements AutoCloseable {
          * a deadlock is a finding as soon as it forms, even while other threads could still run.
          */
         private boolean waitForCycle() {
-            int n = workers.length;
-            for (int start = 0; start < n; start++) {
-                if (!blocked[start]) {
-                    continue;
-                }
-                boolean[] seen = new boolean[n];
-                int current = start;
-                while (current >= 0 && blocked[current] && !seen[current]) {
-                    seen[current] = true;
-                    List<String> holders = blockedOn[current].holders();
-                    current = holders.size() == 1 ? names.indexOf(holders.get(0)) : -1;
-                    if (current == start) {
-                        return true;
-                    }
-                }
-            }
-            return false;
+            return WaitForGraph.hasCycle(blocked, t -> blockedOn[t].holders(), names);
         }
 
         private String deadlockDiagnosis(Step[] pending) {

@@ -9,6 +9,7 @@ import dev.frontrun.internal.sql.bind.GeneratedKey;
 import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.resource.RowRef;
 import dev.frontrun.internal.sql.shape.IsolationSetting;
+import dev.frontrun.internal.sql.shape.StatementShape;
 import dev.frontrun.internal.sql.syntax.StatementKind;
 import dev.frontrun.internal.sql.syntax.TransactionControl;
 import dev.frontrun.internal.sql.syntax.TxOp;
@@ -417,9 +418,9 @@ final class ConnectionHandler implements InvocationHandler {
     private static StatementAnalysis union(List<StatementAnalysis> parts, String firstSql, List<Object> firstParameters) {
         Set<ResourceAccess> accesses = new LinkedHashSet<>();
         Set<String> locks = new LinkedHashSet<>();
-        Set<dev.frontrun.internal.sql.resource.ResourceId> reads = new LinkedHashSet<>();
-        Set<dev.frontrun.internal.sql.resource.ResourceId> writes = new LinkedHashSet<>();
-        Set<dev.frontrun.internal.sql.resource.ResourceId> predicates = new LinkedHashSet<>();
+        Set<ResourceId> reads = new LinkedHashSet<>();
+        Set<ResourceId> writes = new LinkedHashSet<>();
+        Set<ResourceId> predicates = new LinkedHashSet<>();
         List<RowRef> rows = new ArrayList<>();
         List<GeneratedKey> keys = new ArrayList<>();
         StatementKind kind = parts.isEmpty() ? StatementKind.OTHER : parts.get(0).facts().kind();
@@ -432,7 +433,7 @@ final class ConnectionHandler implements InvocationHandler {
             rows.addAll(p.facts().rows());
             keys.addAll(p.generatedKeys());
         }
-        var shape = parts.isEmpty() ? dev.frontrun.internal.sql.shape.StatementShape.UNKNOWN : parts.get(0).facts().shape();
+        var shape = parts.isEmpty() ? StatementShape.UNKNOWN : parts.get(0).facts().shape();
         SqlFacts facts = new SqlFacts(firstSql, firstParameters, kind, shape, reads, writes, predicates, rows);
         return new StatementAnalysis(facts, new ArrayList<>(accesses), null, locks, keys);
     }
