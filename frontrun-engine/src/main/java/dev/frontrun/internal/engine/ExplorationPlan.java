@@ -12,12 +12,14 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * Everything an {@link Explorer} needs, frozen when the user calls {@code run()}; {@code expected}
  * holds, per thread, the exceptions that are legitimate answers rather than failures; {@code failures}
- * hears of every failing execution (its trace and failure), so exhaustive explorations can count them.
+ * hears of every failing execution (its trace and failure), so exhaustive explorations can count them;
+ * {@code progress} (null: none) hears a line every {@code progressEvery} while the exploration runs.
  */
 public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names,
                                  List<ThreadBody<? super S>> bodies, BiPredicate<? super S, Outcomes> invariant,
@@ -25,7 +27,8 @@ public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names
                                  Strategy strategy, boolean stopOnFirstFailure, Duration executionTimeout,
                                  Duration totalTimeout, int reproduceOnFailure, List<ExplorationHook> hooks,
                                  List<List<Class<? extends Throwable>>> expected, Set<Integer> expectedStatuses,
-                                 BiConsumer<List<TraceStep>, Failure> failures, Isolation isolation) {
+                                 BiConsumer<List<TraceStep>, Failure> failures, Isolation isolation,
+                                 Consumer<String> progress, Duration progressEvery) {
     public ExplorationPlan {
         names = List.copyOf(names);
         bodies = List.copyOf(bodies);

@@ -62,6 +62,7 @@ public final class Explorer<S> {
         String budgetHit = null;
         int reproduced = 0;
         int attempts = 0;
+        Progress progress = new Progress(plan.progress(), plan.progressEvery(), start);
         try (ExecutionRunner runner = new ExecutionRunner(plan.names())) {
             runHooks(ExplorationHook::beforeExploration, "beforeExploration");
             boolean more = true;
@@ -86,6 +87,7 @@ public final class Explorer<S> {
                     continue;
                 }
                 executions++;
+                progress.executionEnded(executions, policy.pendingBranches(), System.nanoTime());
                 Failure failure = judged.failure();
                 if (failure == null) {
                     continue;
