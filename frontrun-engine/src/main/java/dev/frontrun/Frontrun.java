@@ -40,6 +40,15 @@ public final class Frontrun {
         ThreadAnswers.recordStatus(httpStatus);
     }
 
+    /**
+     * Records what the calling explored thread's request produced (the Spring starter's request
+     * bodies record MockMvc's {@code MvcResult}), for the invariant to read from
+     * {@link Outcomes.ThreadOutcome#response(Class)}. Outside an exploration this does nothing.
+     */
+    public static void response(Object response) {
+        ThreadAnswers.recordResponse(response);
+    }
+
     /** A scheduling point whose step touches nothing shared: a labelled position in traces. */
     public static void marker(String label) {
         Objects.requireNonNull(label, "label");

@@ -3,14 +3,12 @@ package dev.frontrun;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -226,21 +224,7 @@ public final class Result {
      * then it is not a race — the invariant or the code is wrong even sequentially.
      */
     public boolean failsWithoutInterleaving() {
-        if (!failed() || trace.isEmpty()) {
-            return false;
-        }
-        Set<Integer> done = new HashSet<>();
-        int current = trace.get(0).thread();
-        for (TraceStep step : trace) {
-            if (step.thread() != current) {
-                done.add(current);
-                current = step.thread();
-                if (done.contains(current)) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return failed() && TraceStep.oneThreadAfterAnother(trace);
     }
 
     /**

@@ -22,6 +22,17 @@ class ExhaustiveReportingTest {
             Frontrun.access("counter", Access.WRITE);
             value = read + 1;
         }
+
+        String firstWriter;
+
+        /** {@link #increment()}, remembering which thread wrote first. */
+        void incrementAs(String who) {
+            Frontrun.access("counter", Access.READ);
+            int read = value;
+            Frontrun.access("counter", Access.WRITE);
+            value = read + 1;
+            firstWriter = firstWriter == null ? who : firstWriter;
+        }
     }
 
     @Test
@@ -59,6 +70,34 @@ class ExhaustiveReportingTest {
         assertThat(result.failsWithoutInterleaving()).isTrue();
         assertThat(result.failingExecutions()).as("every interleaving fails").isEqualTo(result.executions());
         assertThat(result.explanation()).contains("fails without any interleaving", "not a race");
+    }
+
+    @Test
+    void aFailureWithoutInterleavingCountsHowManyInterleavingsFailEvenWhenStoppingAtTheFirst() {
+        Result allFail = Frontrun.explore(Counter::new)
+                .thread("alice", Counter::increment)
+                .thread("bob", Counter::increment)
+                .invariant(c -> c.value == 3, "a wrong invariant")
+                .reproduceOnFailure(0)
+                .reportDirectory(null)
+                .run();
+
+        assertThat(allFail.failsWithoutInterleaving()).isTrue();
+        assertThat(allFail.executions()).as("explored on to count: the 4 traces").isEqualTo(4);
+        assertThat(allFail.failingExecutions()).isEqualTo(4);
+        assertThat(allFail.summary()).contains("not a race", "(all 4 interleavings fail)");
+
+        Result someFail = Frontrun.explore(Counter::new)
+                .thread("alice", c -> c.incrementAs("alice"))
+                .thread("bob", c -> c.incrementAs("bob"))
+                .invariant(c -> "bob".equals(c.firstWriter), "bob writes first")
+                .reproduceOnFailure(0)
+                .reportDirectory(null)
+                .run();
+        assertThat(someFail.failsWithoutInterleaving()).isTrue();
+        assertThat(someFail.failingExecutions()).as("alice's write first: alice first, or both reads then alice's write")
+                .isEqualTo(2);
+        assertThat(someFail.summary()).contains("(2 of 4 interleavings explored fail)");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.frontrun.internal.engine;
 
 import dev.frontrun.Failure;
 import dev.frontrun.Outcomes;
+import dev.frontrun.TraceStep;
 import dev.frontrun.Schedule;
 import dev.frontrun.Strategy;
 import dev.frontrun.ThreadBody;
@@ -28,6 +29,9 @@ public final class Explorer<S> {
     private final ExplorationPlan<S> plan;
     private final ExplorationScope scope = new ExplorationScope();
     private int executionNumber;
+
+    /** Executions explored on after a first failure without interleaving, to say how many interleavings fail. */
+    static final int SERIAL_FAILURE_COUNT = 200;
 
     public Explorer(ExplorationPlan<S> plan) {
         this.plan = plan;
@@ -63,6 +67,7 @@ public final class Explorer<S> {
         int reproduced = 0;
         int attempts = 0;
         Progress progress = new Progress(plan.progress(), plan.progressEvery(), start);
+        int countUntil = 0;
         try (ExecutionRunner runner = new ExecutionRunner(plan.names())) {
             runHooks(ExplorationHook::beforeExploration, "beforeExploration");
             boolean more = true;
@@ -90,6 +95,9 @@ public final class Explorer<S> {
                 progress.executionEnded(executions, policy.pendingBranches(), System.nanoTime());
                 Failure failure = judged.failure();
                 if (failure == null) {
+                    if (firstFailure != null && plan.stopOnFirstFailure() && executions >= countUntil) {
+                        break;
+                    }
                     continue;
                 }
                 if (failure.brokenTest()) {
@@ -107,8 +115,13 @@ public final class Explorer<S> {
                 plan.failures().accept(judged.record().trace(), failure);
                 if (firstFailure == null) {
                     firstFailure = judged;
+                    if (TraceStep.oneThreadAfterAnother(judged.record().trace())) {
+                        // a failure without interleaving is no race: count how many interleavings fail too
+                        // (all of them says the code or the invariant is wrong even sequentially)
+                        countUntil = Math.min(plan.maxExecutions(), executions + SERIAL_FAILURE_COUNT);
+                    }
                 }
-                if (plan.stopOnFirstFailure()) {
+                if (plan.stopOnFirstFailure() && executions >= countUntil) {
                     break;
                 }
             }
@@ -201,7 +214,8 @@ public final class Explorer<S> {
     }
 
     private Outcomes.ThreadOutcome outcome(Execution context, int thread, Throwable thrown) {
-        return new Outcomes.ThreadOutcome(plan.names().get(thread), thrown, ThreadAnswers.statuses(context).get(thread));
+        return new Outcomes.ThreadOutcome(plan.names().get(thread), thrown, ThreadAnswers.statuses(context).get(thread),
+                ThreadAnswers.responses(context).get(thread));
     }
 
     /** A 5xx answer the exploration did not declare legitimate: the server broke. */

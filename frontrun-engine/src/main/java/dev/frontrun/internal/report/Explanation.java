@@ -95,8 +95,7 @@ public final class Explanation {
             }
         }
         if (facts.failsWithoutInterleaving()) {
-            sb.append("  fails without any interleaving: the threads ran one after the other, so this is not a race —"
-                    + " the invariant or the code is wrong even sequentially\n");
+            sb.append("  ").append(Wording.serialFailure(facts)).append('\n');
         }
         if (facts.failingExecutions() > 1 || facts.failed() && facts.failingExecutions() > 0 && facts.exhausted()) {
             sb.append("  failing executions: ").append(facts.failingExecutions()).append(" of ").append(facts.executions());

@@ -54,8 +54,7 @@ public final class Summary {
         });
         facts.checkedAdvice().ifPresent(advice -> lines.add("  advice (checked): " + Wording.checkedAdvice(advice)));
         if (facts.failsWithoutInterleaving()) {
-            lines.add("  fails without any interleaving: the threads ran one after the other — not a race; the invariant"
-                    + " or the code is wrong even sequentially");
+            lines.add("  " + Wording.serialFailure(facts));
         }
         if (facts.failingExecutions() > 1) {
             StringBuilder groups = new StringBuilder("  failing executions: " + facts.failingExecutions() + " of "

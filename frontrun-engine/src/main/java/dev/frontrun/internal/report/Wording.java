@@ -121,4 +121,14 @@ final class Wording {
                     + rerun.inconclusiveBecause().map(because -> " (" + because + ")").orElse("");
         };
     }
+
+    /** What a failure of threads run one after the other means, with how many interleavings fail. */
+    static String serialFailure(Result result) {
+        int failing = result.failingExecutions();
+        int explored = result.executions();
+        String count = failing == explored && result.exhausted() ? "all " + explored + " interleavings fail"
+                : failing + " of " + explored + " interleavings explored fail";
+        return "fails without any interleaving: the threads ran one after the other, so this is not a race — the"
+                + " invariant or the code is wrong even sequentially (" + count + ")";
+    }
 }
