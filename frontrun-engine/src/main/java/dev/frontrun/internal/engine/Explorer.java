@@ -14,6 +14,7 @@ import dev.frontrun.internal.engine.ExecutionRunner;
 import dev.frontrun.internal.engine.SchedulePolicy;
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.ExplorationHook;
+import dev.frontrun.spi.SchedulingPoints;
 import dev.frontrun.internal.engine.ExplorationScope;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -232,12 +233,25 @@ public final class Explorer<S> {
     private Failure judge(ExecutionRecord record, S state, Outcomes.ThreadOutcome[] outcomes) {
         return switch (record.ending()) {
             case COMPLETED -> checkInvariant(state, new Outcomes(List.of(outcomes)));
-            case THREAD_FAILED -> new Failure.ThreadThrew(plan.names().get(record.failedThread()), record.failure());
+            case THREAD_FAILED -> environmentError(record.failure())
+                    ? new Failure.Broken("Frontrun inside thread '" + plan.names().get(record.failedThread()) + "'",
+                    record.failure())
+                    : new Failure.ThreadThrew(plan.names().get(record.failedThread()), record.failure());
             case DEADLOCK -> new Failure.Deadlock(record.diagnosis(), record.threadDumps());
             case TIMEOUT -> new Failure.Timeout(record.diagnosis(), record.threadDumps());
             case DIVERGED -> new Failure.Nondeterminism(record.diagnosis());
             case ABANDONED -> null;
         };
+    }
+
+    /** Whether {@code thrown} is (or was caused by) Frontrun failing to observe the execution, not the application failing. */
+    private static boolean environmentError(Throwable thrown) {
+        for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SchedulingPoints.EnvironmentError) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Failure checkInvariant(S state, Outcomes outcomes) {

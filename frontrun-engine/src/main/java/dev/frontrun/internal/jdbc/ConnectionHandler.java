@@ -317,12 +317,10 @@ final class ConnectionHandler implements InvocationHandler {
         SqlStep detail = new SqlStep(null, threadName(), connectionNumber(state, execution), txName, autocommit, facts,
                 isolation(), tag);
         state.statements.incrementAndGet();
+        int pid = backendPid(); // before the step: a connection Frontrun cannot see into fails the thread at once
         SchedulingPoints.step(new Step(accesses, acquires, Set.of(),
                 label + detail.rowsAndTag() + "  [" + txName + "]", detail));
-        Integer pid = backendPid();
-        if (pid != null) {
-            state.running(thread, pid);
-        }
+        state.running(thread, pid);
         try {
             Object result = call.run();
             detail.complete(StatementOutcome.ok(updateCount(result, statement)));
@@ -451,11 +449,11 @@ final class ConnectionHandler implements InvocationHandler {
         return number;
     }
 
-    private Integer backendPid() {
+    private int backendPid() {
         if (backendPid == null) {
             backendPid = PostgresBackend.pidOf(target);
         }
-        return backendPid < 0 ? null : backendPid;
+        return backendPid;
     }
 
     private static ExecutionContext execution() {
