@@ -14,7 +14,8 @@ import java.util.Objects;
  * verdict; for a failure, a per-thread swimlane timeline of the failing interleaving — statements
  * and transaction boundaries, with the dependency edges drawn between them and the anomaly's cycle
  * highlighted —, the dependency-graph cycle as a picture, the transactions and how they ended,
- * and the text explanation. All pictures are inline SVG, the style sheet is inlined.
+ * every step in full (opened by a click on its box in the timeline), and the text explanation.
+ * All pictures are inline SVG, the style sheet is inlined.
  *
  * <p>This class puts the sections in order; each section, the layouts and the wording live in
  * their own classes of this package.
@@ -83,5 +84,6 @@ public final class HtmlReport {
                 .open("div", "class", "scroll").newline();
         TimelineSvg.write(html, layout);
         html.close().newline().close().newline();
+        StepDetails.write(html, layout);
     }
 }
