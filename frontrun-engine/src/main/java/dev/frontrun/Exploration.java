@@ -8,6 +8,7 @@ import dev.frontrun.internal.engine.Explorer;
 import dev.frontrun.spi.ExplorationHook;
 import dev.frontrun.internal.jdbc.DatabaseExplorationHook;
 import dev.frontrun.internal.report.Explanation;
+import dev.frontrun.internal.report.ExploredInterleavings;
 import dev.frontrun.internal.report.HtmlReport;
 import dev.frontrun.internal.report.Summary;
 import java.io.IOException;
@@ -252,7 +253,11 @@ public final class Exploration<S> {
         return this;
     }
 
-    /** Also write a report when the exploration does not fail (default: only failures get one). */
+    /**
+     * Also write a report when the exploration does not fail (default: only failures get one), and
+     * list in every report the interleavings explored, each with its schedule and its statements in
+     * full (the first {@value ExploredInterleavings#KEPT}, and how many more there were).
+     */
     public Exploration<S> reportPassing(boolean passing) {
         this.reportPassing = passing;
         return this;
@@ -283,14 +288,15 @@ public final class Exploration<S> {
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
-        Result result = analysed(new Explorer<S>(plan(groups)).explore(), groups);
+        ExploredInterleavings explored = explored();
+        Result result = analysed(new Explorer<S>(plan(groups, explored)).explore(), groups);
         if (checkAdvice && isolation == null && result.failed()) {
             Optional<Isolation> level = IsolationAdvice.levelToCheck(result.analysis());
             if (level.isPresent()) {
                 result = result.withCheckedAdvice(IsolationAdvice.checked(level.get(), adviceRun(level.get())));
             }
         }
-        return told(reported(result), false).withWhatIf(this::runAt);
+        return told(reported(result, explored), false).withWhatIf(this::runAt);
     }
 
     /** The exploration again at {@code level}, quietly: no report, no replays (it only checks advice). */
@@ -321,8 +327,9 @@ public final class Exploration<S> {
     /** Runs exactly {@code schedule} once (plus the reproduce-on-failure replays if it fails). */
     public Result replay(Schedule schedule) {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
-        return told(reported(analysed(new Explorer<S>(plan(groups)).replay(Objects.requireNonNull(schedule, "schedule")),
-                groups)), true);
+        ExploredInterleavings explored = explored();
+        return told(reported(analysed(new Explorer<S>(plan(groups, explored)).replay(Objects.requireNonNull(schedule,
+                "schedule")), groups), explored), true);
     }
 
     /**
@@ -346,28 +353,33 @@ public final class Exploration<S> {
      * The result with its texts rendered (the whole explanation and the short summary) and the HTML
      * report written if one is wanted, named at the end of both.
      */
-    private Result reported(Result analysed) {
+    private Result reported(Result analysed, ExploredInterleavings explored) {
         Result result = analysed.withTexts(Explanation.of(analysed, invariantDescription, names),
                 Summary.of(analysed, invariantDescription, names));
         if (reportDirectory == null || !result.failed() && !reportPassing) {
             return result;
         }
         try {
-            Path file = HtmlReport.write(result, reportDirectory);
+            Path file = HtmlReport.write(result, explored, reportDirectory);
             return result.withReport(file, "  report:   " + file.toUri() + "\n");
         } catch (IOException | RuntimeException e) {
             return result.withReport(null, "  report:   not written (" + e + ")\n");
         }
     }
 
-    private ExplorationPlan<S> plan(java.util.Map<Result.FailureGroup, Integer> groups) {
+    /** Where this run keeps the interleavings it explores: only when a report may list them. */
+    private ExploredInterleavings explored() {
+        return reportDirectory != null && reportPassing ? ExploredInterleavings.kept() : ExploredInterleavings.none();
+    }
+
+    private ExplorationPlan<S> plan(java.util.Map<Result.FailureGroup, Integer> groups, ExploredInterleavings explored) {
         if (names.isEmpty()) {
             throw new IllegalStateException("an exploration needs at least one .thread(name, body)");
         }
         return new ExplorationPlan<>(setup, names, bodies, invariant, invariantDescription, maxExecutions,
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
                 hooks, expectedPerThread(), expectedStatuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
-                Integer::sum), isolation, progress, progressEvery);
+                Integer::sum), explored::add, isolation, progress, progressEvery);
     }
 
     /** How a failing execution failed and the anomaly its SQL shows, for counting. */

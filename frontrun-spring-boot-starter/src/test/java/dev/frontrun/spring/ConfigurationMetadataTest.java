@@ -67,6 +67,8 @@ class ConfigurationMetadataTest {
         assertThat(bound.strategy()).isEqualTo(FrontrunProperties.StrategyName.DPOR);
         assertThat(properties.get("frontrun.report-directory").get("defaultValue"))
                 .isEqualTo(bound.reportDirectory().toString());
+        assertThat(properties.get("frontrun.report-passing").get("defaultValue")).isEqualTo(bound.reportPassing());
+        assertThat(bound.reportPassing()).isFalse();
         assertThat(properties.get("frontrun.preemption-bound")).doesNotContainKey("defaultValue");
         assertThat(bound.preemptionBound()).isNull();
     }

@@ -94,6 +94,7 @@ public final class Explorer<S> {
                 }
                 executions++;
                 progress.executionEnded(executions, policy.pendingBranches(), System.nanoTime());
+                plan.explored().accept(judged.record().schedule(), judged.record().trace());
                 Failure failure = judged.failure();
                 if (failure == null) {
                     if (firstFailure != null && plan.stopOnFirstFailure() && executions >= countUntil) {
