@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,6 +44,7 @@ class HtmlReportChromiumTest {
 
     private static Result result;
     private static Path report;
+    private static Chromium browser;
 
     /** Two read-committed deposits whose read is a long statement, so its box cuts it short. */
     @BeforeAll
@@ -57,6 +59,19 @@ class HtmlReportChromiumTest {
         report = result.report().orElseThrow();
     }
 
+    /** One browser for the class; each test opens the report in a tab of its own. */
+    @BeforeAll
+    static void startTheBrowser() throws Exception {
+        browser = Chromium.start(Chromium.binary(), dir.resolve("profile"));
+    }
+
+    @AfterAll
+    static void closeTheBrowser() throws Exception {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
     private static void deposit(HtmlReportTest.Account account, String thread) {
         SimulatedSql sql = new SimulatedSql(thread);
         sql.begin();
@@ -69,109 +84,102 @@ class HtmlReportChromiumTest {
     }
 
     @Test
-    void theTimelineHasOneLanePerThreadSideBySideWithEachThreadsStepsInsideItsLane(@TempDir Path profile)
-            throws Exception {
-        try (Chromium browser = Chromium.start(Chromium.binary(), profile)) {
-            Chromium.Page page = browser.open(report.toUri(), WIDTH, HEIGHT);
+    void theTimelineHasOneLanePerThreadSideBySideWithEachThreadsStepsInsideItsLane() throws Exception {
+        Chromium.Page page = browser.open(report.toUri(), WIDTH, HEIGHT);
 
-            List<Object> lanes = list(page.evaluate("[...document.querySelectorAll('#timeline g.lane')].map(g => {"
-                    + " const r = g.querySelector('rect.lane-bg').getBoundingClientRect();"
-                    + " return {thread: g.dataset.thread, left: r.left, right: r.right, top: r.top, bottom: r.bottom,"
-                    + "  title: g.querySelector('text.lane-title').textContent}; })"));
-            assertThat(field(lanes, "thread")).containsExactly("alice", "bob");
-            assertThat(field(lanes, "title")).containsExactly("alice", "bob");
-            Map<?, ?> alice = (Map<?, ?>) lanes.get(0);
-            Map<?, ?> bob = (Map<?, ?>) lanes.get(1);
-            assertThat(number(alice, "right") - number(alice, "left")).as("a lane is drawn wide").isGreaterThan(300);
-            assertThat(number(bob, "left")).as("bob's lane right of alice's, not overlapping")
-                    .isGreaterThan(number(alice, "right"));
-            assertThat(number(bob, "right")).as("both lanes fit the window").isLessThanOrEqualTo(WIDTH);
+        List<Object> lanes = list(page.evaluate("[...document.querySelectorAll('#timeline g.lane')].map(g => {"
+                + " const r = g.querySelector('rect.lane-bg').getBoundingClientRect();"
+                + " return {thread: g.dataset.thread, left: r.left, right: r.right, top: r.top, bottom: r.bottom,"
+                + "  title: g.querySelector('text.lane-title').textContent}; })"));
+        assertThat(field(lanes, "thread")).containsExactly("alice", "bob");
+        assertThat(field(lanes, "title")).containsExactly("alice", "bob");
+        Map<?, ?> alice = (Map<?, ?>) lanes.get(0);
+        Map<?, ?> bob = (Map<?, ?>) lanes.get(1);
+        assertThat(number(alice, "right") - number(alice, "left")).as("a lane is drawn wide").isGreaterThan(300);
+        assertThat(number(bob, "left")).as("bob's lane right of alice's, not overlapping")
+                .isGreaterThan(number(alice, "right"));
+        assertThat(number(bob, "right")).as("both lanes fit the window").isLessThanOrEqualTo(WIDTH);
 
-            List<Object> steps = list(page.evaluate("[...document.querySelectorAll('#timeline g.step')].map(g => {"
-                    + " const r = g.querySelector('rect').getBoundingClientRect();"
-                    + " return {thread: g.dataset.thread, position: +g.dataset.position, left: r.left, right: r.right,"
-                    + "  top: r.top, height: r.height}; })"));
-            assertThat(steps).hasSize(result.trace().size());
-            double previousTop = -1;
-            for (Object o : steps) {
-                Map<?, ?> step = (Map<?, ?>) o;
-                Map<?, ?> lane = "alice".equals(step.get("thread")) ? alice : bob;
-                assertThat(number(step, "left")).as("step %s inside its lane", step).isGreaterThan(number(lane, "left"));
-                assertThat(number(step, "right")).as("step %s inside its lane", step).isLessThan(number(lane, "right"));
-                assertThat(number(step, "height")).as("step %s drawn", step).isGreaterThan(10);
-                assertThat(number(step, "top")).as("time flows down: step %s", step).isGreaterThan(previousTop);
-                previousTop = number(step, "top");
-            }
-
-            Pixels pixels = Pixels.of(screenshot(page, "timeline.png"));
-            assertThat(pixels.near(0xf3f5f8)).as("lane backgrounds (#f3f5f8) painted").isGreaterThan(20_000);
-            assertThat(pixels.near(0xeef4ff) + pixels.near(0xfff4e6)).as("read and write boxes painted")
-                    .isGreaterThan(5_000);
+        List<Object> steps = list(page.evaluate("[...document.querySelectorAll('#timeline g.step')].map(g => {"
+                + " const r = g.querySelector('rect').getBoundingClientRect();"
+                + " return {thread: g.dataset.thread, position: +g.dataset.position, left: r.left, right: r.right,"
+                + "  top: r.top, height: r.height}; })"));
+        assertThat(steps).hasSize(result.trace().size());
+        double previousTop = -1;
+        for (Object o : steps) {
+            Map<?, ?> step = (Map<?, ?>) o;
+            Map<?, ?> lane = "alice".equals(step.get("thread")) ? alice : bob;
+            assertThat(number(step, "left")).as("step %s inside its lane", step).isGreaterThan(number(lane, "left"));
+            assertThat(number(step, "right")).as("step %s inside its lane", step).isLessThan(number(lane, "right"));
+            assertThat(number(step, "height")).as("step %s drawn", step).isGreaterThan(10);
+            assertThat(number(step, "top")).as("time flows down: step %s", step).isGreaterThan(previousTop);
+            previousTop = number(step, "top");
         }
+
+        Pixels pixels = Pixels.of(screenshot(page, "timeline.png"));
+        assertThat(pixels.near(0xf3f5f8)).as("lane backgrounds (#f3f5f8) painted").isGreaterThan(20_000);
+        assertThat(pixels.near(0xeef4ff) + pixels.near(0xfff4e6)).as("read and write boxes painted")
+                .isGreaterThan(5_000);
     }
 
     @Test
-    void theAnomalysArrowsRunFromOneConflictingStepToTheOther(@TempDir Path profile) throws Exception {
+    void theAnomalysArrowsRunFromOneConflictingStepToTheOther() throws Exception {
         List<Dependency> hops = result.analysis().finding().orElseThrow().hops();
         assertThat(hops).extracting(d -> d.type().label()).contains("rw", "ww");
 
-        try (Chromium browser = Chromium.start(Chromium.binary(), profile)) {
-            Chromium.Page page = browser.open(report.toUri(), WIDTH, HEIGHT);
-            List<Object> drawn = list(page.evaluate("[...document.querySelectorAll('#timeline g.edge.cycle')]"
-                    + ".map(g => `${g.dataset.from}->${g.dataset.to}`)"));
-            assertThat(drawn).as("one bold arrow per hop of the cycle")
-                    .containsExactlyInAnyOrderElementsOf(hops.stream()
-                            .map(d -> d.fromPosition() + "->" + d.toPosition()).toList());
+        Chromium.Page page = browser.open(report.toUri(), WIDTH, HEIGHT);
+        List<Object> drawn = list(page.evaluate("[...document.querySelectorAll('#timeline g.edge.cycle')]"
+                + ".map(g => `${g.dataset.from}->${g.dataset.to}`)"));
+        assertThat(drawn).as("one bold arrow per hop of the cycle")
+                .containsExactlyInAnyOrderElementsOf(hops.stream()
+                        .map(d -> d.fromPosition() + "->" + d.toPosition()).toList());
 
-            for (Dependency hop : hops) {
-                Map<?, ?> arrow = (Map<?, ?>) page.evaluate(arrowGeometry(hop.fromPosition(), hop.toPosition()));
-                String which = hop.type().label() + " " + hop.fromPosition() + "->" + hop.toPosition() + ": " + arrow;
-                assertThat(arrow.get("marker")).as("arrowhead of %s", which).isEqualTo(
-                        "url(\"#arrow-" + hop.type().label() + "-cycle\")");
-                assertThat(number(arrow, "width")).as("drawn bold: %s", which).isEqualTo(2.6);
-                assertThat(number(arrow, "opacity")).as("drawn opaque: %s", which).isEqualTo(1.0);
-                assertThat(number(arrow, "length")).as("a visible curve: %s", which).isGreaterThan(20);
-                assertOnEdgeOf(arrow, "start", "from", which);
-                assertOnEdgeOf(arrow, "end", "to", which);
-            }
+        for (Dependency hop : hops) {
+            Map<?, ?> arrow = (Map<?, ?>) page.evaluate(arrowGeometry(hop.fromPosition(), hop.toPosition()));
+            String which = hop.type().label() + " " + hop.fromPosition() + "->" + hop.toPosition() + ": " + arrow;
+            assertThat(arrow.get("marker")).as("arrowhead of %s", which).isEqualTo(
+                    "url(\"#arrow-" + hop.type().label() + "-cycle\")");
+            assertThat(number(arrow, "width")).as("drawn bold: %s", which).isEqualTo(2.6);
+            assertThat(number(arrow, "opacity")).as("drawn opaque: %s", which).isEqualTo(1.0);
+            assertThat(number(arrow, "length")).as("a visible curve: %s", which).isGreaterThan(20);
+            assertOnEdgeOf(arrow, "start", "from", which);
+            assertOnEdgeOf(arrow, "end", "to", which);
         }
     }
 
     @Test
-    void aStatementCutShortInItsBoxIsShownWholeAfterAClickOnTheBox(@TempDir Path profile) throws Exception {
+    void aStatementCutShortInItsBoxIsShownWholeAfterAClickOnTheBox() throws Exception {
         TraceStep longRead = result.trace().stream().filter(s -> s.step().label().startsWith(LONG_SELECT))
                 .findFirst().orElseThrow();
         int position = longRead.position();
 
-        try (Chromium browser = Chromium.start(Chromium.binary(), profile)) {
-            Chromium.Page page = browser.open(report.toUri(), WIDTH, HEIGHT);
-            String box = "document.querySelector('#timeline g.step[data-position=\"" + position + "\"]')";
-            String detail = "document.getElementById('step-" + position + "')";
+        Chromium.Page page = browser.open(report.toUri(), WIDTH, HEIGHT);
+        String box = "document.querySelector('#timeline g.step[data-position=\"" + position + "\"]')";
+        String detail = "document.getElementById('step-" + position + "')";
 
-            String shown = (String) page.evaluate(box + ".querySelector('text').textContent");
-            assertThat(shown).as("the box cuts the statement short").endsWith("…").doesNotContain("closed_on IS NULL");
-            assertThat(LONG_SELECT).startsWith(shown.substring(0, shown.length() - 1));
-            assertThat(page.evaluate(detail + ".checkVisibility()")).as("the full text is hidden until asked for")
-                    .isEqualTo(false);
+        String shown = (String) page.evaluate(box + ".querySelector('text').textContent");
+        assertThat(shown).as("the box cuts the statement short").endsWith("…").doesNotContain("closed_on IS NULL");
+        assertThat(LONG_SELECT).startsWith(shown.substring(0, shown.length() - 1));
+        assertThat(page.evaluate(detail + ".checkVisibility()")).as("the full text is hidden until asked for")
+                .isEqualTo(false);
 
-            Map<?, ?> at = (Map<?, ?>) page.evaluate("(() => { const r = " + box
-                    + ".querySelector('rect').getBoundingClientRect();"
-                    + " return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()");
-            page.click(number(at, "x"), number(at, "y"));
-            page.evaluate("new Promise(done => { const settled = () => requestAnimationFrame(() => done(true));"
-                    + " if (location.hash === '#step-" + position + "') settled();"
-                    + " else addEventListener('hashchange', settled, {once: true}); })");
+        Map<?, ?> at = (Map<?, ?>) page.evaluate("(() => { const r = " + box
+                + ".querySelector('rect').getBoundingClientRect();"
+                + " return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()");
+        page.click(number(at, "x"), number(at, "y"));
+        page.evaluate("new Promise(done => { const settled = () => requestAnimationFrame(() => done(true));"
+                + " if (location.hash === '#step-" + position + "') settled();"
+                + " else addEventListener('hashchange', settled, {once: true}); })");
 
-            assertThat(page.evaluate(detail + ".closest('details').open")).as("the click opened the step").isEqualTo(true);
-            assertThat(page.evaluate(detail + ".checkVisibility()")).as("the full text is shown").isEqualTo(true);
-            Map<?, ?> full = (Map<?, ?>) page.evaluate("(() => { const r = " + detail + ".getBoundingClientRect();"
-                    + " return {text: " + detail + ".innerText, top: r.top, bottom: r.bottom, height: r.height}; })()");
-            assertThat((String) full.get("text")).as("the whole statement, as rendered").contains(LONG_SELECT)
-                    .contains("step " + position + " · " + longRead.threadName());
-            assertThat(number(full, "height")).isGreaterThan(10);
-            assertThat(number(full, "top")).as("scrolled into view").isGreaterThan(-1.0).isLessThan(HEIGHT);
-            screenshot(page, "step-opened.png");
-        }
+        assertThat(page.evaluate(detail + ".closest('details').open")).as("the click opened the step").isEqualTo(true);
+        assertThat(page.evaluate(detail + ".checkVisibility()")).as("the full text is shown").isEqualTo(true);
+        Map<?, ?> full = (Map<?, ?>) page.evaluate("(() => { const r = " + detail + ".getBoundingClientRect();"
+                + " return {text: " + detail + ".innerText, top: r.top, bottom: r.bottom, height: r.height}; })()");
+        assertThat((String) full.get("text")).as("the whole statement, as rendered").contains(LONG_SELECT)
+                .contains("step " + position + " · " + longRead.threadName());
+        assertThat(number(full, "height")).isGreaterThan(10);
+        assertThat(number(full, "top")).as("scrolled into view").isGreaterThan(-1.0).isLessThan(HEIGHT);
+        screenshot(page, "step-opened.png");
     }
 
     /** The rendered geometry of the cycle arrow between two steps and of both steps' boxes. */

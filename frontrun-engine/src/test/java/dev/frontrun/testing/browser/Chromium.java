@@ -137,15 +137,22 @@ public final class Chromium implements AutoCloseable {
         return log.toString();
     }
 
+    /** Asks the browser to quit (so it tidies its profile up), and ends it if it does not within a while. */
     @Override
     public void close() throws Exception {
         try {
-            socket.abort();
+            socket.sendText("{\"id\":" + ids.incrementAndGet() + ",\"method\":\"Browser.close\",\"params\":{}}", true)
+                    .get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        } catch (Exception notAnswered) {
+            // the process is ended below either way
         } finally {
-            process.destroy();
             if (!process.waitFor(20, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
+                process.destroy();
+                if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
+                }
             }
+            socket.abort();
         }
     }
 
