@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Opens a generated report in headless Chromium and checks what a person sees: one timeline lane
  * per thread, the anomaly's arrows drawn from the box of one conflicting step to the box of the
- * other, and a statement cut short in its box shown whole after a click on that box. Never
+ * other, a statement cut short in its box shown whole after a click on that box, and a passing
+ * report's interleavings opened by a click, with their statements. Never
  * skipped: the engine's build installs Chromium before the tests (Debian's {@code chromium}, see
  * {@code src/test/browser/install-chromium.sh}), and without one this test fails saying so. Uses
  * no network but the browser's DevTools endpoint on loopback; the last screenshot is kept in
@@ -180,6 +181,34 @@ class HtmlReportChromiumTest {
         assertThat(number(full, "height")).isGreaterThan(10);
         assertThat(number(full, "top")).as("scrolled into view").isGreaterThan(-1.0).isLessThan(HEIGHT);
         screenshot(page, "step-opened.png");
+    }
+
+    @Test
+    void aPassingReportListsItsInterleavingsAndAClickOnOneShowsItsStatements() throws Exception {
+        Result holds = Frontrun.explore(HtmlReportTest.Account::new)
+                .thread("alice", a -> HtmlReportTest.atomicDeposit(a, "alice"))
+                .thread("bob", a -> HtmlReportTest.atomicDeposit(a, "bob"))
+                .invariant(a -> a.balance == 102)
+                .reportDirectory(dir.resolve("passing")).reportPassing(true).run();
+        assertThat(holds.propertyHolds()).isTrue();
+        Chromium.Page page = browser.open(holds.report().orElseThrow().toUri(), WIDTH, HEIGHT);
+        String first = "document.querySelector('details.interleaving')";
+
+        assertThat(page.evaluate("document.querySelectorAll('details.interleaving').length"))
+                .isEqualTo((double) holds.executions());
+        assertThat(page.evaluate(first + ".querySelector('table').checkVisibility()")).as("closed at first")
+                .isEqualTo(false);
+        Map<?, ?> at = (Map<?, ?>) page.evaluate("(() => { const s = " + first + ".querySelector('summary');"
+                + " s.scrollIntoView({block: 'center'}); const r = s.getBoundingClientRect();"
+                + " return {x: r.left + 40, y: r.top + r.height / 2}; })()");
+        page.click(number(at, "x"), number(at, "y"));
+        page.evaluate("new Promise(done => requestAnimationFrame(() => done(true)))");
+
+        assertThat(page.evaluate(first + ".open")).as("the click opened the first interleaving").isEqualTo(true);
+        String shown = (String) page.evaluate(first + ".querySelector('table').innerText");
+        assertThat(shown).contains("UPDATE account SET balance = balance + 1 WHERE id = 1 /* by alice */",
+                "UPDATE account SET balance = balance + 1 WHERE id = 1 /* by bob */", "alice", "bob", "COMMIT");
+        screenshot(page, "passing-opened.png");
     }
 
     /** The rendered geometry of the cycle arrow between two steps and of both steps' boxes. */
