@@ -32,6 +32,15 @@ public final class NativeIo {
     }
 
     /**
+     * Why interception is not active, with the exact {@code LD_PRELOAD=} setting to use; empty when
+     * it is active.
+     */
+    public static Optional<String> inactiveReason() {
+        Interception interception = State.INTERCEPTION;
+        return interception.active() ? Optional.empty() : Optional.of(notActiveMessage(interception.problem()));
+    }
+
+    /**
      * Fails unless {@link #interceptionActive()}.
      *
      * @throws IllegalStateException naming the reason and the exact {@code LD_PRELOAD=} setting to use
@@ -129,6 +138,19 @@ public final class NativeIo {
         FrontrunIoLibrary library = library();
         library.frontrun_io_record_events(1);
         return new EventRecording(library);
+    }
+
+    /**
+     * Starts recording the PostgreSQL frontend messages (Query, Parse, Bind: SQL text and statement
+     * names) that this process's threads write to watched ports, until the returned recording is
+     * closed; drain them with {@link PgRecording#drain()}. Every tracked connection is followed as the
+     * PostgreSQL protocol from its connect on, so connections opened before the recording (a pool's)
+     * are read correctly too. One recording at a time drains the process-wide buffer.
+     */
+    public static PgRecording recordPgMessages() {
+        FrontrunIoLibrary library = library();
+        library.frontrun_io_record_pg(1);
+        return new PgRecording(library);
     }
 
     /** Removes and returns every event recorded so far, oldest first. One consumer per JVM. */
