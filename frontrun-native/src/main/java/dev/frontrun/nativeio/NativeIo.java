@@ -145,11 +145,20 @@ public final class NativeIo {
      * names) that this process's threads write to watched ports, until the returned recording is
      * closed; drain them with {@link PgRecording#drain()}. Every tracked connection is followed as the
      * PostgreSQL protocol from its connect on, so connections opened before the recording (a pool's)
-     * are read correctly too. One recording at a time drains the process-wide buffer.
+     * are read correctly too.
+     *
+     * @throws IllegalStateException if another recording is open: the buffer is process-wide and a
+     *                               message drained by one recording is never seen by another, so two
+     *                               at once (explorations with the native check in parallel) could miss SQL
      */
     public static PgRecording recordPgMessages() {
         FrontrunIoLibrary library = library();
-        library.frontrun_io_record_pg(1);
+        if (library.frontrun_io_record_pg(1) != 1) {
+            library.frontrun_io_record_pg(0);
+            throw new IllegalStateException("another recording of PostgreSQL messages is open in this JVM: each"
+                    + " message goes to one of them only, so explorations with Frontrun's native check must run one"
+                    + " at a time per JVM");
+        }
         return new PgRecording(library);
     }
 

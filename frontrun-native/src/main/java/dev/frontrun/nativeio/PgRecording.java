@@ -23,6 +23,8 @@ public final class PgRecording implements AutoCloseable {
     /** messages whose chunks have not all arrived, by (connection, message) */
     private final Map<Long, Partial> partial = new LinkedHashMap<>();
     private final long droppedAtStart;
+    /** where the native drain copies chunks to; reused, as an exploration drains several times per execution */
+    private final Memory buffer = new Memory((long) NativeLayout.PG_EVENT_SIZE * CHUNKS_PER_CALL);
     private boolean closed;
 
     PgRecording(FrontrunIoLibrary library) {
@@ -32,7 +34,6 @@ public final class PgRecording implements AutoCloseable {
 
     /** The messages completed since the last drain, in the order their last chunk was written. */
     public synchronized List<PgMessage> drain() {
-        Memory buffer = new Memory((long) NativeLayout.PG_EVENT_SIZE * CHUNKS_PER_CALL);
         List<PgMessage> done = new ArrayList<>();
         int n;
         do {

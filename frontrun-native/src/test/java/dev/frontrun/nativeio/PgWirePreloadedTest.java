@@ -1,6 +1,7 @@
 package dev.frontrun.nativeio;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -137,6 +138,15 @@ class PgWirePreloadedTest {
         send("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII), 7);
         assertThat(recording.drain()).extracting(PgMessage::kind)
                 .containsExactly(PgMessage.Kind.TLS, PgMessage.Kind.UNREADABLE);
+    }
+
+    @Test
+    void aSecondRecordingAtOnceIsRefusedBecauseItWouldStealTheFirstOnesMessages() throws IOException {
+        assertThatThrownBy(NativeIo::recordPgMessages).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("one at a time per JVM");
+        send(concat(startup("user", "app"), query("select 4")), 1000);
+        assertThat(recording.drain()).extracting(PgMessage::sql).as("the first one still records")
+                .containsExactly("select 4");
     }
 
     // ---- frontend messages, as the protocol defines them ----

@@ -65,6 +65,13 @@ class ProxyCrossCheckPreloadedTest {
     }
 
     @Test
+    void theSwitchChecksWhenPreloadedUnlessOff() {
+        assertThat(NativeMode.AUTO.hookFor(ds)).containsInstanceOf(ProxyCrossCheck.class);
+        assertThat(NativeMode.REQUIRED.hookFor(ds)).containsInstanceOf(ProxyCrossCheck.class);
+        assertThat(NativeMode.OFF.hookFor(ds)).isEmpty();
+    }
+
+    @Test
     void aDriverManagerConnectionBesideProxiedSqlEndsTheExplorationNamingThreadAndSql() {
         ProxyCrossCheck check = new ProxyCrossCheck(ds);
         assertThatThrownBy(() -> explore(check)
