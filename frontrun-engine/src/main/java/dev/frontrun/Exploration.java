@@ -1,5 +1,7 @@
 package dev.frontrun;
 
+import dev.frontrun.spi.SchedulingPoints;
+import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.internal.advice.IsolationAdvice;
 import dev.frontrun.internal.anomaly.SqlAnomalyAnalyzer;
 import dev.frontrun.internal.engine.ExplorationOutcome;
@@ -376,10 +378,29 @@ public final class Exploration<S> {
         if (names.isEmpty()) {
             throw new IllegalStateException("an exploration needs at least one .thread(name, body)");
         }
-        return new ExplorationPlan<>(setup, names, bodies, invariant, invariantDescription, maxExecutions,
+        return new ExplorationPlan<>(setup, names, announcedStarts(), invariant, invariantDescription, maxExecutions,
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
                 hooks, expectedPerThread(), expectedStatuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
                 Integer::sum), explored::add, isolation, progress, progressEvery);
+    }
+
+    /** The thread bodies, each telling the hooks first that its thread starts ({@link ExplorationHook#threadStarting}). */
+    private List<ThreadBody<? super S>> announcedStarts() {
+        List<ExplorationHook> started = List.copyOf(hooks);
+        List<ThreadBody<? super S>> wrapped = new ArrayList<>();
+        for (int i = 0; i < bodies.size(); i++) {
+            int thread = i;
+            ThreadBody<? super S> body = bodies.get(i);
+            wrapped.add(state -> {
+                ExecutionContext execution = SchedulingPoints.currentExecution()
+                        .orElseThrow(() -> new IllegalStateException("an explored thread runs outside an execution"));
+                for (ExplorationHook hook : started) {
+                    hook.threadStarting(execution, thread);
+                }
+                body.run(state);
+            });
+        }
+        return wrapped;
     }
 
     /** How a failing execution failed and the anomaly its SQL shows, for counting. */

@@ -43,7 +43,7 @@ public class FrontrunAutoConfiguration {
 
     @Bean
     RaceExplorer raceExplorer(ObjectProvider<DataSource> dataSources, FrontrunProperties properties,
-                              ReportSinks frontrunReportSinks) {
-        return new RaceExplorer(dataSources::getObject, properties, frontrunReportSinks);
+                              ReportSinks frontrunReportSinks, ObjectProvider<NativeLayer> nativeLayer) {
+        return new RaceExplorer(dataSources::getObject, properties, frontrunReportSinks, nativeLayer::getIfAvailable);
     }
 }

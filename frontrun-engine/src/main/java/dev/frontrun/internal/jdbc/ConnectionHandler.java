@@ -266,6 +266,7 @@ final class ConnectionHandler implements InvocationHandler {
         ExecutionContext execution = execution();
         SqlExecutionState state = owner.executionState(execution);
         int thread = thread();
+        state.announced(thread, sql);
         StatementAnalysis analysis = owner.analyzer().analyze(sql, parameters, thread, state.aliases);
         analysed.accept(analysis);
         if (analysis.control() != null) {
@@ -282,6 +283,7 @@ final class ConnectionHandler implements InvocationHandler {
         int thread = thread();
         List<StatementAnalysis> parts = new ArrayList<>();
         for (int i = 0; i < sqls.size(); i++) {
+            state.announced(thread, sqls.get(i));
             parts.add(owner.analyzer().analyze(sqls.get(i), parameters.get(i), thread, state.aliases));
         }
         StatementAnalysis union = union(parts, sqls.isEmpty() ? null : sqls.get(0),
