@@ -42,7 +42,7 @@ static void record(struct frontrun_fd *slot, int fd, int op, ssize_t result, int
     event.port = port;
     event.family = slot->family;
     memcpy(event.addr, slot->addr, sizeof event.addr);
-    frontrun_ring_push(&event);
+    frontrun_ring_push(&frontrun_events, &event);
 }
 
 void frontrun_account(struct frontrun_fd *slot, int fd, int op, ssize_t result) {

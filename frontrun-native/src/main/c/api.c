@@ -92,11 +92,25 @@ int32_t frontrun_io_record_events(int32_t on) {
 }
 
 int32_t frontrun_io_drain(struct frontrun_io_event *out, int32_t max) {
-    return out == NULL || max <= 0 ? 0 : frontrun_ring_drain(out, max);
+    return out == NULL || max <= 0 ? 0 : frontrun_ring_drain(&frontrun_events, out, max);
 }
 
 uint64_t frontrun_io_dropped(void) {
-    return frontrun_ring_dropped();
+    return frontrun_ring_dropped(&frontrun_events);
+}
+
+int32_t frontrun_io_record_pg(int32_t on) {
+    uint32_t now;
+    adjust(&frontrun_pg_recording, on != 0, &now);
+    return (int32_t) now;
+}
+
+int32_t frontrun_io_drain_pg(struct frontrun_io_pg_event *out, int32_t max) {
+    return out == NULL || max <= 0 ? 0 : frontrun_ring_drain(&frontrun_pg_events, out, max);
+}
+
+uint64_t frontrun_io_pg_dropped(void) {
+    return frontrun_ring_dropped(&frontrun_pg_events);
 }
 
 int32_t frontrun_io_thread_counters(int32_t port, uint64_t *out) {
@@ -130,3 +144,4 @@ int32_t frontrun_io_sockets(int32_t port, struct frontrun_io_socket *out, int32_
 
 _Static_assert(sizeof(struct frontrun_io_event) == 56, "event layout is part of the ABI");
 _Static_assert(sizeof(struct frontrun_io_socket) == 88, "socket layout is part of the ABI");
+_Static_assert(sizeof(struct frontrun_io_pg_event) == 288, "pg event layout is part of the ABI");

@@ -110,6 +110,7 @@ struct frontrun_fd *frontrun_track(int fd, const struct sockaddr *addr, unsigned
         return NULL;
     }
     reset_counters(slot);
+    frontrun_pg_reset(slot);
     raise_fd_limit(fd);
     atomic_store_explicit(&slot->state, FD_SOCKET, memory_order_release);
     return slot;
@@ -141,6 +142,7 @@ void frontrun_track_dup(int oldfd, int newfd) {
     to->family = from->family;
     memcpy(to->addr, from->addr, sizeof to->addr);
     reset_counters(to);
+    to->pg = from->pg;  /* the same stream: writes through either fd continue it */
     raise_fd_limit(newfd);
     atomic_store_explicit(&to->state, FD_SOCKET, memory_order_release);
 }

@@ -18,8 +18,8 @@
 
 #define FRONTRUN_IO_API __attribute__((visibility("default")))
 
-/* "FRN" + ABI version 1. */
-#define FRONTRUN_IO_MAGIC 0x46524e01u
+/* "FRN" + ABI version 2 (2 added the PostgreSQL wire-protocol messages). */
+#define FRONTRUN_IO_MAGIC 0x46524e02u
 
 /* Unix-domain sockets have no port: they are watched and reported under this port. */
 #define FRONTRUN_IO_UNIX_PORT 0
@@ -63,6 +63,54 @@ struct frontrun_io_event {
     int32_t port;      /* peer port (FRONTRUN_IO_UNIX_PORT for Unix sockets) */
     int32_t family;    /* AF_INET, AF_INET6 or AF_UNIX */
     uint8_t addr[16];  /* peer address: 4 bytes for AF_INET, 16 for AF_INET6, zero for AF_UNIX */
+};
+
+/*
+ * PostgreSQL frontend messages seen in the bytes written to tracked sockets.
+ *
+ * Every tracked stream socket's outgoing bytes are followed as the PostgreSQL frontend protocol
+ * from its connect on (startup packet without a type byte, SSL/GSS requests, then typed messages);
+ * a stream that is not PostgreSQL loses sync within its first write and is ignored from then on.
+ * While PostgreSQL messages are being recorded, the interesting fields of Query ('Q'), Parse ('P')
+ * and Bind ('B') messages to watched ports are copied, in chunks, into a second ring buffer:
+ *   Query: field TEXT (the SQL)
+ *   Parse: field NAME (the prepared statement's name, "" = unnamed), then field TEXT (the SQL)
+ *   Bind:  field NAME (the prepared statement it executes)
+ * Each field ends with exactly one chunk flagged END. A field is captured up to its bound
+ * (FRONTRUN_IO_PG_NAME_MAX, FRONTRUN_IO_PG_TEXT_MAX bytes); a longer one ends with END|TRUNCATED.
+ * Chunks of one message share (connection, message); a message may span several writes.
+ */
+#define FRONTRUN_IO_PG_NAME_MAX 63
+#define FRONTRUN_IO_PG_TEXT_MAX 2048
+#define FRONTRUN_IO_PG_CHUNK 248
+
+/* The type of a pg event: a frontend message type byte, or one of these stream states. */
+#define FRONTRUN_IO_PG_TLS '~'   /* the stream switched to TLS after an SSLRequest: unreadable from here */
+#define FRONTRUN_IO_PG_LOST '!'  /* the stream stopped parsing as the PostgreSQL protocol */
+
+enum frontrun_io_pg_field { FRONTRUN_IO_PG_NAME = 0, FRONTRUN_IO_PG_TEXT = 1 };
+
+/* OWN: the message was sent on a connection whose startup packet set application_name to
+ * FRONTRUN_IO_PG_OWN_APPLICATION, as Frontrun's own connections (catalog lookups, lock probes) do. */
+enum frontrun_io_pg_flag { FRONTRUN_IO_PG_END = 1, FRONTRUN_IO_PG_TRUNCATED = 2, FRONTRUN_IO_PG_OWN = 4 };
+
+#define FRONTRUN_IO_PG_OWN_APPLICATION "frontrun"
+
+/* One chunk of a PostgreSQL frontend message (288 bytes). */
+struct frontrun_io_pg_event {
+    uint64_t seq;          /* position in the pg ring */
+    int32_t tid;           /* gettid() of the writing thread */
+    int32_t fd;
+    int32_t port;          /* peer port */
+    uint32_t connection;   /* process-wide number of the connection (fd numbers are reused) */
+    uint32_t message;      /* number of the message on its connection, from 1 */
+    uint8_t type;          /* 'Q', 'P', 'B', FRONTRUN_IO_PG_TLS or FRONTRUN_IO_PG_LOST */
+    uint8_t field;         /* enum frontrun_io_pg_field */
+    uint8_t flags;         /* enum frontrun_io_pg_flag */
+    uint8_t reserved;
+    uint32_t offset;       /* offset of data within the field */
+    uint32_t length;       /* bytes in data */
+    char data[FRONTRUN_IO_PG_CHUNK];
 };
 
 /* A tracked socket and what was counted on it since it was connected (88 bytes). */
@@ -117,5 +165,15 @@ FRONTRUN_IO_API int32_t frontrun_io_thread_ports_max(void);
 /* Copies up to max tracked sockets whose peer port is port into out. Returns how many matched
  * (which may exceed max). */
 FRONTRUN_IO_API int32_t frontrun_io_sockets(int32_t port, struct frontrun_io_socket *out, int32_t max);
+
+/* Starts (on != 0) or stops recording PostgreSQL frontend messages sent to watched ports into the
+ * pg ring. Nests like watches. Returns the new count. */
+FRONTRUN_IO_API int32_t frontrun_io_record_pg(int32_t on);
+
+/* Moves up to max recorded pg chunks, oldest first, into out. Returns how many. */
+FRONTRUN_IO_API int32_t frontrun_io_drain_pg(struct frontrun_io_pg_event *out, int32_t max);
+
+/* pg chunks lost because the pg ring was full, since the library was loaded. */
+FRONTRUN_IO_API uint64_t frontrun_io_pg_dropped(void);
 
 #endif

@@ -31,6 +31,31 @@ static inline void after(int fd, int op, ssize_t result) {
     }
 }
 
+/* After a write-like call: counts it and follows the bytes it wrote as the PostgreSQL protocol. */
+static inline void after_write(int fd, int op, ssize_t result, const void *buf) {
+    struct frontrun_fd *slot = frontrun_tracked(fd);
+    if (slot != NULL) {
+        if (result > 0) {
+            frontrun_pg_feed(slot, fd, buf, (size_t) result);
+        }
+        frontrun_account(slot, fd, op, result);
+    }
+}
+
+/* The same for a gathering write: the bytes written are the first result bytes of the vectors. */
+static inline void after_writev(int fd, int op, ssize_t result, const struct iovec *iov, size_t count) {
+    struct frontrun_fd *slot = frontrun_tracked(fd);
+    if (slot != NULL) {
+        size_t left = result > 0 ? (size_t) result : 0;
+        for (size_t i = 0; i < count && left > 0 && iov != NULL; i++) {
+            size_t n = iov[i].iov_len < left ? iov[i].iov_len : left;
+            frontrun_pg_feed(slot, fd, iov[i].iov_base, n);
+            left -= n;
+        }
+        frontrun_account(slot, fd, op, result);
+    }
+}
+
 typedef int (*connect_fn)(int, const struct sockaddr *, socklen_t);
 
 HOOK int connect(int fd, const struct sockaddr *addr, socklen_t len) {
@@ -63,7 +88,7 @@ typedef ssize_t (*write_fn)(int, const void *, size_t);
 HOOK ssize_t write(int fd, const void *buf, size_t count) {
     REAL_OR_FAIL(write_fn, REAL_WRITE, real);
     ssize_t result = real(fd, buf, count);
-    after(fd, FRONTRUN_IO_WRITE, result);
+    after_write(fd, FRONTRUN_IO_WRITE, result, buf);
     return result;
 }
 
@@ -98,7 +123,7 @@ typedef ssize_t (*send_fn)(int, const void *, size_t, int);
 HOOK ssize_t send(int fd, const void *buf, size_t len, int flags) {
     REAL_OR_FAIL(send_fn, REAL_SEND, real);
     ssize_t result = real(fd, buf, len, flags);
-    after(fd, FRONTRUN_IO_SEND, result);
+    after_write(fd, FRONTRUN_IO_SEND, result, buf);
     return result;
 }
 
@@ -117,7 +142,7 @@ HOOK ssize_t sendto(int fd, const void *buf, size_t len, int flags, const struct
         socklen_t tolen) {
     REAL_OR_FAIL(sendto_fn, REAL_SENDTO, real);
     ssize_t result = real(fd, buf, len, flags, to, tolen);
-    after(fd, FRONTRUN_IO_SENDTO, result);
+    after_write(fd, FRONTRUN_IO_SENDTO, result, buf);
     return result;
 }
 
@@ -136,7 +161,8 @@ typedef ssize_t (*sendmsg_fn)(int, const struct msghdr *, int);
 HOOK ssize_t sendmsg(int fd, const struct msghdr *msg, int flags) {
     REAL_OR_FAIL(sendmsg_fn, REAL_SENDMSG, real);
     ssize_t result = real(fd, msg, flags);
-    after(fd, FRONTRUN_IO_SENDMSG, result);
+    after_writev(fd, FRONTRUN_IO_SENDMSG, result, msg == NULL ? NULL : msg->msg_iov,
+            msg == NULL ? 0 : (size_t) msg->msg_iovlen);
     return result;
 }
 
@@ -161,7 +187,7 @@ HOOK ssize_t readv(int fd, const struct iovec *iov, int iovcnt) {
 HOOK ssize_t writev(int fd, const struct iovec *iov, int iovcnt) {
     REAL_OR_FAIL(readv_fn, REAL_WRITEV, real);
     ssize_t result = real(fd, iov, iovcnt);
-    after(fd, FRONTRUN_IO_WRITEV, result);
+    after_writev(fd, FRONTRUN_IO_WRITEV, result, iov, iovcnt > 0 ? (size_t) iovcnt : 0);
     return result;
 }
 

@@ -5,6 +5,7 @@
 #ifndef FRONTRUN_INTERNAL_H
 #define FRONTRUN_INTERNAL_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -47,12 +48,30 @@ FRONTRUN_HIDDEN const char *frontrun_self_path(void);
 
 enum frontrun_fd_state { FD_UNTRACKED = 0, FD_SOCKET = 1, FD_PROBE = 2 };
 
+/* Where the outgoing byte stream of a socket is, read as the PostgreSQL frontend protocol (pgwire.c).
+ * Only the thread writing to the socket touches it, as the protocol needs whole messages in order. */
+struct frontrun_pg_state {
+    uint8_t phase;        /* enum frontrun_pg_phase */
+    uint8_t type;         /* type byte of the message whose body is being read */
+    uint8_t hlen;         /* header bytes collected so far */
+    uint8_t field;        /* index of the NUL-terminated string of the body being read */
+    uint8_t header[8];
+    uint32_t remaining;   /* body bytes left in the current message */
+    uint32_t offset;      /* bytes of the current string read so far */
+    uint32_t message;     /* typed messages seen on the connection */
+    uint32_t connection;  /* process-wide connection number */
+    uint8_t match;        /* startup parameters: the string read so far equals the one looked for */
+    uint8_t app_key;      /* startup parameters: the last key was application_name */
+    uint8_t own;          /* the connection announced application_name=FRONTRUN_IO_PG_OWN_APPLICATION */
+};
+
 struct frontrun_fd {
     _Atomic uint32_t state;   /* frontrun_fd_state; written last on track, first on untrack */
     _Atomic int32_t port;
     int32_t family;
     uint8_t addr[16];
     _Atomic uint64_t counters[FRONTRUN_IO_NCOUNTERS];
+    struct frontrun_pg_state pg;
 };
 
 extern struct frontrun_fd frontrun_fds[FRONTRUN_MAX_FDS] FRONTRUN_HIDDEN;
@@ -103,9 +122,38 @@ FRONTRUN_HIDDEN void frontrun_account(struct frontrun_fd *slot, int fd, int op, 
 FRONTRUN_HIDDEN void frontrun_thread_count(int32_t port, int counter, uint64_t amount);
 FRONTRUN_HIDDEN int frontrun_thread_read(int32_t port, uint64_t *out);
 
-FRONTRUN_HIDDEN void frontrun_ring_push(const struct frontrun_io_event *event);
-FRONTRUN_HIDDEN int32_t frontrun_ring_drain(struct frontrun_io_event *out, int32_t max);
-FRONTRUN_HIDDEN uint64_t frontrun_ring_dropped(void);
+/* A bounded lock-free multi-producer ring of fixed-size records, each starting with a uint64_t seq
+ * (ring.c). Producers never block; a full ring drops and counts. One consumer at a time. */
+struct frontrun_ring {
+    _Atomic uint64_t head;      /* next position a producer claims */
+    uint64_t tail;              /* next position the consumer reads; guarded by lock */
+    _Atomic uint64_t dropped;
+    _Atomic int initialised;
+    uint32_t size;              /* slots, a power of two */
+    uint32_t record;            /* bytes per record */
+    _Atomic uint64_t *sequences;
+    unsigned char *records;
+    pthread_mutex_t lock;       /* serialises consumers; no producer ever takes it */
+};
+
+FRONTRUN_HIDDEN void frontrun_ring_init(struct frontrun_ring *ring);
+FRONTRUN_HIDDEN void frontrun_ring_push(struct frontrun_ring *ring, const void *record);
+FRONTRUN_HIDDEN int32_t frontrun_ring_drain(struct frontrun_ring *ring, void *out, int32_t max);
+FRONTRUN_HIDDEN uint64_t frontrun_ring_dropped(struct frontrun_ring *ring);
+
+extern struct frontrun_ring frontrun_events FRONTRUN_HIDDEN;
+extern struct frontrun_ring frontrun_pg_events FRONTRUN_HIDDEN;
+
+/* ---- PostgreSQL frontend protocol (pgwire.c) --------------------------------------------------- */
+
+enum frontrun_pg_phase { PG_STARTUP = 0, PG_TYPED = 1, PG_UNREADABLE = 2 };
+
+extern _Atomic uint32_t frontrun_pg_recording FRONTRUN_HIDDEN;
+
+/* A newly tracked connection: its stream starts with the startup packet. */
+FRONTRUN_HIDDEN void frontrun_pg_reset(struct frontrun_fd *slot);
+/* Follows count bytes just written to a tracked socket. */
+FRONTRUN_HIDDEN void frontrun_pg_feed(struct frontrun_fd *slot, int fd, const void *buf, size_t count);
 
 FRONTRUN_HIDDEN int32_t frontrun_gettid(void);
 

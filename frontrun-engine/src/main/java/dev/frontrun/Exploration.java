@@ -1,5 +1,8 @@
 package dev.frontrun;
 
+import dev.frontrun.spi.SchedulingPoints;
+import dev.frontrun.spi.ExecutionContext;
+import dev.frontrun.internal.advice.IsolationAdvice;
 import dev.frontrun.internal.anomaly.SqlAnomalyAnalyzer;
 import dev.frontrun.internal.engine.ExplorationOutcome;
 import dev.frontrun.internal.engine.ExplorationPlan;
@@ -8,13 +11,16 @@ import dev.frontrun.internal.instrument.JavaSyncInstrumentation;
 import dev.frontrun.spi.ExplorationHook;
 import dev.frontrun.internal.jdbc.DatabaseExplorationHook;
 import dev.frontrun.internal.report.Explanation;
+import dev.frontrun.internal.report.ExploredInterleavings;
 import dev.frontrun.internal.report.HtmlReport;
+import dev.frontrun.internal.report.Summary;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
@@ -47,6 +53,9 @@ public final class Exploration<S> {
     private boolean reportPassing;
     private final List<String> instrumentedPackages = new ArrayList<>();
     private boolean sharedMemory = true;
+    private java.util.function.Consumer<String> progress = System.err::println;
+    private Duration progressEvery = Duration.ofSeconds(5);
+    private boolean checkAdvice = !"false".equalsIgnoreCase(System.getProperty("frontrun.checkAdvice"));
 
     /** Where reports go unless {@link #reportDirectory(Path)} says otherwise: {@code -Dfrontrun.reportDirectory}, else target/frontrun-reports. */
     static Path defaultReportDirectory() {
@@ -249,7 +258,11 @@ public final class Exploration<S> {
         return this;
     }
 
-    /** Also write a report when the exploration does not fail (default: only failures get one). */
+    /**
+     * Also write a report when the exploration does not fail (default: only failures get one), and
+     * list in every report the interleavings explored, each with its schedule and its statements in
+     * full (the first {@value ExploredInterleavings#KEPT}, and how many more there were).
+     */
     public Exploration<S> reportPassing(boolean passing) {
         this.reportPassing = passing;
         return this;
@@ -276,6 +289,17 @@ public final class Exploration<S> {
     }
 
     /**
+     * Where progress lines of a long exploration go — executions done, per second, branches pending —
+     * one every {@code every} (default: standard error, every 5 seconds; a shorter exploration prints
+     * nothing); null for none.
+     */
+    public Exploration<S> progress(java.util.function.Consumer<String> sink, Duration every) {
+        this.progress = sink;
+        this.progressEvery = positive(every, "every");
+        return this;
+    }
+
+    /**
      * Whether the instrumented classes' non-final fields, array elements, atomics, adders and
      * {@code ConcurrentHashMap} keys are resources whose accesses are scheduling points (default true;
      * only with {@link #instrument}). They are named per class, not per object: in a large application
@@ -287,10 +311,43 @@ public final class Exploration<S> {
         return this;
     }
 
+    /**
+     * Whether a failure whose anomaly an isolation level would prevent is explored again at that level,
+     * so the advice the result gives is one the database confirmed ({@link Result#checkedAdvice()}).
+     * Default true ({@code -Dfrontrun.checkAdvice=false} turns it off everywhere); the check costs one
+     * more exploration, run only when something failed.
+     */
+    public Exploration<S> checkAdvice(boolean check) {
+        this.checkAdvice = check;
+        return this;
+    }
+
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
-        return told(reported(new Explorer<S>(plan(groups)).explore(), groups), false).withWhatIf(this::runAt);
+        ExploredInterleavings explored = explored();
+        Result result = analysed(new Explorer<S>(plan(groups, explored)).explore(), groups);
+        if (checkAdvice && isolation == null && result.failed()) {
+            Optional<Isolation> level = IsolationAdvice.levelToCheck(result.analysis());
+            if (level.isPresent()) {
+                result = result.withCheckedAdvice(IsolationAdvice.checked(level.get(), adviceRun(level.get())));
+            }
+        }
+        return told(reported(result, explored), false).withWhatIf(this::runAt);
+    }
+
+    /** The exploration again at {@code level}, quietly: no report, no replays (it only checks advice). */
+    private Result adviceRun(Isolation level) {
+        Path reports = reportDirectory;
+        int replays = reproduceOnFailure;
+        reportDirectory = null;
+        reproduceOnFailure = 0;
+        try {
+            return runAt(level);
+        } finally {
+            reportDirectory = reports;
+            reproduceOnFailure = replays;
+        }
     }
 
     /** This exploration run again with every transaction at {@code level}. */
@@ -311,48 +368,82 @@ public final class Exploration<S> {
      */
     public Result replay(Schedule schedule) {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
-        return told(reported(new Explorer<S>(plan(groups)).replay(Objects.requireNonNull(schedule, "schedule"),
-                JavaSyncInstrumentation.commentMarkers()), groups), true);
+        ExploredInterleavings explored = explored();
+        return told(reported(analysed(new Explorer<S>(plan(groups, explored)).replay(Objects.requireNonNull(schedule,
+                "schedule"), JavaSyncInstrumentation.commentMarkers()), groups), explored), true);
     }
 
     /**
      * Turns what the explorer established into the user's {@link Result}: the SQL of a failing trace
-     * is analysed (whenever the trace has SQL steps), the explanation rendered, and the HTML report
-     * written if one is wanted and named at the end of the explanation.
+     * is analysed whenever the trace has SQL steps.
      */
-    private Result reported(ExplorationOutcome outcome, java.util.Map<Result.FailureGroup, Integer> groups) {
+    private Result analysed(ExplorationOutcome outcome, java.util.Map<Result.FailureGroup, Integer> groups) {
         Analysis analysis;
         try {
             analysis = SqlAnomalyAnalyzer.create().analysis(outcome.trace(), outcome.failure());
         } catch (RuntimeException e) {
             analysis = Analysis.none(); // an analysis bug must not hide the failure itself
         }
-        Result result = new Result(outcome.verdict(), outcome.executions(), outcome.exhausted(), outcome.strategy(),
+        return new Result(outcome.verdict(), outcome.executions(), outcome.exhausted(), outcome.strategy(),
                 outcome.failure(), outcome.counterexample(), outcome.trace(), analysis, outcome.reproduced(),
-                outcome.reproduceAttempts(), outcome.inconclusiveBecause(), outcome.elapsed(), null, null, groups);
-        result = result.withExplanation(Explanation.of(result, invariantDescription, names));
+                outcome.reproduceAttempts(), outcome.inconclusiveBecause(), outcome.elapsed(), null, null, null, groups,
+                null);
+    }
+
+    /**
+     * The result with its texts rendered (the whole explanation and the short summary) and the HTML
+     * report written if one is wanted, named at the end of both.
+     */
+    private Result reported(Result analysed, ExploredInterleavings explored) {
+        Result result = analysed.withTexts(Explanation.of(analysed, invariantDescription, names),
+                Summary.of(analysed, invariantDescription, names));
         if (reportDirectory == null || !result.failed() && !reportPassing) {
             return result;
         }
         try {
-            Path file = HtmlReport.write(result, reportDirectory);
+            Path file = HtmlReport.write(result, explored, reportDirectory);
             return result.withReport(file, "  report:   " + file.toUri() + "\n");
         } catch (IOException | RuntimeException e) {
             return result.withReport(null, "  report:   not written (" + e + ")\n");
         }
     }
 
-    private ExplorationPlan<S> plan(java.util.Map<Result.FailureGroup, Integer> groups) {
+    /** Where this run keeps the interleavings it explores: only when a report may list them. */
+    private ExploredInterleavings explored() {
+        return reportDirectory != null && reportPassing ? ExploredInterleavings.kept() : ExploredInterleavings.none();
+    }
+
+    private ExplorationPlan<S> plan(java.util.Map<Result.FailureGroup, Integer> groups, ExploredInterleavings explored) {
         if (names.isEmpty()) {
             throw new IllegalStateException("an exploration needs at least one .thread(name, body)");
         }
         if (!instrumentedPackages.isEmpty()) {
             JavaSyncInstrumentation.ensure(instrumentedPackages);
         }
-        return new ExplorationPlan<>(setup, names, bodies, invariant, invariantDescription, maxExecutions,
+        return new ExplorationPlan<>(setup, names, announcedStarts(), invariant, invariantDescription, maxExecutions,
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
                 hooks, expectedPerThread(), expectedStatuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
-                Integer::sum), isolation, !instrumentedPackages.isEmpty(), sharedMemory);
+                Integer::sum), explored::add, isolation, progress, progressEvery, !instrumentedPackages.isEmpty(),
+                sharedMemory);
+    }
+
+    /** The thread bodies, each telling the hooks first that its thread starts ({@link ExplorationHook#threadStarting}). */
+    private List<ThreadBody<? super S>> announcedStarts() {
+        List<ExplorationHook> started = List.copyOf(hooks);
+        List<ThreadBody<? super S>> wrapped = new ArrayList<>();
+        for (int i = 0; i < bodies.size(); i++) {
+            int thread = i;
+            ThreadBody<? super S> body = bodies.get(i);
+            wrapped.add(state -> {
+                ExecutionContext execution = SchedulingPoints.currentExecution()
+                        .orElseThrow(() -> new IllegalStateException("an explored thread runs outside an execution"));
+                for (ExplorationHook hook : started) {
+                    hook.threadStarting(execution, thread);
+                }
+                body.run(state);
+            });
+        }
+        return wrapped;
     }
 
     /** How a failing execution failed and the anomaly its SQL shows, for counting. */

@@ -52,6 +52,15 @@ public final class Frontrun {
     }
 
     /**
+     * Records what the calling explored thread's request produced (the Spring starter's request
+     * bodies record MockMvc's {@code MvcResult}), for the invariant to read from
+     * {@link Outcomes.ThreadOutcome#response(Class)}. Outside an exploration this does nothing.
+     */
+    public static void response(Object response) {
+        ThreadAnswers.recordResponse(response);
+    }
+
+    /**
      * A scheduling point whose step touches nothing shared: a named position in traces, and a marker a
      * {@link Schedule#ofMarkers marker schedule} can name (like a {@code // frontrun: name} comment in an
      * instrumented class).

@@ -20,18 +20,30 @@ public final class Outcomes {
     /**
      * One thread's outcome.
      *
-     * @param thread the thread's name
-     * @param thrown what its body threw (an expected answer, or the failure), or null if it returned
-     * @param status the HTTP status its request got (see {@link Frontrun#status(int)}), or null
+     * @param thread   the thread's name
+     * @param thrown   what its body threw (an expected answer, or the failure), or null if it returned
+     * @param status   the HTTP status its request got (see {@link Frontrun#status(int)}), or null
+     * @param response what its request produced (see {@link Frontrun#response(Object)}: the starter's MockMvc
+     *                 bodies record the {@code MvcResult}), or null
      */
-    public record ThreadOutcome(String thread, Throwable thrown, Integer status) {
+    public record ThreadOutcome(String thread, Throwable thrown, Integer status, Object response) {
         public ThreadOutcome {
             Objects.requireNonNull(thread, "thread");
         }
 
         /** An outcome without an HTTP status. */
         public ThreadOutcome(String thread, Throwable thrown) {
-            this(thread, thrown, null);
+            this(thread, thrown, null, null);
+        }
+
+        /** An outcome with an HTTP status and no response object. */
+        public ThreadOutcome(String thread, Throwable thrown, Integer status) {
+            this(thread, thrown, status, null);
+        }
+
+        /** The response its request produced, if there is one of {@code type}. */
+        public <T> Optional<T> response(Class<T> type) {
+            return type.isInstance(response) ? Optional.of(type.cast(response)) : Optional.empty();
         }
 
         /** Whether the body returned normally and its request, if any, got no error status (4xx or 5xx). */

@@ -2,9 +2,14 @@ package dev.frontrun;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The outcome of an exploration: a three-valued verdict, how much was explored, and for a
@@ -20,8 +25,43 @@ public final class Result {
     public record FailureGroup(Failure.Kind failure, AnomalyKind anomaly) {
         @Override
         public String toString() {
-            return failure.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+            return failure.name().toLowerCase(Locale.ROOT).replace('_', ' ')
                     + (anomaly == null ? "" : ", " + anomaly);
+        }
+    }
+
+    /**
+     * Isolation-level advice checked against the database: the exploration ran again with every
+     * transaction at {@code level}, and {@code effect} says what that did to the failure.
+     *
+     * @param level        the level the anomaly's advice recommends
+     * @param effect       what running at that level did
+     * @param anomalyLevel where the anomaly still found at that level lives (null if none was found)
+     * @param rerun        the exploration at that level
+     */
+    public record CheckedAdvice(Isolation level, Effect effect, Anomaly.Level anomalyLevel, Result rerun) {
+
+        /** What running at the recommended level did to the failure. */
+        public enum Effect {
+            /** The property holds at that level: every interleaving was explored without a failure. */
+            FIXES,
+            /** The anomaly is gone, but PostgreSQL's serialization failure (40001) now reaches a thread: retry it. */
+            FIXES_WITH_RETRY,
+            /** The failure is still found at that level (for a request-level anomaly, at every level). */
+            NOT_FIXED,
+            /** The re-run ended without a verdict (an error, a timeout, the budget). */
+            NOT_CHECKED
+        }
+
+        public CheckedAdvice {
+            Objects.requireNonNull(level, "level");
+            Objects.requireNonNull(effect, "effect");
+            Objects.requireNonNull(rerun, "rerun");
+        }
+
+        /** Whether the advice, followed, makes the failure go away (possibly with a retry of the aborted transaction). */
+        public boolean fixes() {
+            return effect == Effect.FIXES || effect == Effect.FIXES_WITH_RETRY;
         }
     }
 
@@ -38,14 +78,16 @@ public final class Result {
     private final String inconclusiveBecause;
     private final Duration elapsed;
     private final String explanation;
+    private final String summary;
     private final Path report;
-    private final java.util.Map<FailureGroup, Integer> failureGroups;
-    private java.util.function.Function<Isolation, Result> whatIf;
+    private final Map<FailureGroup, Integer> failureGroups;
+    private final CheckedAdvice checkedAdvice;
+    private Function<Isolation, Result> whatIf;
 
     Result(Verdict verdict, int executions, boolean exhausted, Strategy strategy, Failure failure,
            Schedule counterexample, List<TraceStep> trace, Analysis analysis, int reproduced, int reproduceAttempts,
-           String inconclusiveBecause, Duration elapsed, String explanation, Path report,
-           java.util.Map<FailureGroup, Integer> failureGroups) {
+           String inconclusiveBecause, Duration elapsed, String explanation, String summary, Path report,
+           Map<FailureGroup, Integer> failureGroups, CheckedAdvice checkedAdvice) {
         this.verdict = Objects.requireNonNull(verdict, "verdict");
         this.executions = executions;
         this.exhausted = exhausted;
@@ -59,9 +101,11 @@ public final class Result {
         this.inconclusiveBecause = inconclusiveBecause;
         this.elapsed = elapsed;
         this.explanation = explanation == null ? "" : explanation;
+        this.summary = summary == null ? this.explanation : summary;
         this.report = report;
-        this.failureGroups = failureGroups == null ? java.util.Map.of()
-                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(failureGroups));
+        this.failureGroups = failureGroups == null ? Map.of()
+                : Collections.unmodifiableMap(new LinkedHashMap<>(failureGroups));
+        this.checkedAdvice = checkedAdvice;
     }
 
     public Verdict verdict() {
@@ -132,9 +176,29 @@ public final class Result {
         return Optional.ofNullable(inconclusiveBecause);
     }
 
-    /** A report for people: verdict, the failing interleaving step by step, and how to replay it. */
+    /**
+     * The whole report for people: verdict, the failing interleaving step by step with every
+     * statement, the anomaly's cycle and advice, the database's decisions, how to replay it.
+     */
     public String explanation() {
         return explanation;
+    }
+
+    /**
+     * The short form a failing test prints (at most 25 lines): the verdict, the anomaly in one
+     * sentence, the conflicting statements, the checked advice, the replay call and the report's
+     * link. The rest is in {@link #explanation()} and the report.
+     */
+    public String summary() {
+        return summary;
+    }
+
+    /**
+     * The isolation-level advice for the anomaly found, checked by exploring again at that level;
+     * empty when the anomaly recommends no level, or the transactions already ran at it.
+     */
+    public Optional<CheckedAdvice> checkedAdvice() {
+        return Optional.ofNullable(checkedAdvice);
     }
 
     /** The HTML report written for this exploration (a per-thread timeline of the failing interleaving), if any. */
@@ -146,7 +210,7 @@ public final class Result {
      * How many explored executions failed, by how they failed and the anomaly they show, in the order
      * first seen; the first failure only unless the exploration ran with {@code stopOnFirstFailure(false)}.
      */
-    public java.util.Map<FailureGroup, Integer> failureGroups() {
+    public Map<FailureGroup, Integer> failureGroups() {
         return failureGroups;
     }
 
@@ -160,21 +224,7 @@ public final class Result {
      * then it is not a race — the invariant or the code is wrong even sequentially.
      */
     public boolean failsWithoutInterleaving() {
-        if (!failed() || trace.isEmpty()) {
-            return false;
-        }
-        java.util.Set<Integer> done = new java.util.HashSet<>();
-        int current = trace.get(0).thread();
-        for (TraceStep step : trace) {
-            if (step.thread() != current) {
-                done.add(current);
-                current = step.thread();
-                if (done.contains(current)) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return failed() && TraceStep.oneThreadAfterAnother(trace);
     }
 
     /**
@@ -183,34 +233,42 @@ public final class Result {
      * level the race is still there"). Only a result of {@code run()} can be run again.
      */
     public Result whatIf(Isolation level) {
-        java.util.Objects.requireNonNull(level, "level");
+        Objects.requireNonNull(level, "level");
         if (whatIf == null) {
             throw new IllegalStateException("only the result of Exploration.run() can be explored again at another level");
         }
         return whatIf.apply(level);
     }
 
-    Result withWhatIf(java.util.function.Function<Isolation, Result> rerun) {
+    Result withWhatIf(Function<Isolation, Result> rerun) {
         this.whatIf = rerun;
         return this;
     }
 
-    /** This result with its explanation. */
-    Result withExplanation(String text) {
+    /** This result with the advice checked for it (before it is rendered). */
+    Result withCheckedAdvice(CheckedAdvice advice) {
         return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
-                reproduceAttempts, inconclusiveBecause, elapsed, text, report, failureGroups);
+                reproduceAttempts, inconclusiveBecause, elapsed, explanation, summary, report, failureGroups, advice);
     }
 
-    /** This result with the report written for it, named at the end of the explanation. */
+    /** This result with its two renderings: the whole explanation and the short summary. */
+    Result withTexts(String explanation, String summary) {
+        return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
+                reproduceAttempts, inconclusiveBecause, elapsed, explanation, summary, report, failureGroups,
+                checkedAdvice);
+    }
+
+    /** This result with the report written for it, named at the end of both texts. */
     Result withReport(Path file, String note) {
         return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
-                reproduceAttempts, inconclusiveBecause, elapsed, explanation + note, file, failureGroups);
+                reproduceAttempts, inconclusiveBecause, elapsed, explanation + note, summary + note, file, failureGroups,
+                checkedAdvice);
     }
 
     /** Passes only when the property was proven: fails on a failure and on an inconclusive verdict. */
     public void assertHolds() {
         if (!propertyHolds()) {
-            throw new AssertionError(explanation());
+            throw new AssertionError(summary());
         }
     }
 
@@ -222,7 +280,7 @@ public final class Result {
     /** The opt-in weaker check: passes when nothing failed, even if the exploration was not exhausted; never on a broken test. */
     public void assertNoFailureFound() {
         if (failed() || broken()) {
-            throw new AssertionError(explanation());
+            throw new AssertionError(summary());
         }
     }
 

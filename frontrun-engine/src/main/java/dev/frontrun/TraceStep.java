@@ -28,6 +28,28 @@ public record TraceStep(int position, int thread, String threadName, Step step, 
         }
     }
 
+    /**
+     * Whether {@code trace} ran its threads one after the other, each from its first step to its last
+     * without another thread in between: no interleaving at all.
+     */
+    public static boolean oneThreadAfterAnother(List<TraceStep> trace) {
+        if (trace.isEmpty()) {
+            return false;
+        }
+        java.util.Set<Integer> done = new java.util.HashSet<>();
+        int current = trace.get(0).thread();
+        for (TraceStep step : trace) {
+            if (step.thread() != current) {
+                done.add(current);
+                current = step.thread();
+                if (done.contains(current)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     public TraceStep withBlocked(Blocked how) {
         return new TraceStep(position, thread, threadName, step, how);
     }

@@ -20,6 +20,6 @@ public final class ResultFixtures {
                 : new Analysis(0, false, List.of(), List.of(), List.of(), Optional.empty(), Optional.empty(), List.of(),
                 List.of(), Map.of(), Optional.of(anomaly));
         return new Result(verdict, executions, exhausted, Strategy.dpor(), null, null, List.of(), analysis, 0, 0, null,
-                Duration.ZERO, explanation, null, null);
+                Duration.ZERO, explanation, null, null, null, null);
     }
 }

@@ -16,7 +16,7 @@ public final class ResultAssert extends AbstractAssert<ResultAssert, Result> {
     public ResultAssert hasNoRace() {
         isNotNull();
         if (actual.verdict() != Verdict.HOLDS) {
-            failWithMessage("Expected no race, but:%n%s", actual.explanation());
+            failWithMessage("Expected no race, but:%n%s", actual.summary());
         }
         return this;
     }
@@ -25,7 +25,7 @@ public final class ResultAssert extends AbstractAssert<ResultAssert, Result> {
     public ResultAssert foundRace() {
         isNotNull();
         if (actual.verdict() != Verdict.FAILS) {
-            failWithMessage("Expected a race to be found, but:%n%s", actual.explanation());
+            failWithMessage("Expected a race to be found, but:%n%s", actual.summary());
         }
         return this;
     }
@@ -35,7 +35,7 @@ public final class ResultAssert extends AbstractAssert<ResultAssert, Result> {
         isNotNull();
         if (actual.anomaly().map(a -> a.kind() != kind).orElse(true)) {
             failWithMessage("Expected anomaly %s but found %s:%n%s", kind,
-                    actual.anomaly().map(a -> a.kind().toString()).orElse("none"), actual.explanation());
+                    actual.anomaly().map(a -> a.kind().toString()).orElse("none"), actual.summary());
         }
         return this;
     }
@@ -44,7 +44,7 @@ public final class ResultAssert extends AbstractAssert<ResultAssert, Result> {
     public ResultAssert isExhausted() {
         isNotNull();
         if (!actual.exhausted()) {
-            failWithMessage("Expected the exploration to be exhausted, but:%n%s", actual.explanation());
+            failWithMessage("Expected the exploration to be exhausted, but:%n%s", actual.summary());
         }
         return this;
     }
@@ -54,7 +54,7 @@ public final class ResultAssert extends AbstractAssert<ResultAssert, Result> {
         isNotNull();
         if (actual.executions() != executions) {
             failWithMessage("Expected exactly %d executions but explored %d:%n%s", executions, actual.executions(),
-                    actual.explanation());
+                    actual.summary());
         }
         return this;
     }

@@ -1,5 +1,7 @@
 package dev.frontrun.jdbc;
 
+import dev.frontrun.spi.ExecutionContext;
+import java.util.List;
 import dev.frontrun.internal.jdbc.DataSourceHandler;
 import java.util.Objects;
 import java.util.Optional;
@@ -41,6 +43,17 @@ public final class FrontrunDataSource {
     /** Whether {@code dataSource} is a Frontrun proxy. */
     public static boolean isWrapped(DataSource dataSource) {
         return DataSourceHandler.of(dataSource) != null;
+    }
+
+    /**
+     * The SQL texts the explored thread {@code thread} ran through a Frontrun proxy in
+     * {@code execution} so far, in order, exactly as the application passed them to JDBC (one entry
+     * per statement of a batch; JDBC transaction calls such as {@code commit()} are not SQL texts and
+     * are not listed). What a check of the traffic beneath JDBC compares the wire with: SQL an
+     * explored thread sent that is not here bypassed the proxy.
+     */
+    public static List<String> announcedSql(ExecutionContext execution, int thread) {
+        return DataSourceHandler.announcedSql(Objects.requireNonNull(execution, "execution"), thread);
     }
 
     /** The data source behind a Frontrun proxy, or {@code dataSource} itself if it is not one. */

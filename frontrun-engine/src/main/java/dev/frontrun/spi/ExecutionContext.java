@@ -2,6 +2,7 @@ package dev.frontrun.spi;
 
 import dev.frontrun.Isolation;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -30,6 +31,12 @@ public interface ExecutionContext {
 
     /** The isolation level the exploration runs every transaction of the explored threads at, if it forces one. */
     Optional<Isolation> forcedIsolation();
+
+    /**
+     * The HTTP statuses the explored threads' requests were answered with so far in this execution, by
+     * thread index (what {@code Frontrun.status} recorded); empty for threads that are not requests.
+     */
+    Map<Integer, Integer> httpStatuses();
 
     /** Lets the scheduler ask {@code probe} whether a thread that is slow to come back waits on something. */
     void addBlockingProbe(BlockingProbe probe);

@@ -16,6 +16,14 @@ public interface ExplorationHook {
     default void beforeExecution(ExecutionContext execution) throws Exception {
     }
 
+    /**
+     * On each explored thread, in each execution, just before its body runs: the one place a hook
+     * runs on the explored thread itself (e.g. to learn its operating-system thread id, which only
+     * the thread can ask for). Must be quick and must not throw: an exception here is the thread's.
+     */
+    default void threadStarting(ExecutionContext execution, int thread) throws Exception {
+    }
+
     /** After an execution in which every thread ran to its end without throwing, before the invariant is checked. */
     default void executionCompleted(ExecutionContext execution) throws Exception {
     }

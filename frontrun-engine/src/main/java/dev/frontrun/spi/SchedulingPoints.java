@@ -13,6 +13,18 @@ import java.util.OptionalInt;
 public final class SchedulingPoints {
 
     /**
+     * Thrown inside an explored thread by a source of scheduling points when Frontrun cannot observe
+     * what it must to give a verdict (a connection whose database backend it cannot find): the
+     * exploration ends with {@code ERROR} naming the cause, never with a race found in the application.
+     */
+    public static final class EnvironmentError extends IllegalStateException {
+        public EnvironmentError(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+
+    /**
      * A thread run by Frontrun's scheduler, as sources of scheduling points see it. Implemented by
      * the engine's worker threads; sources only ever reach it through the static methods here.
      */

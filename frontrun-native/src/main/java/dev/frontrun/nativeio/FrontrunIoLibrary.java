@@ -9,8 +9,8 @@ import com.sun.jna.Pointer;
  */
 interface FrontrunIoLibrary extends Library {
 
-    /** {@code FRONTRUN_IO_MAGIC}: "FRN" and ABI version 1. */
-    int MAGIC = 0x46524e01;
+    /** {@code FRONTRUN_IO_MAGIC}: "FRN" and ABI version 2. */
+    int MAGIC = 0x46524e02;
 
     int frontrun_io_active();
 
@@ -35,4 +35,10 @@ interface FrontrunIoLibrary extends Library {
     int frontrun_io_thread_ports_max();
 
     int frontrun_io_sockets(int port, Pointer out, int max);
+
+    int frontrun_io_record_pg(int on);
+
+    int frontrun_io_drain_pg(Pointer out, int max);
+
+    long frontrun_io_pg_dropped();
 }

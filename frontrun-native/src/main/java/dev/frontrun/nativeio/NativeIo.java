@@ -32,6 +32,15 @@ public final class NativeIo {
     }
 
     /**
+     * Why interception is not active, with the exact {@code LD_PRELOAD=} setting to use; empty when
+     * it is active.
+     */
+    public static Optional<String> inactiveReason() {
+        Interception interception = State.INTERCEPTION;
+        return interception.active() ? Optional.empty() : Optional.of(notActiveMessage(interception.problem()));
+    }
+
+    /**
      * Fails unless {@link #interceptionActive()}.
      *
      * @throws IllegalStateException naming the reason and the exact {@code LD_PRELOAD=} setting to use
@@ -129,6 +138,28 @@ public final class NativeIo {
         FrontrunIoLibrary library = library();
         library.frontrun_io_record_events(1);
         return new EventRecording(library);
+    }
+
+    /**
+     * Starts recording the PostgreSQL frontend messages (Query, Parse, Bind: SQL text and statement
+     * names) that this process's threads write to watched ports, until the returned recording is
+     * closed; drain them with {@link PgRecording#drain()}. Every tracked connection is followed as the
+     * PostgreSQL protocol from its connect on, so connections opened before the recording (a pool's)
+     * are read correctly too.
+     *
+     * @throws IllegalStateException if another recording is open: the buffer is process-wide and a
+     *                               message drained by one recording is never seen by another, so two
+     *                               at once (explorations with the native check in parallel) could miss SQL
+     */
+    public static PgRecording recordPgMessages() {
+        FrontrunIoLibrary library = library();
+        if (library.frontrun_io_record_pg(1) != 1) {
+            library.frontrun_io_record_pg(0);
+            throw new IllegalStateException("another recording of PostgreSQL messages is open in this JVM: each"
+                    + " message goes to one of them only, so explorations with Frontrun's native check must run one"
+                    + " at a time per JVM");
+        }
+        return new PgRecording(library);
     }
 
     /** Removes and returns every event recorded so far, oldest first. One consumer per JVM. */

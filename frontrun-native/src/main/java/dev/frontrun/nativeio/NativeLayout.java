@@ -13,6 +13,7 @@ final class NativeLayout {
 
     static final int EVENT_SIZE = 56;
     static final int SOCKET_SIZE = 88;
+    static final int PG_EVENT_SIZE = 288;
 
     private static final int AF_UNIX = 1;
     private static final int AF_INET = 2;
@@ -31,6 +32,21 @@ final class NativeLayout {
                 p.getInt(base + 28),
                 host(p.getInt(base + 36), p.getByteArray(base + 40, 16)),
                 p.getInt(base + 32));
+    }
+
+    static PgChunk pgChunk(Pointer p, long base) {
+        int length = p.getInt(base + 36);
+        return new PgChunk(
+                p.getInt(base + 8),
+                p.getInt(base + 12),
+                p.getInt(base + 16),
+                p.getInt(base + 20),
+                p.getInt(base + 24),
+                (char) (p.getByte(base + 28) & 0xff),
+                p.getByte(base + 29),
+                p.getByte(base + 30),
+                p.getInt(base + 32),
+                p.getByteArray(base + 40, length));
     }
 
     static TrackedSocket socket(Pointer p, long base) {

@@ -50,8 +50,9 @@ public class FrontrunAutoConfiguration {
      */
     @Bean
     RaceExplorer raceExplorer(ObjectProvider<DataSource> dataSources, FrontrunProperties properties,
-                              ReportSinks frontrunReportSinks, BeanFactory beanFactory) {
-        return new RaceExplorer(dataSources::getObject, properties, frontrunReportSinks,
+                              ReportSinks frontrunReportSinks, ObjectProvider<NativeLayer> nativeLayer,
+                              BeanFactory beanFactory) {
+        return new RaceExplorer(dataSources::getObject, properties, frontrunReportSinks, nativeLayer::getIfAvailable,
                 () -> AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory) : List.of());
     }
 }

@@ -22,6 +22,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param totalTimeout       time limit of a whole exploration
  * @param reproduceCount     how often a failing schedule is replayed to report k/N
  * @param reportDirectory    where HTML reports of failing explorations are written
+ * @param reportPassing      whether an exploration that does not fail writes its report too, and every report
+ *                           lists the interleavings explored with their statements
  * @param strategy           {@code dpor} (exhaustive, can prove) or {@code random}
  * @param randomSeed         seed of the random strategy
  * @param randomAttempts     executions of the random strategy
@@ -30,7 +32,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("frontrun")
 public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer preemptionBound,
                                  Duration executionTimeout, Duration totalTimeout, Integer reproduceCount,
-                                 Path reportDirectory, StrategyName strategy, Long randomSeed,
+                                 Path reportDirectory, Boolean reportPassing, StrategyName strategy, Long randomSeed,
                                  Integer randomAttempts, @DefaultValue Instrument instrument) {
 
     /**
@@ -119,6 +121,9 @@ public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer
         }
         if (reportDirectory != null) {
             exploration.reportDirectory(reportDirectory);
+        }
+        if (reportPassing != null) {
+            exploration.reportPassing(reportPassing);
         }
         if (strategy != null) {
             exploration.strategy(strategy == StrategyName.RANDOM

@@ -11,7 +11,8 @@ import javax.sql.DataSource;
  * The Spring-side way to race code: a bean of the test context that hands out the engine's own
  * {@link Exploration} builder, set up for the context. Explorations run against the context's
  * {@link DataSource}, which is snapshotted before the first execution and restored before every
- * execution and after the last.
+ * execution and after the last; with {@code frontrun.native} on and the native library preloaded,
+ * SQL an explored thread sends around the JDBC proxy ends the exploration with an error.
  *
  * <pre>{@code
  * Result result = races.explore()
@@ -32,13 +33,16 @@ public final class RaceExplorer {
     private final Supplier<DataSource> dataSource;
     private final FrontrunProperties properties;
     private final ReportSinks reports;
+    /** frontrun.native: the check beneath JDBC, or null without the native auto-configuration */
+    private final Supplier<NativeLayer> nativeLayer;
     private final Supplier<List<String>> applicationPackages;
 
     RaceExplorer(Supplier<DataSource> dataSource, FrontrunProperties properties, ReportSinks reports,
-                 Supplier<List<String>> applicationPackages) {
+                 Supplier<NativeLayer> nativeLayer, Supplier<List<String>> applicationPackages) {
         this.dataSource = dataSource;
         this.properties = properties;
         this.reports = reports;
+        this.nativeLayer = nativeLayer;
         this.applicationPackages = applicationPackages;
     }
 
@@ -53,9 +57,13 @@ public final class RaceExplorer {
     public Exploration<Object> explore() {
         DataSource database = Objects.requireNonNull(dataSource.get(), "the context has no DataSource to explore");
         Exploration<Object> exploration = Frontrun.explore(Object::new)
-                .hook(new TestTransactionGuard()) // first: refuse before the database is snapshotted
-                .database(database, MISSING_PROXY_ADVICE)
-                .hook(reports);
+                .hook(new TestTransactionGuard()); // first: refuse before the database is snapshotted
+        NativeLayer layer = nativeLayer.get();
+        if (layer != null) {
+            // before the database: its error about SQL around the proxy is more precise than "saw no SQL"
+            layer.hookFor(database).ifPresent(exploration::hook);
+        }
+        exploration.database(database, MISSING_PROXY_ADVICE).hook(reports);
         return properties.applyTo(exploration, applicationPackages);
     }
 }

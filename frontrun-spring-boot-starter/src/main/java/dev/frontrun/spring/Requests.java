@@ -1,8 +1,10 @@
 package dev.frontrun.spring;
 
 import dev.frontrun.Frontrun;
+import dev.frontrun.Outcomes;
 import dev.frontrun.ThrowingRunnable;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.MvcResult;
@@ -10,9 +12,10 @@ import org.springframework.test.web.servlet.RequestBuilder;
 import org.springframework.test.web.servlet.ResultActions;
 
 /**
- * MockMvc requests as thread bodies that tell Frontrun the HTTP status they were answered with, so
- * invariants read it from the {@link dev.frontrun.Outcomes} and {@code expectStatus(409)} can declare
- * it a legitimate answer. An exception the application did not handle (MockMvc rethrows it) answers
+ * MockMvc requests as thread bodies that tell Frontrun the HTTP status they were answered with and
+ * their {@link MvcResult}, so invariants read them from the {@link dev.frontrun.Outcomes}
+ * ({@link #result(Outcomes.ThreadOutcome)}) and {@code expectStatus(409)} can declare a status a
+ * legitimate answer. An exception the application did not handle (MockMvc rethrows it) answers
  * 500, as the servlet container would, and is rethrown for {@code expect(...)} to match:
  * <pre>{@code
  * races.explore()
@@ -47,6 +50,12 @@ public final class Requests {
                 throw unhandled;
             }
             Frontrun.status(result.getResponse().getStatus());
+            Frontrun.response(result);
         };
+    }
+
+    /** The {@link MvcResult} of {@code outcome}'s request, if it was answered (not if the application threw). */
+    public static Optional<MvcResult> result(Outcomes.ThreadOutcome outcome) {
+        return outcome.response(MvcResult.class);
     }
 }

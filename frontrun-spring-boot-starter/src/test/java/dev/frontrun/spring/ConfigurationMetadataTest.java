@@ -70,6 +70,8 @@ class ConfigurationMetadataTest {
         assertThat(bound.strategy()).isEqualTo(FrontrunProperties.StrategyName.DPOR);
         assertThat(properties.get("frontrun.report-directory").get("defaultValue"))
                 .isEqualTo(bound.reportDirectory().toString());
+        assertThat(properties.get("frontrun.report-passing").get("defaultValue")).isEqualTo(bound.reportPassing());
+        assertThat(bound.reportPassing()).isFalse();
         assertThat(properties.get("frontrun.preemption-bound")).doesNotContainKey("defaultValue");
         assertThat(bound.preemptionBound()).isNull();
         assertThat(properties.get("frontrun.instrument.enabled").get("defaultValue")).isEqualTo(true);

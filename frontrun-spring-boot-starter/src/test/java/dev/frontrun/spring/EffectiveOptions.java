@@ -17,7 +17,7 @@ import java.time.Duration;
  * @param randomAttempts the executions {@code frontrun.strategy=random} would run with these properties
  */
 record EffectiveOptions(Integer maxExecutions, Integer preemptionBound, Duration executionTimeout,
-                        Duration totalTimeout, Integer reproduceCount, Path reportDirectory,
+                        Duration totalTimeout, Integer reproduceCount, Path reportDirectory, Boolean reportPassing,
                         FrontrunProperties.StrategyName strategy, Long randomSeed, Integer randomAttempts) {
 
     /** What an exploration gets from {@code properties} alone. */
@@ -29,14 +29,15 @@ record EffectiveOptions(Integer maxExecutions, Integer preemptionBound, Duration
     static EffectiveOptions of(Exploration<?> exploration, FrontrunProperties properties) {
         FrontrunProperties asRandom = new FrontrunProperties(properties.enabled(), properties.maxExecutions(),
                 properties.preemptionBound(), properties.executionTimeout(), properties.totalTimeout(),
-                properties.reproduceCount(), properties.reportDirectory(), FrontrunProperties.StrategyName.RANDOM,
+                properties.reproduceCount(), properties.reportDirectory(), properties.reportPassing(),
+                FrontrunProperties.StrategyName.RANDOM,
                 properties.randomSeed(), properties.randomAttempts(), properties.instrument());
         Strategy.Random random = (Strategy.Random) read(asRandom.applyTo(Frontrun.explore(Object::new)), "strategy");
         Strategy strategy = (Strategy) read(exploration, "strategy");
         return new EffectiveOptions((Integer) read(exploration, "maxExecutions"),
                 (Integer) read(exploration, "preemptionBound"), (Duration) read(exploration, "executionTimeout"),
                 (Duration) read(exploration, "totalTimeout"), (Integer) read(exploration, "reproduceOnFailure"),
-                (Path) read(exploration, "reportDirectory"),
+                (Path) read(exploration, "reportDirectory"), (Boolean) read(exploration, "reportPassing"),
                 strategy instanceof Strategy.Random ? FrontrunProperties.StrategyName.RANDOM
                         : FrontrunProperties.StrategyName.DPOR,
                 random.seed(), random.attempts());

@@ -13,27 +13,30 @@ class FrontrunPropertiesTest {
 
     private static FrontrunProperties properties(Integer maxExecutions, FrontrunProperties.StrategyName strategy,
                                                  Long seed, Integer attempts) {
-        return new FrontrunProperties(true, maxExecutions, null, null, null, null, null, strategy, seed, attempts, null);
+        return new FrontrunProperties(true, maxExecutions, null, null, null, null, null, null, strategy, seed,
+                attempts, null);
     }
 
     @Test
     void everySetOptionIsApplied() {
         FrontrunProperties set = new FrontrunProperties(true, 7, 2, Duration.ofSeconds(5), Duration.ofMinutes(1), 0,
-                Path.of("build/reports"), FrontrunProperties.StrategyName.RANDOM, 42L, 5, null);
+                Path.of("build/reports"), true, FrontrunProperties.StrategyName.RANDOM, 42L, 5, null);
 
         assertThat(EffectiveOptions.of(set)).isEqualTo(new EffectiveOptions(7, 2, Duration.ofSeconds(5),
-                Duration.ofMinutes(1), 0, Path.of("build/reports"), FrontrunProperties.StrategyName.RANDOM, 42L, 5));
+                Duration.ofMinutes(1), 0, Path.of("build/reports"), true, FrontrunProperties.StrategyName.RANDOM, 42L,
+                5));
     }
 
     @Test
     void anUnsetOptionKeepsWhatTheExplorationAlreadyHas() {
-        var exploration = Frontrun.explore(Object::new).maxExecutions(3).reproduceOnFailure(1);
+        var exploration = Frontrun.explore(Object::new).maxExecutions(3).reproduceOnFailure(1).reportPassing(true);
 
         properties(null, null, null, null).applyTo(exploration);
 
         EffectiveOptions kept = EffectiveOptions.of(exploration, properties(null, null, null, null));
         assertThat(kept.maxExecutions()).isEqualTo(3);
         assertThat(kept.reproduceCount()).isEqualTo(1);
+        assertThat(kept.reportPassing()).isTrue();
     }
 
     @Test
@@ -51,9 +54,9 @@ class FrontrunPropertiesTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("frontrun.max-executions must be at least 1, got 0");
         assertThatThrownBy(() -> properties(null, null, null, 0))
                 .hasMessage("frontrun.random-attempts must be at least 1, got 0");
-        assertThatThrownBy(() -> new FrontrunProperties(true, null, -1, null, null, null, null, null, null, null, null))
+        assertThatThrownBy(() -> new FrontrunProperties(true, null, -1, null, null, null, null, null, null, null, null, null))
                 .hasMessage("frontrun.preemption-bound must not be negative, got -1");
-        assertThatThrownBy(() -> new FrontrunProperties(true, null, null, Duration.ZERO, null, null, null, null, null, null, null))
+        assertThatThrownBy(() -> new FrontrunProperties(true, null, null, Duration.ZERO, null, null, null, null, null, null, null, null))
                 .hasMessage("frontrun.execution-timeout must be positive, got PT0S");
         assertThat(properties(null, null, null, null).maxExecutions()).isNull();
     }

@@ -282,11 +282,13 @@ final class Classifier {
                         .append(" again, now with ").append(s.tx.name).append("'s write: ").append(sqlOf(r)).append('\n');
             }
             text.append("  step ").append(w.position).append("  ").append(w.tx.name).append(" wrote ").append(item)
-                    .append(" with values from the client, which may rest on the read at step ").append(b.position)
-                    .append(" that did not see ").append(s.tx.name).append("'s write: ").append(sqlOf(w)).append('\n');
+                    .append(" with values that may rest on the read at step ").append(b.position)
+                    .append(", which did not see ").append(s.tx.name).append("'s write: ").append(sqlOf(w)).append('\n');
             if (lu.reread() != null) {
-                text.append("    (re-reading does not help when the values written come from the first read: Hibernate's"
-                        + " merge of a detached entity loads the row again, then copies the stale detached state over it)\n");
+                text.append(ormIssued(w)
+                        ? "    (re-reading does not help when the values written come from the first read: Hibernate's"
+                        + " merge of a detached entity loads the row again, then copies the stale detached state over it)\n"
+                        : "    (re-reading does not help when the values written come from the first read)\n");
             }
         }
         text.append("  → ").append(s.tx.name).append("'s update of ").append(item).append(" is lost: ")
@@ -297,9 +299,13 @@ final class Classifier {
             text.append("  PostgreSQL sees no cycle: ").append(b.tx.name).append(" only read, and ").append(w.tx.name)
                     .append(" ran after ").append(s.tx.name)
                     .append(" had committed, so these transactions are serializable at every isolation level — the read and the write"
-                            + " are in different transactions. Spring code does this when it loads an entity in one"
-                            + " transaction and saves the detached copy in another: Hibernate's merge copies the whole"
-                            + " stale state back, also onto columns the request never meant to change. Prevent it with"
+                            + " are in different transactions.")
+                    .append(ormIssued(w)
+                            ? " Spring code does this when it loads an entity in one transaction and saves the detached"
+                            + " copy in another: Hibernate's merge copies the whole stale state back, also onto columns"
+                            + " the request never meant to change."
+                            : "")
+                    .append(" Prevent it with"
                             + " optimistic locking (a @Version column: the stale UPDATE … WHERE id = ? AND version = ?"
                             + " then matches no row and fails), or read and write in one transaction, locking the row"
                             + " (SELECT … FOR UPDATE).");
@@ -317,6 +323,11 @@ final class Classifier {
         Set<Integer> positions = new LinkedHashSet<>(List.of(b.position, s.position, w.position));
         return new Finding(AnomalyKind.LOST_UPDATE, level, "P4", List.of(writer, other), List.of(rw, ww),
                 text.toString(), positions);
+    }
+
+    /** Whether Hibernate issued the statement (its inspector tagged it with the entities it writes). */
+    private static boolean ormIssued(Op op) {
+        return op.sql != null && op.sql.tag() != null;
     }
 
     private Finding cycleFinding(Level level, AnomalyKind kind, String adya, String name, List<Dependency> hops) {

@@ -212,6 +212,15 @@ public final class DporPolicy implements SchedulePolicy {
         return exhausted;
     }
 
+    @Override
+    public int pendingBranches() {
+        int pending = 0;
+        for (Node node : path) {
+            pending += node.wakeup.branches().size();
+        }
+        return pending;
+    }
+
     /** Events of the pending steps; a thread waiting at the same point keeps its event between choices. */
     private Event[] events(Step[] steps) {
         if (lastSteps == null || lastSteps.length != steps.length) {

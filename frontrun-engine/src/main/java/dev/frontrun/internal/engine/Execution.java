@@ -3,7 +3,10 @@ package dev.frontrun.internal.engine;
 import dev.frontrun.Isolation;
 import dev.frontrun.spi.BlockingProbe;
 import dev.frontrun.spi.ExecutionContext;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -50,6 +53,11 @@ public final class Execution implements ExecutionContext {
     /** Whether instrumented sites are scheduling points in this execution. */
     boolean javaSync() {
         return javaSync;
+    }
+
+    @Override
+    public Map<Integer, Integer> httpStatuses() {
+        return Collections.unmodifiableMap(new TreeMap<>(ThreadAnswers.statuses(this)));
     }
 
     @Override

@@ -382,29 +382,18 @@ public final class ExecutionRunner implements AutoCloseable {
          * a deadlock is a finding as soon as it forms, even while other threads could still run.
          */
         private boolean waitForCycle() {
-            int n = workers.length;
-            for (int start = 0; start < n; start++) {
-                boolean[] seen = new boolean[n];
-                int current = start;
-                while (current >= 0 && !seen[current]) {
-                    seen[current] = true;
-                    current = waitsFor(current);
-                    if (current == start) {
-                        return true;
-                    }
-                }
+            boolean[] waiting = new boolean[workers.length]; // blocked, or waiting for a Java lock an explored thread holds
+            for (int t = 0; t < workers.length; t++) {
+                waiting[t] = blocked[t] || syncHolder(t) >= 0;
             }
-            return false;
+            return WaitForGraph.hasCycle(waiting,
+                    t -> blocked[t] ? blockedOn[t].holders() : List.of(names.get(syncHolder(t))), names);
         }
 
-        /** The one thread {@code t} waits for (blocked on what it holds, or a Java lock it holds), or -1. */
-        private int waitsFor(int t) {
-            if (blocked[t]) {
-                List<String> holders = blockedOn[t].holders();
-                return holders.size() == 1 ? names.indexOf(holders.get(0)) : -1;
-            }
+        /** The explored thread holding the Java lock {@code t}'s next step waits to take, or -1. */
+        private int syncHolder(int t) {
             WorkerThread w = workers[t];
-            if (w.status == WorkerThread.Status.AT_POINT && !sync.enabled(t, w.pending.detail())) {
+            if (w.status == WorkerThread.Status.AT_POINT && !blocked[t] && !sync.enabled(t, w.pending.detail())) {
                 return sync.holderBlocking(t, w.pending.detail()).orElse(-1);
             }
             return -1;

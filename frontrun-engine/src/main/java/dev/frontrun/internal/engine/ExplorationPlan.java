@@ -3,6 +3,7 @@ package dev.frontrun.internal.engine;
 import dev.frontrun.Failure;
 import dev.frontrun.Isolation;
 import dev.frontrun.Outcomes;
+import dev.frontrun.Schedule;
 import dev.frontrun.Strategy;
 import dev.frontrun.ThreadBody;
 import dev.frontrun.TraceStep;
@@ -12,12 +13,15 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * Everything an {@link Explorer} needs, frozen when the user calls {@code run()}; {@code expected}
  * holds, per thread, the exceptions that are legitimate answers rather than failures; {@code failures}
  * hears of every failing execution (its trace and failure), so exhaustive explorations can count them;
+ * {@code explored} hears of every execution that counts (its schedule and trace), for a report of them;
+ * {@code progress} (null: none) hears a line every {@code progressEvery} while the exploration runs.
  * {@code javaSync} makes the instrumented classes' synchronization and markers scheduling points,
  * {@code sharedMemory} their fields, arrays, atomics and concurrent maps too.
  */
@@ -27,8 +31,10 @@ public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names
                                  Strategy strategy, boolean stopOnFirstFailure, Duration executionTimeout,
                                  Duration totalTimeout, int reproduceOnFailure, List<ExplorationHook> hooks,
                                  List<List<Class<? extends Throwable>>> expected, Set<Integer> expectedStatuses,
-                                 BiConsumer<List<TraceStep>, Failure> failures, Isolation isolation,
-                                 boolean javaSync, boolean sharedMemory) {
+                                 BiConsumer<List<TraceStep>, Failure> failures,
+                                 BiConsumer<Schedule, List<TraceStep>> explored, Isolation isolation,
+                                 Consumer<String> progress, Duration progressEvery, boolean javaSync,
+                                 boolean sharedMemory) {
     public ExplorationPlan {
         names = List.copyOf(names);
         bodies = List.copyOf(bodies);

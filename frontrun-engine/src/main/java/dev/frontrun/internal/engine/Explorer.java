@@ -3,6 +3,7 @@ package dev.frontrun.internal.engine;
 
 import dev.frontrun.Failure;
 import dev.frontrun.Outcomes;
+import dev.frontrun.TraceStep;
 import dev.frontrun.Schedule;
 import dev.frontrun.Strategy;
 import dev.frontrun.ThreadBody;
@@ -13,6 +14,7 @@ import dev.frontrun.internal.engine.ExecutionRunner;
 import dev.frontrun.internal.engine.SchedulePolicy;
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.ExplorationHook;
+import dev.frontrun.spi.SchedulingPoints;
 import dev.frontrun.internal.engine.ExplorationScope;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,6 +30,9 @@ public final class Explorer<S> {
     private final ExplorationPlan<S> plan;
     private final ExplorationScope scope = new ExplorationScope();
     private int executionNumber;
+
+    /** Executions explored on after a first failure without interleaving, to say how many interleavings fail. */
+    static final int SERIAL_FAILURE_COUNT = 200;
 
     public Explorer(ExplorationPlan<S> plan) {
         this.plan = plan;
@@ -73,6 +78,8 @@ public final class Explorer<S> {
         String budgetHit = null;
         int reproduced = 0;
         int attempts = 0;
+        Progress progress = new Progress(plan.progress(), plan.progressEvery(), start);
+        int countUntil = 0;
         try (ExecutionRunner runner = new ExecutionRunner(plan.names())) {
             runHooks(ExplorationHook::beforeExploration, "beforeExploration");
             boolean more = true;
@@ -101,8 +108,13 @@ public final class Explorer<S> {
                     continue;
                 }
                 executions++;
+                progress.executionEnded(executions, policy.pendingBranches(), System.nanoTime());
+                plan.explored().accept(judged.record().schedule(), judged.record().trace());
                 Failure failure = judged.failure();
                 if (failure == null) {
+                    if (firstFailure != null && plan.stopOnFirstFailure() && executions >= countUntil) {
+                        break;
+                    }
                     continue;
                 }
                 if (failure.brokenTest()) {
@@ -120,8 +132,13 @@ public final class Explorer<S> {
                 plan.failures().accept(judged.record().trace(), failure);
                 if (firstFailure == null) {
                     firstFailure = judged;
+                    if (TraceStep.oneThreadAfterAnother(judged.record().trace())) {
+                        // a failure without interleaving is no race: count how many interleavings fail too
+                        // (all of them says the code or the invariant is wrong even sequentially)
+                        countUntil = Math.min(plan.maxExecutions(), executions + SERIAL_FAILURE_COUNT);
+                    }
                 }
-                if (plan.stopOnFirstFailure()) {
+                if (plan.stopOnFirstFailure() && executions >= countUntil) {
                     break;
                 }
             }
@@ -215,7 +232,8 @@ public final class Explorer<S> {
     }
 
     private Outcomes.ThreadOutcome outcome(Execution context, int thread, Throwable thrown) {
-        return new Outcomes.ThreadOutcome(plan.names().get(thread), thrown, ThreadAnswers.statuses(context).get(thread));
+        return new Outcomes.ThreadOutcome(plan.names().get(thread), thrown, ThreadAnswers.statuses(context).get(thread),
+                ThreadAnswers.responses(context).get(thread));
     }
 
     /** A 5xx answer the exploration did not declare legitimate: the server broke. */
@@ -232,12 +250,25 @@ public final class Explorer<S> {
     private Failure judge(ExecutionRecord record, S state, Outcomes.ThreadOutcome[] outcomes) {
         return switch (record.ending()) {
             case COMPLETED -> checkInvariant(state, new Outcomes(List.of(outcomes)));
-            case THREAD_FAILED -> new Failure.ThreadThrew(plan.names().get(record.failedThread()), record.failure());
+            case THREAD_FAILED -> environmentError(record.failure())
+                    ? new Failure.Broken("Frontrun inside thread '" + plan.names().get(record.failedThread()) + "'",
+                    record.failure())
+                    : new Failure.ThreadThrew(plan.names().get(record.failedThread()), record.failure());
             case DEADLOCK -> new Failure.Deadlock(record.diagnosis(), record.threadDumps());
             case TIMEOUT -> new Failure.Timeout(record.diagnosis(), record.threadDumps());
             case DIVERGED -> new Failure.Nondeterminism(record.diagnosis());
             case ABANDONED -> null;
         };
+    }
+
+    /** Whether {@code thrown} is (or was caused by) Frontrun failing to observe the execution, not the application failing. */
+    private static boolean environmentError(Throwable thrown) {
+        for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SchedulingPoints.EnvironmentError) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Failure checkInvariant(S state, Outcomes outcomes) {

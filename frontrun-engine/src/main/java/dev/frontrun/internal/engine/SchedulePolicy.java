@@ -22,6 +22,11 @@ public interface SchedulePolicy {
         return false;
     }
 
+    /** Branches planted and not yet explored (a lower bound on the executions still to run), for progress reports. */
+    default int pendingBranches() {
+        return 0;
+    }
+
     /** Whether every execution the policy set out to run has run (for DPOR: all traces covered). */
     boolean exhausted();
 }

@@ -5,10 +5,11 @@ import dev.frontrun.spi.SchedulingPoints;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The HTTP statuses explored threads' requests got in one execution, per thread index. */
+/** The HTTP statuses explored threads' requests got in one execution, and what they produced, per thread index. */
 public final class ThreadAnswers {
 
     private static final Object KEY = new Object();
+    private static final Object RESPONSES = new Object();
 
     private ThreadAnswers() {
     }
@@ -17,6 +18,19 @@ public final class ThreadAnswers {
     public static void recordStatus(int status) {
         SchedulingPoints.currentExecution().ifPresent(execution ->
                 statuses(execution).put(SchedulingPoints.currentThreadIndex().orElseThrow(), status));
+    }
+
+    /** Records {@code response} for the calling explored thread; outside an exploration, nothing. */
+    public static void recordResponse(Object response) {
+        if (response == null) {
+            return;
+        }
+        SchedulingPoints.currentExecution().ifPresent(execution ->
+                responses(execution).put(SchedulingPoints.currentThreadIndex().orElseThrow(), response));
+    }
+
+    static Map<Integer, Object> responses(ExecutionContext execution) {
+        return execution.attribute(RESPONSES, k -> new ConcurrentHashMap<Integer, Object>());
     }
 
     static Map<Integer, Integer> statuses(ExecutionContext execution) {

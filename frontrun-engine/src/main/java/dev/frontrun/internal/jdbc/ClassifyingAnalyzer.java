@@ -11,6 +11,7 @@ import dev.frontrun.internal.sql.syntax.TransactionControl;
 import dev.frontrun.internal.sql.syntax.TxOp;
 import dev.frontrun.ResourceAccess;
 import java.util.LinkedHashSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import javax.sql.DataSource;
@@ -56,8 +57,8 @@ final class ClassifyingAnalyzer implements StatementAnalyzer {
      * every transaction that touched the table writes.
      */
     private static List<ResourceAccess> withLockStateReads(List<ResourceAccess> accesses, SqlFacts facts) {
-        List<ResourceAccess> out = new java.util.ArrayList<>(accesses);
-        java.util.Set<String> tables = facts.tables();
+        List<ResourceAccess> out = new ArrayList<>(accesses);
+        Set<String> tables = facts.tables();
         tables.forEach(t -> out.add(ResourceAccess.read(ResourceId.locksOf(t).render())));
         return out;
     }

@@ -9,6 +9,7 @@ import dev.frontrun.internal.sql.bind.GeneratedKey;
 import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.resource.RowRef;
 import dev.frontrun.internal.sql.shape.IsolationSetting;
+import dev.frontrun.internal.sql.shape.StatementShape;
 import dev.frontrun.internal.sql.syntax.StatementKind;
 import dev.frontrun.internal.sql.syntax.TransactionControl;
 import dev.frontrun.internal.sql.syntax.TxOp;
@@ -265,6 +266,7 @@ final class ConnectionHandler implements InvocationHandler {
         ExecutionContext execution = execution();
         SqlExecutionState state = owner.executionState(execution);
         int thread = thread();
+        state.announced(thread, sql);
         StatementAnalysis analysis = owner.analyzer().analyze(sql, parameters, thread, state.aliases);
         analysed.accept(analysis);
         if (analysis.control() != null) {
@@ -281,6 +283,7 @@ final class ConnectionHandler implements InvocationHandler {
         int thread = thread();
         List<StatementAnalysis> parts = new ArrayList<>();
         for (int i = 0; i < sqls.size(); i++) {
+            state.announced(thread, sqls.get(i));
             parts.add(owner.analyzer().analyze(sqls.get(i), parameters.get(i), thread, state.aliases));
         }
         StatementAnalysis union = union(parts, sqls.isEmpty() ? null : sqls.get(0),
@@ -316,12 +319,10 @@ final class ConnectionHandler implements InvocationHandler {
         SqlStep detail = new SqlStep(null, threadName(), connectionNumber(state, execution), txName, autocommit, facts,
                 isolation(), tag);
         state.statements.incrementAndGet();
+        int pid = backendPid(); // before the step: a connection Frontrun cannot see into fails the thread at once
         SchedulingPoints.step(new Step(accesses, acquires, Set.of(),
                 label + detail.rowsAndTag() + "  [" + txName + "]", detail));
-        Integer pid = backendPid();
-        if (pid != null) {
-            state.running(thread, pid);
-        }
+        state.running(thread, pid);
         try {
             Object result = call.run();
             detail.complete(StatementOutcome.ok(updateCount(result, statement)));
@@ -417,9 +418,9 @@ final class ConnectionHandler implements InvocationHandler {
     private static StatementAnalysis union(List<StatementAnalysis> parts, String firstSql, List<Object> firstParameters) {
         Set<ResourceAccess> accesses = new LinkedHashSet<>();
         Set<String> locks = new LinkedHashSet<>();
-        Set<dev.frontrun.internal.sql.resource.ResourceId> reads = new LinkedHashSet<>();
-        Set<dev.frontrun.internal.sql.resource.ResourceId> writes = new LinkedHashSet<>();
-        Set<dev.frontrun.internal.sql.resource.ResourceId> predicates = new LinkedHashSet<>();
+        Set<ResourceId> reads = new LinkedHashSet<>();
+        Set<ResourceId> writes = new LinkedHashSet<>();
+        Set<ResourceId> predicates = new LinkedHashSet<>();
         List<RowRef> rows = new ArrayList<>();
         List<GeneratedKey> keys = new ArrayList<>();
         StatementKind kind = parts.isEmpty() ? StatementKind.OTHER : parts.get(0).facts().kind();
@@ -432,7 +433,7 @@ final class ConnectionHandler implements InvocationHandler {
             rows.addAll(p.facts().rows());
             keys.addAll(p.generatedKeys());
         }
-        var shape = parts.isEmpty() ? dev.frontrun.internal.sql.shape.StatementShape.UNKNOWN : parts.get(0).facts().shape();
+        var shape = parts.isEmpty() ? StatementShape.UNKNOWN : parts.get(0).facts().shape();
         SqlFacts facts = new SqlFacts(firstSql, firstParameters, kind, shape, reads, writes, predicates, rows);
         return new StatementAnalysis(facts, new ArrayList<>(accesses), null, locks, keys);
     }
@@ -450,11 +451,11 @@ final class ConnectionHandler implements InvocationHandler {
         return number;
     }
 
-    private Integer backendPid() {
+    private int backendPid() {
         if (backendPid == null) {
             backendPid = PostgresBackend.pidOf(target);
         }
-        return backendPid < 0 ? null : backendPid;
+        return backendPid;
     }
 
     private static ExecutionContext execution() {

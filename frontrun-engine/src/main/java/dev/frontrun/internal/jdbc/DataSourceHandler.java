@@ -1,5 +1,6 @@
 package dev.frontrun.internal.jdbc;
 
+import java.util.List;
 import dev.frontrun.internal.engine.JavaBlockInspector;
 import dev.frontrun.internal.postgres.OwnConnections;
 import dev.frontrun.internal.postgres.PostgresLockProbe;
@@ -108,6 +109,11 @@ public final class DataSourceHandler implements InvocationHandler {
     }
 
     /** The execution's SQL state; the first use in an execution also registers the database lock probe. */
+    /** The SQL texts the explored thread {@code thread} ran through any Frontrun proxy in {@code execution}, in order. */
+    public static List<String> announcedSql(ExecutionContext execution, int thread) {
+        return SqlExecutionState.of(execution).announcedSql(thread);
+    }
+
     SqlExecutionState executionState(ExecutionContext execution) {
         SqlExecutionState state = SqlExecutionState.of(execution);
         execution.attribute(probeKey, k -> {

@@ -28,6 +28,10 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     private static final String DEFAULT_ADVICE = "wrap the DataSource the code under test uses with"
             + " FrontrunDataSource.wrap(dataSource) and make sure the threads get their connections from the wrapped one";
 
+    private static final String REJECTED_ADVICE = "Make the requests reach the code under test: 401 and 403 mean the"
+            + " test is not authenticated or authorized (e.g. @WithMockUser, with(csrf()) for a POST), 400 that the"
+            + " request is malformed (parameters, body, content type), 404 that no handler has this route.";
+
     private final DataSource dataSource;
     private final String missingProxyAdvice;
     private final Duration lockTimeout;
@@ -88,10 +92,28 @@ public final class DatabaseExplorationHook implements ExplorationHook {
         if (SqlExecutionState.of(execution).statements.get() > 0) {
             sawSql = true;
         } else if (!sawSql) {
+            Map<Integer, Integer> statuses = execution.httpStatuses();
+            if (!statuses.isEmpty() && statuses.values().stream().allMatch(DatabaseExplorationHook::rejected)) {
+                throw new IllegalStateException("Frontrun saw no SQL: every request was rejected before reaching the"
+                        + " database (" + answers(execution, statuses) + "), so no database interleaving was explored"
+                        + " and no verdict would mean anything. " + REJECTED_ADVICE);
+            }
             throw new IllegalStateException("Frontrun saw no SQL: the explored threads ran, but not one statement"
                     + " passed through the Frontrun JDBC proxy, so no database interleaving was explored and no"
                     + " verdict would mean anything. To fix it: " + missingProxyAdvice + ".");
         }
+    }
+
+    /** A client error the application answers before doing any work: authentication, authorization, validation, routing. */
+    private static boolean rejected(int status) {
+        return status == 400 || status == 401 || status == 403 || status == 404 || status == 405 || status == 415;
+    }
+
+    private static String answers(ExecutionContext execution, Map<Integer, Integer> statuses) {
+        StringBuilder sb = new StringBuilder();
+        statuses.forEach((thread, status) -> sb.append(sb.length() == 0 ? "" : ", ")
+                .append(execution.threadNames().get(thread)).append(" got ").append(status));
+        return sb.toString();
     }
 
     @Override

@@ -2,8 +2,10 @@ package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.internal.sql.bind.GeneratedKeyAliases;
 import dev.frontrun.spi.ExecutionContext;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -27,6 +29,8 @@ final class SqlExecutionState {
     private final Map<Integer, Integer> knownBackends = new ConcurrentHashMap<>();
     /** every backend pid a thread ran a statement on, to the thread that did so last (to name leaked sessions) */
     private final Map<Integer, Integer> backendUsers = new ConcurrentHashMap<>();
+    /** thread index to the SQL texts it ran through the proxy, in order (for a cross-check of the wire) */
+    private final Map<Integer, List<String>> announcedSql = new ConcurrentHashMap<>();
 
     static SqlExecutionState of(ExecutionContext execution) {
         return execution.attribute(KEY, k -> new SqlExecutionState());
@@ -56,6 +60,18 @@ final class SqlExecutionState {
 
     Map<Integer, Integer> knownBackends() {
         return knownBackends;
+    }
+
+    /** The calling thread's statement {@code sql} is about to run through the proxy. */
+    void announced(int thread, String sql) {
+        if (sql != null) {
+            announcedSql.computeIfAbsent(thread, t -> new CopyOnWriteArrayList<>()).add(sql);
+        }
+    }
+
+    /** The SQL texts {@code thread} ran through the proxy so far in this execution, in order. */
+    List<String> announcedSql(int thread) {
+        return List.copyOf(announcedSql.getOrDefault(thread, List.of()));
     }
 
     /** Backend pid to the index of the thread that last ran a statement on it, for every backend used. */

@@ -7,6 +7,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 
@@ -18,6 +19,9 @@ import javax.sql.DataSource;
  * all expose them); when a data source hides them, its own connections are the fallback.
  */
 public final class OwnConnections implements DataSource {
+
+    /** The {@code application_name} of Frontrun's own sessions. */
+    public static final String APPLICATION_NAME = "frontrun";
 
     private final String url;
     private final String user;
@@ -42,7 +46,27 @@ public final class OwnConnections implements DataSource {
         }
         String user = property(application, "getUsername").or(() -> property(application, "getUser")).orElse(null);
         String password = property(application, "getPassword").orElse(null);
-        return Optional.of(new OwnConnections(url.get(), user, password));
+        return Optional.of(new OwnConnections(withoutOwnParameters(url.get()), user, password));
+    }
+
+    /**
+     * The URL without the parameters Frontrun sets on its own connections: pgjdbc lets URL parameters
+     * win over connection properties, and its data sources spell every property out in {@code getUrl()}.
+     */
+    static String withoutOwnParameters(String url) {
+        int query = url.indexOf('?');
+        if (query < 0) {
+            return url;
+        }
+        StringBuilder kept = new StringBuilder();
+        for (String parameter : url.substring(query + 1).split("&")) {
+            String key = parameter.split("=", 2)[0];
+            if (!key.equalsIgnoreCase("ApplicationName") && !key.equalsIgnoreCase("assumeMinServerVersion")
+                    && !parameter.isEmpty()) {
+                kept.append(kept.length() == 0 ? "" : "&").append(parameter);
+            }
+        }
+        return url.substring(0, query) + (kept.length() == 0 ? "" : "?" + kept);
     }
 
     private static Optional<String> property(Object source, String getter) {
@@ -57,12 +81,23 @@ public final class OwnConnections implements DataSource {
 
     @Override
     public Connection getConnection() throws SQLException {
-        return user == null ? DriverManager.getConnection(url) : DriverManager.getConnection(url, user, password);
+        return getConnection(user, password);
     }
 
     @Override
     public Connection getConnection(String username, String password) throws SQLException {
-        return DriverManager.getConnection(url, username, password);
+        Properties properties = new Properties();
+        if (username != null) {
+            properties.setProperty("user", username);
+        }
+        if (password != null) {
+            properties.setProperty("password", password);
+        }
+        // names the session in pg_stat_activity, and tells a check of the wire (frontrun-native) that its SQL is
+        // Frontrun's; pgjdbc puts the name in the startup packet (not in a later SET) only for a server known to be 9.0+
+        properties.setProperty("ApplicationName", APPLICATION_NAME);
+        properties.setProperty("assumeMinServerVersion", "9.0");
+        return DriverManager.getConnection(url, properties);
     }
 
     @Override

@@ -46,12 +46,25 @@ public final class Explanation {
                 sb.append("  invariant: ").append(invariant).append('\n');
             }
         }
+        facts.checkedAdvice().ifPresent(advice ->
+                sb.append("  advice (checked): ").append(Wording.checkedAdvice(advice)).append('\n'));
         Analysis analysis = sqlAnalysis(facts);
         Anomaly anomaly = facts.anomaly().orElse(null);
-        if (anomaly != null) {
-            sb.append("  anomaly: ").append(anomaly.kind()).append(" — ")
-                    .append(Wording.finding(analysis, anomaly).map(f -> "Adya " + f.adyaName() + ", ").orElse(""))
-                    .append(Wording.levelExplained(anomaly.level()));
+        Analysis.Finding lead = analysis == null ? null : Wording.headlineFinding(facts).orElse(null);
+        if (lead != null) {
+            sb.append("  anomaly: ").append(lead.kind()).append(" — Adya ").append(lead.adyaName()).append(", ")
+                    .append(Wording.levelExplained(lead.level()));
+            if (!lead.description().isEmpty()) {
+                sb.append("\n    ").append(lead.description().replace("\n", "\n    "));
+            }
+            sb.append('\n');
+            if (!analysis.finding().equals(Optional.of(lead))) {
+                analysis.finding().ifPresent(other -> sb.append("  (the trace also shows ").append(other.kind())
+                        .append(' ').append(Wording.level(other.level())).append(", but the level that prevents it"
+                                + " does not fix the failure: see the advice)\n"));
+            }
+        } else if (anomaly != null) {
+            sb.append("  anomaly: ").append(anomaly.kind()).append(" — ").append(Wording.levelExplained(anomaly.level()));
             if (!anomaly.description().isEmpty()) {
                 sb.append("\n    ").append(anomaly.description().replace("\n", "\n    "));
             }
@@ -82,8 +95,7 @@ public final class Explanation {
             }
         }
         if (facts.failsWithoutInterleaving()) {
-            sb.append("  fails without any interleaving: the threads ran one after the other, so this is not a race —"
-                    + " the invariant or the code is wrong even sequentially\n");
+            sb.append("  ").append(Wording.serialFailure(facts)).append('\n');
         }
         if (facts.failingExecutions() > 1 || facts.failed() && facts.failingExecutions() > 0 && facts.exhausted()) {
             sb.append("  failing executions: ").append(facts.failingExecutions()).append(" of ").append(facts.executions());

@@ -14,7 +14,9 @@ import java.util.Objects;
  * verdict; for a failure, a per-thread swimlane timeline of the failing interleaving — statements
  * and transaction boundaries, with the dependency edges drawn between them and the anomaly's cycle
  * highlighted —, the dependency-graph cycle as a picture, the transactions and how they ended,
- * and the text explanation. All pictures are inline SVG, the style sheet is inlined.
+ * every step in full (opened by a click on its box in the timeline), on request the interleavings
+ * explored with their statements ({@link ExploredInterleavings}), and the text explanation.
+ * All pictures are inline SVG, the style sheet is inlined.
  *
  * <p>This class puts the sections in order; each section, the layouts and the wording live in
  * their own classes of this package.
@@ -32,13 +34,23 @@ public final class HtmlReport {
      * {@code frontrun-20250101-120000-000-alice-bob-fails.html}. Never overwrites an existing file.
      */
     public static Path write(Result result, Path directory) throws IOException {
-        return write(result, directory, LocalDateTime.now());
+        return write(result, ExploredInterleavings.none(), directory);
+    }
+
+    /** {@link #write(Result, Path)}, listing the interleavings {@code explored} kept. */
+    public static Path write(Result result, ExploredInterleavings explored, Path directory) throws IOException {
+        return write(result, explored, directory, LocalDateTime.now());
     }
 
     /** {@link #write(Result, Path)} as if at {@code when}. */
     static Path write(Result result, Path directory, LocalDateTime when) throws IOException {
+        return write(result, ExploredInterleavings.none(), directory, when);
+    }
+
+    private static Path write(Result result, ExploredInterleavings explored, Path directory, LocalDateTime when)
+            throws IOException {
         Objects.requireNonNull(result, "result");
-        String html = render(result);
+        String html = render(result, explored);
         Path file = ReportFile.create(directory, result, when);
         Files.writeString(file, html, StandardCharsets.UTF_8);
         return file;
@@ -46,6 +58,11 @@ public final class HtmlReport {
 
     /** The report as an HTML document. */
     public static String render(Result result) {
+        return render(result, ExploredInterleavings.none());
+    }
+
+    /** The report as an HTML document, listing the interleavings {@code explored} kept. */
+    public static String render(Result result, ExploredInterleavings explored) {
         Analysis analysis = result.analysis().sqlSteps() == 0 ? null : result.analysis();
         HtmlWriter html = new HtmlWriter();
         html.raw("<!DOCTYPE html>\n").open("html", "lang", "en").newline().open("head").newline()
@@ -65,6 +82,9 @@ public final class HtmlReport {
         if (analysis != null) {
             TransactionsTable.write(html, analysis);
         }
+        if (!explored.isEmpty()) {
+            InterleavingsSection.write(html, explored);
+        }
         html.open("section", "id", "explanation-section").newline().element("h2", "Explanation").newline()
                 .element("pre", result.explanation(), "id", "explanation").newline().close().newline();
         html.element("footer", "Frontrun for Java · generated " + LocalDateTime.now().withNano(0)).newline();
@@ -83,5 +103,6 @@ public final class HtmlReport {
                 .open("div", "class", "scroll").newline();
         TimelineSvg.write(html, layout);
         html.close().newline().close().newline();
+        StepDetails.write(html, layout);
     }
 }

@@ -8,7 +8,8 @@ import dev.frontrun.internal.report.TimelineLayout.TransactionBar;
 
 /**
  * Writes a {@link TimelineLayout} as inline SVG: markup only, every coordinate and text comes from
- * the layout. Each step box carries its full details as a {@code <title>}, shown on hover.
+ * the layout. Each step box carries its full details as a {@code <title>}, shown on hover, and is a
+ * link to the step's entry in {@link StepDetails}, which shows them untruncated on a click.
  */
 final class TimelineSvg {
 
@@ -45,11 +46,12 @@ final class TimelineSvg {
         Box b = step.box();
         String css = "step " + step.kind() + (step.failed() ? " failed" : "") + (step.marked() ? " marked" : "")
                 + (step.blocked() ? " blocked" : "");
-        html.open("g", "class", css, "data-position", step.position(), "data-thread", step.thread())
+        html.open("a", "href", "#" + StepDetails.anchor(step.position()), "class", "step-link")
+                .open("g", "class", css, "data-position", step.position(), "data-thread", step.thread())
                 .element("title", step.details())
                 .empty("rect", "x", b.x(), "y", b.y(), "width", b.width(), "height", b.height(), "rx", 5)
                 .element("text", step.text(), "x", step.textAt().x(), "y", step.textAt().y())
-                .close().newline();
+                .close().close().newline();
         html.element("text", step.position(), "class", "position", "x", step.numberAt().x(), "y", step.numberAt().y())
                 .newline();
     }

@@ -18,8 +18,10 @@ final class VerdictHeader {
 
     /** The document title: the verdict and, if there is one, the anomaly and its level. */
     static String title(Result result) {
-        return "Frontrun: " + Wording.headline(result.verdict()) + result.anomaly()
-                .map(a -> " — " + a.kind() + " (" + Wording.levelName(a.level()) + ")").orElse("");
+        return "Frontrun: " + Wording.headline(result.verdict()) + Wording.headlineFinding(result)
+                .map(f -> " — " + f.kind() + " (" + Wording.levelName(f.level()) + ")")
+                .or(() -> result.anomaly().map(a -> " — " + a.kind() + " (" + Wording.levelName(a.level()) + ")"))
+                .orElse("");
     }
 
     /** {@code analysis} is null when the trace has no SQL. */
@@ -31,7 +33,14 @@ final class VerdictHeader {
                 .text("schedule ").element("code", schedule)
                 .text(" — replay with ").element("code", Wording.replay(schedule))
                 .close().newline());
-        result.anomaly().ifPresent(anomaly -> anomaly(html, anomaly, Wording.finding(analysis, anomaly)));
+        Optional<Finding> lead = Wording.headlineFinding(result);
+        if (lead.isPresent()) {
+            finding(html, lead.get());
+        } else {
+            result.anomaly().ifPresent(anomaly -> anomaly(html, anomaly, Wording.finding(analysis, anomaly)));
+        }
+        result.checkedAdvice().ifPresent(advice -> html.open("p", "class", "advice")
+                .text("Advice, checked: " + Wording.checkedAdvice(advice)).close().newline());
         html.close().newline();
     }
 
@@ -44,6 +53,13 @@ final class VerdictHeader {
             summary.append(" · reproduced ").append(result.reproduced()).append('/').append(result.reproduceAttempts());
         }
         return summary.toString();
+    }
+
+    private static void finding(HtmlWriter html, Finding finding) {
+        html.open("p", "class", "anomaly-line").text("Anomaly: ").element("strong", finding.kind(), "class", "kind")
+                .text(" (Adya " + finding.adyaName() + ") " + Wording.levelExplained(finding.level()))
+                .text(" · cycle ").element("code", finding.cycleText());
+        html.close().newline();
     }
 
     private static void anomaly(HtmlWriter html, Anomaly anomaly, Optional<Finding> finding) {

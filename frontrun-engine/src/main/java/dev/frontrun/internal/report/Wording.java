@@ -2,6 +2,8 @@ package dev.frontrun.internal.report;
 
 import dev.frontrun.Analysis;
 import dev.frontrun.Anomaly;
+import dev.frontrun.Result;
+import dev.frontrun.Result.CheckedAdvice;
 import dev.frontrun.Schedule;
 import dev.frontrun.Verdict;
 import dev.frontrun.internal.sql.SqlStates;
@@ -82,5 +84,51 @@ final class Wording {
     /** The call that replays {@code schedule}: {@code .replay(Schedule.parse("0*2.1"))}. */
     static String replay(Schedule schedule) {
         return ".replay(Schedule.parse(\"" + schedule + "\"))";
+    }
+
+    /**
+     * The finding a report leads with: the one the checked advice left standing. When the level the
+     * transaction-level finding recommends did not fix the failure and the trace also shows the anomaly
+     * between requests, that one is the real race; otherwise the primary finding.
+     */
+    static Optional<Analysis.Finding> headlineFinding(Result result) {
+        Analysis analysis = result.analysis();
+        boolean requestLevelRemains = result.checkedAdvice()
+                .filter(advice -> advice.effect() == CheckedAdvice.Effect.NOT_FIXED)
+                .filter(advice -> advice.anomalyLevel() == Anomaly.Level.REQUEST).isPresent();
+        return requestLevelRemains && analysis.requestFinding().isPresent() ? analysis.requestFinding() : analysis.finding();
+    }
+
+    /** The advice and what exploring again at its level showed, in one sentence. */
+    static String checkedAdvice(CheckedAdvice advice) {
+        String level = advice.level().sql();
+        Result rerun = advice.rerun();
+        return switch (advice.effect()) {
+            case FIXES -> "at " + level + " it holds after every interleaving (" + executions(rerun.executions())
+                    + " explored): use that level (@Transactional(isolation = Isolation." + advice.level().name()
+                    + ")); PostgreSQL then aborts a conflicting transaction with SQLSTATE 40001, which the application"
+                    + " retries or reports";
+            case FIXES_WITH_RETRY -> "at " + level + " the anomaly is gone, but the losing transaction gets SQLSTATE 40001"
+                    + " (serialization failure) and the test still fails: use that level and retry the aborted"
+                    + " transaction (Spring: retry on ConcurrencyFailureException), or declare it an answer with expect(...)";
+            case NOT_FIXED -> advice.anomalyLevel() == Anomaly.Level.REQUEST
+                    ? "at " + level + " this race is still found (request level: the read and the write are in different"
+                    + " transactions) — no isolation level fixes it; use optimistic locking (a @Version column) or read"
+                    + " and write in one transaction, locking the row (SELECT … FOR UPDATE)"
+                    : "at " + level + " it still fails (" + rerun.failure().map(f -> f.summary()).orElse("a failure")
+                    + "): that isolation level does not fix it";
+            case NOT_CHECKED -> "not checked: the exploration at " + level + " ended " + headline(rerun.verdict())
+                    + rerun.inconclusiveBecause().map(because -> " (" + because + ")").orElse("");
+        };
+    }
+
+    /** What a failure of threads run one after the other means, with how many interleavings fail. */
+    static String serialFailure(Result result) {
+        int failing = result.failingExecutions();
+        int explored = result.executions();
+        String count = failing == explored && result.exhausted() ? "all " + explored + " interleavings fail"
+                : failing + " of " + explored + " interleavings explored fail";
+        return "fails without any interleaving: the threads ran one after the other, so this is not a race — the"
+                + " invariant or the code is wrong even sequentially (" + count + ")";
     }
 }

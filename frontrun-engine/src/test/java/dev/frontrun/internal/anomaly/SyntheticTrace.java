@@ -115,6 +115,12 @@ public final class SyntheticTrace {
 
     /** A statement with explicit read and write resources and the rows it touched. */
     public SyntheticTrace sql(String thread, String sql, Set<ResourceId> reads, Set<ResourceId> writes, List<RowRef> rows) {
+        return sql(thread, sql, reads, writes, rows, null);
+    }
+
+    /** {@link #sql}, issued by an ORM that tagged it with {@code tag} (Hibernate's inspector: {@code [Owner]}); null for none. */
+    private SyntheticTrace sql(String thread, String sql, Set<ResourceId> reads, Set<ResourceId> writes, List<RowRef> rows,
+                               String tag) {
         threads.putIfAbsent(thread, threads.size());
         boolean autocommit = !open.containsKey(thread);
         String tx = autocommit ? nextTx(thread) : open.get(thread);
@@ -126,7 +132,7 @@ public final class SyntheticTrace {
         }
         SqlFacts facts = new SqlFacts(sql, List.of(), StatementKind.OTHER, ShapeReader.read(sql, ID), reads, writes,
                 predicate, rows);
-        SqlStep step = new SqlStep(null, thread, 1, tx, autocommit, facts, null, null);
+        SqlStep step = new SqlStep(null, thread, 1, tx, autocommit, facts, null, tag);
         step.complete(StatementOutcome.ok(-1));
         steps.add(new Pending(thread, step, step.statementWithRows() + "  [" + tx + "]", null));
         return this;
@@ -140,6 +146,12 @@ public final class SyntheticTrace {
     /** UPDATE (or DELETE) of one row by primary key {@code id}: reads and writes it. */
     public SyntheticTrace write(String thread, String sql, String table, Object key) {
         return sql(thread, sql, Set.of(row(table, key)), Set.of(row(table, key)), List.of(rowRef(table, key)));
+    }
+
+    /** {@link #write}, issued by Hibernate (tagged with the entity it flushes, e.g. {@code [Owner]}). */
+    public SyntheticTrace hibernateWrite(String thread, String sql, String table, Object key, String entity) {
+        return sql(thread, sql, Set.of(row(table, key)), Set.of(row(table, key)), List.of(rowRef(table, key)),
+                "[" + entity + "]");
     }
 
     /** INSERT of one row with a known key: writes the row and the table's membership. */

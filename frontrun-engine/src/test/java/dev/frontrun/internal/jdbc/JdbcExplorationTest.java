@@ -205,6 +205,55 @@ class JdbcExplorationTest {
         assertThat(balance(3)).as("restored even so").isEqualTo(100);
     }
 
+    /**
+     * A pool whose connections cannot be unwrapped to the driver's (a wrapper that implements only
+     * {@link Connection}): Frontrun cannot find their backends, so it cannot see a statement wait
+     * inside PostgreSQL. That is an error of the environment, said at once — never a verdict.
+     */
+    @Test
+    void connectionsWhoseBackendCannotBeFoundEndTheExplorationWithAnError() {
+        DataSource opaque = FrontrunDataSource.wrap(hidingTheDriver(raw));
+        Result result = Frontrun.explore(Object::new)
+                .database(raw)
+                .thread("alice", s -> {
+                    try (Connection c = opaque.getConnection(); Statement st = c.createStatement()) {
+                        st.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = 1");
+                    }
+                })
+                .reportDirectory(null)
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.ERROR);
+        assertThat(result.failure()).get().extracting(Failure::kind).isEqualTo(Failure.Kind.BROKEN);
+        assertThat(result.summary()).contains("Frontrun cannot find the PostgreSQL backend", "org.postgresql.PGConnection");
+        assertThat(balance(1)).as("restored").isEqualTo(100);
+    }
+
+    /** {@code source}'s connections behind a JDK proxy that answers only {@link Connection}'s methods, and no unwrap. */
+    private static DataSource hidingTheDriver(DataSource source) {
+        return (DataSource) java.lang.reflect.Proxy.newProxyInstance(DataSource.class.getClassLoader(),
+                new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
+                    if (!method.getName().equals("getConnection")) {
+                        return invoke(method, source, args);
+                    }
+                    Connection real = (Connection) invoke(method, source, args);
+                    return java.lang.reflect.Proxy.newProxyInstance(Connection.class.getClassLoader(),
+                            new Class<?>[] {Connection.class}, (p, m, a) -> switch (m.getName()) {
+                                case "isWrapperFor" -> false;
+                                case "unwrap" -> throw new SQLException("this pool does not unwrap");
+                                default -> invoke(m, real, a);
+                            });
+                });
+    }
+
+    private static Object invoke(java.lang.reflect.Method method, Object target, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
     @Test
     void aStatementWaitingOnAnotherTransactionsRowLockDoesNotHang() {
         // bob's UPDATE uses a predicate the client cannot map to a row, so only PostgreSQL knows it waits

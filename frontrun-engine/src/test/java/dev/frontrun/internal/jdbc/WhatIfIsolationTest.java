@@ -24,8 +24,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Advice that is checked: {@code whatIf(level)} runs the same exploration with every transaction at
- * that level. A lost update inside one transaction is fixed by REPEATABLE READ (the loser is told
- * with 40001); one across two transactions of a request is not fixed by any level.
+ * that level, and a failing exploration checks the level its anomaly's advice recommends by itself.
+ * A lost update inside one transaction is fixed by REPEATABLE READ (the loser is told with 40001);
+ * one across two transactions of a request is not fixed by any level.
  */
 @ExtendWith(PostgresExtension.class)
 class WhatIfIsolationTest {
@@ -82,6 +83,26 @@ class WhatIfIsolationTest {
         }
     }
 
+    /**
+     * Read in one transaction, then in a second one read again and write the first read's value back
+     * (Hibernate's merge of a detached copy): a lost update between the second transactions and one
+     * between the requests.
+     */
+    private void depositWithAStaleCopyMerged() throws SQLException {
+        int read;
+        try (Connection c = ds.getConnection()) {
+            c.setAutoCommit(false);
+            read = read(c);
+            c.commit();
+        }
+        try (Connection c = ds.getConnection()) {
+            c.setAutoCommit(false);
+            read(c);
+            write(c, read + 1);
+            c.commit();
+        }
+    }
+
     private int balance() {
         return db.queryInt("SELECT balance FROM account WHERE id = 1");
     }
@@ -119,5 +140,63 @@ class WhatIfIsolationTest {
         assertThat(atSerializable.anomaly()).map(Anomaly::level).contains(Anomaly.Level.REQUEST);
         assertThat(atSerializable.analysis().transactions()).allSatisfy(tx ->
                 assertThat(tx.isolation()).isEqualTo(Isolation.SERIALIZABLE));
+    }
+
+    @Test
+    void aFailureChecksTheLevelItsAdviceRecommends() {
+        Result result = twoDeposits(this::depositInOneTransaction).run();
+
+        assertThat(result.checkedAdvice()).as(result.explanation()).hasValueSatisfying(advice -> {
+            assertThat(advice.level()).isEqualTo(Isolation.REPEATABLE_READ);
+            assertThat(advice.effect()).isEqualTo(Result.CheckedAdvice.Effect.FIXES);
+            assertThat(advice.rerun().verdict()).isEqualTo(Verdict.HOLDS);
+        });
+        assertThat(result.summary()).contains("advice (checked): at REPEATABLE READ it holds");
+        assertThat(result.explanation()).contains("advice (checked): at REPEATABLE READ it holds");
+        assertThat(result.summary().lines().count()).as(result.summary()).isLessThanOrEqualTo(25);
+        assertThat(balance()).as("the database is restored after the check too").isEqualTo(100);
+    }
+
+    @Test
+    void withoutTheSerializationFailureDeclaredAnAnswerTheCheckSaysRetry() {
+        Result result = Frontrun.explore(Object::new).database(raw)
+                .thread("alice", this::depositInOneTransaction)
+                .thread("bob", this::depositInOneTransaction)
+                .invariant(() -> balance() == 102, "both deposits")
+                .reproduceOnFailure(0)
+                .reportDirectory(null)
+                .run();
+
+        assertThat(result.checkedAdvice()).as(result.explanation()).hasValueSatisfying(advice -> {
+            assertThat(advice.effect()).isEqualTo(Result.CheckedAdvice.Effect.FIXES_WITH_RETRY);
+            assertThat(advice.rerun().analysis().serializationFailure()).isPresent();
+        });
+        assertThat(result.summary()).contains("the losing transaction gets SQLSTATE 40001");
+    }
+
+    @Test
+    void aLevelThatDoesNotFixTheRequestLevelRaceIsSaidSoAndTheHeadlineIsTheRequestLevelRace() {
+        Result result = twoDeposits(this::depositWithAStaleCopyMerged).run();
+        assertThat(result.analysis().transactionFinding()).as(result.explanation()).isPresent();
+        assertThat(result.analysis().requestFinding()).as(result.explanation()).isPresent();
+
+        assertThat(result.checkedAdvice()).as(result.explanation()).hasValueSatisfying(advice -> {
+            assertThat(advice.level()).isEqualTo(Isolation.REPEATABLE_READ);
+            assertThat(advice.effect()).isEqualTo(Result.CheckedAdvice.Effect.NOT_FIXED);
+            assertThat(advice.anomalyLevel()).isEqualTo(Anomaly.Level.REQUEST);
+        });
+        String headline = result.summary().lines().findFirst().orElseThrow();
+        assertThat(headline).contains("LOST_UPDATE between requests");
+        assertThat(result.summary()).contains("at REPEATABLE READ this race is still found (request level");
+        assertThat(result.explanation()).as("plain JDBC, not Hibernate, wrote it").doesNotContain("Hibernate");
+        assertThat(result.summary().lines().count()).as(result.summary()).isLessThanOrEqualTo(25);
+    }
+
+    @Test
+    void theCheckCanBeTurnedOff() {
+        Result result = twoDeposits(this::depositInOneTransaction).checkAdvice(false).run();
+
+        assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
+        assertThat(result.checkedAdvice()).isEmpty();
     }
 }

@@ -123,6 +123,63 @@ class HtmlReportTest {
         }
     }
 
+    /** A deposit that cannot lose an update: one atomic UPDATE in a transaction. */
+    static void atomicDeposit(Account account, String thread) {
+        SimulatedSql sql = new SimulatedSql(thread);
+        sql.begin();
+        sql.statement("UPDATE account SET balance = balance + 1 WHERE id = 1 /* by " + thread + " */",
+                Set.of(row("account", 1)), Set.of(row("account", 1)), List.of(rowRef("account", 1)));
+        account.balance++;
+        sql.commit();
+    }
+
+    @Test
+    void aPassingReportAskedForListsEveryInterleavingExploredWithItsStatements(@TempDir Path reports) throws Exception {
+        Result result = Frontrun.explore(Account::new)
+                .thread("alice", a -> atomicDeposit(a, "alice"))
+                .thread("bob", a -> atomicDeposit(a, "bob"))
+                .invariant(a -> a.balance == 102, "balance == 102")
+                .reportDirectory(reports).reportPassing(true).run();
+        assertThat(result.propertyHolds()).isTrue();
+        assertThat(result.executions()).isGreaterThan(1);
+
+        String html = Files.readString(result.report().orElseThrow(), StandardCharsets.UTF_8);
+        assertThat(html).contains("property HOLDS", "<h2>Interleavings explored</h2>",
+                result.executions() + " executions explored").doesNotContain("are listed", "more, not listed");
+        List<String> listed = Pattern.compile("<details class=\"interleaving\".*?</details>", Pattern.DOTALL)
+                .matcher(html).results().map(m -> m.group()).toList();
+        assertThat(listed).hasSize(result.executions());
+        List<String> orders = new java.util.ArrayList<>();
+        for (int i = 0; i < listed.size(); i++) {
+            String one = listed.get(i);
+            assertThat(one).contains("id=\"execution-" + (i + 1) + "\"", "6 steps",
+                    "UPDATE account SET balance = balance + 1 WHERE id = 1 /* by alice */",
+                    "UPDATE account SET balance = balance + 1 WHERE id = 1 /* by bob */", "alice/tx1", "bob/tx1");
+            assertThat(count(one, "<tr ")).isEqualTo(6);
+            orders.add(Pattern.compile("<td class=\"position\">\\d+</td><td class=\"thread\">(\\w+)</td>").matcher(one).results()
+                    .map(m -> m.group(1)).collect(java.util.stream.Collectors.joining(",")));
+        }
+        assertThat(orders).as("each a different order of the threads' steps").doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aReportListsAtMostItsCapacityOfInterleavingsAndSaysHowManyMoreRan() {
+        Result result = Frontrun.explore(Account::new)
+                .thread("alice", a -> atomicDeposit(a, "alice"))
+                .thread("bob", a -> atomicDeposit(a, "bob"))
+                .invariant(a -> a.balance == 102).run();
+        ExploredInterleavings explored = new ExploredInterleavings(1);
+        explored.add(dev.frontrun.Schedule.parse("0*3.1*3"), List.of());
+        explored.add(dev.frontrun.Schedule.parse("1*3.0*3"), List.of());
+
+        String html = HtmlReport.render(result, explored);
+
+        assertThat(explored.explored()).isEqualTo(2);
+        assertThat(explored.interleavings()).hasSize(1);
+        assertThat(count(html, "<details class=\"interleaving\"")).isEqualTo(1);
+        assertThat(html).contains("2 executions explored", "The first 1 are listed.", "… and 1 more, not listed.");
+    }
+
     @Test
     void statementsAndThreadNamesCannotInjectMarkup() {
         String thread = "o'brien \"q\"";

@@ -2,7 +2,9 @@ package dev.frontrun.spring.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
+import dev.frontrun.spring.Requests;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import org.junit.jupiter.api.Test;
@@ -38,6 +40,19 @@ class WrongUsageTest extends RaceAppTestSupport {
                 .hasMessageContaining("let Spring create the DataSource")
                 .hasMessageContaining("FrontrunDataSource.wrap");
         assertThat(counter(1)).as("restored even so").isZero();
+    }
+
+    /** Requests that never reach the code under test prove nothing: the error says they were turned away, and why. */
+    @Test
+    void requestsRejectedBeforeTheDatabaseAreSaidToBe() {
+        assertThatThrownBy(() -> races.explore()
+                .thread("request-1", Requests.perform(mvc, post("/no/such/route")))
+                .thread("request-2", Requests.perform(mvc, post("/no/such/route")))
+                .run())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("Frontrun saw no SQL: every request was rejected before reaching the database")
+                .hasMessageContaining("request-1 got 404, request-2 got 404")
+                .hasMessageContaining("404 that no handler has this route");
     }
 
     private void incrementThroughAHandMadeDataSource() throws Exception {

@@ -1,5 +1,6 @@
 package dev.frontrun.internal.engine;
 
+import dev.frontrun.specs.conformance.EngineRules;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -16,7 +17,7 @@ import java.util.Set;
  * every call made so far on a fresh instance, then for each lock asks who would not wait for it
  * (its holder) and releases it to see who is handed the lock next.
  */
-public final class LockPredictionsProbe {
+public final class LockPredictionsProbe implements EngineRules.LockTable {
 
     private record Call(boolean take, int thread, Set<String> locks) {
     }
@@ -24,15 +25,18 @@ public final class LockPredictionsProbe {
     private final LockPredictions predictions = new LockPredictions();
     private final List<Call> calls = new ArrayList<>();
 
+    @Override
     public boolean wouldWait(int thread, Set<String> locks) {
         return predictions.wouldWait(thread, locks);
     }
 
+    @Override
     public void take(int thread, Set<String> locks) {
         calls.add(new Call(true, thread, Set.copyOf(locks)));
         predictions.take(thread, locks);
     }
 
+    @Override
     public void release(int thread, Set<String> locks) {
         calls.add(new Call(false, thread, Set.copyOf(locks)));
         predictions.release(thread, locks);
@@ -42,6 +46,7 @@ public final class LockPredictionsProbe {
      * For each of {@code locks}: its predicted holder, then the threads predicted to get it after,
      * in order (empty when free). {@code threads} (at least 2) is the number of threads.
      */
+    @Override
     public Map<String, List<Integer>> lines(Collection<String> locks, int threads) {
         LockPredictions copy = new LockPredictions();
         for (Call c : calls) {

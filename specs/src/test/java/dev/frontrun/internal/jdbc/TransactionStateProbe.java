@@ -2,6 +2,7 @@ package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.Isolation;
 import dev.frontrun.ResourceAccess;
+import dev.frontrun.specs.conformance.EngineRules;
 import java.util.List;
 import java.util.Set;
 
@@ -10,7 +11,7 @@ import java.util.Set;
  * this class lives in the proxy's package in the specs module's test sources only. Each method
  * calls the one of the same name.
  */
-public final class TransactionStateProbe {
+public final class TransactionStateProbe implements EngineRules.TxState {
 
     private final TransactionState state = new TransactionState();
 
@@ -19,42 +20,52 @@ public final class TransactionStateProbe {
         state.begin("tx", level);
     }
 
+    @Override
     public boolean takesTransactionSnapshot(boolean statementReadsData) {
         return state.takesTransactionSnapshot(statementReadsData);
     }
 
+    @Override
     public void ran(List<ResourceAccess> accesses, Set<String> exclusiveLocks, boolean readsData) {
         state.ran(accesses, exclusiveLocks, readsData);
     }
 
+    @Override
     public void abort() {
         state.abort();
     }
 
+    @Override
     public void savepoint(String name) {
         state.savepoint(name);
     }
 
+    @Override
     public Set<String> rollbackTo(String name) {
         return state.rollbackTo(name);
     }
 
+    @Override
     public Set<String> locksTakenAfter(String name) {
         return state.locksTakenAfter(name);
     }
 
+    @Override
     public Set<String> locks() {
         return state.locks();
     }
 
+    @Override
     public List<ResourceAccess> commitAccesses() {
         return state.commitAccesses();
     }
 
+    @Override
     public List<ResourceAccess> rollbackAccesses() {
         return state.rollbackAccesses();
     }
 
+    @Override
     public List<ResourceAccess> rollbackToAccesses(String name) {
         return state.rollbackToAccesses(name);
     }

@@ -5,24 +5,34 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import javax.sql.DataSource;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.jdbc.DataSourceBuilder;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Condition;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.util.StringUtils;
 
 /**
- * The standalone default: with no {@code spring.datasource.url} configured, start an embedded
- * PostgreSQL (zonky binaries) for this context, serve the application's {@code DataSource} from it
- * and stop it when the context closes. With a URL, this configuration is skipped and Boot's usual
- * {@code spring.datasource.*} auto-configuration applies.
+ * The standalone default: with no database brought, start an embedded PostgreSQL (zonky binaries)
+ * for this context, serve the application's {@code DataSource} from it and stop it when the context
+ * closes. A database is brought by {@code spring.datasource.url} (Boot's usual
+ * {@code spring.datasource.*} auto-configuration then applies), by a {@link JdbcConnectionDetails}
+ * bean — what a test's Testcontainers {@code @ServiceConnection} container registers, hence the
+ * order after Boot's service-connection auto-configuration — or by a {@code DataSource} bean of
+ * the application's own; then this auto-configuration (listed in {@code AutoConfiguration.imports},
+ * so component scanning leaves it alone) starts nothing.
  */
-@Configuration(proxyBeanMethods = false)
+@AutoConfiguration(before = DataSourceAutoConfiguration.class,
+        afterName = "org.springframework.boot.testcontainers.service.connection.ServiceConnectionAutoConfiguration")
 @Conditional(EmbeddedPostgresConfiguration.NoDataSourceUrl.class)
+@ConditionalOnMissingBean({DataSource.class, JdbcConnectionDetails.class})
 public class EmbeddedPostgresConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresConfiguration.class);

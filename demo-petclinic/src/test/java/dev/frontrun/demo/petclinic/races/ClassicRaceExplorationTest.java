@@ -4,6 +4,7 @@ import static dev.frontrun.spring.FrontrunAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.frontrun.Anomaly;
+import dev.frontrun.AnomalyKind;
 import dev.frontrun.Result;
 import dev.frontrun.Analysis;
 import dev.frontrun.demo.petclinic.ClassicVariant;
@@ -51,6 +52,17 @@ class ClassicRaceExplorationTest extends ClassicVariant {
                     assertThat(finding.level()).isEqualTo(Anomaly.Level.REQUEST);
                 });
         assertThat(result.explanation()).contains("request level");
+        // the headline never recommends an isolation level that does not fix a request-level race: where
+        // the trace also shows the anomaly between transactions, the level it suggests is checked, and fails
+        result.checkedAdvice().ifPresent(advice -> {
+            assertThat(advice.fixes()).as(result.explanation()).isFalse();
+            assertThat(advice.anomalyLevel()).isEqualTo(Anomaly.Level.REQUEST);
+        });
+        assertThat(result.summary().lines().findFirst().orElseThrow()).contains("between requests");
+        assertThat(result.summary().lines().count()).as(result.summary()).isLessThanOrEqualTo(25);
+        if (scenario.classic() == AnomalyKind.LOST_UPDATE) {
+            assertThat(result.explanation()).as("Hibernate wrote the stale copy back").contains("Hibernate's merge");
+        }
         assertThat(result.reproduced()).isEqualTo(result.reproduceAttempts());
         Result replay = runner.replay(scenario, fixture, result.counterexample().orElseThrow(), REPLAYS);
         assertThat(replay.failed()).as(replay.explanation()).isTrue();

@@ -1,0 +1,137 @@
+package dev.frontrun.internal.report;
+
+import dev.frontrun.Analysis;
+import dev.frontrun.Failure;
+import dev.frontrun.Result;
+import dev.frontrun.TraceStep;
+import dev.frontrun.internal.sql.SqlStep;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The short text a failing test prints: at most {@link #MAX_LINES} lines — the verdict, the anomaly
+ * in one sentence, the conflicting statements, the checked advice, the replay call — so the cause is
+ * read at a glance in a test log. Everything else (the whole interleaving, notes, the database's
+ * decisions) is in {@link Explanation} and the HTML report.
+ */
+public final class Summary {
+
+    /** The most lines a summary has, including the report's link appended after it. */
+    public static final int MAX_LINES = 25;
+    /** Lines kept free for the report's link and the pointer to the whole explanation. */
+    private static final int TAIL = 2;
+    private static final int MAX_STATEMENTS = 6;
+    private static final int MAX_STATEMENT_CHARS = 160;
+
+    private Summary() {
+    }
+
+    /** The summary of {@code facts}, an exploration of {@code names} against {@code invariant}. */
+    public static String of(Result facts, String invariant, List<String> names) {
+        List<String> lines = new ArrayList<>();
+        Optional<Analysis.Finding> lead = Wording.headlineFinding(facts);
+        lines.add("Frontrun: " + Wording.headlineExplained(facts.verdict())
+                + lead.map(f -> " — " + f.kind() + " " + Wording.level(f.level()) + " (Adya " + f.adyaName() + ")")
+                .orElse(""));
+        lines.add("  explored " + Wording.executions(facts.executions()) + " of " + names.size() + " threads " + names
+                + " with " + facts.strategy() + (facts.exhausted() ? " (exhausted)" : "")
+                + " in " + facts.elapsed().toMillis() + " ms");
+        Failure failure = facts.failure().orElse(null);
+        facts.inconclusiveBecause().ifPresent(because ->
+                lines.add((facts.broken() ? "  error: " : "  inconclusive: ") + firstLine(because)));
+        if (failure != null && !facts.inconclusiveBecause().map(failure.summary()::equals).orElse(false)) {
+            lines.add("  failure: " + firstLine(failure.summary()));
+        }
+        if (failure != null && failure.kind() == Failure.Kind.INVARIANT_VIOLATED) {
+            lines.add("  invariant: " + firstLine(invariant));
+        }
+        lead.ifPresent(finding -> {
+            lines.add("  anomaly: " + finding.cycleText());
+            statements(lines, facts.trace(), finding);
+        });
+        facts.checkedAdvice().ifPresent(advice -> lines.add("  advice (checked): " + Wording.checkedAdvice(advice)));
+        if (facts.failsWithoutInterleaving()) {
+            lines.add("  " + Wording.serialFailure(facts));
+        }
+        if (facts.failingExecutions() > 1) {
+            StringBuilder groups = new StringBuilder("  failing executions: " + facts.failingExecutions() + " of "
+                    + facts.executions());
+            facts.failureGroups().forEach((group, count) -> groups.append("; ").append(count).append(" × ").append(group));
+            lines.add(groups.toString());
+        }
+        if (facts.reproduceAttempts() > 0) {
+            lines.add("  reproduced " + facts.reproduced() + "/" + facts.reproduceAttempts() + " times by replaying the schedule");
+        }
+        if (facts.counterexample().isPresent() && failure != null && failure.disproves()) {
+            lines.add("  replay:   " + Wording.replay(facts.counterexample().get()));
+        }
+        if (failure != null) {
+            details(lines, failure);
+        }
+        if (!facts.trace().isEmpty() || failure != null) {
+            lines.add("  more: result.explanation() has the whole interleaving (" + facts.trace().size()
+                    + " steps), the database's decisions and the notes");
+        }
+        return String.join("\n", lines) + "\n";
+    }
+
+    /** The statements of the finding's cycle, one line each. */
+    private static void statements(List<String> lines, List<TraceStep> trace, Analysis.Finding finding) {
+        int shown = 0;
+        for (TraceStep step : trace) {
+            if (!finding.positions().contains(step.position())) {
+                continue;
+            }
+            if (shown == MAX_STATEMENTS) {
+                lines.add("    … (" + (finding.positions().size() - shown) + " more in result.explanation())");
+                return;
+            }
+            String text = step.step().label();
+            String tx = "";
+            if (step.step().detail() instanceof SqlStep sql) {
+                text = sql.statementWithRows();
+                tx = sql.transaction() == null ? "" : "  " + sql.transaction();
+                String outcome = Wording.outcome(sql.outcome());
+                text += outcome.isEmpty() ? "" : "   " + outcome;
+            }
+            lines.add("    * " + step.position() + "  " + step.threadName() + tx + "  " + shorten(text));
+            shown++;
+        }
+    }
+
+    /** The exception or the stuck threads, as many lines as the summary has left. */
+    private static void details(List<String> lines, Failure failure) {
+        String detail = failure.cause().map(Summary::stackTrace).orElse(failure.threadDumps()).strip();
+        if (detail.isEmpty()) {
+            return;
+        }
+        lines.add(failure.cause().isPresent() ? "  exception:" : "  threads:");
+        String[] detailLines = detail.split("\n");
+        int room = MAX_LINES - TAIL - lines.size();
+        for (int i = 0; i < detailLines.length && i < room; i++) {
+            boolean last = i == room - 1 && detailLines.length > room;
+            lines.add(last ? "    … (" + (detailLines.length - i) + " more lines in result.explanation())"
+                    : "    " + detailLines[i].stripTrailing());
+        }
+    }
+
+    private static String stackTrace(Throwable t) {
+        StringWriter out = new StringWriter();
+        t.printStackTrace(new PrintWriter(out));
+        return out.toString();
+    }
+
+    private static String shorten(String text) {
+        String flat = text.strip().replaceAll("\\s+", " ");
+        return flat.length() <= MAX_STATEMENT_CHARS ? flat : flat.substring(0, MAX_STATEMENT_CHARS - 1) + "…";
+    }
+
+    private static String firstLine(String text) {
+        String t = text.strip();
+        int nl = t.indexOf('\n');
+        return nl < 0 ? t : t.substring(0, nl) + " …";
+    }
+}

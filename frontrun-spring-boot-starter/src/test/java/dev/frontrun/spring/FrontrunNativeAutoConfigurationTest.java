@@ -1,0 +1,74 @@
+package dev.frontrun.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.frontrun.nativeio.NativeIo;
+import dev.frontrun.nativeio.proxycheck.NativeMode;
+import dev.frontrun.spi.ExplorationHook;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.postgresql.ds.PGSimpleDataSource;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+/**
+ * The switch {@code frontrun.native}, in this test JVM, which is not preloaded: {@code auto} warns
+ * and explores without the check, {@code required} refuses to start an exploration with the
+ * {@code LD_PRELOAD} line to use, {@code off} is silent.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class FrontrunNativeAutoConfigurationTest {
+
+    private final ApplicationContextRunner contexts = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(FrontrunNativeAutoConfiguration.class))
+            .withPropertyValues("frontrun.enabled=true");
+
+    @BeforeAll
+    static void notPreloaded() {
+        assertThat(NativeIo.interceptionActive()).as("this test JVM is started without LD_PRELOAD").isFalse();
+    }
+
+    @Test
+    void autoIsTheDefaultAndWarnsOnceThatTheCheckIsOff(CapturedOutput output) {
+        contexts.run(context -> {
+            NativeLayer layer = context.getBean(NativeLayer.class);
+            assertThat(layer.mode()).isEqualTo(NativeMode.AUTO);
+            assertThat(layer.hookFor(new PGSimpleDataSource())).isEmpty();
+        });
+        assertThat(output.getOut().split("frontrun.native=auto: explorations will not check", -1)).hasSize(2);
+        assertThat(output.getOut()).contains("LD_PRELOAD=");
+    }
+
+    @Test
+    void requiredRefusesToStartAnExplorationNamingThePreloadLine(CapturedOutput output) {
+        contexts.withPropertyValues("frontrun.native=required").run(context -> {
+            Optional<ExplorationHook> hook = context.getBean(NativeLayer.class).hookFor(new PGSimpleDataSource());
+            assertThat(hook).isPresent();
+            assertThatThrownBy(() -> hook.get().beforeExploration())
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageStartingWith("frontrun.native=required, but Frontrun native I/O interception is not active")
+                    .hasMessageContaining("LD_PRELOAD=")
+                    .hasMessageContaining("libfrontrun_io.so");
+        });
+        assertThat(output.getOut()).doesNotContain("frontrun.native=auto");
+    }
+
+    @Test
+    void offNeverChecksAndSaysNothing(CapturedOutput output) {
+        contexts.withPropertyValues("frontrun.native=off").run(context ->
+                assertThat(context.getBean(NativeLayer.class).hookFor(new PGSimpleDataSource())).isEmpty());
+        assertThat(output.getOut()).doesNotContain("frontrun.native");
+    }
+
+    @Test
+    void anUnknownValueFailsTheContext() {
+        contexts.withPropertyValues("frontrun.native=sometimes").run(context ->
+                assertThat(context).getFailure()
+                        .hasStackTraceContaining("frontrun.native=sometimes is not one of off, auto, required"));
+    }
+}
