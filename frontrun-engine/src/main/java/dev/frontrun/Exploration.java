@@ -269,6 +269,34 @@ public final class Exploration<S> {
         }
     }
 
+    /**
+     * What the explored work costs without Frontrun, for comparing an exploration's {@link Result#timings()}
+     * with: the threads run once each, one after the other on the calling thread, with no scheduling
+     * (their statements pass straight through the proxy), after the same database restore an execution
+     * gets; {@code rounds} times. Nothing is judged. Runs at the level the application sets, also when
+     * {@link #isolation(Isolation)} forces one.
+     *
+     * @param rounds     the rounds to measure
+     * @param total      their wall time, restores included
+     * @param restore    the part spent restoring the database
+     */
+    public record Baseline(int rounds, Duration total, Duration restore) {
+
+        /** The average wall time of one round (every thread once, plus the restore), in milliseconds. */
+        public double msPerRound() {
+            return rounds == 0 ? 0 : total.toNanos() / 1e6 / rounds;
+        }
+    }
+
+    /** Measures the {@link Baseline}: every thread once, one after the other, {@code rounds} times. */
+    public Baseline baseline(int rounds) {
+        if (rounds < 1) {
+            throw new IllegalArgumentException("rounds must be at least 1, got " + rounds);
+        }
+        Explorer.BaselineTimes times = new Explorer<S>(plan(new java.util.LinkedHashMap<>())).baseline(rounds);
+        return new Baseline(times.rounds(), times.total(), times.restore());
+    }
+
     /** Runs exactly {@code schedule} once (plus the reproduce-on-failure replays if it fails). */
     public Result replay(Schedule schedule) {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
@@ -282,6 +310,10 @@ public final class Exploration<S> {
      * written if one is wanted and named at the end of the explanation.
      */
     private Result reported(ExplorationOutcome outcome, java.util.Map<Result.FailureGroup, Integer> groups) {
+        return explained(outcome, groups).withTimings(outcome.timings());
+    }
+
+    private Result explained(ExplorationOutcome outcome, java.util.Map<Result.FailureGroup, Integer> groups) {
         Analysis analysis;
         try {
             analysis = SqlAnomalyAnalyzer.create().analysis(outcome.trace(), outcome.failure());

@@ -98,6 +98,8 @@ public final class ExecutionRunner implements AutoCloseable {
         private final boolean[] blocked = new boolean[workers.length];
         private final TraceStep.Blocked[] blockedOn = new TraceStep.Blocked[workers.length];
         private final int[] lastEntryOf = new int[workers.length];
+        private final long[] blockedSince = new long[workers.length];
+        private final ExecutionClock clock;
         /** The client-side registry's prediction of database row locks: who holds each, who queued for it. */
         private final LockPredictions locks = new LockPredictions();
         private final List<TraceStep> trace = new ArrayList<>();
@@ -108,6 +110,7 @@ public final class ExecutionRunner implements AutoCloseable {
             this.context = context;
             this.policy = policy;
             this.deadline = deadline;
+            this.clock = context.clock();
             Arrays.fill(lastEntryOf, -1);
         }
 
@@ -178,6 +181,7 @@ public final class ExecutionRunner implements AutoCloseable {
             locks.take(thread, step.acquires());
             locks.release(thread, step.releases());
             lastThread = thread;
+            clock.steps++;
             workers[thread].grant();
             awaitWorker(thread, waitPredicted);
         }
@@ -189,8 +193,26 @@ public final class ExecutionRunner implements AutoCloseable {
 
         /** Like {@link #awaitWorker(int)}; when a wait in the database is predicted, asks the probes at once. */
         private void awaitWorker(int t, boolean waitPredicted) {
-            WorkerThread w = workers[t];
             long start = System.nanoTime();
+            try {
+                awaitStop(t, waitPredicted, start);
+            } finally {
+                ranWhileAwaited(t, start);
+            }
+        }
+
+        /** Adds the time worker t ran its own code since {@code awaitStart}: from its wake-up to its stop (or now). */
+        private void ranWhileAwaited(int t, long awaitStart) {
+            WorkerThread w = workers[t];
+            long end = w.status == WorkerThread.Status.RUNNING ? System.nanoTime() : w.stoppedAt;
+            long from = Math.max(awaitStart, w.wokeAt);
+            if (end > from) {
+                clock.running += end - from;
+            }
+        }
+
+        private void awaitStop(int t, boolean waitPredicted, long start) {
+            WorkerThread w = workers[t];
             long nextProbe = waitPredicted ? start : start + PROBE_AFTER_NANOS;
             long park = 10_000;
             int spins = 0;
@@ -232,6 +254,7 @@ public final class ExecutionRunner implements AutoCloseable {
                 return javaReason;
             }
             for (BlockingProbe probe : context.blockingProbes()) {
+                clock.probes++;
                 Optional<TraceStep.Blocked> reason = probe.blockedOn(t);
                 if (reason.isPresent()) {
                     return reason;
@@ -258,6 +281,7 @@ public final class ExecutionRunner implements AutoCloseable {
 
         private void markBlocked(int t, TraceStep.Blocked reason) {
             blocked[t] = true;
+            blockedSince[t] = System.nanoTime();
             blockedOn[t] = reason;
             int entry = lastEntryOf[t];
             if (entry >= 0 && trace.get(entry).blocked() == null) {
@@ -278,15 +302,20 @@ public final class ExecutionRunner implements AutoCloseable {
                         continue;
                     }
                     if (workers[t].status != WorkerThread.Status.RUNNING) {
-                        blocked[t] = false;
+                        unblocked(t);
                         changed = true;
                     } else if (blockedReason(t, true).isEmpty()) {
-                        blocked[t] = false;
+                        unblocked(t);
                         awaitWorker(t);
                         changed = true;
                     }
                 }
             }
+        }
+
+        private void unblocked(int t) {
+            blocked[t] = false;
+            clock.blocked += System.nanoTime() - blockedSince[t];
         }
 
         /**

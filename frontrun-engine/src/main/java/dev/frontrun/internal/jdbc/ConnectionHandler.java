@@ -212,6 +212,7 @@ final class ConnectionHandler implements InvocationHandler {
 
     /** A transaction boundary: a scheduling point, then the real call. */
     private Object boundary(TransactionControl control, SqlFacts facts, Call call) throws Throwable {
+        long entered = System.nanoTime();
         ExecutionContext execution = execution();
         SqlExecutionState state = owner.executionState(execution);
         int thread = thread();
@@ -236,9 +237,11 @@ final class ConnectionHandler implements InvocationHandler {
                 isolation(), null);
         String label = detail.statement() + "  [" + tx.name() + (op == TxOp.COMMIT && aborted ? ", aborted: rolls back" : "")
                 + "]";
+        execution.recordAnalysisTime(System.nanoTime() - entered);
         SchedulingPoints.step(new Step(accesses, Set.of(), releases, label, detail));
+        long start = System.nanoTime();
         try {
-            Object result = call.run();
+            Object result = timed(call, execution, start);
             detail.complete(op == TxOp.COMMIT && aborted ? StatementOutcome.rolledBack() : StatementOutcome.ok(-1));
             switch (op) {
                 case SAVEPOINT -> tx.savepoint(control.name());
@@ -265,7 +268,9 @@ final class ConnectionHandler implements InvocationHandler {
         ExecutionContext execution = execution();
         SqlExecutionState state = owner.executionState(execution);
         int thread = thread();
+        long start = System.nanoTime();
         StatementAnalysis analysis = owner.analyzer().analyze(sql, parameters, thread, state.aliases);
+        execution.recordAnalysisTime(System.nanoTime() - start);
         analysed.accept(analysis);
         if (analysis.control() != null) {
             return boundary(analysis.control(), analysis.facts(), call);
@@ -280,9 +285,11 @@ final class ConnectionHandler implements InvocationHandler {
         SqlExecutionState state = owner.executionState(execution);
         int thread = thread();
         List<StatementAnalysis> parts = new ArrayList<>();
+        long start = System.nanoTime();
         for (int i = 0; i < sqls.size(); i++) {
             parts.add(owner.analyzer().analyze(sqls.get(i), parameters.get(i), thread, state.aliases));
         }
+        execution.recordAnalysisTime(System.nanoTime() - start);
         StatementAnalysis union = union(parts, sqls.isEmpty() ? null : sqls.get(0),
                 parameters.isEmpty() ? List.of() : parameters.get(0));
         analysed.accept(union);
@@ -293,6 +300,7 @@ final class ConnectionHandler implements InvocationHandler {
 
     private Object execute(StatementAnalysis analysis, String label, Statement statement, Call call,
                            SqlExecutionState state, ExecutionContext execution, int thread) throws Throwable {
+        long entered = System.nanoTime();
         boolean autocommit = !tx.open() && target.getAutoCommit(); // SQL-text BEGIN opens one under JDBC autocommit
         if (!autocommit && !tx.open()) {
             tx.begin(transactionName(state, thread), transactionIsolation());
@@ -316,14 +324,16 @@ final class ConnectionHandler implements InvocationHandler {
         SqlStep detail = new SqlStep(null, threadName(), connectionNumber(state, execution), txName, autocommit, facts,
                 isolation(), tag);
         state.statements.incrementAndGet();
+        execution.recordAnalysisTime(System.nanoTime() - entered);
         SchedulingPoints.step(new Step(accesses, acquires, Set.of(),
                 label + detail.rowsAndTag() + "  [" + txName + "]", detail));
         Integer pid = backendPid();
         if (pid != null) {
             state.running(thread, pid);
         }
+        long start = System.nanoTime();
         try {
-            Object result = call.run();
+            Object result = timed(call, execution, start);
             detail.complete(StatementOutcome.ok(updateCount(result, statement)));
             if (!autocommit) {
                 tx.ran(accesses, analysis.rowLocks(), readsData);
@@ -343,6 +353,15 @@ final class ConnectionHandler implements InvocationHandler {
             throw e;
         } finally {
             state.finished(thread);
+        }
+    }
+
+    /** The real call, its time in the database told to the execution's timings (also when it fails). */
+    private static Object timed(Call call, ExecutionContext execution, long start) throws Throwable {
+        try {
+            return call.run();
+        } finally {
+            execution.recordDatabaseTime(System.nanoTime() - start);
         }
     }
 

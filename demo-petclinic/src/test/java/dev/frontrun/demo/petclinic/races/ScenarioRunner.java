@@ -34,6 +34,11 @@ public final class ScenarioRunner {
         return exploration(scenario, fixture).run();
     }
 
+    /** The scenario's requests run once each, one after the other, without Frontrun: what they cost plain. */
+    public Exploration.Baseline baseline(RaceScenario scenario, Fixture fixture, int rounds) {
+        return exploration(scenario, fixture).baseline(rounds);
+    }
+
     public Result replay(RaceScenario scenario, Fixture fixture, Schedule schedule, int times) {
         return exploration(scenario, fixture).reproduceOnFailure(times).replay(schedule);
     }
