@@ -29,7 +29,7 @@ import org.springframework.web.context.WebApplicationContext;
 public final class PetClinicRaceDemo {
 
     private static final PrintStream OUT = System.out;
-    /** Rounds of the plain requests measured per scenario, after one round of warm-up. */
+    /** Rounds of the plain requests measured before and after each exploration, after one round of warm-up. */
     private static final int BASELINE_ROUNDS = 5;
 
     private PetClinicRaceDemo() {
@@ -38,12 +38,8 @@ public final class PetClinicRaceDemo {
     /** One scenario's figures. */
     private record Row(String variant, RaceScenario scenario, Result result, Exploration.Baseline baseline) {
 
-        int runs() {
-            return result.timings().runs();
-        }
-
-        double ratio() {
-            return result.timings().msPerRun() / baseline.msPerRound();
+        Figures figures() {
+            return Figures.of(variant, scenario, result, baseline);
         }
     }
 
@@ -51,9 +47,9 @@ public final class PetClinicRaceDemo {
         OUT.println("Frontrun PetClinic race demo: each scenario races two real HTTP request flows (MockMvc) against");
         OUT.println("PostgreSQL, exploring every distinct interleaving of their SQL statements.");
         List<Row> rows = new ArrayList<>();
-        run("classic", Variant.CLASSIC, rows);
-        run("serializable", Variant.SERIALIZABLE, rows);
-        run("fixed", Variant.FIXED, rows);
+        for (Variant variant : Variant.values()) {
+            run(variant, rows);
+        }
         printTable(rows);
         printFindings(rows);
         printOverall(rows);
@@ -61,51 +57,49 @@ public final class PetClinicRaceDemo {
     }
 
     /** Which application the scenarios race. */
-    private enum Variant { CLASSIC, SERIALIZABLE, FIXED }
+    enum Variant {
+        CLASSIC, SERIALIZABLE, FIXED;
 
-    private static void run(String name, Variant variant, List<Row> rows) {
+        String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The scenarios raced in {@code variant}: the controls are left out at SERIALIZABLE. */
+    static List<RaceScenario> scenarios(Variant variant) {
+        return PetClinicRaces.all().stream().filter(s -> variant != Variant.SERIALIZABLE || !s.isControl()).toList();
+    }
+
+    /** Starts {@code variant} on a fresh database, hands its scenario runner to {@code work}, and stops it. */
+    static void withApp(Variant variant, java.util.function.Consumer<ScenarioRunner> work) {
         TestDatabase db = TestPostgres.freshDatabase(PetClinicRaceDemo.class);
         try (ConfigurableApplicationContext context = start(db, variant)) {
             MockMvc mvc = MockMvcBuilders.webAppContextSetup((WebApplicationContext) context).build();
-            ScenarioRunner runner = new ScenarioRunner(context.getBean(RaceExplorer.class), new PetClinicClient(mvc),
-                    context.getBean(JdbcTemplate.class));
-            for (RaceScenario scenario : PetClinicRaces.all()) {
-                if (variant == Variant.SERIALIZABLE && scenario.isControl()) {
-                    continue;
-                }
-                RaceScenario.Fixture fixture = runner.fixture();
-                runner.baseline(scenario, fixture, 1); // warm-up: the JIT, the pool, Hibernate's caches
-                Exploration.Baseline baseline = runner.baseline(scenario, fixture, BASELINE_ROUNDS);
-                Result result = runner.explore(scenario, fixture);
-                rows.add(new Row(name, scenario, result, baseline));
-            }
+            work.accept(new ScenarioRunner(context.getBean(RaceExplorer.class), new PetClinicClient(mvc),
+                    context.getBean(JdbcTemplate.class)));
         } finally {
             TestPostgres.drop(db);
         }
     }
 
-    private static void printTable(List<Row> rows) {
-        OUT.println();
-        OUT.println("runs = explored executions + replays of a failure; steps and ms per run, the ms split into:");
-        OUT.println("restoring the database, the scheduler's hand-offs, Frontrun's SQL analysis, statements in the");
-        OUT.println("database, the application's own code, and setup + invariant; plain = the same requests once each,");
-        OUT.println("one after the other, without Frontrun (same database, same restore); ratio = ms/run ÷ plain.");
-        OUT.printf(Locale.ROOT, "  %-12s %-29s %-6s %5s %6s %5s %6s │ %7s %7s %5s %6s %6s %5s │ %6s %5s%n", "variant",
-                "scenario", "verdict", "execs", "runs/s", "steps", "ms/run", "restore", "handoff", "sql", "db", "app",
-                "check", "plain", "ratio");
-        for (Row row : rows) {
-            Result.Timings t = row.result().timings();
-            double seconds = row.result().elapsed().toNanos() / 1e9;
-            OUT.printf(Locale.ROOT, "  %-12s %-29s %-6s %5d %6.0f %5.0f %6.1f │ %7.1f %7.1f %5.1f %6.1f %6.1f %5.1f │ %6.1f %4.1fx%n",
-                    row.variant(), row.scenario().name(), verdict(row.result()), row.result().executions(),
-                    row.runs() / seconds, (double) t.steps() / Math.max(1, t.runs()), t.msPerRun(), t.msPerRun(t.restore()),
-                    t.msPerRun(t.handoffs()), t.msPerRun(t.analysis()), t.msPerRun(t.database()), t.msPerRun(t.application()), t.msPerRun(t.checks()),
-                    row.baseline().msPerRound(), row.ratio());
-        }
+    private static void run(Variant variant, List<Row> rows) {
+        withApp(variant, runner -> {
+            for (RaceScenario scenario : scenarios(variant)) {
+                RaceScenario.Fixture fixture = runner.fixture();
+                runner.baseline(scenario, fixture, 1); // warm-up: the JIT, the pool, Hibernate's caches
+                Exploration.Baseline before = runner.baseline(scenario, fixture, BASELINE_ROUNDS);
+                Result result = runner.explore(scenario, fixture);
+                Exploration.Baseline after = runner.baseline(scenario, fixture, BASELINE_ROUNDS);
+                rows.add(new Row(variant.label(), scenario, result, ScenarioRunner.both(before, after)));
+            }
+        });
     }
 
-    private static String verdict(Result result) {
-        return result.failed() ? "RACE" : result.verdict().name();
+    private static void printTable(List<Row> rows) {
+        OUT.println();
+        OUT.println(Figures.LEGEND);
+        OUT.println(Figures.header());
+        rows.forEach(row -> OUT.println(row.figures().line()));
     }
 
     /** One finding per race: the anomaly in one sentence, then the schedule that replays it. */
@@ -144,18 +138,8 @@ public final class PetClinicRaceDemo {
     }
 
     private static void printOverall(List<Row> rows) {
-        long runs = 0;
-        double seconds = 0;
-        double runMs = 0;
-        double plainMs = 0;
-        for (Row row : rows) {
-            runs += row.runs();
-            seconds += row.result().elapsed().toNanos() / 1e9;
-            runMs += row.result().timings().total().toNanos() / 1e6;
-            plainMs += row.runs() * row.baseline().msPerRound();
-        }
         OUT.println();
-        OUT.printf(Locale.ROOT, "overall: %.0f runs/s, %.1fx the plain requests%n", runs / seconds, runMs / plainMs);
+        OUT.println(Figures.overall(rows.stream().map(Row::figures).toList()));
     }
 
     private static ConfigurableApplicationContext start(TestDatabase db, Variant variant) {
