@@ -8,6 +8,7 @@ import dev.frontrun.internal.sql.StatementOutcome;
 import dev.frontrun.internal.sql.bind.GeneratedKey;
 import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.resource.RowRef;
+import dev.frontrun.internal.sql.resource.UncommittedWrites;
 import dev.frontrun.internal.sql.shape.IsolationSetting;
 import dev.frontrun.internal.sql.syntax.StatementKind;
 import dev.frontrun.internal.sql.syntax.TransactionControl;
@@ -310,8 +311,10 @@ final class ConnectionHandler implements InvocationHandler {
         SqlFacts facts = analysis.facts();
         boolean readsData = facts.shape().takesSnapshot();
         List<ResourceAccess> accesses = analysis.accesses();
+        List<ResourceAccess> announced = announced(accesses, facts, autocommit);
         if (!autocommit && tx.takesTransactionSnapshot(readsData)) {
             accesses = withSnapshotRead(accesses); // everything it reads later is as of now
+            announced = withSnapshotRead(announced);
         }
         facts.shape().isolation().ifPresent(setting -> {
             if (setting.scope() == IsolationSetting.Scope.SESSION) {
@@ -325,7 +328,7 @@ final class ConnectionHandler implements InvocationHandler {
                 isolation(), tag);
         state.statements.incrementAndGet();
         execution.recordAnalysisTime(System.nanoTime() - entered);
-        SchedulingPoints.step(new Step(accesses, acquires, Set.of(),
+        SchedulingPoints.step(new Step(announced, acquires, Set.of(),
                 label + detail.rowsAndTag() + "  [" + txName + "]", detail));
         Integer pid = backendPid();
         if (pid != null) {
@@ -363,6 +366,26 @@ final class ConnectionHandler implements InvocationHandler {
         } finally {
             execution.recordDatabaseTime(System.nanoTime() - start);
         }
+    }
+
+    /**
+     * What the step announces: a plain read as it is; any other statement also on the lock twins of
+     * what it touches, and with its writes on the twins only while they stay uncommitted (see
+     * {@link UncommittedWrites}). The transaction state keeps the writes themselves, which its commit
+     * publishes.
+     */
+    private List<ResourceAccess> announced(List<ResourceAccess> accesses, SqlFacts facts, boolean autocommit) {
+        if (UncommittedWrites.plainRead(accesses, facts.shape().lockingRead())) {
+            return accesses;
+        }
+        Set<String> sequences = new java.util.HashSet<>();
+        for (ResourceId written : facts.writes()) {
+            if (written.kind() == ResourceId.Kind.SEQUENCE) {
+                sequences.add(written.render());
+            }
+        }
+        boolean uncommitted = !autocommit && tx.isolation() != Isolation.SERIALIZABLE;
+        return UncommittedWrites.announced(accesses, sequences, uncommitted);
     }
 
     /**
