@@ -384,7 +384,8 @@ final class ConnectionHandler implements InvocationHandler {
                 sequences.add(written.render());
             }
         }
-        boolean uncommitted = !autocommit && tx.isolation() != Isolation.SERIALIZABLE;
+        boolean uncommitted = !autocommit && tx.isolation() != Isolation.SERIALIZABLE
+                && UncommittedWrites.deferrable(facts.kind());
         return UncommittedWrites.announced(accesses, sequences, uncommitted);
     }
 

@@ -2,6 +2,7 @@ package dev.frontrun.internal.sql.resource;
 
 import dev.frontrun.Access;
 import dev.frontrun.ResourceAccess;
+import dev.frontrun.internal.sql.syntax.StatementKind;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,16 +27,26 @@ import java.util.Set;
  *       committed version): a plain read of another transaction then commutes with it, a commit of
  *       another transaction still does not.</li>
  * </ul>
- * Not touched: the keys a table generates and sequences (not transactional: {@code nextval} is seen
- * at once), the lock state NOWAIT and SKIP LOCKED read, and a write of the whole database (an opaque
- * statement, which may be DDL or TRUNCATE: it blocks even plain reads). At SERIALIZABLE the writes stay
- * as they are: PostgreSQL's SSI orders a serializable read and write of one row whichever came first.
+ * Only row-level DML defers its writes ({@link #deferrable}): {@code TRUNCATE}, {@code LOCK TABLE},
+ * DDL and opaque statements take locks that block even plain reads, so their writes stay as they are.
+ * Never deferred either: the keys a table generates and sequences (not transactional: {@code nextval}
+ * is seen at once), the lock state NOWAIT and SKIP LOCKED read, a write of the whole database. At
+ * SERIALIZABLE the writes stay as they are: PostgreSQL's SSI orders a serializable read and write of
+ * one row whichever came first.
  */
 public final class UncommittedWrites {
 
     private static final String TWIN = "lock:";
 
     private UncommittedWrites() {
+    }
+
+    /** Whether a statement of this kind takes only row locks, which plain reads of other transactions ignore. */
+    public static boolean deferrable(StatementKind kind) {
+        return switch (kind) {
+            case SELECT, INSERT, UPDATE, DELETE, MERGE -> true;
+            default -> false;
+        };
     }
 
     /** Whether a statement with these accesses only reads, taking no row lock: it sees committed data only. */
@@ -48,7 +59,8 @@ public final class UncommittedWrites {
      *
      * @param accesses        its accesses as the SQL pipeline gives them
      * @param sequences       the rendered sequences among them (spelled like tables)
-     * @param uncommitted     whether its writes stay invisible to other transactions until a commit
+     * @param uncommitted     whether its writes stay invisible to other transactions until a commit: a
+     *                        {@link #deferrable} statement inside a transaction below SERIALIZABLE
      */
     public static List<ResourceAccess> announced(List<ResourceAccess> accesses, Set<String> sequences,
                                                  boolean uncommitted) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.frontrun.Access;
 import dev.frontrun.ResourceAccess;
+import dev.frontrun.internal.sql.syntax.StatementKind;
 import dev.frontrun.internal.sql.syntax.TableName;
 import java.util.List;
 import java.util.Set;
@@ -83,6 +84,18 @@ class UncommittedWritesTest {
         List<ResourceAccess> commit = List.of(new ResourceAccess("sql:t:(1)", Access.WRITE));
         assertThat(conflict(rowRead(1), commit)).isTrue();
         assertThat(conflict(uncommittedUpdate(1), commit)).as("an update after the commit reads its row").isTrue();
+    }
+
+    @Test
+    void onlyRowLevelDmlDefersItsWrites() {
+        assertThat(UncommittedWrites.deferrable(StatementKind.UPDATE)).isTrue();
+        assertThat(UncommittedWrites.deferrable(StatementKind.INSERT)).isTrue();
+        assertThat(UncommittedWrites.deferrable(StatementKind.DELETE)).isTrue();
+        assertThat(UncommittedWrites.deferrable(StatementKind.SELECT)).as("FOR UPDATE, data-modifying CTEs").isTrue();
+        assertThat(UncommittedWrites.deferrable(StatementKind.TRUNCATE)).as("ACCESS EXCLUSIVE blocks reads").isFalse();
+        assertThat(UncommittedWrites.deferrable(StatementKind.LOCK)).isFalse();
+        assertThat(UncommittedWrites.deferrable(StatementKind.DDL)).isFalse();
+        assertThat(UncommittedWrites.deferrable(StatementKind.OTHER)).isFalse();
     }
 
     @Test
