@@ -23,6 +23,7 @@ public final class Execution implements ExecutionContext {
     private final List<BlockingProbe> probes = new CopyOnWriteArrayList<>();
 
     private final Isolation forcedIsolation;
+    private final ExecutionClock clock = new ExecutionClock();
 
     public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames) {
         this(exploration, executionNumber, threadNames, null);
@@ -75,6 +76,20 @@ public final class Execution implements ExecutionContext {
     @Override
     public void addBlockingProbe(BlockingProbe probe) {
         probes.add(probe);
+    }
+
+    @Override
+    public void recordDatabaseTime(long nanos) {
+        clock.database.addAndGet(nanos);
+    }
+
+    @Override
+    public void recordAnalysisTime(long nanos) {
+        clock.analysis.addAndGet(nanos);
+    }
+
+    ExecutionClock clock() {
+        return clock;
     }
 
     List<BlockingProbe> blockingProbes() {

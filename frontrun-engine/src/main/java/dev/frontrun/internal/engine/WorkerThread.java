@@ -30,6 +30,10 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     private volatile ExecutionContext execution;
     volatile Step pending;
     volatile Throwable failure;
+    /** When the worker last woke up to run (its body's start or a granted step), for the timings. */
+    volatile long wokeAt;
+    /** When the worker last stopped (at a point, or at its body's end), written before {@link #status}. */
+    volatile long stoppedAt;
 
     WorkerThread(ThreadGroup group, int index, String userName, Thread scheduler) {
         super(group, null, userName, 0, false);
@@ -90,6 +94,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
             }
         } finally {
             pending = null;
+            stoppedAt = System.nanoTime();
             status = Status.FINISHED;
             LockSupport.unpark(scheduler);
         }
@@ -103,6 +108,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     @Override
     public void reachSchedulingPoint(Step next) {
         pending = next;
+        stoppedAt = System.nanoTime();
         status = Status.AT_POINT;
         LockSupport.unpark(scheduler);
         awaitPermit();
@@ -120,6 +126,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
             }
         }
         permit = false;
+        wokeAt = System.nanoTime();
     }
 
     /** Prepares the next execution's body; the worker is idle or finished. */
