@@ -362,6 +362,35 @@ public final class Exploration<S> {
     }
 
     /**
+     * What the explored work costs without Frontrun, for comparing an exploration's {@link Result#timings()}
+     * with: the threads run once each, one after the other on the calling thread, with no scheduling
+     * (their statements pass straight through the proxy), after the same database restore an execution
+     * gets; {@code rounds} times. Nothing is judged. Runs at the level the application sets, also when
+     * {@link #isolation(Isolation)} forces one.
+     *
+     * @param rounds     the rounds to measure
+     * @param total      their wall time, restores included
+     * @param restore    the part spent restoring the database
+     */
+    public record Baseline(int rounds, Duration total, Duration restore) {
+
+        /** The average wall time of one round (every thread once, plus the restore), in milliseconds. */
+        public double msPerRound() {
+            return rounds == 0 ? 0 : total.toNanos() / 1e6 / rounds;
+        }
+    }
+
+    /** Measures the {@link Baseline}: every thread once, one after the other, {@code rounds} times. */
+    public Baseline baseline(int rounds) {
+        if (rounds < 1) {
+            throw new IllegalArgumentException("rounds must be at least 1, got " + rounds);
+        }
+        Explorer.BaselineTimes times = new Explorer<S>(plan(new java.util.LinkedHashMap<>(),
+                ExploredInterleavings.none())).baseline(rounds);
+        return new Baseline(times.rounds(), times.total(), times.restore());
+    }
+
+    /**
      * Runs exactly {@code schedule} once (plus the reproduce-on-failure replays if it fails). A marker
      * schedule ({@link Schedule#ofMarkers}) runs the interleaving it writes; one the program cannot follow
      * (an unknown marker, another marker reached first) is an {@link Verdict#ERROR} saying why.
@@ -387,7 +416,7 @@ public final class Exploration<S> {
         return new Result(outcome.verdict(), outcome.executions(), outcome.exhausted(), outcome.strategy(),
                 outcome.failure(), outcome.counterexample(), outcome.trace(), analysis, outcome.reproduced(),
                 outcome.reproduceAttempts(), outcome.inconclusiveBecause(), outcome.elapsed(), null, null, null, groups,
-                null);
+                null).withTimings(outcome.timings());
     }
 
     /**
@@ -435,10 +464,12 @@ public final class Exploration<S> {
             int thread = i;
             ThreadBody<? super S> body = bodies.get(i);
             wrapped.add(state -> {
-                ExecutionContext execution = SchedulingPoints.currentExecution()
-                        .orElseThrow(() -> new IllegalStateException("an explored thread runs outside an execution"));
-                for (ExplorationHook hook : started) {
-                    hook.threadStarting(execution, thread);
+                // no execution: the baseline runs the bodies on the calling thread, unscheduled
+                java.util.Optional<ExecutionContext> execution = SchedulingPoints.currentExecution();
+                if (execution.isPresent()) {
+                    for (ExplorationHook hook : started) {
+                        hook.threadStarting(execution.get(), thread);
+                    }
                 }
                 body.run(state);
             });

@@ -65,6 +65,46 @@ public final class Result {
         }
     }
 
+    /**
+     * Where an exploration's time went, summed over its runs (explored executions and the replays of a
+     * failure): what a speed-up must attack. {@code total} is the runs' wall time, the sum of
+     * {@code restore}, {@code checks}, {@code handoffs}, {@code analysis}, {@code database} and
+     * {@code application};
+     * the one-time snapshot, the analysis and the report are not in it.
+     *
+     * @param runs        executions run, replays included
+     * @param steps       scheduling points granted
+     * @param probes      database lock probes asked ({@code pg_blocking_pids})
+     * @param total       wall time of the runs
+     * @param restore     putting the database back before each run
+     * @param handoffs    the scheduler: choosing, waking a thread, noticing it stopped, probing for waits
+     * @param analysis    working out what each step touches (classifying and binding statements)
+     * @param database    statements in the database while the scheduler waited for them (round trips,
+     *                    and a wait until it was seen)
+     * @param application the explored threads' own code between scheduling points (the framework's
+     *                    request handling included)
+     * @param checks      the setup before and the invariant after each run
+     * @param lockWaits   time threads stood blocked (on a database or Java lock) while others ran; it
+     *                    overlaps the others' time and is not part of {@code total}
+     */
+    public record Timings(int runs, int steps, int probes, Duration total, Duration restore, Duration handoffs,
+                          Duration analysis, Duration database, Duration application, Duration checks, Duration lockWaits) {
+
+        /** No run measured. */
+        public static final Timings NONE = new Timings(0, 0, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO,
+                Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
+
+        /** The average of {@code part} over the runs, in milliseconds. */
+        public double msPerRun(Duration part) {
+            return runs == 0 ? 0 : part.toNanos() / 1e6 / runs;
+        }
+
+        /** The average wall time of one run, in milliseconds. */
+        public double msPerRun() {
+            return msPerRun(total);
+        }
+    }
+
     private final Verdict verdict;
     private final int executions;
     private final boolean exhausted;
@@ -83,6 +123,7 @@ public final class Result {
     private final Map<FailureGroup, Integer> failureGroups;
     private final CheckedAdvice checkedAdvice;
     private Function<Isolation, Result> whatIf;
+    private Timings timings = Timings.NONE;
 
     Result(Verdict verdict, int executions, boolean exhausted, Strategy strategy, Failure failure,
            Schedule counterexample, List<TraceStep> trace, Analysis analysis, int reproduced, int reproduceAttempts,
@@ -240,6 +281,16 @@ public final class Result {
         return whatIf.apply(level);
     }
 
+    /** Where the exploration's time went, run by run summed up (see {@link Timings}). */
+    public Timings timings() {
+        return timings;
+    }
+
+    Result withTimings(Timings measured) {
+        this.timings = Objects.requireNonNull(measured, "timings");
+        return this;
+    }
+
     Result withWhatIf(Function<Isolation, Result> rerun) {
         this.whatIf = rerun;
         return this;
@@ -248,21 +299,22 @@ public final class Result {
     /** This result with the advice checked for it (before it is rendered). */
     Result withCheckedAdvice(CheckedAdvice advice) {
         return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
-                reproduceAttempts, inconclusiveBecause, elapsed, explanation, summary, report, failureGroups, advice);
+                reproduceAttempts, inconclusiveBecause, elapsed, explanation, summary, report, failureGroups, advice)
+                .withTimings(timings);
     }
 
     /** This result with its two renderings: the whole explanation and the short summary. */
     Result withTexts(String explanation, String summary) {
         return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
                 reproduceAttempts, inconclusiveBecause, elapsed, explanation, summary, report, failureGroups,
-                checkedAdvice);
+                checkedAdvice).withTimings(timings);
     }
 
     /** This result with the report written for it, named at the end of both texts. */
     Result withReport(Path file, String note) {
         return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
                 reproduceAttempts, inconclusiveBecause, elapsed, explanation + note, summary + note, file, failureGroups,
-                checkedAdvice);
+                checkedAdvice).withTimings(timings);
     }
 
     /** Passes only when the property was proven: fails on a failure and on an inconclusive verdict. */

@@ -25,9 +25,15 @@ public final class Execution implements ExecutionContext {
     private final Isolation forcedIsolation;
     private final boolean javaSync;
     private final boolean sharedMemory;
+    private final ExecutionClock clock = new ExecutionClock();
 
     public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames) {
         this(exploration, executionNumber, threadNames, null, false, false);
+    }
+
+    public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames,
+                     Isolation forcedIsolation) {
+        this(exploration, executionNumber, threadNames, forcedIsolation, false, false);
     }
 
     /**
@@ -94,6 +100,20 @@ public final class Execution implements ExecutionContext {
     @Override
     public void addBlockingProbe(BlockingProbe probe) {
         probes.add(probe);
+    }
+
+    @Override
+    public void recordDatabaseTime(long nanos) {
+        clock.database.addAndGet(nanos);
+    }
+
+    @Override
+    public void recordAnalysisTime(long nanos) {
+        clock.analysis.addAndGet(nanos);
+    }
+
+    ExecutionClock clock() {
+        return clock;
     }
 
     List<BlockingProbe> blockingProbes() {

@@ -24,11 +24,28 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class ExecutionRunner implements AutoCloseable {
 
-    /** Busy-wait iterations before parking while a step runs: a handoff costs microseconds, a park more. */
-    private static final int SPINS = 4_000;
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * How long the scheduler may busy-wait for a step before parking, when steps are typically that
+     * short (plain Java accesses): a park and an unpark then cost more than the step. Steps that make a
+     * database round trip take far longer, and the scheduler parks at once, leaving the CPUs to the
+     * worker and its database backend.
+     */
+    private static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(20);
+    private static final boolean CAN_SPIN = Runtime.getRuntime().availableProcessors() > 1;
+    /**
+     * How long a running step goes unwatched before the scheduler first looks whether the JVM shows it
+     * blocked (a Java lock another worker holds); the interval doubles up to {@link #MAX_PARK_NANOS}.
+     * The scheduler does not spin meanwhile: the worker wakes it when it stops, and on a small machine
+     * the worker and its database backend need the CPUs.
+     */
+    private static final long FIRST_LOOK_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
     /** How long a step may run before the database-side probes are asked whether it is blocked. */
     private static final long PROBE_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+    /** How soon a step the lock registry predicts to wait is probed; the interval then doubles. */
+    private static final long PREDICTED_PROBE_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
+    /** The longest interval between two probes of a step that keeps running. */
+    private static final long MAX_PROBE_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(8);
     /** How long a blocked thread may take to wake up once nothing else can run, before it is a deadlock. */
     private static final long SETTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     /** How long aborted threads get to unwind by themselves before non-interruptible waits are broken. */
@@ -39,6 +56,8 @@ public final class ExecutionRunner implements AutoCloseable {
     private final WorkerThread[] workers;
     private final ThreadGroup group;
     private final Thread scheduler = Thread.currentThread();
+    /** A running estimate of how long a step runs (its worker's own time), deciding whether to spin. */
+    private long typicalStepNanos = TimeUnit.MILLISECONDS.toNanos(1);
 
     public ExecutionRunner(List<String> names) {
         this.names = List.copyOf(names);
@@ -98,6 +117,8 @@ public final class ExecutionRunner implements AutoCloseable {
         private final boolean[] blocked = new boolean[workers.length];
         private final TraceStep.Blocked[] blockedOn = new TraceStep.Blocked[workers.length];
         private final int[] lastEntryOf = new int[workers.length];
+        private final long[] blockedSince = new long[workers.length];
+        private final ExecutionClock clock;
         /** The client-side registry's prediction of database row locks: who holds each, who queued for it. */
         private final LockPredictions locks = new LockPredictions();
         /** Who holds which Java lock, as the explored synchronization steps say: decides who may run. */
@@ -110,6 +131,7 @@ public final class ExecutionRunner implements AutoCloseable {
             this.context = context;
             this.policy = policy;
             this.deadline = deadline;
+            this.clock = context.clock();
             Arrays.fill(lastEntryOf, -1);
         }
 
@@ -186,6 +208,7 @@ public final class ExecutionRunner implements AutoCloseable {
             locks.release(thread, step.releases());
             sync.apply(thread, step.detail());
             lastThread = thread;
+            clock.steps++;
             workers[thread].grant();
             awaitWorker(thread, waitPredicted);
         }
@@ -197,31 +220,60 @@ public final class ExecutionRunner implements AutoCloseable {
 
         /** Like {@link #awaitWorker(int)}; when a wait in the database is predicted, asks the probes at once. */
         private void awaitWorker(int t, boolean waitPredicted) {
-            WorkerThread w = workers[t];
             long start = System.nanoTime();
-            long nextProbe = waitPredicted ? start : start + PROBE_AFTER_NANOS;
-            long park = 10_000;
-            int spins = 0;
-            while (w.status == WorkerThread.Status.RUNNING) {
-                if (spins < SPINS) {
-                    spins++;
+            try {
+                awaitStop(t, waitPredicted, start);
+            } finally {
+                ranWhileAwaited(t, start);
+            }
+        }
+
+        /** Adds the time worker t ran its own code since {@code awaitStart}: from its wake-up to its stop (or now). */
+        private void ranWhileAwaited(int t, long awaitStart) {
+            WorkerThread w = workers[t];
+            long end = w.status == WorkerThread.Status.RUNNING ? System.nanoTime() : w.stoppedAt;
+            long from = Math.max(awaitStart, w.wokeAt);
+            if (w.status != WorkerThread.Status.RUNNING && end > from) {
+                typicalStepNanos += (end - from - typicalStepNanos) / 8;
+            }
+            if (end > from) {
+                clock.running += end - from;
+            }
+        }
+
+        /**
+         * Parks until worker t stops (it unparks the scheduler) or the next look is due: the JVM's view
+         * at growing intervals, the database probes when the registry predicts a wait (soon) or when the
+         * step runs long (after {@link #PROBE_AFTER_NANOS}), then less and less often.
+         */
+        private void awaitStop(int t, boolean waitPredicted, long start) {
+            WorkerThread w = workers[t];
+            long look = FIRST_LOOK_NANOS;
+            long probeInterval = waitPredicted ? PREDICTED_PROBE_NANOS : PROBE_AFTER_NANOS;
+            long nextLook = start + look;
+            long nextProbe = start + probeInterval;
+            if (CAN_SPIN && typicalStepNanos < SPIN_NANOS) {
+                while (w.status == WorkerThread.Status.RUNNING && System.nanoTime() - start < SPIN_NANOS) {
                     Thread.onSpinWait();
-                    continue;
                 }
+            }
+            while (w.status == WorkerThread.Status.RUNNING) {
                 long now = System.nanoTime();
                 if (now - deadline > 0) {
                     throw new DeadlinePassed();
                 }
-                LockSupport.parkNanos(this, park);
-                park = Math.min(park * 2, MAX_PARK_NANOS);
-                if (w.status != WorkerThread.Status.RUNNING) {
-                    return;
+                long due = Math.min(nextLook - now, nextProbe - now);
+                if (due > 0) {
+                    LockSupport.parkNanos(this, Math.min(due, deadline - now));
+                    continue;
                 }
-                now = System.nanoTime();
-                boolean probe = now - nextProbe > 0;
+                boolean probe = now - nextProbe >= 0;
                 if (probe) {
-                    nextProbe = now + PROBE_AFTER_NANOS;
+                    probeInterval = Math.min(probeInterval * 2, MAX_PROBE_INTERVAL_NANOS);
+                    nextProbe = now + probeInterval;
                 }
+                look = Math.min(look * 2, MAX_PARK_NANOS);
+                nextLook = now + look;
                 Optional<TraceStep.Blocked> reason = blockedReason(t, probe);
                 if (reason.isPresent()) {
                     markBlocked(t, reason.get());
@@ -257,6 +309,7 @@ public final class ExecutionRunner implements AutoCloseable {
                 return javaReason;
             }
             for (BlockingProbe probe : context.blockingProbes()) {
+                clock.probes++;
                 Optional<TraceStep.Blocked> reason = probe.blockedOn(t);
                 if (reason.isPresent()) {
                     return reason;
@@ -287,6 +340,7 @@ public final class ExecutionRunner implements AutoCloseable {
 
         private void markBlocked(int t, TraceStep.Blocked reason) {
             blocked[t] = true;
+            blockedSince[t] = System.nanoTime();
             blockedOn[t] = reason;
             int entry = lastEntryOf[t];
             if (entry >= 0 && trace.get(entry).blocked() == null) {
@@ -307,15 +361,20 @@ public final class ExecutionRunner implements AutoCloseable {
                         continue;
                     }
                     if (workers[t].status != WorkerThread.Status.RUNNING) {
-                        blocked[t] = false;
+                        unblocked(t);
                         changed = true;
                     } else if (blockedReason(t, true).isEmpty()) {
-                        blocked[t] = false;
+                        unblocked(t);
                         awaitWorker(t);
                         changed = true;
                     }
                 }
             }
+        }
+
+        private void unblocked(int t) {
+            blocked[t] = false;
+            clock.blocked += System.nanoTime() - blockedSince[t];
         }
 
         /**

@@ -1,6 +1,7 @@
 package dev.frontrun.internal.engine;
 
 import dev.frontrun.Failure;
+import dev.frontrun.Result;
 import dev.frontrun.Schedule;
 import dev.frontrun.Strategy;
 import dev.frontrun.TraceStep;
@@ -22,10 +23,12 @@ import java.util.List;
  * @param reproduceAttempts   how many replays were run
  * @param inconclusiveBecause why the verdict is inconclusive, or null
  * @param elapsed             wall time of the whole exploration
+ * @param timings             where the runs' time went
  */
 public record ExplorationOutcome(Verdict verdict, int executions, boolean exhausted, Strategy strategy, Failure failure,
                                  Schedule counterexample, List<TraceStep> trace, int reproduced, int reproduceAttempts,
-                                 String inconclusiveBecause, Duration elapsed) {
+                                 String inconclusiveBecause, Duration elapsed,
+                                 Result.Timings timings) {
     public ExplorationOutcome {
         trace = trace == null ? List.of() : List.copyOf(trace);
     }

@@ -29,6 +29,7 @@ public final class Explorer<S> {
 
     private final ExplorationPlan<S> plan;
     private final ExplorationScope scope = new ExplorationScope();
+    private final ExplorationClock clock = new ExplorationClock();
     private int executionNumber;
 
     /** Executions explored on after a first failure without interleaving, to say how many interleavings fail. */
@@ -55,6 +56,53 @@ public final class Explorer<S> {
                 ? new MarkerPolicy(schedule.markerEntries(), plan.names(), declaredMarkers)
                 : new ReplayPolicy(schedule, 1);
         return drive(policy, true);
+    }
+
+    /** What {@link #baseline(int)} measured: wall time of all rounds and the part spent restoring. */
+    public record BaselineTimes(int rounds, Duration total, Duration restore) {
+    }
+
+    /**
+     * The threads' bodies run one after the other on the calling thread, without the scheduler (their
+     * scheduling points are no-ops), {@code rounds} times, each round after the hooks' restore as an
+     * execution gets it: what the same work costs without Frontrun. A body that throws ends its turn;
+     * nothing is judged.
+     */
+    public BaselineTimes baseline(int rounds) {
+        long total = 0;
+        long restore = 0;
+        try {
+            runHooks(ExplorationHook::beforeExploration, "beforeExploration");
+            for (int round = 0; round < rounds; round++) {
+                Execution context = new Execution(scope, ++executionNumber, plan.names(), plan.isolation());
+                long begin = System.nanoTime();
+                for (ExplorationHook hook : plan.hooks()) {
+                    call(() -> hook.beforeExecution(context), "beforeExecution");
+                }
+                long restored = System.nanoTime();
+                S state = plan.setup().get();
+                for (ThreadBody<? super S> body : plan.bodies()) {
+                    try {
+                        body.run(state);
+                    } catch (Throwable answeredOrFailed) {
+                        // the baseline measures the work; whether it went well is the exploration's question
+                    }
+                }
+                long end = System.nanoTime();
+                for (ExplorationHook hook : plan.hooks()) {
+                    call(() -> hook.afterExecution(context), "afterExecution");
+                }
+                total += end - begin;
+                restore += restored - begin;
+            }
+        } finally {
+            try {
+                runHooks(ExplorationHook::afterExploration, "afterExploration");
+            } finally {
+                scope.close();
+            }
+        }
+        return new BaselineTimes(rounds, Duration.ofNanos(total), Duration.ofNanos(restore));
     }
 
     private SchedulePolicy policyFor(Strategy strategy) {
@@ -180,9 +228,11 @@ public final class Explorer<S> {
     private Judged runOnce(ExecutionRunner runner, SchedulePolicy policy, long totalDeadline) {
         Execution context = new Execution(scope, ++executionNumber, plan.names(), plan.isolation(), plan.javaSync(),
                 plan.javaSync() && plan.sharedMemory());
+        long begin = System.nanoTime();
         for (ExplorationHook hook : plan.hooks()) {
             call(() -> hook.beforeExecution(context), "beforeExecution");
         }
+        long restored = System.nanoTime();
         S state;
         try {
             state = plan.setup().get();
@@ -216,8 +266,11 @@ public final class Explorer<S> {
         }
         long deadline = Math.min(System.nanoTime() + plan.executionTimeout().toNanos(), totalDeadline);
         ExecutionRecord record;
+        long started = System.nanoTime();
+        long ran = started;
         try {
             record = runner.run(context, bodies, policy, deadline);
+            ran = System.nanoTime();
             if (record.completed()) {
                 for (ExplorationHook hook : plan.hooks()) {
                     call(() -> hook.executionCompleted(context), "executionCompleted");
@@ -228,7 +281,10 @@ public final class Explorer<S> {
                 call(() -> hook.afterExecution(context), "afterExecution");
             }
         }
-        return new Judged(record, judge(record, state, outcomes));
+        Judged judged = new Judged(record, judge(record, state, outcomes));
+        long end = System.nanoTime();
+        clock.add(restored - begin, (started - restored) + (end - ran), ran - started, context.clock());
+        return judged;
     }
 
     private Outcomes.ThreadOutcome outcome(Execution context, int thread, Throwable thrown) {
@@ -308,7 +364,7 @@ public final class Explorer<S> {
         ExecutionRecord record = failing != null ? failing.record() : null;
         return new ExplorationOutcome(verdict, executions, exhausted, plan.strategy(), failure,
                 record == null ? null : record.schedule(), record == null ? List.of() : record.trace(), reproduced, attempts,
-                because, elapsed);
+                because, elapsed, clock.timings());
     }
 
     /** The setup supplier threw: the test is broken, the exploration ends with an ERROR verdict. */

@@ -35,6 +35,10 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     private volatile boolean wakeSent;
     /** Java locks this worker holds in this execution and how often (reentrant takes are no steps); its own thread only. */
     final java.util.IdentityHashMap<Object, int[]> holds = new java.util.IdentityHashMap<>();
+    /** When the worker last woke up to run (its body's start or a granted step), for the timings. */
+    volatile long wokeAt;
+    /** When the worker last stopped (at a point, or at its body's end), written before {@link #status}. */
+    volatile long stoppedAt;
 
     WorkerThread(ThreadGroup group, int index, String userName, Thread scheduler) {
         super(group, null, userName, 0, false);
@@ -107,6 +111,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
             }
         } finally {
             pending = null;
+            stoppedAt = System.nanoTime();
             status = Status.FINISHED;
             LockSupport.unpark(scheduler);
         }
@@ -120,6 +125,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     @Override
     public void reachSchedulingPoint(Step next) {
         pending = next;
+        stoppedAt = System.nanoTime();
         status = Status.AT_POINT;
         LockSupport.unpark(scheduler);
         awaitPermit();
@@ -140,6 +146,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
         pending = next;
         wakeSent = false;
         parkedIn = monitor;
+        stoppedAt = System.nanoTime();
         status = Status.AT_POINT;
         LockSupport.unpark(scheduler);
         while (!permit) {
@@ -150,6 +157,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
             }
         }
         permit = false;
+        wokeAt = System.nanoTime();
         while (!wakeSent) {
             Thread.onSpinWait(); // the grant's interrupt is on its way: take it here, not in the user's code
         }
@@ -172,6 +180,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
             }
         }
         permit = false;
+        wokeAt = System.nanoTime();
     }
 
     /** Prepares the next execution's body; the worker is idle or finished. */

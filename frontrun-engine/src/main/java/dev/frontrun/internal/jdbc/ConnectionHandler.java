@@ -8,6 +8,7 @@ import dev.frontrun.internal.sql.StatementOutcome;
 import dev.frontrun.internal.sql.bind.GeneratedKey;
 import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.resource.RowRef;
+import dev.frontrun.internal.sql.resource.UncommittedWrites;
 import dev.frontrun.internal.sql.shape.IsolationSetting;
 import dev.frontrun.internal.sql.shape.StatementShape;
 import dev.frontrun.internal.sql.syntax.StatementKind;
@@ -213,6 +214,7 @@ final class ConnectionHandler implements InvocationHandler {
 
     /** A transaction boundary: a scheduling point, then the real call. */
     private Object boundary(TransactionControl control, SqlFacts facts, Call call) throws Throwable {
+        long entered = System.nanoTime();
         ExecutionContext execution = execution();
         SqlExecutionState state = owner.executionState(execution);
         int thread = thread();
@@ -237,9 +239,11 @@ final class ConnectionHandler implements InvocationHandler {
                 isolation(), null);
         String label = detail.statement() + "  [" + tx.name() + (op == TxOp.COMMIT && aborted ? ", aborted: rolls back" : "")
                 + "]";
+        execution.recordAnalysisTime(System.nanoTime() - entered);
         SchedulingPoints.step(new Step(accesses, Set.of(), releases, label, detail));
+        long start = System.nanoTime();
         try {
-            Object result = call.run();
+            Object result = timed(call, execution, start);
             detail.complete(op == TxOp.COMMIT && aborted ? StatementOutcome.rolledBack() : StatementOutcome.ok(-1));
             switch (op) {
                 case SAVEPOINT -> tx.savepoint(control.name());
@@ -267,7 +271,9 @@ final class ConnectionHandler implements InvocationHandler {
         SqlExecutionState state = owner.executionState(execution);
         int thread = thread();
         state.announced(thread, sql);
+        long start = System.nanoTime();
         StatementAnalysis analysis = owner.analyzer().analyze(sql, parameters, thread, state.aliases);
+        execution.recordAnalysisTime(System.nanoTime() - start);
         analysed.accept(analysis);
         if (analysis.control() != null) {
             return boundary(analysis.control(), analysis.facts(), call);
@@ -282,10 +288,12 @@ final class ConnectionHandler implements InvocationHandler {
         SqlExecutionState state = owner.executionState(execution);
         int thread = thread();
         List<StatementAnalysis> parts = new ArrayList<>();
+        long start = System.nanoTime();
         for (int i = 0; i < sqls.size(); i++) {
             state.announced(thread, sqls.get(i));
             parts.add(owner.analyzer().analyze(sqls.get(i), parameters.get(i), thread, state.aliases));
         }
+        execution.recordAnalysisTime(System.nanoTime() - start);
         StatementAnalysis union = union(parts, sqls.isEmpty() ? null : sqls.get(0),
                 parameters.isEmpty() ? List.of() : parameters.get(0));
         analysed.accept(union);
@@ -296,6 +304,7 @@ final class ConnectionHandler implements InvocationHandler {
 
     private Object execute(StatementAnalysis analysis, String label, Statement statement, Call call,
                            SqlExecutionState state, ExecutionContext execution, int thread) throws Throwable {
+        long entered = System.nanoTime();
         boolean autocommit = !tx.open() && target.getAutoCommit(); // SQL-text BEGIN opens one under JDBC autocommit
         if (!autocommit && !tx.open()) {
             tx.begin(transactionName(state, thread), transactionIsolation());
@@ -305,8 +314,10 @@ final class ConnectionHandler implements InvocationHandler {
         SqlFacts facts = analysis.facts();
         boolean readsData = facts.shape().takesSnapshot();
         List<ResourceAccess> accesses = analysis.accesses();
+        List<ResourceAccess> announced = announced(accesses, facts, autocommit);
         if (!autocommit && tx.takesTransactionSnapshot(readsData)) {
             accesses = withSnapshotRead(accesses); // everything it reads later is as of now
+            announced = withSnapshotRead(announced);
         }
         facts.shape().isolation().ifPresent(setting -> {
             if (setting.scope() == IsolationSetting.Scope.SESSION) {
@@ -320,11 +331,13 @@ final class ConnectionHandler implements InvocationHandler {
                 isolation(), tag);
         state.statements.incrementAndGet();
         int pid = backendPid(); // before the step: a connection Frontrun cannot see into fails the thread at once
-        SchedulingPoints.step(new Step(accesses, acquires, Set.of(),
+        execution.recordAnalysisTime(System.nanoTime() - entered);
+        SchedulingPoints.step(new Step(announced, acquires, Set.of(),
                 label + detail.rowsAndTag() + "  [" + txName + "]", detail));
         state.running(thread, pid);
+        long start = System.nanoTime();
         try {
-            Object result = call.run();
+            Object result = timed(call, execution, start);
             detail.complete(StatementOutcome.ok(updateCount(result, statement)));
             if (!autocommit) {
                 tx.ran(accesses, analysis.rowLocks(), readsData);
@@ -345,6 +358,36 @@ final class ConnectionHandler implements InvocationHandler {
         } finally {
             state.finished(thread);
         }
+    }
+
+    /** The real call, its time in the database told to the execution's timings (also when it fails). */
+    private static Object timed(Call call, ExecutionContext execution, long start) throws Throwable {
+        try {
+            return call.run();
+        } finally {
+            execution.recordDatabaseTime(System.nanoTime() - start);
+        }
+    }
+
+    /**
+     * What the step announces: a plain read as it is; any other statement also on the lock twins of
+     * what it touches, and with its writes on the twins only while they stay uncommitted (see
+     * {@link UncommittedWrites}). The transaction state keeps the writes themselves, which its commit
+     * publishes.
+     */
+    private List<ResourceAccess> announced(List<ResourceAccess> accesses, SqlFacts facts, boolean autocommit) {
+        if (UncommittedWrites.plainRead(accesses, facts.shape().lockingRead())) {
+            return accesses;
+        }
+        Set<String> sequences = new java.util.HashSet<>();
+        for (ResourceId written : facts.writes()) {
+            if (written.kind() == ResourceId.Kind.SEQUENCE) {
+                sequences.add(written.render());
+            }
+        }
+        boolean uncommitted = !autocommit && tx.isolation() != Isolation.SERIALIZABLE
+                && UncommittedWrites.deferrable(facts.kind());
+        return UncommittedWrites.announced(accesses, sequences, uncommitted);
     }
 
     /**

@@ -62,6 +62,11 @@ final class TransactionState {
         savepoints.clear();
     }
 
+    /** The transaction's level; null when it runs at the database's default (READ COMMITTED). */
+    Isolation isolation() {
+        return isolation;
+    }
+
     /** {@code SET TRANSACTION ISOLATION LEVEL …} or {@code BEGIN ISOLATION LEVEL …}: effective until the snapshot is taken. */
     void isolation(Isolation level) {
         if (!snapshotTaken) {

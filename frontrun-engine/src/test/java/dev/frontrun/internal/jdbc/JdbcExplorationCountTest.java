@@ -94,6 +94,58 @@ class JdbcExplorationCountTest {
         assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
     }
 
+    /** One statement of {@code sql} in a transaction at {@code level} (a JDBC constant), then COMMIT. */
+    private void inTransaction(int level, String sql) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            c.setTransactionIsolation(level);
+            c.setAutoCommit(false);
+            try (Statement st = c.createStatement()) {
+                st.execute(sql);
+            }
+            c.commit();
+        }
+    }
+
+    private void readBalance(int id) throws SQLException {
+        try (Connection c = ds.getConnection(); PreparedStatement read = c.prepareStatement(
+                "SELECT balance FROM account WHERE id = ?")) {
+            read.setInt(1, id);
+            read.executeQuery().close();
+        }
+    }
+
+    /**
+     * A plain read sees only committed data, so it commutes with another transaction's uncommitted
+     * UPDATE of the row and not with its COMMIT: the read before or after the commit (2), not also
+     * between the UPDATE and the COMMIT.
+     */
+    @Test
+    void aPlainReadIsOrderedOnlyAgainstTheCommitOfAnUncommittedUpdate() {
+        Result result = explore(() -> inTransaction(Connection.TRANSACTION_READ_COMMITTED,
+                "UPDATE account SET balance = balance + 1 WHERE id = 1"), () -> readBalance(1));
+
+        assertThat(result.executions()).as(result.explanation()).isEqualTo(2);
+        assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
+    }
+
+    /** At SERIALIZABLE the write stays a write at once (SSI orders a serializable read and write either way). */
+    @Test
+    void aSerializableWriteIsOrderedAgainstAPlainReadAsSoonAsItRuns() {
+        Result result = explore(() -> inTransaction(Connection.TRANSACTION_SERIALIZABLE,
+                "UPDATE account SET balance = balance + 1 WHERE id = 1"), () -> readBalance(1));
+
+        assertThat(result.executions()).as(result.explanation()).isEqualTo(3);
+    }
+
+    /** An uncommitted TRUNCATE holds ACCESS EXCLUSIVE: the read waits for it, so its position before the commit is explored. */
+    @Test
+    void aPlainReadIsOrderedAgainstAnUncommittedTruncate() {
+        Result result = explore(() -> inTransaction(Connection.TRANSACTION_READ_COMMITTED, "TRUNCATE account"),
+                () -> readBalance(1));
+
+        assertThat(result.executions()).as(result.explanation()).isEqualTo(3);
+    }
+
     @ParameterizedTest(name = "2 threads locking rows 1..{0} FOR UPDATE: 2^{0} executions")
     @ValueSource(ints = {1, 2, 3})
     void twoThreadsLockingNRowsEachGiveTwoToTheN(int rows) {

@@ -460,7 +460,7 @@ public final class ConformanceCheck {
         return switch (action) {
             case "Start" -> {
                 SqlStatements.Statement st = rules.statement(s.current(actor));
-                List<ResourceAccess> out = new ArrayList<>(st.accesses());
+                List<ResourceAccess> out = new ArrayList<>(st.announced());
                 if (!st.boundary() && tx.takesTransactionSnapshot(st.readsData())) {
                     out.add(rules.snapshotRead());
                 }

@@ -5,6 +5,7 @@ import dev.frontrun.internal.sql.Classification;
 import dev.frontrun.internal.sql.SqlClassifier;
 import dev.frontrun.internal.sql.bind.StatementAccesses;
 import dev.frontrun.internal.sql.resource.ResourceId;
+import dev.frontrun.internal.sql.resource.UncommittedWrites;
 import dev.frontrun.internal.sql.schema.FixedTableCatalog;
 import dev.frontrun.internal.sql.schema.KeyType;
 import dev.frontrun.internal.sql.schema.TableInfo;
@@ -27,9 +28,14 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class SqlStatements {
 
-    /** What the proxy announces for one item. {@code boundary}: a transaction-control step (no accesses, no locks). */
-    public record Statement(String sql, List<ResourceAccess> accesses, Set<String> rowLocks, boolean readsData,
-                            boolean boundary) {
+    /**
+     * What the proxy announces for one item. {@code boundary}: a transaction-control step (no accesses, no
+     * locks). {@code accesses} are the pipeline's, which the transaction state records; {@code announced}
+     * what the step announces inside a transaction below SERIALIZABLE ({@code ConnectionHandler.announced}:
+     * writes on the lock twins while uncommitted, see {@link UncommittedWrites}).
+     */
+    public record Statement(String sql, List<ResourceAccess> accesses, List<ResourceAccess> announced,
+                            Set<String> rowLocks, boolean readsData, boolean boundary) {
     }
 
     /** {@code ConnectionHandler.withSnapshotRead}: the snapshot-taking statement reads the whole database. */
@@ -57,7 +63,7 @@ public final class SqlStatements {
         };
         Classification c = classifier.classify(sql);
         if (c.transactionControl().isPresent()) {
-            return new Statement(sql, List.of(), Set.of(), false, true);
+            return new Statement(sql, List.of(), List.of(), Set.of(), false, true);
         }
         StatementAccesses bound = c.bind(List.of(key(item.row())));
         boolean skipsLocked = c.lockIntent().filter(l -> l.waitPolicy() == LockIntent.WaitPolicy.SKIP_LOCKED).isPresent();
@@ -69,7 +75,9 @@ public final class SqlStatements {
                 }
             }
         }
-        return new Statement(sql, bound.accesses(), Set.copyOf(locks), c.shape().takesSnapshot(), false);
+        List<ResourceAccess> announced = UncommittedWrites.plainRead(bound.accesses(), c.shape().lockingRead())
+                ? bound.accesses() : UncommittedWrites.announced(bound.accesses(), Set.of(), true);
+        return new Statement(sql, bound.accesses(), announced, Set.copyOf(locks), c.shape().takesSnapshot(), false);
     }
 
     /** The lock id of {@code row}: the one an UPDATE of it predicts. */

@@ -1,6 +1,7 @@
 package dev.frontrun.demo.petclinic.races;
 
-import dev.frontrun.Anomaly;
+import dev.frontrun.Analysis;
+import dev.frontrun.Exploration;
 import dev.frontrun.Result;
 import dev.frontrun.demo.petclinic.PetClinicApplication;
 import dev.frontrun.demo.petclinic.PetClinicClient;
@@ -19,86 +20,126 @@ import org.springframework.test.web.servlet.setup.MockMvcBuilders;
 import org.springframework.web.context.WebApplicationContext;
 
 /**
- * The README's main job: races the PetClinic's request flows with Frontrun, first in the classic
- * app (structured like the Spring sample), then in the fixed one, and prints for each scenario the
- * verdict, the executions explored, the wall time, the explanation and the report.
+ * The README's main job: races the PetClinic's request flows with Frontrun — the classic app
+ * (structured like the Spring sample), the same at SERIALIZABLE, and the fixed one — and prints one
+ * table row per scenario (verdict, executions, speed, where a run's time goes, and the same requests
+ * run plainly for comparison), one finding per race (the anomaly, and the schedule that replays it),
+ * and a last line scripts can read: {@code overall: <runs/s> runs/s, <ratio>x the plain requests}.
  */
 public final class PetClinicRaceDemo {
 
     private static final PrintStream OUT = System.out;
+    /** Rounds of the plain requests measured before and after each exploration, after one round of warm-up. */
+    private static final int BASELINE_ROUNDS = 5;
 
     private PetClinicRaceDemo() {
     }
 
+    /** One scenario's figures. */
+    private record Row(String variant, RaceScenario scenario, Result result, Exploration.Baseline baseline) {
+
+        Figures figures() {
+            return Figures.of(variant, scenario, result, baseline);
+        }
+    }
+
     public static void main(String[] args) {
-        OUT.println("Frontrun PetClinic race demo: each scenario races two real HTTP request flows (MockMvc)");
-        OUT.println("against PostgreSQL, exploring every distinct interleaving of their SQL statements.");
-        List<String> summary = new ArrayList<>();
-        run("classic", "the app as the Spring PetClinic sample structures it", Variant.CLASSIC, summary);
-        run("classic at SERIALIZABLE", "the same app with every connection at SERIALIZABLE: races whose write"
-                + " transactions do not overlap survive it", Variant.SERIALIZABLE, summary);
-        run("fixed", "versions in the forms, a unique pet-name index, one transaction per flow", Variant.FIXED, summary);
-        OUT.println();
-        OUT.println("Summary (runs = explored executions + replays of a failure; database restore included)");
-        OUT.printf("  %-12s %-30s %-14s %6s %8s %10s %10s%n", "variant", "scenario", "verdict", "execs", "wall ms",
-                "ms/run", "runs/s");
-        summary.forEach(line -> OUT.println("  " + line));
+        OUT.println("Frontrun PetClinic race demo: each scenario races two real HTTP request flows (MockMvc) against");
+        OUT.println("PostgreSQL, exploring every distinct interleaving of their SQL statements.");
+        List<Row> rows = new ArrayList<>();
+        for (Variant variant : Variant.values()) {
+            run(variant, rows);
+        }
+        printTable(rows);
+        printFindings(rows);
+        printOverall(rows);
         System.exit(0);
     }
 
     /** Which application the scenarios race. */
-    private enum Variant { CLASSIC, SERIALIZABLE, FIXED }
+    enum Variant {
+        CLASSIC, SERIALIZABLE, FIXED;
 
-    private static void run(String name, String what, Variant variant, List<String> summary) {
-        OUT.printf("%n══ %s PetClinic: %s%n", name, what);
+        String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The scenarios raced in {@code variant}: the controls are left out at SERIALIZABLE. */
+    static List<RaceScenario> scenarios(Variant variant) {
+        return PetClinicRaces.all().stream().filter(s -> variant != Variant.SERIALIZABLE || !s.isControl()).toList();
+    }
+
+    /** Starts {@code variant} on a fresh database, hands its scenario runner to {@code work}, and stops it. */
+    static void withApp(Variant variant, java.util.function.Consumer<ScenarioRunner> work) {
         TestDatabase db = TestPostgres.freshDatabase(PetClinicRaceDemo.class);
         try (ConfigurableApplicationContext context = start(db, variant)) {
             MockMvc mvc = MockMvcBuilders.webAppContextSetup((WebApplicationContext) context).build();
-            ScenarioRunner runner = new ScenarioRunner(context.getBean(RaceExplorer.class), new PetClinicClient(mvc),
-                    context.getBean(JdbcTemplate.class));
-            int n = 0;
-            for (RaceScenario scenario : PetClinicRaces.all()) {
-                if (variant == Variant.SERIALIZABLE && scenario.isControl()) {
-                    continue;
-                }
-                n++;
-                OUT.printf("%n── %d. %s: %s%n", n, scenario.name(), scenario.story());
-                OUT.printf("   promise: %s%n", scenario.promise());
-                Result result = runner.explore(scenario, runner.fixture());
-                String line = verdictLine(result);
-                OUT.println("   " + line);
-                if (result.failed()) {
-                    OUT.println(indent(condensed(result.explanation()), "   │ "));
-                }
-                summary.add(String.format(Locale.ROOT, "%-12s %-30s %-14s %6d %8d %10.1f %10.0f",
-                        variant.name().toLowerCase(Locale.ROOT), scenario.name(),
-                        result.verdict(), result.executions(), result.elapsed().toMillis(), msPerRun(result),
-                        1000 / msPerRun(result)));
-            }
+            work.accept(new ScenarioRunner(context.getBean(RaceExplorer.class), new PetClinicClient(mvc),
+                    context.getBean(JdbcTemplate.class)));
         } finally {
             TestPostgres.drop(db);
         }
     }
 
-    private static String verdictLine(Result result) {
-        String verdict = switch (result.verdict()) {
-            case FAILS -> "RACE FOUND" + result.anomaly().map(PetClinicRaceDemo::anomaly).orElse("");
-            case HOLDS -> "no race: holds in every interleaving";
-            case INCONCLUSIVE -> "INCONCLUSIVE: " + result.inconclusiveBecause().orElse("");
-            case ERROR -> "ERROR (the test is broken): " + result.inconclusiveBecause().orElse("");
-        };
-        return String.format(Locale.ROOT, "%s — %d executions, %.1f s%s", verdict, result.executions(),
-                result.elapsed().toMillis() / 1000.0,
-                result.failed() ? ", reproduced " + result.reproduced() + "/" + result.reproduceAttempts() : "");
+    private static void run(Variant variant, List<Row> rows) {
+        withApp(variant, runner -> {
+            for (RaceScenario scenario : scenarios(variant)) {
+                RaceScenario.Fixture fixture = runner.fixture();
+                runner.baseline(scenario, fixture, 1); // warm-up: the JIT, the pool, Hibernate's caches
+                Exploration.Baseline before = runner.baseline(scenario, fixture, BASELINE_ROUNDS);
+                Result result = runner.explore(scenario, fixture);
+                Exploration.Baseline after = runner.baseline(scenario, fixture, BASELINE_ROUNDS);
+                rows.add(new Row(variant.label(), scenario, result, ScenarioRunner.both(before, after)));
+            }
+        });
     }
 
-    private static double msPerRun(Result result) {
-        int runs = result.executions() + (result.failed() ? result.reproduceAttempts() : 0);
-        return result.elapsed().toNanos() / 1e6 / Math.max(1, runs);
+    private static void printTable(List<Row> rows) {
+        OUT.println();
+        OUT.println(Figures.LEGEND);
+        OUT.println(Figures.header());
+        rows.forEach(row -> OUT.println(row.figures().line()));
     }
 
-    private static String anomaly(Anomaly anomaly) {
-        return " (" + anomaly.kind() + ", " + anomaly.level().name().toLowerCase(Locale.ROOT) + " level)";
+    /** One finding per race: the anomaly in one sentence, then the schedule that replays it. */
+    private static void printFindings(List<Row> rows) {
+        OUT.println();
+        OUT.println("Findings (the whole explanation and a timeline are in each report):");
+        for (Row row : rows) {
+            Result result = row.result();
+            if (result.propertyHolds()) {
+                continue;
+            }
+            OUT.printf("  %s / %s: %s%n", row.variant(), row.scenario().name(), sentence(result));
+            result.counterexample().ifPresent(schedule -> OUT.printf(
+                    "      replay: .replay(Schedule.parse(\"%s\")), reproduced %d/%d%s%n", schedule, result.reproduced(),
+                    result.reproduceAttempts(), result.report().map(r -> "; report " + r.getFileName()).orElse("")));
+        }
+    }
+
+    /** The anomaly in one sentence, with the threads' names; else what failed. */
+    static String sentence(Result result) {
+        Analysis analysis = result.analysis();
+        if (analysis.finding().isPresent()) {
+            Analysis.Finding finding = analysis.finding().get();
+            Analysis.Finding shown = analysis.requestFinding().orElse(finding); // threads, not transactions, by name
+            return String.format(Locale.ROOT, "%s (Adya %s) at %s level: %s", words(finding.kind().name()),
+                    finding.adyaName(), finding.level().name().toLowerCase(Locale.ROOT), shown.cycleText());
+        }
+        if (result.failed()) {
+            return result.failure().map(f -> f.summary()).orElse("fails");
+        }
+        return result.verdict() + ": " + result.inconclusiveBecause().orElse("");
+    }
+
+    private static String words(String constant) {
+        return constant.toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+
+    private static void printOverall(List<Row> rows) {
+        OUT.println();
+        OUT.println(Figures.overall(rows.stream().map(Row::figures).toList()));
     }
 
     private static ConfigurableApplicationContext start(TestDatabase db, Variant variant) {
@@ -115,39 +156,5 @@ public final class PetClinicRaceDemo {
             app.properties("spring.datasource.hikari.transaction-isolation=TRANSACTION_SERIALIZABLE");
         }
         return app.run();
-    }
-
-    /**
-     * The explanation with only the marked steps of the interleaving (those of the anomaly); the
-     * whole trace is in the HTML report, whose path the explanation ends with.
-     */
-    static String condensed(String explanation) {
-        StringBuilder out = new StringBuilder();
-        boolean inTrace = false;
-        int omitted = 0;
-        for (String line : explanation.split("\n")) {
-            if (line.contains("interleaving (")) {
-                inTrace = true;
-                out.append(line).append('\n');
-                continue;
-            }
-            if (inTrace && line.matches("^  \\S.*")) { // the next section: "  reproduced …"
-                inTrace = false;
-                if (omitted > 0) {
-                    out.append("       … ").append(omitted).append(" unmarked steps left out: the report has them all\n");
-                }
-            }
-            boolean marked = line.trim().startsWith("*") || line.trim().startsWith("#");
-            if (inTrace && !marked) {
-                omitted++;
-                continue;
-            }
-            out.append(line).append('\n');
-        }
-        return out.toString();
-    }
-
-    private static String indent(String text, String prefix) {
-        return prefix + text.strip().replace("\n", "\n" + prefix);
     }
 }

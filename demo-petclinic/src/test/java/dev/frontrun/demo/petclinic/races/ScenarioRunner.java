@@ -34,6 +34,17 @@ public final class ScenarioRunner {
         return exploration(scenario, fixture).run();
     }
 
+    /** The scenario's requests run once each, one after the other, without Frontrun: what they cost plain. */
+    public Exploration.Baseline baseline(RaceScenario scenario, Fixture fixture, int rounds) {
+        return exploration(scenario, fixture).baseline(rounds);
+    }
+
+    /** Two baselines' rounds together: one measured before an exploration, one after, so neither pays all the warm-up. */
+    public static Exploration.Baseline both(Exploration.Baseline before, Exploration.Baseline after) {
+        return new Exploration.Baseline(before.rounds() + after.rounds(), before.total().plus(after.total()),
+                before.restore().plus(after.restore()));
+    }
+
     public Result replay(RaceScenario scenario, Fixture fixture, Schedule schedule, int times) {
         return exploration(scenario, fixture).reproduceOnFailure(times).replay(schedule);
     }

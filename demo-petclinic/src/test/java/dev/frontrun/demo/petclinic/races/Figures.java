@@ -1,0 +1,86 @@
+package dev.frontrun.demo.petclinic.races;
+
+import dev.frontrun.Exploration;
+import dev.frontrun.Result;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * One scenario's speed: how fast it explored, where a run's time went (milliseconds per run) and
+ * what the same requests cost run plainly, for the demo's table and the benchmark's.
+ *
+ * @param runs    explored executions plus the replays of a failure
+ * @param seconds the exploration's wall time (snapshot, analysis and report included)
+ * @param plain   milliseconds of one plain round: the requests once each, one after the other, after the restore
+ */
+record Figures(String variant, String scenario, String verdict, int executions, int runs, double seconds,
+               double stepsPerRun, double msPerRun, double restore, double handoffs, double analysis, double database,
+               double application, double checks, double plain) {
+
+    static Figures of(String variant, RaceScenario scenario, Result result, Exploration.Baseline baseline) {
+        Result.Timings t = result.timings();
+        return new Figures(variant, scenario.name(), result.failed() ? "RACE" : result.verdict().name(),
+                result.executions(), t.runs(), result.elapsed().toNanos() / 1e9, (double) t.steps() / Math.max(1, t.runs()),
+                t.msPerRun(), t.msPerRun(t.restore()), t.msPerRun(t.handoffs()), t.msPerRun(t.analysis()),
+                t.msPerRun(t.database()), t.msPerRun(t.application()), t.msPerRun(t.checks()), baseline.msPerRound());
+    }
+
+    double runsPerSecond() {
+        return runs / seconds;
+    }
+
+    /** Run time under exploration ÷ the plain requests' time. */
+    double ratio() {
+        return msPerRun / plain;
+    }
+
+    /** Each figure the median over {@code rounds} of one scenario (the first's names and counts). */
+    static Figures median(List<Figures> rounds) {
+        Figures first = rounds.get(0);
+        return new Figures(first.variant, first.scenario, first.verdict, first.executions, first.runs,
+                median(rounds, Figures::seconds), median(rounds, Figures::stepsPerRun), median(rounds, Figures::msPerRun),
+                median(rounds, Figures::restore), median(rounds, Figures::handoffs), median(rounds, Figures::analysis),
+                median(rounds, Figures::database), median(rounds, Figures::application), median(rounds, Figures::checks),
+                median(rounds, Figures::plain));
+    }
+
+    private static double median(List<Figures> rounds, ToDoubleFunction<Figures> figure) {
+        double[] values = rounds.stream().mapToDouble(figure).sorted().toArray();
+        int n = values.length;
+        return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    }
+
+    /** {@code overall: <runs/s> runs/s, <ratio>x the plain requests}: all runs over all explorations' time, and all run time over the plain time of as many rounds. */
+    static String overall(List<Figures> rows) {
+        double runs = rows.stream().mapToDouble(Figures::runs).sum();
+        double seconds = rows.stream().mapToDouble(Figures::seconds).sum();
+        double runMs = rows.stream().mapToDouble(r -> r.runs * r.msPerRun).sum();
+        double plainMs = rows.stream().mapToDouble(r -> r.runs * r.plain).sum();
+        return String.format(java.util.Locale.ROOT, "overall: %.0f runs/s, %.1fx the plain requests", runs / seconds,
+                runMs / plainMs);
+    }
+
+    static final String LEGEND = String.join("\n",
+            "runs = explored executions + replays of a failure; steps and ms per run, the ms split into: restoring",
+            "the database, the scheduler's hand-offs, Frontrun's SQL analysis, statements in the database, the",
+            "application's own code, and setup + invariant; plain = the same requests once each, one after the",
+            "other, without Frontrun (same database, same restore); ratio = ms/run ÷ plain.");
+
+    static String header() {
+        return String.format(java.util.Locale.ROOT, "  %-12s %-29s %-6s %5s %6s %5s %6s │ %7s %7s %5s %6s %6s %5s │ %6s %5s",
+                "variant", "scenario", "verdict", "execs", "runs/s", "steps", "ms/run", "restore", "handoff", "sql", "db",
+                "app", "check", "plain", "ratio");
+    }
+
+    String line() {
+        return String.format(java.util.Locale.ROOT,
+                "  %-12s %-29s %-6s %5d %6.0f %5.0f %6.1f │ %7.1f %7.1f %5.1f %6.1f %6.1f %5.1f │ %6.1f %4.1fx",
+                variant, scenario, verdict, executions, runsPerSecond(), stepsPerRun, msPerRun, restore, handoffs,
+                analysis, database, application, checks, plain, ratio());
+    }
+
+    @Override
+    public String toString() {
+        return line();
+    }
+}

@@ -1,0 +1,26 @@
+package dev.frontrun.internal.engine;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Where one execution's time went, measured as it runs (nanoseconds). The scheduler adds the time
+ * each awaited worker ran its own code between being let go and stopping at its next point, the
+ * time blocked threads waited, and the database probes it asked; the JDBC proxy adds the time each
+ * statement spent in the database (through {@link dev.frontrun.spi.ExecutionContext#recordDatabaseTime}).
+ * The explorer adds the restore, the setup and the invariant around it, and sums executions up.
+ */
+final class ExecutionClock {
+
+    /** Time awaited workers ran (their code and its database calls), within the scheduler's waits. */
+    long running;
+    /** Time threads stood blocked on another thread (a lock in the database, a Java lock) while others ran. */
+    long blocked;
+    /** Scheduling points granted. */
+    int steps;
+    /** Database lock probes asked. */
+    int probes;
+    /** Time statements spent in the database, as the proxy measured it (blocked ones included). */
+    final AtomicLong database = new AtomicLong();
+    /** Time sources spent working out what steps touch (the proxy's classification), outside the database. */
+    final AtomicLong analysis = new AtomicLong();
+}

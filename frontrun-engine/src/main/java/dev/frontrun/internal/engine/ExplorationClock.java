@@ -1,0 +1,48 @@
+package dev.frontrun.internal.engine;
+
+import dev.frontrun.Result;
+import java.time.Duration;
+
+/** Sums the {@link ExecutionClock}s of an exploration's executions (replays included) into its {@link Result.Timings}. */
+final class ExplorationClock {
+
+    private int runs;
+    private int steps;
+    private int probes;
+    private long total;
+    private long restore;
+    private long checks;
+    private long handoffs;
+    private long database;
+    private long blocked;
+    private long application;
+    private long analysis;
+
+    /**
+     * One execution: {@code restore} before it, {@code checks} (setup, invariant and the hooks after it),
+     * {@code run} the wall time of its threads, and what the clock saw inside that.
+     */
+    void add(long restoreNanos, long checksNanos, long runNanos, ExecutionClock clock) {
+        runs++;
+        steps += clock.steps;
+        probes += clock.probes;
+        restore += restoreNanos;
+        checks += checksNanos;
+        total += restoreNanos + checksNanos + runNanos;
+        long running = Math.min(clock.running, runNanos);
+        // a blocked statement's wait overlapped other threads' work: only the rest was waited for
+        long awaitedDatabase = Math.max(0, Math.min(running, clock.database.get() - clock.blocked));
+        long analysed = Math.max(0, Math.min(running - awaitedDatabase, clock.analysis.get()));
+        database += awaitedDatabase;
+        analysis += analysed;
+        application += running - awaitedDatabase - analysed;
+        handoffs += runNanos - running;
+        blocked += clock.blocked;
+    }
+
+    Result.Timings timings() {
+        return new Result.Timings(runs, steps, probes, Duration.ofNanos(total), Duration.ofNanos(restore),
+                Duration.ofNanos(handoffs), Duration.ofNanos(analysis), Duration.ofNanos(database), Duration.ofNanos(application),
+                Duration.ofNanos(checks), Duration.ofNanos(blocked));
+    }
+}

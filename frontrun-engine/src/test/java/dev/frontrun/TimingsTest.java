@@ -1,0 +1,130 @@
+package dev.frontrun;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.frontrun.jdbc.FrontrunDataSource;
+import dev.frontrun.testing.PostgresExtension;
+import dev.frontrun.testing.TestDatabase;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * {@link Result#timings()} and {@link Exploration#baseline(int)} count what they claim to: runs, steps and
+ * the parts of the runs' time (no speed is asserted: figures go to BENCHMARKS.md).
+ */
+@ExtendWith(PostgresExtension.class)
+class TimingsTest {
+
+    private static Duration parts(Result.Timings t) {
+        return t.restore().plus(t.checks()).plus(t.handoffs()).plus(t.analysis()).plus(t.database()).plus(t.application());
+    }
+
+    @Test
+    void aPlainJavaExplorationCountsItsRunsAndStepsAndSpendsNothingInADatabase() {
+        Result result = Frontrun.explore(Object::new)
+                .thread("a", s -> Frontrun.access("x", Access.WRITE))
+                .thread("b", s -> Frontrun.access("x", Access.WRITE))
+                .run();
+
+        Result.Timings t = result.timings();
+        assertThat(result.executions()).isEqualTo(2);
+        assertThat(t.runs()).isEqualTo(2);
+        assertThat(t.steps()).as("one access per thread per run").isEqualTo(4);
+        assertThat(t.probes()).isZero();
+        assertThat(t.database()).isZero();
+        assertThat(t.analysis()).isZero();
+        assertThat(parts(t)).as("the parts add up to the runs' time").isEqualTo(t.total());
+    }
+
+    @Test
+    void aFailureCountsItsReplaysAsRuns() {
+        Result result = Frontrun.explore(() -> new int[1])
+                .thread("a", TimingsTest::incrementRacily)
+                .thread("b", TimingsTest::incrementRacily)
+                .invariant(v -> v[0] == 2)
+                .reproduceOnFailure(3)
+                .run();
+
+        assertThat(result.failed()).isTrue();
+        assertThat(result.timings().runs()).isEqualTo(result.executions() + 3);
+    }
+
+    private static void incrementRacily(int[] v) {
+        Frontrun.access("v", Access.READ);
+        int read = v[0];
+        Frontrun.access("v", Access.WRITE);
+        v[0] = read + 1;
+    }
+
+    @Test
+    void statementsAreTimedAsDatabaseAndAnalysisAndTheRestoreAsRestore(TestDatabase db) {
+        db.execute("DROP TABLE IF EXISTS counter", "CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)",
+                "INSERT INTO counter VALUES (1, 0)");
+        DataSource ds = FrontrunDataSource.wrap(db.dataSource());
+        Result result = Frontrun.explore(Object::new).database(db.dataSource())
+                .thread("a", s -> increment(ds))
+                .thread("b", s -> increment(ds))
+                .run();
+
+        Result.Timings t = result.timings();
+        assertThat(t.runs()).isEqualTo(result.executions());
+        assertThat(t.steps()).as("one autocommit UPDATE per thread per run").isEqualTo(2 * t.runs());
+        assertThat(t.database()).isPositive();
+        assertThat(t.analysis()).isPositive();
+        assertThat(t.restore()).isPositive();
+        assertThat(parts(t)).isEqualTo(t.total());
+    }
+
+    @Test
+    void theBaselineRunsEveryThreadOnceARoundOnTheCallingThreadAfterTheRestore(TestDatabase db) throws SQLException {
+        db.execute("DROP TABLE IF EXISTS counter", "CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)",
+                "INSERT INTO counter VALUES (1, 0)");
+        DataSource ds = FrontrunDataSource.wrap(db.dataSource());
+        AtomicInteger bodies = new AtomicInteger();
+        List<Thread> ranOn = new ArrayList<>();
+        List<Integer> seen = new ArrayList<>();
+        Exploration<Object> exploration = Frontrun.explore(Object::new).database(db.dataSource());
+        for (String name : List.of("a", "b")) {
+            exploration.thread(name, s -> {
+                bodies.incrementAndGet();
+                ranOn.add(Thread.currentThread());
+                seen.add(read(ds));
+                increment(ds);
+            });
+        }
+
+        Exploration.Baseline baseline = exploration.baseline(3);
+
+        assertThat(baseline.rounds()).isEqualTo(3);
+        assertThat(bodies).hasValue(6);
+        assertThat(ranOn).containsOnly(Thread.currentThread());
+        assertThat(seen).as("one after the other, from the same restored state each round")
+                .containsExactly(0, 1, 0, 1, 0, 1);
+        assertThat(read(ds)).as("the database is as before").isZero();
+        assertThat(baseline.restore()).isPositive().isLessThanOrEqualTo(baseline.total());
+    }
+
+    private static void increment(DataSource ds) throws SQLException {
+        try (Connection c = ds.getConnection();
+             PreparedStatement update = c.prepareStatement("UPDATE counter SET n = n + 1 WHERE id = 1")) {
+            update.executeUpdate();
+        }
+    }
+
+    private static int read(DataSource ds) throws SQLException {
+        try (Connection c = ds.getConnection();
+             PreparedStatement select = c.prepareStatement("SELECT n FROM counter WHERE id = 1");
+             var rs = select.executeQuery()) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+}
