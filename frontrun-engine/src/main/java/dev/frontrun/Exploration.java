@@ -421,10 +421,12 @@ public final class Exploration<S> {
             int thread = i;
             ThreadBody<? super S> body = bodies.get(i);
             wrapped.add(state -> {
-                ExecutionContext execution = SchedulingPoints.currentExecution()
-                        .orElseThrow(() -> new IllegalStateException("an explored thread runs outside an execution"));
-                for (ExplorationHook hook : started) {
-                    hook.threadStarting(execution, thread);
+                // outside an execution (the plain baseline runs the bodies on the calling thread) no hook is told
+                Optional<ExecutionContext> execution = SchedulingPoints.currentExecution();
+                if (execution.isPresent()) {
+                    for (ExplorationHook hook : started) {
+                        hook.threadStarting(execution.get(), thread);
+                    }
                 }
                 body.run(state);
             });
