@@ -464,8 +464,8 @@ public final class Exploration<S> {
             int thread = i;
             ThreadBody<? super S> body = bodies.get(i);
             wrapped.add(state -> {
-                // no execution: the baseline runs the bodies on the calling thread, unscheduled
-                java.util.Optional<ExecutionContext> execution = SchedulingPoints.currentExecution();
+                // outside an execution (the plain baseline runs the bodies on the calling thread) no hook is told
+                Optional<ExecutionContext> execution = SchedulingPoints.currentExecution();
                 if (execution.isPresent()) {
                     for (ExplorationHook hook : started) {
                         hook.threadStarting(execution.get(), thread);
