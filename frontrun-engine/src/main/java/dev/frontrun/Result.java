@@ -184,6 +184,19 @@ public final class Result {
         return Optional.ofNullable(failure);
     }
 
+    /**
+     * The finding a report leads with: the one the {@linkplain #checkedAdvice() checked advice} left
+     * standing. When the level the transaction-level finding recommends did not fix the failure and the
+     * trace also shows the anomaly between requests, that one is the real race; otherwise the primary
+     * finding of the {@link #analysis()}.
+     */
+    public Optional<Analysis.Finding> leadingFinding() {
+        boolean requestLevelRemains = checkedAdvice().filter(advice -> advice.effect() == CheckedAdvice.Effect.NOT_FIXED)
+                .filter(advice -> advice.anomalyLevel() == Anomaly.Level.REQUEST).isPresent();
+        return requestLevelRemains && analysis.requestFinding().isPresent() ? analysis.requestFinding()
+                : analysis.finding();
+    }
+
     /** The anomaly behind the failure, if its SQL trace shows one. */
     public Optional<Anomaly> anomaly() {
         return analysis.anomaly();
@@ -265,7 +278,8 @@ public final class Result {
      * then it is not a race — the invariant or the code is wrong even sequentially.
      */
     public boolean failsWithoutInterleaving() {
-        return failed() && TraceStep.oneThreadAfterAnother(trace);
+        return failed() && failure != null && failure.kind() != Failure.Kind.DEADLOCK
+                && TraceStep.oneThreadAfterAnother(trace);
     }
 
     /**

@@ -86,17 +86,9 @@ final class Wording {
         return ".replay(Schedule.parse(\"" + schedule + "\"))";
     }
 
-    /**
-     * The finding a report leads with: the one the checked advice left standing. When the level the
-     * transaction-level finding recommends did not fix the failure and the trace also shows the anomaly
-     * between requests, that one is the real race; otherwise the primary finding.
-     */
+    /** The finding a report leads with ({@link Result#leadingFinding()}). */
     static Optional<Analysis.Finding> headlineFinding(Result result) {
-        Analysis analysis = result.analysis();
-        boolean requestLevelRemains = result.checkedAdvice()
-                .filter(advice -> advice.effect() == CheckedAdvice.Effect.NOT_FIXED)
-                .filter(advice -> advice.anomalyLevel() == Anomaly.Level.REQUEST).isPresent();
-        return requestLevelRemains && analysis.requestFinding().isPresent() ? analysis.requestFinding() : analysis.finding();
+        return result.leadingFinding();
     }
 
     /** The advice and what exploring again at its level showed, in one sentence. */

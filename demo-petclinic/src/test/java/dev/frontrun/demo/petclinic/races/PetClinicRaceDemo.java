@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -118,19 +119,29 @@ public final class PetClinicRaceDemo {
         }
     }
 
-    /** The anomaly in one sentence, with the threads' names; else what failed. */
+    /** The anomaly in one sentence (the finding the checked advice leaves standing), and what the advice's check showed. */
     static String sentence(Result result) {
-        Analysis analysis = result.analysis();
-        if (analysis.finding().isPresent()) {
-            Analysis.Finding finding = analysis.finding().get();
-            Analysis.Finding shown = analysis.requestFinding().orElse(finding); // threads, not transactions, by name
-            return String.format(Locale.ROOT, "%s (Adya %s) at %s level: %s", words(finding.kind().name()),
-                    finding.adyaName(), finding.level().name().toLowerCase(Locale.ROOT), shown.cycleText());
+        Optional<Analysis.Finding> lead = result.leadingFinding();
+        if (lead.isPresent()) {
+            Analysis.Finding finding = lead.get();
+            return String.format(Locale.ROOT, "%s (Adya %s) at %s level: %s%s", words(finding.kind().name()),
+                    finding.adyaName(), finding.level().name().toLowerCase(Locale.ROOT), finding.cycleText(),
+                    result.checkedAdvice().map(PetClinicRaceDemo::checked).orElse(""));
         }
         if (result.failed()) {
             return result.failure().map(f -> f.summary()).orElse("fails");
         }
         return result.verdict() + ": " + result.inconclusiveBecause().orElse("");
+    }
+
+    /** The checked advice in a few words: {@code ; at REPEATABLE READ: still found}. */
+    private static String checked(Result.CheckedAdvice advice) {
+        return "; at " + advice.level().sql() + ": " + switch (advice.effect()) {
+            case FIXES -> "holds";
+            case FIXES_WITH_RETRY -> "the anomaly is gone, the loser gets 40001 (retry it)";
+            case NOT_FIXED -> "still found";
+            case NOT_CHECKED -> "not checked";
+        };
     }
 
     private static String words(String constant) {
