@@ -2,9 +2,12 @@ package dev.frontrun.internal.instrument;
 
 import dev.frontrun.internal.engine.MemoryPoints;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import net.bytebuddy.description.field.FieldDescription;
 import net.bytebuddy.description.field.FieldList;
+import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
@@ -147,43 +150,40 @@ final class MemorySiteVisitor extends MethodVisitor {
 
     /** Whether {@code owner} (or a superclass) is a JPA entity, embeddable or mapped superclass. */
     private boolean isPersistent(String owner) {
-        TypePool.Resolution resolution = pool.describe(owner.replace('/', '.'));
-        if (!resolution.isResolved()) {
-            return false;
-        }
-        try {
-            for (var type = resolution.resolve(); type != null; type = type.getSuperClass() == null ? null
-                    : type.getSuperClass().asErasure()) {
-                for (var annotation : type.getDeclaredAnnotations()) {
-                    if (PERSISTENT.contains(annotation.getAnnotationType().getName())) {
-                        return true;
-                    }
-                }
-            }
-        } catch (RuntimeException unresolvable) {
-            return false;
-        }
-        return false;
+        return firstInHierarchy(owner, type -> type.getDeclaredAnnotations().stream()
+                .anyMatch(annotation -> PERSISTENT.contains(annotation.getAnnotationType().getName())) ? true : null)
+                .orElse(false);
     }
 
     /** Whether the field is final (then it is not shared mutable state); unknown fields count as not final. */
     private boolean isFinal(String owner, String name) {
+        return firstInHierarchy(owner, type -> {
+            FieldList<FieldDescription.InDefinedShape> fields = type.getDeclaredFields()
+                    .filter(net.bytebuddy.matcher.ElementMatchers.named(name));
+            return fields.isEmpty() ? null : fields.getOnly().isFinal();
+        }).orElse(false);
+    }
+
+    /**
+     * The first non-null answer of {@code ask} walking from {@code owner} up its superclasses; empty when
+     * none answers or the hierarchy cannot be resolved (then the callers assume the common case).
+     */
+    private <T> Optional<T> firstInHierarchy(String owner, Function<TypeDescription, T> ask) {
         TypePool.Resolution resolution = pool.describe(owner.replace('/', '.'));
         if (!resolution.isResolved()) {
-            return false;
+            return Optional.empty();
         }
         try {
-            for (var type = resolution.resolve(); type != null; type = type.getSuperClass() == null ? null
+            for (TypeDescription type = resolution.resolve(); type != null; type = type.getSuperClass() == null ? null
                     : type.getSuperClass().asErasure()) {
-                FieldList<FieldDescription.InDefinedShape> fields = type.getDeclaredFields()
-                        .filter(net.bytebuddy.matcher.ElementMatchers.named(name));
-                if (!fields.isEmpty()) {
-                    return fields.getOnly().isFinal();
+                T answer = ask.apply(type);
+                if (answer != null) {
+                    return Optional.of(answer);
                 }
             }
         } catch (RuntimeException unresolvable) {
-            return false;
+            return Optional.empty();
         }
-        return false;
+        return Optional.empty();
     }
 }
