@@ -443,9 +443,7 @@ final class Classifier {
 
     /** The statement with bound values, without the rows and tags the trace line adds. */
     static String sqlOf(Op op) {
-        String s = op.statement();
-        int rows = s.indexOf("  → ");
-        return shorten(rows >= 0 ? s.substring(0, rows) : s);
+        return shorten(op.sql.statement());
     }
 
     static String shorten(String statement) {
