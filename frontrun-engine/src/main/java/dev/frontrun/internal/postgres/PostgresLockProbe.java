@@ -15,7 +15,8 @@ import javax.sql.DataSource;
 /**
  * Asks PostgreSQL whether an explored thread's statement waits on a lock: {@code pg_blocking_pids}
  * of the backend running it, through a monitor connection of its own that lives as long as the
- * exploration. Used by the scheduler for statements that are slow to come back.
+ * exploration. Used by the scheduler for statements that are slow to come back. Only a wait on
+ * another explored thread's backend is a block the scheduler acts on.
  */
 public final class PostgresLockProbe implements AutoCloseable {
 
@@ -54,7 +55,11 @@ public final class PostgresLockProbe implements AutoCloseable {
                 if (blockers.length == 0) {
                     return Optional.empty();
                 }
-                return Optional.of(blocked(blockers, known, names));
+                TraceStep.Blocked blocked = blocked(blockers, known, names);
+                // a wait only on backends outside the exploration (autovacuum, another session) ends by itself,
+                // at a moment no schedule decides: the statement counts as running, so the choices that follow
+                // do not depend on that moment (a holder that never lets go ends the execution at its timeout)
+                return blocked.holders().isEmpty() ? Optional.empty() : Optional.of(blocked);
             }
         } catch (SQLException | RuntimeException e) {
             unavailable = true; // not PostgreSQL, or no permission: the row-lock registry still applies

@@ -206,6 +206,73 @@ class JdbcExplorationTest {
     }
 
     /**
+     * A statement that waits for a lock a session outside the exploration holds (autovacuum, another
+     * test's connection) is running, not blocked: that session lets go at a moment no schedule decides,
+     * so treating the wait as a block would make the threads' choices depend on it.
+     */
+    @Test
+    void aWaitForASessionOutsideTheExplorationIsNotABlock() throws Exception {
+        try (Connection outsider = raw.getConnection(); Connection watcher = raw.getConnection()) {
+            outsider.setAutoCommit(false);
+            try (Statement st = outsider.createStatement()) {
+                st.executeQuery("SELECT balance FROM account WHERE id = 1 FOR UPDATE").close(); // a lock, no change
+            }
+            Thread releaser = new Thread(() -> releaseOnceSomeoneWaits(outsider, watcher), "outsider-releaser");
+            releaser.start();
+            Result result = Frontrun.explore(Object::new)
+                    .database(raw)
+                    .thread("alice", s -> update(1))
+                    .thread("bob", s -> update(2))
+                    .invariant(() -> false, "shows the trace")
+                    .reproduceOnFailure(0)
+                    .checkAdvice(false)
+                    .reportDirectory(null)
+                    .run();
+            releaser.join();
+
+            assertThat(result.executions()).as("the two rows are independent: one trace").isEqualTo(1);
+            assertThat(result.trace()).as(result.explanation())
+                    .allSatisfy(step -> assertThat(step.blockedReason()).isNull());
+        }
+    }
+
+    private void update(int id) throws SQLException {
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            st.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = " + id);
+        }
+    }
+
+    /**
+     * Commits {@code outsider}'s transaction once another session waits for one of its locks and
+     * Frontrun's lock probe has asked about that wait since (seen in {@code pg_stat_activity}).
+     */
+    private static void releaseOnceSomeoneWaits(Connection outsider, Connection watcher) {
+        try {
+            awaitCount(watcher, "SELECT count(*) FROM pg_locks WHERE NOT granted");
+            awaitCount(watcher, "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'select pg_blocking_pids%'"
+                    + " AND query_start > (SELECT min(query_start) FROM pg_stat_activity a JOIN pg_locks l"
+                    + " ON l.pid = a.pid WHERE NOT l.granted)");
+            outsider.commit();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void awaitCount(Connection watcher, String countQuery) throws SQLException {
+        try (PreparedStatement count = watcher.prepareStatement(countQuery)) {
+            while (true) {
+                try (ResultSet rs = count.executeQuery()) {
+                    rs.next();
+                    if (rs.getInt(1) > 0) {
+                        return;
+                    }
+                }
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /**
      * A pool whose connections cannot be unwrapped to the driver's (a wrapper that implements only
      * {@link Connection}): Frontrun cannot find their backends, so it cannot see a statement wait
      * inside PostgreSQL. That is an error of the environment, said at once — never a verdict.
