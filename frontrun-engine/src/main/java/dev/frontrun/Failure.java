@@ -43,6 +43,14 @@ public sealed interface Failure permits Failure.InvariantViolated, Failure.Invar
         return false;
     }
 
+    /**
+     * Whether this failure happened in {@code trace} without any interleaving: the threads ran one after
+     * the other, so it is no race (a deadlock always needs the threads in between).
+     */
+    default boolean withoutInterleaving(java.util.List<TraceStep> trace) {
+        return TraceStep.oneThreadAfterAnother(trace);
+    }
+
     /** The exception of a thread body or of the invariant, if one was thrown. */
     default Optional<Throwable> cause() {
         return Optional.empty();
@@ -125,6 +133,11 @@ public sealed interface Failure permits Failure.InvariantViolated, Failure.Invar
     record Deadlock(String diagnosis, String threadDumps) implements Failure {
         public Deadlock {
             threadDumps = threadDumps == null ? "" : threadDumps;
+        }
+
+        @Override
+        public boolean withoutInterleaving(java.util.List<TraceStep> trace) {
+            return false;
         }
 
         @Override

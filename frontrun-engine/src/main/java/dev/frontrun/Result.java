@@ -278,8 +278,7 @@ public final class Result {
      * then it is not a race — the invariant or the code is wrong even sequentially.
      */
     public boolean failsWithoutInterleaving() {
-        return failed() && failure != null && failure.kind() != Failure.Kind.DEADLOCK
-                && TraceStep.oneThreadAfterAnother(trace);
+        return failed() && failure != null && failure.withoutInterleaving(trace);
     }
 
     /**

@@ -180,7 +180,7 @@ public final class Explorer<S> {
                 plan.failures().accept(judged.record().trace(), failure);
                 if (firstFailure == null) {
                     firstFailure = judged;
-                    if (failure.kind() != Failure.Kind.DEADLOCK && TraceStep.oneThreadAfterAnother(judged.record().trace())) {
+                    if (failure.withoutInterleaving(judged.record().trace())) {
                         // a failure without interleaving is no race: count how many interleavings fail too
                         // (all of them says the code or the invariant is wrong even sequentially)
                         countUntil = Math.min(plan.maxExecutions(), executions + SERIAL_FAILURE_COUNT);

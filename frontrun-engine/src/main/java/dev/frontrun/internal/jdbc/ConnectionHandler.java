@@ -30,6 +30,7 @@ import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -379,7 +380,7 @@ final class ConnectionHandler implements InvocationHandler {
         if (UncommittedWrites.plainRead(accesses, facts.shape().lockingRead())) {
             return accesses;
         }
-        Set<String> sequences = new java.util.HashSet<>();
+        Set<String> sequences = new HashSet<>();
         for (ResourceId written : facts.writes()) {
             if (written.kind() == ResourceId.Kind.SEQUENCE) {
                 sequences.add(written.render());

@@ -2,10 +2,11 @@ package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.internal.sql.bind.GeneratedKeyAliases;
 import dev.frontrun.spi.ExecutionContext;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -65,13 +66,16 @@ final class SqlExecutionState {
     /** The calling thread's statement {@code sql} is about to run through the proxy. */
     void announced(int thread, String sql) {
         if (sql != null) {
-            announcedSql.computeIfAbsent(thread, t -> new CopyOnWriteArrayList<>()).add(sql);
+            announcedSql.computeIfAbsent(thread, t -> Collections.synchronizedList(new ArrayList<>())).add(sql);
         }
     }
 
     /** The SQL texts {@code thread} ran through the proxy so far in this execution, in order. */
     List<String> announcedSql(int thread) {
-        return List.copyOf(announcedSql.getOrDefault(thread, List.of()));
+        List<String> texts = announcedSql.getOrDefault(thread, List.of());
+        synchronized (texts) {
+            return List.copyOf(texts);
+        }
     }
 
     /** Backend pid to the index of the thread that last ran a statement on it, for every backend used. */

@@ -8,8 +8,6 @@ import dev.frontrun.Analysis;
 import dev.frontrun.Analysis.DatabaseEvent;
 import dev.frontrun.Analysis.TransactionInfo;
 import dev.frontrun.internal.sql.SqlStep;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -50,7 +48,7 @@ public final class Explanation {
                 sb.append("  advice (checked): ").append(Wording.checkedAdvice(advice)).append('\n'));
         Analysis analysis = sqlAnalysis(facts);
         Anomaly anomaly = facts.anomaly().orElse(null);
-        Analysis.Finding lead = analysis == null ? null : Wording.headlineFinding(facts).orElse(null);
+        Analysis.Finding lead = analysis == null ? null : facts.leadingFinding().orElse(null);
         if (lead != null) {
             sb.append("  anomaly: ").append(lead.kind()).append(" — Adya ").append(lead.adyaName()).append(", ")
                     .append(Wording.levelExplained(lead.level()));
@@ -201,9 +199,7 @@ public final class Explanation {
     }
 
     private static String stackTrace(Throwable t) {
-        StringWriter out = new StringWriter();
-        t.printStackTrace(new PrintWriter(out));
-        String text = out.toString();
+        String text = Wording.stackTrace(t);
         String[] lines = text.split("\n");
         return lines.length <= 25 ? text : String.join("\n", List.of(lines).subList(0, 25)) + "\n\t...\n";
     }

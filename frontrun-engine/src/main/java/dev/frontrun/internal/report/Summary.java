@@ -5,8 +5,6 @@ import dev.frontrun.Failure;
 import dev.frontrun.Result;
 import dev.frontrun.TraceStep;
 import dev.frontrun.internal.sql.SqlStep;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -32,7 +30,7 @@ public final class Summary {
     /** The summary of {@code facts}, an exploration of {@code names} against {@code invariant}. */
     public static String of(Result facts, String invariant, List<String> names) {
         List<String> lines = new ArrayList<>();
-        Optional<Analysis.Finding> lead = Wording.headlineFinding(facts);
+        Optional<Analysis.Finding> lead = facts.leadingFinding();
         lines.add("Frontrun: " + Wording.headlineExplained(facts.verdict())
                 + lead.map(f -> " — " + f.kind() + " " + Wording.level(f.level()) + " (Adya " + f.adyaName() + ")")
                 .orElse(""));
@@ -104,7 +102,7 @@ public final class Summary {
 
     /** The exception or the stuck threads, as many lines as the summary has left. */
     private static void details(List<String> lines, Failure failure) {
-        String detail = failure.cause().map(Summary::stackTrace).orElse(failure.threadDumps()).strip();
+        String detail = failure.cause().map(Wording::stackTrace).orElse(failure.threadDumps()).strip();
         if (detail.isEmpty()) {
             return;
         }
@@ -116,12 +114,6 @@ public final class Summary {
             lines.add(last ? "    … (" + (detailLines.length - i) + " more lines in result.explanation())"
                     : "    " + detailLines[i].stripTrailing());
         }
-    }
-
-    private static String stackTrace(Throwable t) {
-        StringWriter out = new StringWriter();
-        t.printStackTrace(new PrintWriter(out));
-        return out.toString();
     }
 
     private static String shorten(String text) {

@@ -18,7 +18,7 @@ final class VerdictHeader {
 
     /** The document title: the verdict and, if there is one, the anomaly and its level. */
     static String title(Result result) {
-        return "Frontrun: " + Wording.headline(result.verdict()) + Wording.headlineFinding(result)
+        return "Frontrun: " + Wording.headline(result.verdict()) + result.leadingFinding()
                 .map(f -> " — " + f.kind() + " (" + Wording.levelName(f.level()) + ")")
                 .or(() -> result.anomaly().map(a -> " — " + a.kind() + " (" + Wording.levelName(a.level()) + ")"))
                 .orElse("");
@@ -33,7 +33,7 @@ final class VerdictHeader {
                 .text("schedule ").element("code", schedule)
                 .text(" — replay with ").element("code", Wording.replay(schedule))
                 .close().newline());
-        Optional<Finding> lead = Wording.headlineFinding(result);
+        Optional<Finding> lead = result.leadingFinding();
         if (lead.isPresent()) {
             finding(html, lead.get());
         } else {

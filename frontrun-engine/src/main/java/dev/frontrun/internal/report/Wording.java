@@ -86,11 +86,6 @@ final class Wording {
         return ".replay(Schedule.parse(\"" + schedule + "\"))";
     }
 
-    /** The finding a report leads with ({@link Result#leadingFinding()}). */
-    static Optional<Analysis.Finding> headlineFinding(Result result) {
-        return result.leadingFinding();
-    }
-
     /** The advice and what exploring again at its level showed, in one sentence. */
     static String checkedAdvice(CheckedAdvice advice) {
         String level = advice.level().sql();
@@ -122,5 +117,12 @@ final class Wording {
                 : failing + " of " + explored + " interleavings explored fail";
         return "fails without any interleaving: the threads ran one after the other, so this is not a race — the"
                 + " invariant or the code is wrong even sequentially (" + count + ")";
+    }
+
+    /** {@code thrown}'s stack trace as {@link Throwable#printStackTrace()} writes it. */
+    static String stackTrace(Throwable thrown) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        thrown.printStackTrace(new java.io.PrintWriter(out));
+        return out.toString();
     }
 }
