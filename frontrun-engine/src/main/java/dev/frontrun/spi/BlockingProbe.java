@@ -8,10 +8,28 @@ import java.util.Optional;
  * something another, paused thread holds — in a place the JVM cannot see, such as a database
  * lock (the thread looks RUNNABLE in a socket read). The scheduler asks registered probes
  * about a running thread that is slow to come back.
+ *
+ * <p>A probe that can also pause such a wait where it happens ({@link #hold}) lets the scheduler decide
+ * which of several waits released at once goes on first: without it, the server decides, and the
+ * execution may not replay.
  */
 @FunctionalInterface
 public interface BlockingProbe {
 
     /** Why {@code thread} (an index of the exploration) is blocked and on whom, or empty if it is not. */
     Optional<TraceStep.Blocked> blockedOn(int thread);
+
+    /**
+     * Pauses the work {@code thread} waits in (which this probe reported blocked), so that it stays paused
+     * when what it waits for is released, until {@link #resume}.
+     *
+     * @return whether it is paused; false when this probe cannot pause it
+     */
+    default boolean hold(int thread) {
+        return false;
+    }
+
+    /** Lets work paused by {@link #hold} go on. */
+    default void resume(int thread) {
+    }
 }

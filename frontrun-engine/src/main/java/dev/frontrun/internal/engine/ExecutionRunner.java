@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -118,6 +119,14 @@ public final class ExecutionRunner implements AutoCloseable {
         private final TraceStep.Blocked[] blockedOn = new TraceStep.Blocked[workers.length];
         private final int[] lastEntryOf = new int[workers.length];
         private final long[] blockedSince = new long[workers.length];
+        /** The probe that saw thread t's current wait inside the server (null: none, or a wait the JVM shows). */
+        private final BlockingProbe[] waitSeenBy = new BlockingProbe[workers.length];
+        /** The probe holding thread t's wait paused in the server: its going on is then a step of its own. */
+        private final BlockingProbe[] heldBy = new BlockingProbe[workers.length];
+        /** Whether thread t's held wait has ended: it may resume, as a step the policy chooses. */
+        private final boolean[] resumable = new boolean[workers.length];
+        /** Whether two waits inside the server were released together without being held: the server chose. */
+        private boolean unheldSimultaneousWaits;
         private final ExecutionClock clock;
         /** The client-side registry's prediction of database row locks: who holds each, who queued for it. */
         private final LockPredictions locks = new LockPredictions();
@@ -136,6 +145,14 @@ public final class ExecutionRunner implements AutoCloseable {
         }
 
         ExecutionRecord execute(List<? extends Callable<?>> bodies) {
+            try {
+                return executeHolding(bodies);
+            } finally {
+                resumeHeld(); // never leave a server process paused, whatever ended the run
+            }
+        }
+
+        private ExecutionRecord executeHolding(List<? extends Callable<?>> bodies) {
             try {
                 for (int i = 0; i < workers.length; i++) {
                     workers[i].prepare(context, bodies.get(i));
@@ -171,7 +188,12 @@ public final class ExecutionRunner implements AutoCloseable {
                         locks.releaseAll(t); // its connection was closed or abandoned
                         sync.releaseAll(t);
                     }
-                    if (w.status == WorkerThread.Status.AT_POINT && !blocked[t] && sync.enabled(t, w.pending.detail())) {
+                    if (resumable[t]) {
+                        pending[t] = resumeStep(t);
+                        enabled[t] = true;
+                        any = true;
+                    } else if (w.status == WorkerThread.Status.AT_POINT && !blocked[t]
+                            && sync.enabled(t, w.pending.detail())) {
                         pending[t] = w.pending;
                         enabled[t] = true; // a predicted lock wait never forbids: the statement starts and waits in the database
                         any = true;
@@ -193,16 +215,30 @@ public final class ExecutionRunner implements AutoCloseable {
                 }
                 if (chosen < 0 || chosen >= workers.length || !enabled[chosen]) {
                     return end(Ending.DIVERGED, null, -1, "step " + schedule.size() + " asked for thread " + chosen
-                            + " which cannot run there; runnable: " + runnableNames(enabled), "");
+                            + " which cannot run there; runnable: " + runnableNames(enabled)
+                            + (unheldSimultaneousWaits ? "; two statements waiting inside the database were released"
+                            + " together and the server chose which went on first (Frontrun pauses such waits only"
+                            + " on a PostgreSQL server running on this machine)" : ""), "");
                 }
                 runStep(chosen, pending[chosen]);
             }
         }
 
         private void runStep(int thread, Step step) {
+            holdSimultaneousWaits();
             lastEntryOf[thread] = trace.size();
             trace.add(new TraceStep(schedule.size(), thread, names.get(thread), step, null));
             schedule.add(thread);
+            if (resumable[thread]) {
+                resumable[thread] = false;
+                BlockingProbe holder = heldBy[thread];
+                heldBy[thread] = null;
+                lastThread = thread;
+                clock.steps++;
+                holder.resume(thread);
+                awaitWorker(thread, true);
+                return;
+            }
             boolean waitPredicted = locks.wouldWait(thread, step.acquires());
             locks.take(thread, step.acquires());
             locks.release(thread, step.releases());
@@ -211,6 +247,47 @@ public final class ExecutionRunner implements AutoCloseable {
             clock.steps++;
             workers[thread].grant();
             awaitWorker(thread, waitPredicted);
+        }
+
+        /**
+         * When two or more statements wait inside the database, pauses their server processes before the next
+         * step: a release may end several waits at once, and the server would then choose which goes on first.
+         * Held, each goes on only by a resume step of its own, so the policy chooses (and DPOR explores) the order.
+         */
+        private void holdSimultaneousWaits() {
+            int waiting = 0;
+            for (int t = 0; t < workers.length; t++) {
+                if (blocked[t] && waitSeenBy[t] != null) {
+                    waiting++;
+                }
+            }
+            if (waiting < 2) {
+                return;
+            }
+            for (int t = 0; t < workers.length; t++) {
+                if (blocked[t] && waitSeenBy[t] != null && heldBy[t] == null) {
+                    if (waitSeenBy[t].hold(t)) {
+                        heldBy[t] = waitSeenBy[t];
+                    } else {
+                        unheldSimultaneousWaits = true;
+                    }
+                }
+            }
+        }
+
+        /** The step that lets held thread t's statement go on: it touches what that statement touches. */
+        private Step resumeStep(int t) {
+            Step waited = trace.get(lastEntryOf[t]).step();
+            return new Step(waited.accesses(), Set.of(), Set.of(), "resumes " + waited.label(), null);
+        }
+
+        private void resumeHeld() {
+            for (int t = 0; t < workers.length; t++) {
+                if (heldBy[t] != null) {
+                    heldBy[t].resume(t);
+                    heldBy[t] = null;
+                }
+            }
         }
 
         /** Waits until the worker reaches a scheduling point, finishes, or is seen blocked. */
@@ -274,9 +351,10 @@ public final class ExecutionRunner implements AutoCloseable {
                 }
                 look = Math.min(look * 2, MAX_PARK_NANOS);
                 nextLook = now + look;
-                Optional<TraceStep.Blocked> reason = blockedReason(t, probe);
-                if (reason.isPresent()) {
-                    markBlocked(t, reason.get());
+                Optional<Wait> wait = blockedReason(t, probe);
+                // a worker that reached its point while it was looked at is parked in the hand-off, not blocked
+                if (wait.isPresent() && w.status == WorkerThread.Status.RUNNING) {
+                    markBlocked(t, wait.get());
                     return;
                 }
             }
@@ -299,20 +377,24 @@ public final class ExecutionRunner implements AutoCloseable {
             }
         }
 
-        private Optional<TraceStep.Blocked> blockedReason(int t, boolean askProbes) {
+        /** Why thread t waits and, for a wait only a probe sees (inside the database), which probe saw it. */
+        private record Wait(TraceStep.Blocked reason, BlockingProbe seenBy) {
+        }
+
+        private Optional<Wait> blockedReason(int t, boolean askProbes) {
             if (LockSupport.getBlocker(workers[t]) == workers[t]) {
                 return Optional.empty(); // parked in the handoff itself: granted, not yet awake
             }
             Optional<TraceStep.Blocked> javaReason = JavaBlockInspector.blockedReason(workers[t], this::pausedWorkerName,
                     borrowing(t));
             if (javaReason.isPresent() || !askProbes) {
-                return javaReason;
+                return javaReason.map(reason -> new Wait(reason, null));
             }
             for (BlockingProbe probe : context.blockingProbes()) {
                 clock.probes++;
                 Optional<TraceStep.Blocked> reason = probe.blockedOn(t);
                 if (reason.isPresent()) {
-                    return reason;
+                    return Optional.of(new Wait(reason.get(), probe));
                 }
             }
             return Optional.empty();
@@ -338,10 +420,12 @@ public final class ExecutionRunner implements AutoCloseable {
             return null;
         }
 
-        private void markBlocked(int t, TraceStep.Blocked reason) {
+        private void markBlocked(int t, Wait wait) {
+            TraceStep.Blocked reason = wait.reason();
             blocked[t] = true;
             blockedSince[t] = System.nanoTime();
             blockedOn[t] = reason;
+            waitSeenBy[t] = wait.seenBy();
             int entry = lastEntryOf[t];
             if (entry >= 0 && trace.get(entry).blocked() == null) {
                 trace.set(entry, trace.get(entry).withBlocked(reason));
@@ -360,7 +444,12 @@ public final class ExecutionRunner implements AutoCloseable {
                     if (!blocked[t]) {
                         continue;
                     }
-                    if (workers[t].status != WorkerThread.Status.RUNNING) {
+                    if (heldBy[t] != null) {
+                        if (blockedReason(t, true).isEmpty()) {
+                            unblocked(t);
+                            resumable[t] = true; // goes on only when the policy chooses its resume step
+                        }
+                    } else if (workers[t].status != WorkerThread.Status.RUNNING) {
                         unblocked(t);
                         changed = true;
                     } else if (blockedReason(t, true).isEmpty()) {
@@ -502,6 +591,7 @@ public final class ExecutionRunner implements AutoCloseable {
         }
 
         private ExecutionRecord end(Ending ending, Throwable failure, int failedThread, String diagnosis, String dumps) {
+            resumeHeld();
             List<Step> pending = new ArrayList<>();
             for (WorkerThread w : workers) {
                 pending.add(w.status == WorkerThread.Status.AT_POINT ? w.pending : null);

@@ -1,18 +1,21 @@
 package dev.frontrun.internal.jdbc;
 
-import java.util.List;
+import dev.frontrun.ResourceAccess;
+import dev.frontrun.Step;
+import dev.frontrun.TraceStep;
 import dev.frontrun.internal.engine.JavaBlockInspector;
 import dev.frontrun.internal.postgres.OwnConnections;
 import dev.frontrun.internal.postgres.PostgresLockProbe;
 import dev.frontrun.jdbc.SchemaHints;
-import dev.frontrun.ResourceAccess;
-import dev.frontrun.Step;
+import dev.frontrun.spi.BlockingProbe;
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.SchedulingPoints;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
+import java.util.List;
+import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
@@ -108,12 +111,12 @@ public final class DataSourceHandler implements InvocationHandler {
         return defaults;
     }
 
-    /** The execution's SQL state; the first use in an execution also registers the database lock probe. */
     /** The SQL texts the explored thread {@code thread} ran through any Frontrun proxy in {@code execution}, in order. */
     public static List<String> announcedSql(ExecutionContext execution, int thread) {
         return SqlExecutionState.of(execution).announcedSql(thread);
     }
 
+    /** The execution's SQL state; the first use in an execution also registers the database lock probe. */
     SqlExecutionState executionState(ExecutionContext execution) {
         SqlExecutionState state = SqlExecutionState.of(execution);
         execution.attribute(probeKey, k -> {
@@ -122,8 +125,23 @@ public final class DataSourceHandler implements InvocationHandler {
                 execution.onExplorationEnd(created);
                 return created;
             });
-            execution.addBlockingProbe(thread -> probe.blockedReason(thread, state.runningBackends(),
-                    state.knownBackends(), execution.threadNames()));
+            execution.addBlockingProbe(new BlockingProbe() {
+                @Override
+                public Optional<TraceStep.Blocked> blockedOn(int thread) {
+                    return probe.blockedReason(thread, state.runningBackends(), state.knownBackends(),
+                            execution.threadNames());
+                }
+
+                @Override
+                public boolean hold(int thread) {
+                    return probe.hold(thread, state.runningBackends());
+                }
+
+                @Override
+                public void resume(int thread) {
+                    probe.resume(thread);
+                }
+            });
             return Boolean.TRUE;
         });
         return state;

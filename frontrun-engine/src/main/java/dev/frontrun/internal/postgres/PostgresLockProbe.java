@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +22,8 @@ import javax.sql.DataSource;
 public final class PostgresLockProbe implements AutoCloseable {
 
     private final DataSource dataSource;
+    private final BackendSignals signals = new BackendSignals();
+    private final Map<Integer, Integer> held = new HashMap<>();
     private Connection monitor;
     private PreparedStatement query;
     private boolean unavailable;
@@ -67,6 +70,29 @@ public final class PostgresLockProbe implements AutoCloseable {
         }
     }
 
+    /**
+     * Pauses the backend running {@code thread}'s statement (which waits for a lock), so that it does not go on
+     * when the lock is released until {@link #resume} says so.
+     *
+     * @return false when the backend cannot be paused (a server on another machine): the server then decides
+     */
+    public synchronized boolean hold(int thread, Map<Integer, Integer> running) {
+        Integer pid = running.get(thread);
+        if (pid == null || held.containsKey(thread) || !signals.stop(pid)) {
+            return false;
+        }
+        held.put(thread, pid);
+        return true;
+    }
+
+    /** Lets a backend paused by {@link #hold} go on. */
+    public synchronized void resume(int thread) {
+        Integer pid = held.remove(thread);
+        if (pid != null) {
+            signals.resume(pid);
+        }
+    }
+
     private static TraceStep.Blocked blocked(Object[] blockers, Map<Integer, Integer> known, List<String> names) {
         List<String> out = new ArrayList<>();
         List<String> holders = new ArrayList<>();
@@ -86,6 +112,8 @@ public final class PostgresLockProbe implements AutoCloseable {
 
     @Override
     public synchronized void close() throws SQLException {
+        held.keySet().stream().toList().forEach(this::resume);
+        signals.close();
         if (monitor != null) {
             monitor.close();
         }

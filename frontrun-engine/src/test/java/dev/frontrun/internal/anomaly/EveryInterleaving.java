@@ -1,6 +1,6 @@
 package dev.frontrun.internal.anomaly;
-import dev.frontrun.Analysis;
 
+import dev.frontrun.Analysis;
 import dev.frontrun.Failure;
 import dev.frontrun.Schedule;
 import dev.frontrun.TraceStep;
@@ -22,15 +22,15 @@ import javax.sql.DataSource;
  * first failure — and hands back each execution's trace, failure and SQL analysis, so a test can
  * check the classifier's label on all of them (nothing mislabelled, controls always clean).
  */
-final class EveryInterleaving {
+public final class EveryInterleaving {
 
     /** One explored execution. */
-    record Run(Schedule schedule, List<TraceStep> trace, Failure failure, Analysis analysis) {
-        boolean failed() {
+    public record Run(Schedule schedule, List<TraceStep> trace, Failure failure, Analysis analysis) {
+        public boolean failed() {
             return failure != null;
         }
 
-        String describe() {
+        public String describe() {
             StringBuilder sb = new StringBuilder("schedule " + schedule + " → " + (failure == null ? "ok" : failure.summary())
                     + ", anomaly " + analysis.anomaly().map(a -> a.kind() + "/" + a.level()).orElse("none") + "\n");
             trace.forEach(s -> sb.append("   ").append(s.position()).append(' ').append(s.threadName()).append("  ")
@@ -40,14 +40,14 @@ final class EveryInterleaving {
     }
 
     /** A thread body. */
-    interface Body {
+    public interface Body {
         void run() throws Exception;
     }
 
     private EveryInterleaving() {
     }
 
-    static List<Run> of(DataSource raw, List<String> names, List<Body> bodies, BooleanSupplier invariant, int max)
+    public static List<Run> of(DataSource raw, List<String> names, List<Body> bodies, BooleanSupplier invariant, int max)
             throws Exception {
         DatabaseExplorationHook hook = new DatabaseExplorationHook(raw);
         SqlAnomalyAnalyzer analyzer = SqlAnomalyAnalyzer.create();

@@ -1,0 +1,76 @@
+package dev.frontrun.internal.postgres;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Pauses and resumes PostgreSQL backend processes running on this machine ({@code SIGSTOP} /
+ * {@code SIGCONT}). When two explored statements wait inside the server at once, one release may wake
+ * both, and which one the server lets go on first is then decided by the operating system's scheduler,
+ * not by the explored schedule. Holding the waiting backends paused lets the scheduler decide (and
+ * explore) which resumes first. The JDK cannot send these signals itself, so one shell lives as long
+ * as the exploration and runs its {@code kill} builtin: no process start per signal.
+ */
+final class BackendSignals implements AutoCloseable {
+
+    private Process shell;
+    private Writer commands;
+    private BufferedReader answers;
+    private boolean broken;
+
+    /** Pauses backend {@code pid}; false when it is not a PostgreSQL backend of this machine this process may signal. */
+    synchronized boolean stop(int pid) {
+        return isLocalBackend(pid) && run("kill -STOP " + pid);
+    }
+
+    /** Lets a paused backend go on. */
+    synchronized void resume(int pid) {
+        run("kill -CONT " + pid);
+    }
+
+    /**
+     * Whether {@code pid} is a PostgreSQL backend process seen by this machine's {@code /proc}: a server in
+     * another host or PID namespace is not (its pid would name an unrelated process here, or none).
+     */
+    static boolean isLocalBackend(int pid) {
+        try {
+            byte[] cmdline = Files.readAllBytes(Path.of("/proc", Integer.toString(pid), "cmdline"));
+            return new String(cmdline, StandardCharsets.UTF_8).startsWith("postgres: ");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private boolean run(String command) {
+        if (broken) {
+            return false;
+        }
+        try {
+            if (shell == null) {
+                shell = new ProcessBuilder("/bin/sh").redirectErrorStream(true).start();
+                commands = new OutputStreamWriter(shell.getOutputStream(), StandardCharsets.UTF_8);
+                answers = new BufferedReader(new InputStreamReader(shell.getInputStream(), StandardCharsets.UTF_8));
+            }
+            commands.write(command + " 2>/dev/null && echo ok || echo no\n");
+            commands.flush();
+            return "ok".equals(answers.readLine());
+        } catch (IOException e) {
+            broken = true; // no shell here: the caller falls back to letting the server decide
+            return false;
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (shell != null) {
+            shell.destroy();
+            shell = null;
+        }
+    }
+}
