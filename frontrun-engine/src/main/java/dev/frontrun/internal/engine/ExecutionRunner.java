@@ -5,6 +5,7 @@ import dev.frontrun.TraceStep;
 import dev.frontrun.internal.engine.ExecutionRecord.Ending;
 import dev.frontrun.spi.BlockingProbe;
 import dev.frontrun.spi.ExecutionContext;
+import dev.frontrun.spi.SchedulingPoints;
 import dev.frontrun.Step;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -103,6 +104,16 @@ public final class ExecutionRunner implements AutoCloseable {
         }
     }
 
+    /** Thrown inside a run when a probe cannot tell whether a thread is blocked: the execution is broken. */
+    private static final class ProbeFailed extends RuntimeException {
+        private final int thread;
+
+        ProbeFailed(int thread, SchedulingPoints.EnvironmentError cause) {
+            super(cause.getMessage(), cause, false, false);
+            this.thread = thread;
+        }
+    }
+
     /** Thrown inside a run when the execution's deadline passes. */
     private static final class DeadlinePassed extends RuntimeException {
         DeadlinePassed() {
@@ -162,6 +173,8 @@ public final class ExecutionRunner implements AutoCloseable {
                     awaitWorker(i);
                 }
                 return loop();
+            } catch (ProbeFailed broken) {
+                return end(Ending.THREAD_FAILED, broken.getCause(), broken.thread, null, "");
             } catch (DeadlinePassed timeout) {
                 String dumps = dumps();
                 return end(Ending.TIMEOUT, null, -1,
@@ -392,7 +405,12 @@ public final class ExecutionRunner implements AutoCloseable {
             }
             for (BlockingProbe probe : context.blockingProbes()) {
                 clock.probes++;
-                Optional<TraceStep.Blocked> reason = probe.blockedOn(t);
+                Optional<TraceStep.Blocked> reason;
+                try {
+                    reason = probe.blockedOn(t);
+                } catch (SchedulingPoints.EnvironmentError e) {
+                    throw new ProbeFailed(t, e);
+                }
                 if (reason.isPresent()) {
                     return Optional.of(new Wait(reason.get(), probe));
                 }

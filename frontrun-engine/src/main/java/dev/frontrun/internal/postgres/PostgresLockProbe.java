@@ -1,6 +1,7 @@
 package dev.frontrun.internal.postgres;
 
 import dev.frontrun.TraceStep;
+import dev.frontrun.spi.SchedulingPoints;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -17,7 +18,8 @@ import javax.sql.DataSource;
  * Asks PostgreSQL whether an explored thread's statement waits on a lock: {@code pg_blocking_pids}
  * of the backend running it, through a monitor connection of its own that lives as long as the
  * exploration. Used by the scheduler for statements that are slow to come back. Only a wait on
- * another explored thread's backend is a block the scheduler acts on.
+ * another explored thread's backend is a block the scheduler acts on. A probe that cannot ask is an
+ * error, never a probe turned off: a waiting statement would look like one still running.
  */
 public final class PostgresLockProbe implements AutoCloseable {
 
@@ -26,7 +28,6 @@ public final class PostgresLockProbe implements AutoCloseable {
     private final Map<Integer, Integer> held = new HashMap<>();
     private Connection monitor;
     private PreparedStatement query;
-    private boolean unavailable;
 
     public PostgresLockProbe(DataSource dataSource) {
         this.dataSource = dataSource;
@@ -39,7 +40,7 @@ public final class PostgresLockProbe implements AutoCloseable {
     public synchronized Optional<TraceStep.Blocked> blockedReason(int thread, Map<Integer, Integer> running,
                                                                Map<Integer, Integer> known, List<String> names) {
         Integer pid = running.get(thread);
-        if (pid == null || unavailable) {
+        if (pid == null) {
             return Optional.empty();
         }
         try {
@@ -65,8 +66,10 @@ public final class PostgresLockProbe implements AutoCloseable {
                 return blocked.holders().isEmpty() ? Optional.empty() : Optional.of(blocked);
             }
         } catch (SQLException | RuntimeException e) {
-            unavailable = true; // not PostgreSQL, or no permission: the row-lock registry still applies
-            return Optional.empty();
+            // without the probe a statement waiting for a lock would look like one still running: never go on blind
+            throw new SchedulingPoints.EnvironmentError("Frontrun cannot ask PostgreSQL whether " + names.get(thread)
+                    + "'s statement waits for a lock (select pg_blocking_pids(" + pid + ") failed: " + e.getMessage()
+                    + "). Its own monitor connection comes from the pool's URL and credentials", e);
         }
     }
 

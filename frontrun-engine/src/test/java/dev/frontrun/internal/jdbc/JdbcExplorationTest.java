@@ -1,7 +1,5 @@
 package dev.frontrun.internal.jdbc;
 
-import dev.frontrun.jdbc.FrontrunDataSource;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,6 +9,11 @@ import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
 import dev.frontrun.Schedule;
 import dev.frontrun.Verdict;
+import dev.frontrun.internal.postgres.PostgresLockProbe;
+import dev.frontrun.jdbc.FrontrunDataSource;
+import dev.frontrun.spi.ExecutionContext;
+import dev.frontrun.spi.ExplorationHook;
+import dev.frontrun.spi.SchedulingPoints;
 import dev.frontrun.testing.PostgresExtension;
 import dev.frontrun.testing.TestDatabase;
 import java.sql.Connection;
@@ -18,11 +21,14 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.postgresql.PGConnection;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /** The JDBC proxy against a real PostgreSQL: races found, locks handled, the database restored. */
 @ExtendWith(PostgresExtension.class)
@@ -108,7 +114,7 @@ class JdbcExplorationTest {
     void unwrapReachesTheDriverAndWrappingIsIdempotent() throws SQLException {
         assertThat(FrontrunDataSource.wrap(ds)).isSameAs(ds);
         assertThat(FrontrunDataSource.unwrapped(ds)).isSameAs(raw);
-        assertThat(ds.isWrapperFor(org.postgresql.ds.PGSimpleDataSource.class)).isTrue();
+        assertThat(ds.isWrapperFor(PGSimpleDataSource.class)).isTrue();
         try (Connection c = ds.getConnection()) {
             assertThat(c.isWrapperFor(PGConnection.class)).isTrue();
             assertThat(c.unwrap(PGConnection.class).getBackendPID()).isPositive();
@@ -233,6 +239,56 @@ class JdbcExplorationTest {
             assertThat(result.executions()).as("the two rows are independent: one trace").isEqualTo(1);
             assertThat(result.trace()).as(result.explanation())
                     .allSatisfy(step -> assertThat(step.blockedReason()).isNull());
+        }
+    }
+
+    /**
+     * A lock probe that cannot ask the database ends the execution as broken, naming why: going on without
+     * it would take a statement waiting for a lock for one still running.
+     */
+    @Test
+    void aLockProbeThatCannotAskIsAnErrorNotATurnedOffProbe() {
+        Result result = Frontrun.explore(Object::new)
+                .database(raw)
+                .hook(new ExplorationHook() {
+                    @Override
+                    public void beforeExecution(ExecutionContext execution) {
+                        execution.addBlockingProbe(thread -> {
+                            throw new SchedulingPoints.EnvironmentError(
+                                    "the monitor connection was closed", null);
+                        });
+                    }
+                })
+                .thread("holder", s -> depositInOneTransaction(1))
+                .thread("waiter", s -> update(1))
+                .checkAdvice(false)
+                .reportDirectory(null)
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.ERROR);
+        assertThat(result.failure().orElseThrow()).isInstanceOf(Failure.Broken.class);
+        assertThat(result.explanation()).contains("the monitor connection was closed");
+        assertThat(balance(1)).as("restored even so").isEqualTo(100);
+    }
+
+    @Test
+    void thePostgresLockProbeSaysWhyItCannotAsk() {
+        PGSimpleDataSource nowhere = new PGSimpleDataSource();
+        nowhere.setURL("jdbc:postgresql://127.0.0.1:1/none?connectTimeout=2");
+        PostgresLockProbe probe = new PostgresLockProbe(nowhere);
+
+        assertThatThrownBy(() -> probe.blockedReason(0, Map.of(0, 4242), Map.of(),
+                List.of("alice")))
+                .isInstanceOf(SchedulingPoints.EnvironmentError.class)
+                .hasMessageContaining("alice's statement waits for a lock")
+                .hasMessageContaining("pg_blocking_pids(4242)");
+    }
+
+    private void depositInOneTransaction(int id) throws SQLException {
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = " + id);
+            c.commit();
         }
     }
 
