@@ -38,6 +38,7 @@ public final class JavaSyncInstrumentation {
     private static final Set<String> INSTRUMENTED = new HashSet<>();
     private static final Set<String> COMMENT_MARKERS = new HashSet<>();
     private static final Set<String> NOT_RETRANSFORMED = new HashSet<>();
+    private static final Set<String> WARNED = new HashSet<>();
     private static Instrumentation instrumentation;
 
     private JavaSyncInstrumentation() {
@@ -67,6 +68,22 @@ public final class JavaSyncInstrumentation {
         }
         transformer(fresh).installOn(instrumentation);
         INSTRUMENTED.addAll(fresh);
+        warnSkipped();
+    }
+
+    /** One line for every class this call left alone because retransforming it would lose parameter names. */
+    private static void warnSkipped() {
+        List<String> fresh = NOT_RETRANSFORMED.stream().filter(name -> !WARNED.contains(name)).sorted().toList();
+        if (fresh.isEmpty()) {
+            return;
+        }
+        WARNED.addAll(fresh);
+        System.err.println("Frontrun: " + fresh.size() + (fresh.size() == 1 ? " class was" : " classes were")
+                + " loaded before " + (fresh.size() == 1 ? "its" : "their") + " package was instrumented and "
+                + (fresh.size() == 1 ? "keeps its" : "keep their") + " parameter names only if not retransformed on"
+                + " this JDK (" + Runtime.version().feature() + " < 19): their synchronization and shared memory are not"
+                + " scheduling points (" + String.join(", ", fresh) + "). Instrument earlier (Frontrun.instrument"
+                + " before the classes load; the Spring starter does it before the context starts) or run on JDK 19+.");
     }
 
     private static String normalize(String prefix) {
@@ -173,13 +190,7 @@ public final class JavaSyncInstrumentation {
     }
 
     private static synchronized void skipped(String className) {
-        if (NOT_RETRANSFORMED.add(className)) {
-            System.err.println("Frontrun: " + className + " was loaded before its package was instrumented and keeps"
-                    + " its parameter names only if it is not retransformed on this JDK (" + Runtime.version()
-                    + " < 19): its synchronization and shared memory are not scheduling points. Instrument earlier"
-                    + " (Frontrun.instrument before the class loads; the Spring starter does it before the context"
-                    + " starts) or run on JDK 19+.");
-        }
+        NOT_RETRANSFORMED.add(className);
     }
 
     /** Classes in instrumented packages left as they were because retransforming them would lose parameter names. */
