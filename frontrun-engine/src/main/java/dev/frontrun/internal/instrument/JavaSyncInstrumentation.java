@@ -81,7 +81,8 @@ public final class JavaSyncInstrumentation {
         System.err.println("Frontrun: " + fresh.size() + (fresh.size() == 1 ? " class was" : " classes were")
                 + " loaded before " + (fresh.size() == 1 ? "its" : "their") + " package was instrumented and "
                 + (fresh.size() == 1 ? "keeps its" : "keep their") + " parameter names only if not retransformed on"
-                + " this JDK (" + Runtime.version().feature() + " < 19): their synchronization and shared memory are not"
+                + " this JDK (" + Runtime.version().feature() + " < 19): " + (fresh.size() == 1 ? "its" : "their")
+                + " synchronization and shared memory are not"
                 + " scheduling points (" + String.join(", ", fresh) + "). Instrument earlier (Frontrun.instrument"
                 + " before the classes load; the Spring starter does it before the context starts) or run on JDK 19+.");
     }
