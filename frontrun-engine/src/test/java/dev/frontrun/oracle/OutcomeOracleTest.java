@@ -127,6 +127,19 @@ class OutcomeOracleTest {
     }
 
     /**
+     * Two statements waiting at once, released together: the ground truth pauses them and tries both
+     * orders, and every outcome it finds is reached by Frontrun, which pauses them the same way.
+     */
+    @Test
+    void twoStatementsReleasedTogetherReachEveryOutcomeOfTheServer() throws SQLException {
+        ProgramCheck check = oracle.check(GroundTruthTest.TWO_WAITING);
+
+        assertThat(check.decided()).as(check.report()).isTrue();
+        assertThat(check.problems()).as(check.report()).isEmpty();
+        assertThat(check.missing()).as(check.report()).isEmpty();
+    }
+
+    /**
      * The counterexamples that showed, category by category, what the model used to miss (a NOWAIT
      * failing at once, SKIP LOCKED reads, an update-then-insert's 23505 after a wait, generated ids in
      * both orders, constant-default keys, partial unique indexes, nextval order, the REPEATABLE READ

@@ -21,7 +21,11 @@ import java.util.concurrent.TimeoutException;
  * waits-for cycle among them is left for PostgreSQL's deadlock detector to break. A wait for a
  * backend outside the program (autovacuum analysing the catalog the resets churn) is running, not
  * settled: it ends by itself. A waiting step stays in flight while others go on.
- * A schedule in which two steps wait at once is run to its end but flagged ({@link #twoWaiting()}).
+ *
+ * <p>When two steps wait at once, one release may let both go on, and the server would pick which goes
+ * first. Their backends are paused before the next step (as Frontrun does); a paused step whose wait
+ * ended is resumed only as a choice of the search, so both orders are tried. Where a backend cannot be
+ * paused the schedule is run to its end but flagged ({@link #twoWaiting()}).
  */
 final class ScheduleRun {
 
@@ -36,6 +40,8 @@ final class ScheduleRun {
     private final int[] resultsBefore;
     private final int[] logLine;
     private final boolean[] waiting;
+    private final boolean[] held;
+    private final boolean[] resumable;
     private final List<StringBuilder> log = new ArrayList<>();
     private final List<GroundTruth.Decision> decisions = new ArrayList<>();
     private boolean deadlocked;
@@ -54,6 +60,8 @@ final class ScheduleRun {
         this.resultsBefore = new int[n];
         this.logLine = new int[n];
         this.waiting = new boolean[n];
+        this.held = new boolean[n];
+        this.resumable = new boolean[n];
         for (int t = 0; t < n; t++) {
             runs[t] = new ThreadRun(program.threads().get(t));
         }
@@ -62,13 +70,28 @@ final class ScheduleRun {
     void execute() throws SQLException {
         sessions.clean(program.threadCount());
         OracleSchema.reset(sessions.control());
+        try {
+            run();
+        } finally {
+            for (int t = 0; t < runs.length; t++) {
+                resume(t);
+            }
+        }
+        List<List<String>> results = new ArrayList<>();
+        for (ThreadRun run : runs) {
+            results.add(run.results());
+        }
+        outcome = new Outcome(OracleSchema.state(sessions.control()), results);
+    }
+
+    private void run() throws SQLException {
         while (true) {
             settle();
             List<Integer> enabled = new ArrayList<>();
             boolean anyInFlight = false;
             for (int t = 0; t < runs.length; t++) {
                 anyInFlight |= inFlight[t] != null;
-                if (inFlight[t] == null && !runs[t].done()) {
+                if (inFlight[t] == null && !runs[t].done() || resumable[t]) {
                     enabled.add(t);
                 }
             }
@@ -76,15 +99,46 @@ final class ScheduleRun {
                 if (anyInFlight) {
                     throw new IllegalStateException("every unfinished thread waits, and none of the others can end it:\n" + log());
                 }
-                break;
+                return;
             }
-            send(choose(enabled));
+            holdSimultaneousWaits();
+            int chosen = choose(enabled);
+            if (resumable[chosen]) {
+                log.add(new StringBuilder("t" + chosen + " resumes"));
+                resume(chosen);
+            } else {
+                send(chosen);
+            }
         }
-        List<List<String>> results = new ArrayList<>();
-        for (ThreadRun run : runs) {
-            results.add(run.results());
+    }
+
+    /** Before the next step, pauses every waiting backend when two or more wait. */
+    private void holdSimultaneousWaits() throws SQLException {
+        int waitingNow = 0;
+        for (int t = 0; t < runs.length; t++) {
+            waitingNow += waiting[t] && inFlight[t] != null ? 1 : 0;
         }
-        outcome = new Outcome(OracleSchema.state(sessions.control()), results);
+        if (waitingNow < 2) {
+            return;
+        }
+        for (int t = 0; t < runs.length; t++) {
+            if (waiting[t] && inFlight[t] != null && !held[t]) {
+                if (sessions.signals().stop(sessions.session(t).pid())) {
+                    held[t] = true;
+                } else {
+                    twoWaiting = true; // the server will choose: this schedule does not decide the outcome
+                }
+            }
+        }
+    }
+
+    private void resume(int t) throws SQLException {
+        if (held[t]) {
+            sessions.signals().resume(sessions.session(t).pid());
+            held[t] = false;
+            resumable[t] = false;
+            waiting[t] = false; // running again: settling finds it done or waiting anew
+        }
     }
 
     private int choose(List<Integer> enabled) {
@@ -141,6 +195,12 @@ final class ScheduleRun {
             for (int t = 0; t < runs.length; t++) {
                 if (inFlight[t] != null) {
                     Set<Integer> blockers = sessions.monitor().blockers(sessions.session(t).pid());
+                    if (held[t]) {
+                        resumable[t] = blockers.isEmpty(); // paused: it goes on only when the search chooses
+                        if (resumable[t]) {
+                            continue;
+                        }
+                    }
                     waitsFor.put(t, threadsOf(blockers));
                     boolean outside = waitsFor.get(t).contains(-1); // autovacuum on the catalog, say: it ends by itself
                     if (outside) {
@@ -152,8 +212,12 @@ final class ScheduleRun {
             }
             if (allWaiting && !cycle(waitsFor)) {
                 waitsFor.forEach(this::markWaiting);
-                twoWaiting |= waitsFor.size() > 1;
                 return;
+            }
+            if (allWaiting) {
+                for (int t : waitsFor.keySet()) {
+                    resume(t); // a cycle: PostgreSQL's detector, run by a waiting backend, breaks it
+                }
             }
             if (System.nanoTime() - deadline > 0) {
                 if (outsideWaiter >= 0) {
@@ -252,9 +316,10 @@ final class ScheduleRun {
     }
 
     /**
-     * Whether two statements waited at the same time. When what they wait for ends, PostgreSQL lets
-     * them go in an order of its own (lock queues, then a race to the newest row version), so the
-     * rest of the schedule is not determined by the schedule: the search does not branch after it.
+     * Whether two statements waited at the same time and could not be paused. When what they wait for
+     * ends, PostgreSQL lets them go in an order of its own (lock queues, then a race to the newest row
+     * version), so the rest of the schedule is not determined by the schedule: the search does not
+     * branch after it.
      */
     boolean twoWaiting() {
         return twoWaiting;

@@ -1,5 +1,6 @@
 package dev.frontrun.oracle;
 
+import dev.frontrun.internal.postgres.BackendSignals;
 import dev.frontrun.testing.TestDatabase;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -31,6 +32,7 @@ final class Sessions implements AutoCloseable {
     private final List<Session> sessions = new ArrayList<>();
     private final Connection control;
     private final LockMonitor monitor;
+    private final BackendSignals signals = new BackendSignals();
 
     Sessions(TestDatabase db) throws SQLException {
         this.db = db;
@@ -64,6 +66,11 @@ final class Sessions implements AutoCloseable {
 
     LockMonitor monitor() {
         return monitor;
+    }
+
+    /** Pauses and resumes the sessions' backends, so the ground truth decides which of two released waits goes on. */
+    BackendSignals signals() {
+        return signals;
     }
 
     /** Opens the sessions of {@code threads} threads and puts every session back in autocommit at READ COMMITTED. */
@@ -106,6 +113,7 @@ final class Sessions implements AutoCloseable {
                 // terminated above
             }
         }
+        signals.close();
         monitor.close();
         control.close();
     }

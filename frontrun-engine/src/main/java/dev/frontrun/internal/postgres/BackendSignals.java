@@ -17,7 +17,7 @@ import java.nio.file.Path;
  * explore) which resumes first. The JDK cannot send these signals itself, so one shell lives as long
  * as the exploration and runs its {@code kill} builtin: no process start per signal.
  */
-final class BackendSignals implements AutoCloseable {
+public final class BackendSignals implements AutoCloseable {
 
     private Process shell;
     private Writer commands;
@@ -25,12 +25,12 @@ final class BackendSignals implements AutoCloseable {
     private boolean broken;
 
     /** Pauses backend {@code pid}; false when it is not a PostgreSQL backend of this machine this process may signal. */
-    synchronized boolean stop(int pid) {
+    public synchronized boolean stop(int pid) {
         return isLocalBackend(pid) && run("kill -STOP " + pid);
     }
 
     /** Lets a paused backend go on. */
-    synchronized void resume(int pid) {
+    public synchronized void resume(int pid) {
         run("kill -CONT " + pid);
     }
 
@@ -38,7 +38,7 @@ final class BackendSignals implements AutoCloseable {
      * Whether {@code pid} is a PostgreSQL backend process seen by this machine's {@code /proc}: a server in
      * another host or PID namespace is not (its pid would name an unrelated process here, or none).
      */
-    static boolean isLocalBackend(int pid) {
+    public static boolean isLocalBackend(int pid) {
         try {
             byte[] cmdline = Files.readAllBytes(Path.of("/proc", Integer.toString(pid), "cmdline"));
             return new String(cmdline, StandardCharsets.UTF_8).startsWith("postgres: ");
