@@ -18,13 +18,23 @@ public record TraceStep(int position, int thread, String threadName, Step step, 
     /**
      * Why a step waited, and on whom.
      *
-     * @param reason  for people, e.g. {@code waiting for a database lock held by alice (backend 4242)}
-     * @param holders the names of the explored threads holding what it waited for; empty if unknown
+     * @param reason    for people, e.g. {@code waiting for a database lock held by alice (backend 4242)}
+     * @param holders   the names of the explored threads holding what it waited for; empty if unknown
+     * @param resumedAt the position of the step that let it go on, when the scheduler held it paused after its
+     *                  wait ended (two waits released together); -1 when it went on as soon as it could
      */
-    public record Blocked(String reason, List<String> holders) {
+    public record Blocked(String reason, List<String> holders, int resumedAt) {
         public Blocked {
             Objects.requireNonNull(reason, "reason");
             holders = List.copyOf(holders);
+        }
+
+        public Blocked(String reason, List<String> holders) {
+            this(reason, holders, -1);
+        }
+
+        public Blocked resumedAt(int position) {
+            return new Blocked(reason, holders, position);
         }
     }
 

@@ -389,47 +389,48 @@ final class TraceModel {
 
     /**
      * A statement the scheduler saw block (waiting for a lock a paused transaction held) took effect
-     * after the lock was released: at the first later COMMIT or ROLLBACK of a thread it waited for
-     * (or of any other thread, if the reason names none), and before its own thread's next step.
+     * after the lock was released: where the scheduler resumed it, if it held it paused; otherwise at the
+     * first later COMMIT or ROLLBACK of a thread it waited for (or of any other thread, if the reason
+     * names none), and before its own thread's next step.
      */
     private void effectiveOrder() {
-        Set<String> threads = new LinkedHashSet<>();
-        for (TraceStep s : trace) {
-            threads.add(s.threadName());
-        }
         double scale = 1.0 / (2.0 * (trace.size() + 2));
         for (Op op : ops) {
             TraceStep.Blocked blocked = op.traceStep.blocked();
-            if (blocked == null) {
+            if (blocked != null) {
+                op.order = orderAfterWait(op.position, op.thread, blocked, op.position * scale);
+            }
+        }
+    }
+
+    /** Where a step at {@code position} that waited as {@code blocked} took effect (see {@link #effectiveOrder}). */
+    private double orderAfterWait(int position, String thread, TraceStep.Blocked blocked, double tiebreak) {
+        if (blocked.resumedAt() >= 0) {
+            TraceStep resume = trace.stream().filter(s -> s.position() == blocked.resumedAt()).findFirst().orElseThrow();
+            return resume.blocked() == null ? resume.position()
+                    : orderAfterWait(resume.position(), thread, resume.blocked(), tiebreak); // it waited again
+        }
+        Set<String> holders = new LinkedHashSet<>(blocked.holders());
+        holders.remove(thread);
+        int next = Integer.MAX_VALUE;
+        for (TraceStep s : trace) {
+            if (s.position() > position && s.threadName().equals(thread)) {
+                next = s.position();
+                break;
+            }
+        }
+        for (TraceStep s : trace) {
+            if (s.position() <= position || s.position() >= next) {
                 continue;
             }
-            Set<String> holders = new LinkedHashSet<>(blocked.holders());
-            holders.remove(op.thread);
-            int next = Integer.MAX_VALUE;
-            for (TraceStep s : trace) {
-                if (s.position() > op.position && s.threadName().equals(op.thread)) {
-                    next = s.position();
-                    break;
-                }
+            SqlStep release = sqlOf(s);
+            if (release != null && (release.op() == TxOp.COMMIT || release.op() == TxOp.ROLLBACK)
+                    && !s.threadName().equals(thread)
+                    && (holders.isEmpty() || holders.contains(s.threadName()))) {
+                return s.position() + 0.5 + tiebreak;
             }
-            double order = Double.NaN;
-            for (TraceStep s : trace) {
-                if (s.position() <= op.position || s.position() >= next) {
-                    continue;
-                }
-                SqlStep release = sqlOf(s);
-                if (release != null && (release.op() == TxOp.COMMIT || release.op() == TxOp.ROLLBACK)
-                        && !s.threadName().equals(op.thread)
-                        && (holders.isEmpty() || holders.contains(s.threadName()))) {
-                    order = s.position() + 0.5 + op.position * scale;
-                    break;
-                }
-            }
-            if (Double.isNaN(order)) {
-                order = next == Integer.MAX_VALUE ? op.position + 0.5 : next - 0.5 + op.position * scale;
-            }
-            op.order = order;
         }
+        return next == Integer.MAX_VALUE ? position + 0.5 : next - 0.5 + tiebreak;
     }
 
     private void collectLabels() {

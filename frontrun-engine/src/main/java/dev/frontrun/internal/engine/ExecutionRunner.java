@@ -239,6 +239,10 @@ public final class ExecutionRunner implements AutoCloseable {
 
         private void runStep(int thread, Step step) {
             holdSimultaneousWaits();
+            if (resumable[thread]) {
+                TraceStep waited = trace.get(lastEntryOf[thread]);
+                trace.set(lastEntryOf[thread], waited.withBlocked(waited.blocked().resumedAt(schedule.size())));
+            }
             lastEntryOf[thread] = trace.size();
             trace.add(new TraceStep(schedule.size(), thread, names.get(thread), step, null));
             schedule.add(thread);

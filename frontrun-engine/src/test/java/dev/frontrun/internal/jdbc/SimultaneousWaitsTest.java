@@ -77,6 +77,15 @@ class SimultaneousWaitsTest {
                 .contains("b", "c");
         assertThat(runs.stream().filter(run -> bothWaitedInOrder(run.trace(), "c", "b")).map(this::winner))
                 .contains("b", "c");
+        // each waited insert records the step that let it go on: where it took effect, for the analysis
+        assertThat(runs.stream().filter(run -> bothWaitedInOrder(run.trace(), "b", "c"))).allSatisfy(run -> {
+            for (String thread : List.of("b", "c")) {
+                TraceStep insert = insertOf(run.trace(), thread).orElseThrow();
+                TraceStep resume = run.trace().get(insert.blocked().resumedAt());
+                assertThat(resume.thread()).isEqualTo(insert.thread());
+                assertThat(resume.step().accesses()).isEqualTo(insert.step().accesses());
+            }
+        });
     }
 
     private static boolean bothWaitedInOrder(List<TraceStep> trace, String first, String second) {
