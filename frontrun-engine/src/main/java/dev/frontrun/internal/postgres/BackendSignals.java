@@ -53,7 +53,9 @@ public final class BackendSignals implements AutoCloseable {
         }
         try {
             if (shell == null) {
-                shell = new ProcessBuilder("/bin/sh").redirectErrorStream(true).start();
+                ProcessBuilder builder = new ProcessBuilder("/bin/sh").redirectErrorStream(true);
+                builder.environment().remove("LD_PRELOAD"); // Frontrun's own I/O interposer has no business in it
+                shell = builder.start();
                 commands = new OutputStreamWriter(shell.getOutputStream(), StandardCharsets.UTF_8);
                 answers = new BufferedReader(new InputStreamReader(shell.getInputStream(), StandardCharsets.UTF_8));
             }
