@@ -132,12 +132,8 @@ public final class ExecutionRunner implements AutoCloseable {
         private final long[] blockedSince = new long[workers.length];
         /** The probe that saw thread t's current wait inside the server (null: none, or a wait the JVM shows). */
         private final BlockingProbe[] waitSeenBy = new BlockingProbe[workers.length];
-        /** The probe holding thread t's wait paused in the server: its going on is then a step of its own. */
-        private final BlockingProbe[] heldBy = new BlockingProbe[workers.length];
-        /** Whether thread t's held wait has ended: it may resume, as a step the policy chooses. */
-        private final boolean[] resumable = new boolean[workers.length];
-        /** Whether two waits inside the server were released together without being held: the server chose. */
-        private boolean unheldSimultaneousWaits;
+        /** Statements paused inside the database so that the policy, not the server, picks which goes on first. */
+        private final HeldWaits held = new HeldWaits(workers.length);
         private final ExecutionClock clock;
         /** The client-side registry's prediction of database row locks: who holds each, who queued for it. */
         private final LockPredictions locks = new LockPredictions();
@@ -159,7 +155,7 @@ public final class ExecutionRunner implements AutoCloseable {
             try {
                 return executeHolding(bodies);
             } finally {
-                resumeHeld(); // never leave a server process paused, whatever ended the run
+                held.resumeAll(); // never leave a server process paused, whatever ended the run
             }
         }
 
@@ -201,7 +197,7 @@ public final class ExecutionRunner implements AutoCloseable {
                         locks.releaseAll(t); // its connection was closed or abandoned
                         sync.releaseAll(t);
                     }
-                    if (resumable[t]) {
+                    if (held.resumable(t)) {
                         pending[t] = resumeStep(t);
                         enabled[t] = true;
                         any = true;
@@ -229,7 +225,7 @@ public final class ExecutionRunner implements AutoCloseable {
                 if (chosen < 0 || chosen >= workers.length || !enabled[chosen]) {
                     return end(Ending.DIVERGED, null, -1, "step " + schedule.size() + " asked for thread " + chosen
                             + " which cannot run there; runnable: " + runnableNames(enabled)
-                            + (unheldSimultaneousWaits ? "; two statements waiting inside the database were released"
+                            + (held.serverChose() ? "; two statements waiting inside the database were released"
                             + " together and the server chose which went on first (Frontrun pauses such waits only"
                             + " on a PostgreSQL server running on this machine)" : ""), "");
                 }
@@ -238,24 +234,14 @@ public final class ExecutionRunner implements AutoCloseable {
         }
 
         private void runStep(int thread, Step step) {
-            holdSimultaneousWaits();
-            if (resumable[thread]) {
-                TraceStep waited = trace.get(lastEntryOf[thread]);
-                trace.set(lastEntryOf[thread], waited.withBlocked(waited.blocked().resumedAt(schedule.size())));
+            held.holdIfSimultaneous(blocked, waitSeenBy);
+            if (held.resumable(thread)) {
+                resume(thread, step);
+                return;
             }
             lastEntryOf[thread] = trace.size();
             trace.add(new TraceStep(schedule.size(), thread, names.get(thread), step, null));
             schedule.add(thread);
-            if (resumable[thread]) {
-                resumable[thread] = false;
-                BlockingProbe holder = heldBy[thread];
-                heldBy[thread] = null;
-                lastThread = thread;
-                clock.steps++;
-                holder.resume(thread);
-                awaitWorker(thread, true);
-                return;
-            }
             boolean waitPredicted = locks.wouldWait(thread, step.acquires());
             locks.take(thread, step.acquires());
             locks.release(thread, step.releases());
@@ -266,45 +252,23 @@ public final class ExecutionRunner implements AutoCloseable {
             awaitWorker(thread, waitPredicted);
         }
 
-        /**
-         * When two or more statements wait inside the database, pauses their server processes before the next
-         * step: a release may end several waits at once, and the server would then choose which goes on first.
-         * Held, each goes on only by a resume step of its own, so the policy chooses (and DPOR explores) the order.
-         */
-        private void holdSimultaneousWaits() {
-            int waiting = 0;
-            for (int t = 0; t < workers.length; t++) {
-                if (blocked[t] && waitSeenBy[t] != null) {
-                    waiting++;
-                }
-            }
-            if (waiting < 2) {
-                return;
-            }
-            for (int t = 0; t < workers.length; t++) {
-                if (blocked[t] && waitSeenBy[t] != null && heldBy[t] == null) {
-                    if (waitSeenBy[t].hold(t)) {
-                        heldBy[t] = waitSeenBy[t];
-                    } else {
-                        unheldSimultaneousWaits = true;
-                    }
-                }
-            }
+        /** A paused statement goes on: its wait records where, and the worker runs to its next point or waits again. */
+        private void resume(int thread, Step step) {
+            TraceStep waited = trace.get(lastEntryOf[thread]);
+            trace.set(lastEntryOf[thread], waited.withBlocked(waited.blocked().resumedAt(schedule.size())));
+            lastEntryOf[thread] = trace.size();
+            trace.add(new TraceStep(schedule.size(), thread, names.get(thread), step, null));
+            schedule.add(thread);
+            lastThread = thread;
+            clock.steps++;
+            held.resume(thread);
+            awaitWorker(thread, true);
         }
 
         /** The step that lets held thread t's statement go on: it touches what that statement touches. */
         private Step resumeStep(int t) {
             Step waited = trace.get(lastEntryOf[t]).step();
             return new Step(waited.accesses(), Set.of(), Set.of(), "resumes " + waited.label(), null);
-        }
-
-        private void resumeHeld() {
-            for (int t = 0; t < workers.length; t++) {
-                if (heldBy[t] != null) {
-                    heldBy[t].resume(t);
-                    heldBy[t] = null;
-                }
-            }
         }
 
         /** Waits until the worker reaches a scheduling point, finishes, or is seen blocked. */
@@ -466,10 +430,10 @@ public final class ExecutionRunner implements AutoCloseable {
                     if (!blocked[t]) {
                         continue;
                     }
-                    if (heldBy[t] != null) {
+                    if (held.held(t)) {
                         if (blockedReason(t, true).isEmpty()) {
                             unblocked(t);
-                            resumable[t] = true; // goes on only when the policy chooses its resume step
+                            held.waitEnded(t); // goes on only when the policy chooses its resume step
                         }
                     } else if (workers[t].status != WorkerThread.Status.RUNNING) {
                         unblocked(t);
@@ -613,7 +577,7 @@ public final class ExecutionRunner implements AutoCloseable {
         }
 
         private ExecutionRecord end(Ending ending, Throwable failure, int failedThread, String diagnosis, String dumps) {
-            resumeHeld();
+            held.resumeAll();
             List<Step> pending = new ArrayList<>();
             for (WorkerThread w : workers) {
                 pending.add(w.status == WorkerThread.Status.AT_POINT ? w.pending : null);
