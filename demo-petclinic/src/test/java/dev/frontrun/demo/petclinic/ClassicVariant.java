@@ -12,5 +12,6 @@ public abstract class ClassicVariant extends PetClinicTestSupport {
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
         TestDatabases.register(registry, ClassicVariant.class);
+        TestReservations.register(registry);
     }
 }

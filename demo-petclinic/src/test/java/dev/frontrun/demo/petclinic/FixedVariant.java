@@ -14,5 +14,6 @@ public abstract class FixedVariant extends PetClinicTestSupport {
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
         TestDatabases.register(registry, FixedVariant.class);
+        TestReservations.register(registry);
     }
 }

@@ -15,5 +15,6 @@ public abstract class SerializableVariant extends PetClinicTestSupport {
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
         TestDatabases.register(registry, SerializableVariant.class);
+        TestReservations.register(registry);
     }
 }
