@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.frontrun.Result;
 import dev.frontrun.TraceStep;
 import dev.frontrun.demo.petclinic.ClassicVariant;
-import dev.frontrun.demo.petclinic.TestReservations;
+import dev.frontrun.demo.reservations.TestReservations;
 import dev.frontrun.demo.petclinic.races.RaceScenario.Fixture;
 import dev.frontrun.nativeio.NativeIo;
 import dev.frontrun.nativeio.proxycheck.NativeMode;

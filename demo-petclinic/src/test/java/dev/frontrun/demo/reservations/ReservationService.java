@@ -1,4 +1,4 @@
-package dev.frontrun.demo.petclinic;
+package dev.frontrun.demo.reservations;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -12,7 +12,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The reservation service the PetClinic books visits' days with, run in the test JVM by the JDK's
+ * The reservation service the PetClinic books visits' days with — another team's service, so in a
+ * package of its own, outside the application's instrumented packages — run in the test JVM by the JDK's
  * {@code HttpServer} on 127.0.0.1 (the application reaches it over a real socket): one slot per day.
  * {@code GET /slots/{day}} answers {@code booked/capacity}, {@code PUT /slots/{day}} sets the booked
  * count, {@code POST /slots/{day}/reserve} takes a slot or answers 409.

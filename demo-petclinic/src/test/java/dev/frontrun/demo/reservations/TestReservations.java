@@ -1,4 +1,4 @@
-package dev.frontrun.demo.petclinic;
+package dev.frontrun.demo.reservations;
 
 import org.springframework.test.context.DynamicPropertyRegistry;
 
@@ -20,7 +20,7 @@ public final class TestReservations {
     }
 
     /** Points {@code petclinic.reservations.url} at the service. */
-    static void register(DynamicPropertyRegistry registry) {
+    public static void register(DynamicPropertyRegistry registry) {
         registry.add("petclinic.reservations.url", () -> service().url());
     }
 }
