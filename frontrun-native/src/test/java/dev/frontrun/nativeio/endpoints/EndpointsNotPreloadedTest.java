@@ -9,8 +9,11 @@ import dev.frontrun.Result;
 import dev.frontrun.Verdict;
 import dev.frontrun.nativeio.NativeIo;
 import dev.frontrun.nativeio.proxycheck.NativeMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * In a JVM without the library (this module's default test execution), the racing requests of
@@ -38,9 +41,9 @@ class EndpointsNotPreloadedTest {
     }
 
     @Test
-    void autoExploresWhatItSeesAndTheResultSaysTheRequestsWentUnexplored() throws Exception {
+    void autoExploresWhatItSeesAndTheResultSaysTheRequestsWentUnexplored(@TempDir Path reports) throws Exception {
         try (CounterService counter = CounterService.start()) {
-            Result result = increments(counter, NativeMode.AUTO).run();
+            Result result = increments(counter, NativeMode.AUTO).reportDirectory(reports).reportPassing(true).run();
 
             // no scheduling point at all: one execution, each thread's requests back to back
             assertThat(result.executions()).isEqualTo(1);
@@ -52,6 +55,8 @@ class EndpointsNotPreloadedTest {
                     .contains("LD_PRELOAD=");
             assertThat(result.summary()).contains("\n  not explored: requests to other services over sockets");
             assertThat(result.explanation()).contains("\n  not explored: requests to other services over sockets");
+            assertThat(Files.readString(result.report().orElseThrow()))
+                    .contains("Not explored: requests to other services over sockets");
         }
     }
 
