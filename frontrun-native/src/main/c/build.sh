@@ -79,7 +79,7 @@ case $mode in
         # shellcheck disable=SC2086
         "$cc" $cflags -shared -fvisibility=hidden -Wl,-z,defs -o "$target" \
             "$src_dir/real.c" "$src_dir/fdtable.c" "$src_dir/account.c" "$src_dir/threadstats.c" \
-            "$src_dir/ring.c" "$src_dir/pgwire.c" "$src_dir/hooks.c" "$src_dir/api.c" -ldl
+            "$src_dir/ring.c" "$src_dir/pgwire.c" "$src_dir/endpoints.c" "$src_dir/hooks.c" "$src_dir/api.c" -ldl
         say "built $target with $cc"
         ;;
     test)

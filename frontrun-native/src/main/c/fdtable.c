@@ -111,6 +111,7 @@ struct frontrun_fd *frontrun_track(int fd, const struct sockaddr *addr, unsigned
     }
     reset_counters(slot);
     frontrun_pg_reset(slot);
+    atomic_store_explicit(&slot->requesting, 0, memory_order_relaxed);
     raise_fd_limit(fd);
     atomic_store_explicit(&slot->state, FD_SOCKET, memory_order_release);
     return slot;
@@ -143,6 +144,8 @@ void frontrun_track_dup(int oldfd, int newfd) {
     memcpy(to->addr, from->addr, sizeof to->addr);
     reset_counters(to);
     to->pg = from->pg;  /* the same stream: writes through either fd continue it */
+    atomic_store_explicit(&to->requesting, atomic_load_explicit(&from->requesting, memory_order_relaxed),
+            memory_order_relaxed);
     raise_fd_limit(newfd);
     atomic_store_explicit(&to->state, FD_SOCKET, memory_order_release);
 }

@@ -18,8 +18,8 @@
 
 #define FRONTRUN_IO_API __attribute__((visibility("default")))
 
-/* "FRN" + ABI version 2 (2 added the PostgreSQL wire-protocol messages). */
-#define FRONTRUN_IO_MAGIC 0x46524e02u
+/* "FRN" + ABI version 3 (2 added the PostgreSQL wire-protocol messages, 3 the requests to endpoints). */
+#define FRONTRUN_IO_MAGIC 0x46524e03u
 
 /* Unix-domain sockets have no port: they are watched and reported under this port. */
 #define FRONTRUN_IO_UNIX_PORT 0
@@ -175,5 +175,32 @@ FRONTRUN_IO_API int32_t frontrun_io_drain_pg(struct frontrun_io_pg_event *out, i
 
 /* pg chunks lost because the pg ring was full, since the library was loaded. */
 FRONTRUN_IO_API uint64_t frontrun_io_pg_dropped(void);
+
+/*
+ * Requests to other services as scheduling points.
+ *
+ * A request is the first write on a tracked socket since it was connected or since bytes last came
+ * back on it (a response): the further writes of the same request, and the reads of its response,
+ * are part of it. When requests are fed (frontrun_io_feed_requests), the calling thread is fed
+ * (frontrun_io_feed_thread) and the socket's peer port is not ignored (the database's), the hook
+ * calls the registered callback on the writing thread BEFORE the bytes leave, with the peer and the
+ * first bytes of the request; the callback may park the thread (it is a scheduling point). A
+ * negative return fails the write with ECANCELED (the exploration is being torn down). The callback
+ * is never entered recursively: socket I/O it does itself is not announced.
+ */
+typedef int32_t (*frontrun_io_request_fn)(int32_t fd, int32_t family, const uint8_t *addr, int32_t port,
+        const void *head, int32_t head_length);
+
+/* Registers the callback (NULL: none). The caller keeps it alive for as long as it is registered. */
+FRONTRUN_IO_API void frontrun_io_set_request_callback(frontrun_io_request_fn fn);
+
+/* Starts (on != 0) or stops feeding requests to the callback, process-wide. Nests like watches. */
+FRONTRUN_IO_API int32_t frontrun_io_feed_requests(int32_t on);
+
+/* Whether the calling thread's requests are fed (an explored thread). Returns the previous setting. */
+FRONTRUN_IO_API int32_t frontrun_io_feed_thread(int32_t on);
+
+/* Stops (on != 0) or resumes (on == 0) announcing requests to a peer port (the database's). Nests. */
+FRONTRUN_IO_API int32_t frontrun_io_ignore_port(int32_t port, int32_t on);
 
 #endif

@@ -1,7 +1,8 @@
 /*
  * The interposed libc functions. Each calls the real function first, then, only if the fd is a
- * tracked socket, counts the call. Nothing here allocates, locks, or calls back into the JVM, so
- * the hooks are safe on any thread, including the JVM's and JNA's own I/O.
+ * tracked socket, counts the call. Nothing here allocates or locks, so the hooks are safe on any
+ * thread, including the JVM's and JNA's own I/O. The one call into the JVM is the request callback
+ * (endpoints.c), made before a request's first write, only on a thread the JVM itself marked as fed.
  *
  * Deliberately compiled without _GNU_SOURCE: glibc then declares the socket functions with plain
  * `struct sockaddr *` parameters instead of transparent unions, so these definitions match.
@@ -31,6 +32,38 @@ static inline void after(int fd, int op, ssize_t result) {
     }
 }
 
+/* After a read-like call: bytes came back, so the socket's next write starts a new request. */
+static inline void after_read(int fd, int op, ssize_t result) {
+    struct frontrun_fd *slot = frontrun_tracked(fd);
+    if (slot != NULL) {
+        if (result > 0 && atomic_load_explicit(&slot->requesting, memory_order_relaxed) != 0) {
+            atomic_store_explicit(&slot->requesting, 0, memory_order_relaxed);
+        }
+        frontrun_account(slot, fd, op, result);
+    }
+}
+
+static inline void mark_requesting(struct frontrun_fd *slot, ssize_t result) {
+    if (result > 0 && atomic_load_explicit(&slot->requesting, memory_order_relaxed) == 0) {
+        atomic_store_explicit(&slot->requesting, 1, memory_order_relaxed);
+    }
+}
+
+/* The first non-empty vector of a gathering write, for the request's head. */
+static inline const struct iovec *first_vector(const struct iovec *iov, size_t count) {
+    for (size_t i = 0; i < count && iov != NULL; i++) {
+        if (iov[i].iov_len > 0) {
+            return &iov[i];
+        }
+    }
+    return NULL;
+}
+
+#define BEFORE_WRITE(fd, head, count)                                                              \
+    if (frontrun_before_write(fd, head, count) != 0) {                                             \
+        return -1;                                                                                 \
+    }
+
 /* After a write-like call: counts it and follows the bytes it wrote as the PostgreSQL protocol. */
 static inline void after_write(int fd, int op, ssize_t result, const void *buf) {
     struct frontrun_fd *slot = frontrun_tracked(fd);
@@ -38,6 +71,7 @@ static inline void after_write(int fd, int op, ssize_t result, const void *buf) 
         if (result > 0) {
             frontrun_pg_feed(slot, fd, buf, (size_t) result);
         }
+        mark_requesting(slot, result);
         frontrun_account(slot, fd, op, result);
     }
 }
@@ -52,6 +86,7 @@ static inline void after_writev(int fd, int op, ssize_t result, const struct iov
             frontrun_pg_feed(slot, fd, iov[i].iov_base, n);
             left -= n;
         }
+        mark_requesting(slot, result);
         frontrun_account(slot, fd, op, result);
     }
 }
@@ -79,7 +114,7 @@ typedef ssize_t (*read_fn)(int, void *, size_t);
 HOOK ssize_t read(int fd, void *buf, size_t count) {
     REAL_OR_FAIL(read_fn, REAL_READ, real);
     ssize_t result = real(fd, buf, count);
-    after(fd, FRONTRUN_IO_READ, result);
+    after_read(fd, FRONTRUN_IO_READ, result);
     return result;
 }
 
@@ -87,6 +122,7 @@ typedef ssize_t (*write_fn)(int, const void *, size_t);
 
 HOOK ssize_t write(int fd, const void *buf, size_t count) {
     REAL_OR_FAIL(write_fn, REAL_WRITE, real);
+    BEFORE_WRITE(fd, buf, count);
     ssize_t result = real(fd, buf, count);
     after_write(fd, FRONTRUN_IO_WRITE, result, buf);
     return result;
@@ -122,6 +158,7 @@ typedef ssize_t (*send_fn)(int, const void *, size_t, int);
 
 HOOK ssize_t send(int fd, const void *buf, size_t len, int flags) {
     REAL_OR_FAIL(send_fn, REAL_SEND, real);
+    BEFORE_WRITE(fd, buf, len);
     ssize_t result = real(fd, buf, len, flags);
     after_write(fd, FRONTRUN_IO_SEND, result, buf);
     return result;
@@ -132,7 +169,7 @@ typedef ssize_t (*recv_fn)(int, void *, size_t, int);
 HOOK ssize_t recv(int fd, void *buf, size_t len, int flags) {
     REAL_OR_FAIL(recv_fn, REAL_RECV, real);
     ssize_t result = real(fd, buf, len, flags);
-    after(fd, FRONTRUN_IO_RECV, result);
+    after_read(fd, FRONTRUN_IO_RECV, result);
     return result;
 }
 
@@ -141,6 +178,7 @@ typedef ssize_t (*sendto_fn)(int, const void *, size_t, int, const struct sockad
 HOOK ssize_t sendto(int fd, const void *buf, size_t len, int flags, const struct sockaddr *to,
         socklen_t tolen) {
     REAL_OR_FAIL(sendto_fn, REAL_SENDTO, real);
+    BEFORE_WRITE(fd, buf, len);
     ssize_t result = real(fd, buf, len, flags, to, tolen);
     after_write(fd, FRONTRUN_IO_SENDTO, result, buf);
     return result;
@@ -152,7 +190,7 @@ HOOK ssize_t recvfrom(int fd, void *buf, size_t len, int flags, struct sockaddr 
         socklen_t *fromlen) {
     REAL_OR_FAIL(recvfrom_fn, REAL_RECVFROM, real);
     ssize_t result = real(fd, buf, len, flags, from, fromlen);
-    after(fd, FRONTRUN_IO_RECVFROM, result);
+    after_read(fd, FRONTRUN_IO_RECVFROM, result);
     return result;
 }
 
@@ -160,6 +198,10 @@ typedef ssize_t (*sendmsg_fn)(int, const struct msghdr *, int);
 
 HOOK ssize_t sendmsg(int fd, const struct msghdr *msg, int flags) {
     REAL_OR_FAIL(sendmsg_fn, REAL_SENDMSG, real);
+    if (atomic_load_explicit(&frontrun_requests_fed, memory_order_relaxed) != 0 && msg != NULL) {
+        const struct iovec *head = first_vector(msg->msg_iov, (size_t) msg->msg_iovlen);
+        BEFORE_WRITE(fd, head == NULL ? NULL : head->iov_base, head == NULL ? 0 : head->iov_len);
+    }
     ssize_t result = real(fd, msg, flags);
     after_writev(fd, FRONTRUN_IO_SENDMSG, result, msg == NULL ? NULL : msg->msg_iov,
             msg == NULL ? 0 : (size_t) msg->msg_iovlen);
@@ -171,7 +213,7 @@ typedef ssize_t (*recvmsg_fn)(int, struct msghdr *, int);
 HOOK ssize_t recvmsg(int fd, struct msghdr *msg, int flags) {
     REAL_OR_FAIL(recvmsg_fn, REAL_RECVMSG, real);
     ssize_t result = real(fd, msg, flags);
-    after(fd, FRONTRUN_IO_RECVMSG, result);
+    after_read(fd, FRONTRUN_IO_RECVMSG, result);
     return result;
 }
 
@@ -180,12 +222,16 @@ typedef ssize_t (*readv_fn)(int, const struct iovec *, int);
 HOOK ssize_t readv(int fd, const struct iovec *iov, int iovcnt) {
     REAL_OR_FAIL(readv_fn, REAL_READV, real);
     ssize_t result = real(fd, iov, iovcnt);
-    after(fd, FRONTRUN_IO_READV, result);
+    after_read(fd, FRONTRUN_IO_READV, result);
     return result;
 }
 
 HOOK ssize_t writev(int fd, const struct iovec *iov, int iovcnt) {
     REAL_OR_FAIL(readv_fn, REAL_WRITEV, real);
+    if (atomic_load_explicit(&frontrun_requests_fed, memory_order_relaxed) != 0 && iovcnt > 0) {
+        const struct iovec *head = first_vector(iov, (size_t) iovcnt);
+        BEFORE_WRITE(fd, head == NULL ? NULL : head->iov_base, head == NULL ? 0 : head->iov_len);
+    }
     ssize_t result = real(fd, iov, iovcnt);
     after_writev(fd, FRONTRUN_IO_WRITEV, result, iov, iovcnt > 0 ? (size_t) iovcnt : 0);
     return result;

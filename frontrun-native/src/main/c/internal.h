@@ -72,6 +72,7 @@ struct frontrun_fd {
     uint8_t addr[16];
     _Atomic uint64_t counters[FRONTRUN_IO_NCOUNTERS];
     struct frontrun_pg_state pg;
+    _Atomic uint32_t requesting;  /* a request was written and no response byte has been read since */
 };
 
 extern struct frontrun_fd frontrun_fds[FRONTRUN_MAX_FDS] FRONTRUN_HIDDEN;
@@ -156,5 +157,21 @@ FRONTRUN_HIDDEN void frontrun_pg_reset(struct frontrun_fd *slot);
 FRONTRUN_HIDDEN void frontrun_pg_feed(struct frontrun_fd *slot, int fd, const void *buf, size_t count);
 
 FRONTRUN_HIDDEN int32_t frontrun_gettid(void);
+
+/* ---- requests to endpoints (endpoints.c) -------------------------------------------------------- */
+
+extern _Atomic uint32_t frontrun_requests_fed FRONTRUN_HIDDEN;
+
+/* Before a write of count bytes (head: the first of them) to a tracked socket: announces a request
+ * when one starts. 0 to go on with the write, -1 (errno set) to fail it. */
+FRONTRUN_HIDDEN int frontrun_request_starting(struct frontrun_fd *slot, int fd, const void *head, size_t count);
+
+static inline int frontrun_before_write(int fd, const void *head, size_t count) {
+    if (atomic_load_explicit(&frontrun_requests_fed, memory_order_relaxed) == 0) {
+        return 0;
+    }
+    struct frontrun_fd *slot = frontrun_tracked(fd);
+    return slot == NULL ? 0 : frontrun_request_starting(slot, fd, head, count);
+}
 
 #endif

@@ -416,7 +416,20 @@ public final class Exploration<S> {
         return new Result(outcome.verdict(), outcome.executions(), outcome.exhausted(), outcome.strategy(),
                 outcome.failure(), outcome.counterexample(), outcome.trace(), analysis, outcome.reproduced(),
                 outcome.reproduceAttempts(), outcome.inconclusiveBecause(), outcome.elapsed(), null, null, null, groups,
-                null).withTimings(outcome.timings());
+                null).withTimings(outcome.timings()).withNotExplored(notExplored());
+    }
+
+    /** What the hooks know was not explored (asked after the last execution). */
+    private List<String> notExplored() {
+        List<String> notes = new ArrayList<>();
+        for (ExplorationHook hook : hooks) {
+            try {
+                notes.addAll(hook.notExplored());
+            } catch (RuntimeException e) {
+                notes.add("unknown: " + hook.getClass().getSimpleName() + ".notExplored() threw " + e);
+            }
+        }
+        return notes;
     }
 
     /**

@@ -124,6 +124,7 @@ public final class Result {
     private final CheckedAdvice checkedAdvice;
     private Function<Isolation, Result> whatIf;
     private Timings timings = Timings.NONE;
+    private List<String> notExplored = List.of();
 
     Result(Verdict verdict, int executions, boolean exhausted, Strategy strategy, Failure failure,
            Schedule counterexample, List<TraceStep> trace, Analysis analysis, int reproduced, int reproduceAttempts,
@@ -304,6 +305,20 @@ public final class Result {
         return this;
     }
 
+    /**
+     * What the exploration could not explore, one sentence each (socket calls to other services when
+     * Frontrun's native layer is not preloaded, say); empty when nothing is known to be missing. A
+     * verdict, {@link Verdict#HOLDS} included, covers only what was explored.
+     */
+    public List<String> notExplored() {
+        return notExplored;
+    }
+
+    Result withNotExplored(List<String> notes) {
+        this.notExplored = List.copyOf(notes);
+        return this;
+    }
+
     Result withWhatIf(Function<Isolation, Result> rerun) {
         this.whatIf = rerun;
         return this;
@@ -313,21 +328,21 @@ public final class Result {
     Result withCheckedAdvice(CheckedAdvice advice) {
         return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
                 reproduceAttempts, inconclusiveBecause, elapsed, explanation, summary, report, failureGroups, advice)
-                .withTimings(timings);
+                .withTimings(timings).withNotExplored(notExplored);
     }
 
     /** This result with its two renderings: the whole explanation and the short summary. */
     Result withTexts(String explanation, String summary) {
         return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
                 reproduceAttempts, inconclusiveBecause, elapsed, explanation, summary, report, failureGroups,
-                checkedAdvice).withTimings(timings);
+                checkedAdvice).withTimings(timings).withNotExplored(notExplored);
     }
 
     /** This result with the report written for it, named at the end of both texts. */
     Result withReport(Path file, String note) {
         return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
                 reproduceAttempts, inconclusiveBecause, elapsed, explanation + note, summary + note, file, failureGroups,
-                checkedAdvice).withTimings(timings);
+                checkedAdvice).withTimings(timings).withNotExplored(notExplored);
     }
 
     /** Passes only when the property was proven: fails on a failure and on an inconclusive verdict. */

@@ -1,6 +1,7 @@
 package dev.frontrun.spi;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Lifecycle callbacks around an exploration's executions, run on the exploring (test) thread:
@@ -34,6 +35,15 @@ public interface ExplorationHook {
 
     /** After the last execution, also when the exploration failed (e.g. restore and drop the snapshot). */
     default void afterExploration() throws Exception {
+    }
+
+    /**
+     * What the exploration could not explore that this hook knows of (calls beneath JDBC it could not
+     * see, say), one sentence each, asked after the last execution. The result states them next to
+     * its verdict ({@code Result.notExplored()}): a verdict with notes covers what was explored only.
+     */
+    default List<String> notExplored() {
+        return List.of();
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.frontrun.nativeio;
 
+import com.sun.jna.Callback;
 import com.sun.jna.Library;
 import com.sun.jna.Pointer;
 
@@ -9,8 +10,13 @@ import com.sun.jna.Pointer;
  */
 interface FrontrunIoLibrary extends Library {
 
-    /** {@code FRONTRUN_IO_MAGIC}: "FRN" and ABI version 2. */
-    int MAGIC = 0x46524e02;
+    /** {@code FRONTRUN_IO_MAGIC}: "FRN" and ABI version 3. */
+    int MAGIC = 0x46524e03;
+
+    /** {@code frontrun_io_request_fn}: called on the writing thread before a request's first byte leaves. */
+    interface RequestCallback extends Callback {
+        int invoke(int fd, int family, Pointer address, int port, Pointer head, int headLength);
+    }
 
     int frontrun_io_active();
 
@@ -41,4 +47,12 @@ interface FrontrunIoLibrary extends Library {
     int frontrun_io_drain_pg(Pointer out, int max);
 
     long frontrun_io_pg_dropped();
+
+    void frontrun_io_set_request_callback(RequestCallback callback);
+
+    int frontrun_io_feed_requests(int on);
+
+    int frontrun_io_feed_thread(int on);
+
+    int frontrun_io_ignore_port(int port, int on);
 }

@@ -162,6 +162,52 @@ public final class NativeIo {
         return new PgRecording(library);
     }
 
+    /** The listener the library calls before a fed thread's request leaves; one per JVM, like the library. */
+    private static RequestCallback requestCallback;
+
+    /**
+     * Registers the listener told of every request a fed thread sends ({@link RequestListener}). One
+     * listener per JVM: registering the same one again does nothing, another one is refused.
+     */
+    public static synchronized void listenToRequests(RequestListener listener) {
+        FrontrunIoLibrary library = library();
+        if (requestCallback != null) {
+            if (requestCallback.listener() != listener) {
+                throw new IllegalStateException("another request listener is registered in this JVM");
+            }
+            return;
+        }
+        requestCallback = new RequestCallback(listener);
+        library.frontrun_io_set_request_callback(requestCallback);
+    }
+
+    /**
+     * Starts telling the listener of fed threads' requests, process-wide, until the hold is closed
+     * (holds nest: explorations side by side each hold one). Outside a hold a write costs one more
+     * load than without the feature.
+     */
+    public static Hold feedRequests() {
+        FrontrunIoLibrary library = library();
+        library.frontrun_io_feed_requests(1);
+        return new Hold(() -> library.frontrun_io_feed_requests(0));
+    }
+
+    /**
+     * Whether the calling thread's requests are told to the listener (an explored thread: set when it
+     * starts its body). The setting lives and dies with the OS thread.
+     */
+    public static void feedCurrentThread(boolean on) {
+        library().frontrun_io_feed_thread(on ? 1 : 0);
+    }
+
+    /** Stops telling requests to a peer port (the database's, whose traffic the JDBC proxy explores) until the hold is closed. */
+    public static Hold ignoreRequestsTo(int port) {
+        checkPort(port);
+        FrontrunIoLibrary library = library();
+        library.frontrun_io_ignore_port(port, 1);
+        return new Hold(() -> library.frontrun_io_ignore_port(port, 0));
+    }
+
     /** Removes and returns every event recorded so far, oldest first. One consumer per JVM. */
     public static EventBatch drainEvents() {
         FrontrunIoLibrary library = library();

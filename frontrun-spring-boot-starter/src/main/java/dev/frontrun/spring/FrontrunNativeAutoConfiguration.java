@@ -13,8 +13,9 @@ import org.springframework.core.env.Environment;
 /**
  * The switch {@code frontrun.native=off|auto|required} of a Frontrun test context: whether its
  * explorations check, with the preloaded {@code libfrontrun_io.so}, that every statement an explored
- * thread sends to PostgreSQL went through the JDBC proxy. {@code auto} (the default) checks when the
- * library is preloaded and warns once per context when it is not; {@code required} refuses to start
+ * thread sends to PostgreSQL went through the JDBC proxy, and explore the orders of their requests to
+ * other services over sockets. {@code auto} (the default) does when the library is preloaded and, when
+ * it is not, warns once per context and has every result say what went unexplored; {@code required} refuses to start
  * an exploration without it, naming the {@code LD_PRELOAD} line to use; {@code off} never checks.
  */
 @AutoConfiguration
@@ -29,8 +30,8 @@ public class FrontrunNativeAutoConfiguration {
         NativeMode mode = NativeMode.parse(environment.getProperty(NativeMode.PROPERTY));
         if (mode == NativeMode.AUTO) {
             NativeMode.unavailableReason().ifPresent(reason -> LOG.warn("frontrun.native=auto: explorations will not"
-                    + " check that every statement went through Frontrun's JDBC proxy (SQL around it would go"
-                    + " unexplored, silently). " + reason));
+                    + " check that every statement went through Frontrun's JDBC proxy, nor explore the orders of"
+                    + " requests to other services (each result lists this under 'not explored'). " + reason));
         }
         return new NativeLayer(mode);
     }

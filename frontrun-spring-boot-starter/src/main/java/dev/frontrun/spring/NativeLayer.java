@@ -2,13 +2,14 @@ package dev.frontrun.spring;
 
 import dev.frontrun.nativeio.proxycheck.NativeMode;
 import dev.frontrun.spi.ExplorationHook;
-import java.util.Optional;
+import java.util.List;
 import javax.sql.DataSource;
 
 /**
  * The context's setting of {@code frontrun.native} ({@code off}, {@code auto} — the default —
  * {@code required}), turned into what each exploration of its {@link RaceExplorer} gets: the check
- * of the database traffic beneath JDBC, a refusal to start, or nothing.
+ * of the database traffic beneath JDBC and the requests to other services as scheduling points, a
+ * refusal to start, a note of what went unexplored, or nothing.
  */
 final class NativeLayer {
 
@@ -22,7 +23,7 @@ final class NativeLayer {
         return mode;
     }
 
-    Optional<ExplorationHook> hookFor(DataSource dataSource) {
-        return mode.hookFor(dataSource);
+    List<ExplorationHook> hooksFor(DataSource dataSource) {
+        return mode.hooksFor(dataSource);
     }
 }

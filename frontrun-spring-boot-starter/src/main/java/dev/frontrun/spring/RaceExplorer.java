@@ -12,7 +12,8 @@ import javax.sql.DataSource;
  * {@link Exploration} builder, set up for the context. Explorations run against the context's
  * {@link DataSource}, which is snapshotted before the first execution and restored before every
  * execution and after the last; with {@code frontrun.native} on and the native library preloaded,
- * SQL an explored thread sends around the JDBC proxy ends the exploration with an error.
+ * SQL an explored thread sends around the JDBC proxy ends the exploration with an error, and its
+ * requests to other services over sockets are scheduling points.
  *
  * <pre>{@code
  * Result result = races.explore()
@@ -61,7 +62,7 @@ public final class RaceExplorer {
         NativeLayer layer = nativeLayer.get();
         if (layer != null) {
             // before the database: its error about SQL around the proxy is more precise than "saw no SQL"
-            layer.hookFor(database).ifPresent(exploration::hook);
+            layer.hooksFor(database).forEach(exploration::hook);
         }
         exploration.database(database, MISSING_PROXY_ADVICE).hook(reports);
         return properties.applyTo(exploration, applicationPackages);

@@ -2,6 +2,7 @@ package dev.frontrun.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.frontrun.nativeio.proxycheck.NativeMode;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -45,6 +46,7 @@ class ConfigurationMetadataTest {
                 .toList());
         expected.addAll(List.of("frontrun.instrument.enabled", "frontrun.instrument.packages",
                 "frontrun.instrument.shared-memory"));
+        expected.add(NativeMode.PROPERTY); // read by the native auto-configuration, not bound: "native" is a keyword
 
         assertThat(properties.keySet()).containsExactlyInAnyOrderElementsOf(expected);
         properties.values().forEach(p -> assertThat((String) p.get("description")).as("%s", p.get("name"))
@@ -82,5 +84,23 @@ class ConfigurationMetadataTest {
         assertThat(properties.get("frontrun.instrument.packages")).doesNotContainKey("defaultValue");
         assertThat(properties.get("frontrun.instrument.shared-memory").get("defaultValue")).isEqualTo(false);
         assertThat(boundProperties.instrument().sharedMemory()).isFalse();
+        assertThat(properties.get("frontrun.native").get("defaultValue")).isEqualTo("auto");
+        assertThat(NativeMode.parse(null)).isEqualTo(NativeMode.AUTO);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theNativeSwitchOffersExactlyItsModes() throws Exception {
+        try (InputStream in = ConfigurationMetadataTest.class.getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+            Map<String, Object> json = JsonParserFactory.getJsonParser()
+                    .parseMap(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            List<Object> values = ((List<Map<String, Object>>) json.get("hints")).stream()
+                    .filter(hint -> hint.get("name").equals(NativeMode.PROPERTY))
+                    .flatMap(hint -> ((List<Map<String, Object>>) hint.get("values")).stream())
+                    .map(value -> value.get("value")).toList();
+            assertThat(values).containsExactlyInAnyOrderElementsOf(Arrays.stream(NativeMode.values())
+                    .map(mode -> mode.name().toLowerCase(java.util.Locale.ROOT)).toList());
+            values.forEach(value -> assertThat(NativeMode.parse((String) value)).isNotNull());
+        }
     }
 }

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.frontrun.nativeio.NativeIo;
 import dev.frontrun.nativeio.proxycheck.NativeMode;
 import dev.frontrun.spi.ExplorationHook;
-import java.util.Optional;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,11 +34,15 @@ class FrontrunNativeAutoConfigurationTest {
     }
 
     @Test
-    void autoIsTheDefaultAndWarnsOnceThatTheCheckIsOff(CapturedOutput output) {
+    void autoIsTheDefaultWarnsOnceAndEveryResultSaysWhatWentUnexplored(CapturedOutput output) {
         contexts.run(context -> {
             NativeLayer layer = context.getBean(NativeLayer.class);
             assertThat(layer.mode()).isEqualTo(NativeMode.AUTO);
-            assertThat(layer.hookFor(new PGSimpleDataSource())).isEmpty();
+            List<ExplorationHook> hooks = layer.hooksFor(new PGSimpleDataSource());
+            assertThat(hooks).hasSize(1);
+            assertThat(hooks.get(0).notExplored()).singleElement().asString()
+                    .startsWith("requests to other services over sockets, and SQL sent around Frontrun's JDBC proxy:"
+                            + " frontrun.native=auto, and Frontrun native I/O interception is not active");
         });
         assertThat(output.getOut().split("frontrun.native=auto: explorations will not check", -1)).hasSize(2);
         assertThat(output.getOut()).contains("LD_PRELOAD=");
@@ -47,9 +51,9 @@ class FrontrunNativeAutoConfigurationTest {
     @Test
     void requiredRefusesToStartAnExplorationNamingThePreloadLine(CapturedOutput output) {
         contexts.withPropertyValues("frontrun.native=required").run(context -> {
-            Optional<ExplorationHook> hook = context.getBean(NativeLayer.class).hookFor(new PGSimpleDataSource());
-            assertThat(hook).isPresent();
-            assertThatThrownBy(() -> hook.get().beforeExploration())
+            List<ExplorationHook> hooks = context.getBean(NativeLayer.class).hooksFor(new PGSimpleDataSource());
+            assertThat(hooks).hasSize(1);
+            assertThatThrownBy(() -> hooks.get(0).beforeExploration())
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageStartingWith("frontrun.native=required, but Frontrun native I/O interception is not active")
                     .hasMessageContaining("LD_PRELOAD=")
@@ -61,7 +65,7 @@ class FrontrunNativeAutoConfigurationTest {
     @Test
     void offNeverChecksAndSaysNothing(CapturedOutput output) {
         contexts.withPropertyValues("frontrun.native=off").run(context ->
-                assertThat(context.getBean(NativeLayer.class).hookFor(new PGSimpleDataSource())).isEmpty());
+                assertThat(context.getBean(NativeLayer.class).hooksFor(new PGSimpleDataSource())).isEmpty());
         assertThat(output.getOut()).doesNotContain("frontrun.native");
     }
 

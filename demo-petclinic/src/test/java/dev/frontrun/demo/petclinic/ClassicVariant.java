@@ -1,5 +1,6 @@
 package dev.frontrun.demo.petclinic;
 
+import dev.frontrun.demo.reservations.TestReservations;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -12,5 +13,6 @@ public abstract class ClassicVariant extends PetClinicTestSupport {
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
         TestDatabases.register(registry, ClassicVariant.class);
+        TestReservations.register(registry);
     }
 }

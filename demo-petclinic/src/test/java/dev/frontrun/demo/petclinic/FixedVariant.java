@@ -1,6 +1,7 @@
 package dev.frontrun.demo.petclinic;
 
 import org.springframework.test.context.ActiveProfiles;
+import dev.frontrun.demo.reservations.TestReservations;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -14,5 +15,6 @@ public abstract class FixedVariant extends PetClinicTestSupport {
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
         TestDatabases.register(registry, FixedVariant.class);
+        TestReservations.register(registry);
     }
 }

@@ -90,6 +90,12 @@ public final class PetClinicClient {
         return addVisitWith(ownerId, petId, "description", description);
     }
 
+    /** Books a visit on {@code day}: the day's slot is taken at the reservation service first. */
+    public ResultActions bookVisit(int ownerId, int petId, java.time.LocalDate day, String description) {
+        return perform(form(post("/owners/{ownerId}/pets/{petId}/visits/book", ownerId, petId),
+                "date", day.toString(), "description", description));
+    }
+
     public ResultActions addVisitWith(int ownerId, int petId, String... params) {
         return perform(form(post("/owners/{ownerId}/pets/{petId}/visits/new", ownerId, petId), params));
     }

@@ -1,5 +1,6 @@
 package dev.frontrun.demo.petclinic;
 
+import dev.frontrun.demo.reservations.TestReservations;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
@@ -15,5 +16,6 @@ public abstract class SerializableVariant extends PetClinicTestSupport {
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
         TestDatabases.register(registry, SerializableVariant.class);
+        TestReservations.register(registry);
     }
 }

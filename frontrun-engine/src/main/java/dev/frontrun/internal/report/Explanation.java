@@ -33,6 +33,7 @@ public final class Explanation {
                 .append(" with ").append(facts.strategy())
                 .append(facts.exhausted() ? " (exhausted: every distinct interleaving ran)" : "")
                 .append(" in ").append(facts.elapsed().toMillis()).append(" ms\n");
+        facts.notExplored().forEach(note -> sb.append("  not explored: ").append(note).append('\n'));
         String why = facts.broken() ? "  error: " : "  inconclusive: ";
         facts.inconclusiveBecause().ifPresent(because -> sb.append(why).append(because).append('\n'));
         Failure failure = facts.failure().orElse(null);

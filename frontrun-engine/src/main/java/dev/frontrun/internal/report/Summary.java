@@ -37,6 +37,7 @@ public final class Summary {
         lines.add("  explored " + Wording.executions(facts.executions()) + " of " + names.size() + " threads " + names
                 + " with " + facts.strategy() + (facts.exhausted() ? " (exhausted)" : "")
                 + " in " + facts.elapsed().toMillis() + " ms");
+        facts.notExplored().forEach(note -> lines.add("  not explored: " + firstLine(note)));
         Failure failure = facts.failure().orElse(null);
         facts.inconclusiveBecause().ifPresent(because ->
                 lines.add((facts.broken() ? "  error: " : "  inconclusive: ") + firstLine(because)));

@@ -9,7 +9,8 @@ import java.util.Optional;
 
 /**
  * The top of the report: the verdict (coloured by it), how much was explored, the failure, how
- * reliably it reproduced, the schedule with its replay call, and the anomaly in one line.
+ * reliably it reproduced, the schedule with its replay call, the anomaly in one line, and what the
+ * exploration could not explore.
  */
 final class VerdictHeader {
 
@@ -41,6 +42,8 @@ final class VerdictHeader {
         }
         result.checkedAdvice().ifPresent(advice -> html.open("p", "class", "advice")
                 .text("Advice, checked: " + Wording.checkedAdvice(advice)).close().newline());
+        result.notExplored().forEach(note -> html.open("p", "class", "not-explored")
+                .text("Not explored: " + note.lines().findFirst().orElse("")).close().newline());
         html.close().newline();
     }
 

@@ -1,21 +1,27 @@
 package dev.frontrun.nativeio.proxycheck;
 
 import dev.frontrun.nativeio.NativeIo;
+import dev.frontrun.nativeio.endpoints.EndpointFeed;
 import dev.frontrun.spi.ExplorationHook;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
- * The one switch for Frontrun's native layer, {@code frontrun.native}: whether explorations check
- * the database traffic beneath JDBC with the preloaded {@code libfrontrun_io.so}
- * ({@link ProxyCrossCheck}).
+ * The one switch for Frontrun's native layer, {@code frontrun.native}: whether explorations use the
+ * preloaded {@code libfrontrun_io.so} beneath JDBC — to check that the database traffic went through
+ * the proxy ({@link ProxyCrossCheck}) and to explore the orders of requests to other services
+ * ({@link EndpointFeed}).
  */
 public enum NativeMode {
 
     /** Never use the native layer. */
     OFF,
-    /** Use it when the library is preloaded; without it, explore without the check (integrations warn once). */
+    /**
+     * Use it when the library is preloaded; without it, explore without it, and every result says what
+     * was not explored ({@code Result.notExplored()}; integrations also warn once).
+     */
     AUTO,
     /** Refuse to start an exploration unless the library is preloaded, naming the {@code LD_PRELOAD} line to use. */
     REQUIRED;
@@ -49,19 +55,37 @@ public enum NativeMode {
     }
 
     /**
-     * What to add to an exploration against {@code dataSource} in this mode: the cross-check when the
-     * library is preloaded (and the mode is not {@link #OFF}); under {@link #REQUIRED} without it, a
-     * hook that refuses to start the exploration; otherwise nothing.
+     * What to add to an exploration against {@code dataSource} (null: an exploration without a
+     * database) in this mode: with the library preloaded (and the mode not {@link #OFF}), the
+     * cross-check of the proxy (with a database) and the requests to other services as scheduling
+     * points; under {@link #REQUIRED} without it, a hook that refuses to start the exploration; under
+     * {@link #AUTO} without it, a hook that tells the result what went unexplored; under {@link #OFF}, nothing.
      */
-    public Optional<ExplorationHook> hookFor(DataSource dataSource) {
+    public List<ExplorationHook> hooksFor(DataSource dataSource) {
         if (this == OFF) {
-            return Optional.empty();
+            return List.of();
         }
         Optional<String> unavailable = unavailableReason();
         if (unavailable.isEmpty()) {
-            return Optional.of(new ProxyCrossCheck(dataSource));
+            EndpointFeed requests = new EndpointFeed(dataSource);
+            return dataSource == null ? List.of(requests) : List.of(new ProxyCrossCheck(dataSource), requests);
         }
-        return this == REQUIRED ? Optional.of(new Refusal(unavailable.get())) : Optional.empty();
+        return List.of(this == REQUIRED ? new Refusal(unavailable.get()) : new Unseen(unavailable.get()));
+    }
+
+    /** {@code frontrun.native=auto} without the library: the result says what the exploration could not see. */
+    private static final class Unseen implements ExplorationHook {
+        private final String reason;
+
+        Unseen(String reason) {
+            this.reason = reason;
+        }
+
+        @Override
+        public List<String> notExplored() {
+            return List.of("requests to other services over sockets, and SQL sent around Frontrun's JDBC proxy: "
+                    + PROPERTY + "=auto, and " + reason);
+        }
     }
 
     /** Refuses to start an exploration: {@code frontrun.native=required} and the library is not preloaded. */

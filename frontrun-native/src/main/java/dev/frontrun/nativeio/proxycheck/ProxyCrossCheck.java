@@ -1,16 +1,14 @@
 package dev.frontrun.nativeio.proxycheck;
 
 import dev.frontrun.jdbc.FrontrunDataSource;
+import dev.frontrun.nativeio.DatabasePort;
 import dev.frontrun.nativeio.NativeIo;
 import dev.frontrun.nativeio.PgMessage;
 import dev.frontrun.nativeio.PgRecording;
 import dev.frontrun.nativeio.PortWatch;
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.ExplorationHook;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -77,7 +75,7 @@ public final class ProxyCrossCheck implements ExplorationHook {
 
     @Override
     public void beforeExploration() throws SQLException {
-        int port = databasePort();
+        int port = DatabasePort.of(dataSource);
         watch = NativeIo.watchPort(port);
         recording = NativeIo.recordPgMessages();
         droppedBefore = recording.dropped();
@@ -213,19 +211,5 @@ public final class ProxyCrossCheck implements ExplorationHook {
 
     private Map<Integer, Integer> threadIds(ExecutionContext execution) {
         return execution.attribute(threadIdsKey, k -> new ConcurrentHashMap<>());
-    }
-
-    /** The TCP port the database listens on, asked of the database itself. */
-    private int databasePort() throws SQLException {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("select inet_server_port()")) {
-            rs.next();
-            int port = rs.getInt(1);
-            if (rs.wasNull()) {
-                throw new IllegalStateException("the database connection is a Unix-domain socket; Frontrun's native"
-                        + " check reads TCP connections only: connect over TCP (localhost), or set frontrun.native=off");
-            }
-            return port;
-        }
     }
 }

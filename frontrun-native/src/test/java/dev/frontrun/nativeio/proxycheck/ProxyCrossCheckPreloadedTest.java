@@ -11,6 +11,7 @@ import dev.frontrun.Result;
 import dev.frontrun.Verdict;
 import dev.frontrun.jdbc.FrontrunDataSource;
 import dev.frontrun.nativeio.NativeIo;
+import dev.frontrun.nativeio.endpoints.EndpointFeed;
 import dev.frontrun.testing.PostgresExtension;
 import dev.frontrun.testing.TestDatabase;
 import java.sql.Connection;
@@ -65,10 +66,11 @@ class ProxyCrossCheckPreloadedTest {
     }
 
     @Test
-    void theSwitchChecksWhenPreloadedUnlessOff() {
-        assertThat(NativeMode.AUTO.hookFor(ds)).containsInstanceOf(ProxyCrossCheck.class);
-        assertThat(NativeMode.REQUIRED.hookFor(ds)).containsInstanceOf(ProxyCrossCheck.class);
-        assertThat(NativeMode.OFF.hookFor(ds)).isEmpty();
+    void theSwitchChecksAndFeedsRequestsWhenPreloadedUnlessOff() {
+        assertThat(NativeMode.AUTO.hooksFor(ds)).hasExactlyElementsOfTypes(ProxyCrossCheck.class, EndpointFeed.class);
+        assertThat(NativeMode.REQUIRED.hooksFor(ds)).hasExactlyElementsOfTypes(ProxyCrossCheck.class, EndpointFeed.class);
+        assertThat(NativeMode.AUTO.hooksFor(null)).hasExactlyElementsOfTypes(EndpointFeed.class);
+        assertThat(NativeMode.OFF.hooksFor(ds)).isEmpty();
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.frontrun.Exploration;
 import dev.frontrun.Result;
 import dev.frontrun.demo.petclinic.PetClinicApplication;
 import dev.frontrun.demo.petclinic.PetClinicClient;
+import dev.frontrun.demo.reservations.TestReservations;
 import dev.frontrun.spring.RaceExplorer;
 import dev.frontrun.testing.TestDatabase;
 import dev.frontrun.testing.TestPostgres;
@@ -22,7 +23,9 @@ import org.springframework.web.context.WebApplicationContext;
 
 /**
  * The README's main job: races the PetClinic's request flows with Frontrun — the classic app
- * (structured like the Spring sample), the same at SERIALIZABLE, and the fixed one — and prints one
+ * (structured like the Spring sample), the same at SERIALIZABLE, and the fixed one; among them a
+ * booking whose race goes through another HTTP service beneath JDBC, found with Frontrun's native
+ * layer (preloaded by the {@code race-demo} profile on Linux) — and prints one
  * table row per scenario (verdict, executions, speed, where a run's time goes, and the same requests
  * run plainly for comparison), one finding per race (the anomaly, and the schedule that replays it),
  * and a last line scripts can read: {@code overall: <runs/s> runs/s, <ratio>x the plain requests}.
@@ -46,7 +49,8 @@ public final class PetClinicRaceDemo {
 
     public static void main(String[] args) {
         OUT.println("Frontrun PetClinic race demo: each scenario races two real HTTP request flows (MockMvc) against");
-        OUT.println("PostgreSQL, exploring every distinct interleaving of their SQL statements.");
+        OUT.println("PostgreSQL, exploring every distinct interleaving of their SQL statements and of their requests to");
+        OUT.println("other services (seen beneath the JDK by Frontrun's native layer).");
         List<Row> rows = new ArrayList<>();
         for (Variant variant : Variant.values()) {
             run(variant, rows);
@@ -66,9 +70,13 @@ public final class PetClinicRaceDemo {
         }
     }
 
-    /** The scenarios raced in {@code variant}: the controls are left out at SERIALIZABLE. */
+    /**
+     * The scenarios raced in {@code variant}: the controls are left out at SERIALIZABLE; the booking of
+     * a day's last slot, whose race goes through the reservation service beneath JDBC, is raced in all.
+     */
     static List<RaceScenario> scenarios(Variant variant) {
-        return PetClinicRaces.all().stream().filter(s -> variant != Variant.SERIALIZABLE || !s.isControl()).toList();
+        return java.util.stream.Stream.concat(PetClinicRaces.all().stream(), java.util.stream.Stream.of(PetClinicRaces.slotBooking()))
+                .filter(s -> variant != Variant.SERIALIZABLE || !s.isControl()).toList();
     }
 
     /** Starts {@code variant} on a fresh database, hands its scenario runner to {@code work}, and stops it. */
@@ -103,10 +111,15 @@ public final class PetClinicRaceDemo {
         rows.forEach(row -> OUT.println(row.figures().line()));
     }
 
-    /** One finding per race: the anomaly in one sentence, then the schedule that replays it. */
+    /**
+     * One finding per race: the anomaly in one sentence, then the schedule that replays it; and once,
+     * what the explorations could not explore (without Frontrun's native layer preloaded).
+     */
     private static void printFindings(List<Row> rows) {
         OUT.println();
         OUT.println("Findings (the whole explanation and a timeline are in each report):");
+        rows.stream().flatMap(row -> row.result().notExplored().stream()).map(note -> note.lines().findFirst().orElse(""))
+                .distinct().forEach(note -> OUT.printf("  NOT EXPLORED in every scenario: %s%n", note));
         for (Row row : rows) {
             Result result = row.result();
             if (result.propertyHolds()) {
@@ -124,14 +137,38 @@ public final class PetClinicRaceDemo {
         Optional<Analysis.Finding> lead = result.leadingFinding();
         if (lead.isPresent()) {
             Analysis.Finding finding = lead.get();
-            return String.format(Locale.ROOT, "%s (Adya %s) at %s level: %s%s", words(finding.kind().name()),
+            return String.format(Locale.ROOT, "%s (Adya %s) at %s level: %s%s%s", words(finding.kind().name()),
                     finding.adyaName(), finding.level().name().toLowerCase(Locale.ROOT), finding.cycleText(),
-                    result.checkedAdvice().map(PetClinicRaceDemo::checked).orElse(""));
+                    result.checkedAdvice().map(PetClinicRaceDemo::checked).orElse(""), racedEndpoints(result));
         }
         if (result.failed()) {
-            return result.failure().map(f -> f.summary()).orElse("fails");
+            return result.failure().map(f -> f.summary()).orElse("fails") + racedEndpoints(result);
         }
         return result.verdict() + ": " + result.inconclusiveBecause().orElse("");
+    }
+
+    /**
+     * The endpoints of other services that two threads' requests raced through in the failing trace
+     * (steps on {@code socket:<host>:<port>} resources, seen by the native layer), with the requests in
+     * trace order: {@code ; the requests to socket:127.0.0.1:41234 interleave: book-a GET, book-b GET, ...}.
+     */
+    private static String racedEndpoints(Result result) {
+        java.util.Map<String, List<String>> requests = new java.util.LinkedHashMap<>();
+        java.util.Map<String, java.util.Set<Integer>> threads = new java.util.HashMap<>();
+        for (dev.frontrun.TraceStep step : result.trace()) {
+            if (step.step().detail() instanceof dev.frontrun.nativeio.SocketRequest request) {
+                requests.computeIfAbsent(request.endpoint(), e -> new ArrayList<>())
+                        .add(step.threadName() + " " + request.head().split(" ")[0]);
+                threads.computeIfAbsent(request.endpoint(), e -> new java.util.HashSet<>()).add(step.thread());
+            }
+        }
+        StringBuilder raced = new StringBuilder();
+        requests.forEach((endpoint, calls) -> {
+            if (threads.get(endpoint).size() > 1) {
+                raced.append("; the requests to ").append(endpoint).append(" interleave: ").append(String.join(", ", calls));
+            }
+        });
+        return raced.toString();
     }
 
     /** The checked advice in a few words: {@code ; at REPEATABLE READ: still found}. */
@@ -158,6 +195,7 @@ public final class PetClinicRaceDemo {
                 .properties("spring.datasource.url=" + db.jdbcUrl(), "spring.datasource.username=" + db.user(),
                         "spring.datasource.password=" + db.password(), "frontrun.enabled=true", "server.port=0",
                         "spring.main.banner-mode=off", "logging.level.root=WARN",
+                        "petclinic.reservations.url=" + TestReservations.service().url(),
                         "logging.level.org.hibernate.orm.jdbc.error=OFF",
                         "logging.level.org.hibernate.engine.jdbc.spi.SqlExceptionHelper=OFF");
         if (variant == Variant.FIXED) {

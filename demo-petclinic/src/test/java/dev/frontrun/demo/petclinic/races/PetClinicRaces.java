@@ -3,6 +3,9 @@ package dev.frontrun.demo.petclinic.races;
 import dev.frontrun.AnomalyKind;
 import dev.frontrun.demo.petclinic.races.RaceScenario.Fixture;
 import dev.frontrun.demo.petclinic.races.RaceScenario.NamedRequest;
+import dev.frontrun.demo.reservations.ReservationService;
+import dev.frontrun.demo.reservations.TestReservations;
+import java.time.LocalDate;
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -94,6 +97,28 @@ public final class PetClinicRaces {
                         && (owner(db, f, "city").equals("Verona") || told(statuses[0])),
                 "Rex is added and the city change is kept, or the loser is told (409 or 5xx)",
                 AnomalyKind.LOST_UPDATE);
+    }
+
+    /**
+     * Race beneath JDBC: booking a visit takes the day's last slot at the reservation service with two
+     * HTTP calls (read the count, write it back). Both bookings see the slot free; both visits are
+     * stored, the service counts one. The JDBC proxy sees nothing of it: only the native layer's
+     * requests to {@code socket:127.0.0.1:<port>} order the two bookings' calls.
+     */
+    public static RaceScenario slotBooking() {
+        ReservationService service = TestReservations.service();
+        return new RaceScenario("booking the last slot",
+                "two 'book visit' requests for the same day, which has one slot left at the reservation service",
+                List.of(new NamedRequest("book-a", (c, f) -> c.bookVisit(f.owner(), f.pet(), day(f), "a")),
+                        new NamedRequest("book-b", (c, f) -> c.bookVisit(f.owner(), f.pet(), day(f), "b"))),
+                (db, f, statuses) -> visits(db, f) <= ReservationService.CAPACITY && service.booked(day(f)) == visits(db, f),
+                "no more visits than the day has slots, and the service counts every visit booked",
+                null, true, f -> service.free(day(f)));
+    }
+
+    /** A day of the fixture's own at the reservation service. */
+    static LocalDate day(Fixture f) {
+        return LocalDate.of(2031, 1, 1).plusDays(f.pet());
     }
 
     private static int petsNamed(JdbcTemplate db, Fixture f, String name) {

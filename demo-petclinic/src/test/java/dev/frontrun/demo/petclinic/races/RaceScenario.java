@@ -15,10 +15,27 @@ import org.springframework.test.web.servlet.ResultActions;
  * @param requests  the racing requests, one per thread
  * @param invariant what must be true afterwards, given the database and the requests' statuses
  * @param promise   the invariant in words
- * @param classic   the anomaly the classic (sample-structured) app has, or null for a control
+ * @param classic   the anomaly the classic (sample-structured) app's SQL shows, or null for a control
+ *                  (and for a race beneath JDBC, which no SQL shows)
+ * @param beneathJdbc whether the scenario's race goes through a socket to another service, which only
+ *                  Frontrun's native layer sees (then it is no control even without an anomaly)
+ * @param reset     puts state outside the database back before each execution (the database is restored by Frontrun)
  */
 public record RaceScenario(String name, String story, List<NamedRequest> requests, Invariant invariant,
-                           String promise, AnomalyKind classic) {
+                           String promise, AnomalyKind classic, boolean beneathJdbc, Reset reset) {
+
+    /** A scenario whose state is all in the database. */
+    public RaceScenario(String name, String story, List<NamedRequest> requests, Invariant invariant, String promise,
+                        AnomalyKind classic) {
+        this(name, story, requests, invariant, promise, classic, false, fixture -> {
+        });
+    }
+
+    /** Puts a fixture's state outside the database back (a service's). */
+    @FunctionalInterface
+    public interface Reset {
+        void reset(Fixture fixture);
+    }
 
     /** A request of one racing thread, against the scenario's fixture. */
     public record NamedRequest(String thread, Request request) {
@@ -41,7 +58,7 @@ public record RaceScenario(String name, String story, List<NamedRequest> request
     }
 
     public boolean isControl() {
-        return classic == null;
+        return classic == null && !beneathJdbc;
     }
 
     @Override

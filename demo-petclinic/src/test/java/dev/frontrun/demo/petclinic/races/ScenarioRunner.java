@@ -8,6 +8,8 @@ import dev.frontrun.demo.petclinic.PetClinicClient;
 import dev.frontrun.demo.petclinic.races.RaceScenario.Fixture;
 import dev.frontrun.spring.RaceExplorer;
 import dev.frontrun.spring.Requests;
+import dev.frontrun.spi.ExecutionContext;
+import dev.frontrun.spi.ExplorationHook;
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -56,7 +58,12 @@ public final class ScenarioRunner {
      * the user being told, not a failure; the scenario's invariant reads the statuses from the outcomes.
      */
     private Exploration<Object> exploration(RaceScenario scenario, Fixture fixture) {
-        Exploration<Object> exploration = races.explore().expectStatus(409, 500);
+        Exploration<Object> exploration = races.explore().expectStatus(409, 500).hook(new ExplorationHook() {
+            @Override
+            public void beforeExecution(ExecutionContext execution) {
+                scenario.reset().reset(fixture);
+            }
+        });
         for (RaceScenario.NamedRequest request : scenario.requests()) {
             exploration.thread(request.thread(), Requests.answered(() -> request.request().perform(clinic, fixture)));
         }

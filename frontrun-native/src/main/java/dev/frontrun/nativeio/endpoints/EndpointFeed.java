@@ -1,0 +1,92 @@
+package dev.frontrun.nativeio.endpoints;
+
+import dev.frontrun.ResourceAccess;
+import dev.frontrun.Step;
+import dev.frontrun.nativeio.DatabasePort;
+import dev.frontrun.nativeio.Hold;
+import dev.frontrun.nativeio.NativeIo;
+import dev.frontrun.nativeio.RequestListener;
+import dev.frontrun.nativeio.SocketRequest;
+import dev.frontrun.spi.ExecutionContext;
+import dev.frontrun.spi.ExplorationHook;
+import dev.frontrun.spi.SchedulingPoints;
+import java.util.List;
+import java.util.Set;
+import javax.sql.DataSource;
+
+/**
+ * Makes every request an explored thread sends to another service over a socket a scheduling point,
+ * seen beneath the JDK by the preloaded {@code libfrontrun_io.so}: before the request's first byte
+ * leaves, the thread announces a step writing the resource {@code socket:<host>:<port>} and parks
+ * like at any other scheduling point. Two threads' requests to the same endpoint conflict, so the
+ * exploration runs both of their orders; requests to different endpoints are independent.
+ *
+ * <p>One step is the whole exchange: the request and the reading of its response (a request is the
+ * first write on a connection since its last response). Not a second step for the response: parked
+ * between its request and its response, a thread would leave its request to be served while another
+ * thread's request came in, in an order no schedule decides, and replays would diverge. And every
+ * request is a write: whether a service's {@code GET} changes nothing is the service's promise, not
+ * something Frontrun can see, so requests are never taken to commute (coarser, never finer).
+ *
+ * <p>Only the I/O an explored thread does itself is seen: a client that sends on threads of its own
+ * (the JDK's {@code java.net.http.HttpClient}, Netty) is not explored. The database's traffic is not
+ * a request (the JDBC proxy explores it statement by statement): its port is ignored.
+ */
+public final class EndpointFeed implements ExplorationHook {
+
+    /** Stateless, so one per JVM serves every exploration (the library takes one listener per process). */
+    private static final RequestListener ANNOUNCER = EndpointFeed::announce;
+
+    private final DataSource database;
+    private Hold fed;
+    private Hold databaseIgnored;
+
+    /** Explores the requests of the explored threads to every endpoint. */
+    public EndpointFeed() {
+        this(null);
+    }
+
+    /** Explores the requests to every endpoint but {@code database}'s (null: no database). */
+    public EndpointFeed(DataSource database) {
+        this.database = database;
+    }
+
+    /** The step a request is: a write of its endpoint, labelled with the request's first line. */
+    public static Step step(SocketRequest request) {
+        String label = "request to " + request.endpoint() + (request.head().isEmpty() ? "" : ": " + request.head());
+        return new Step(List.of(ResourceAccess.write(request.endpoint())), Set.of(), Set.of(), label, request);
+    }
+
+    private static void announce(SocketRequest request) {
+        SchedulingPoints.step(step(request));
+    }
+
+    @Override
+    public void beforeExploration() throws Exception {
+        NativeIo.listenToRequests(ANNOUNCER);
+        if (database != null) {
+            databaseIgnored = NativeIo.ignoreRequestsTo(DatabasePort.of(database));
+        }
+        fed = NativeIo.feedRequests();
+    }
+
+    @Override
+    public void threadStarting(ExecutionContext execution, int thread) {
+        NativeIo.feedCurrentThread(true);
+    }
+
+    @Override
+    public void afterExploration() {
+        try {
+            if (fed != null) {
+                fed.close();
+            }
+        } finally {
+            fed = null;
+            if (databaseIgnored != null) {
+                databaseIgnored.close();
+                databaseIgnored = null;
+            }
+        }
+    }
+}
