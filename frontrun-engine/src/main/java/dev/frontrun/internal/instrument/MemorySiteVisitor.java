@@ -82,10 +82,13 @@ final class MemorySiteVisitor extends MethodVisitor {
     private final String superType;
     private final boolean constructor;
     private final boolean staticInitializer;
-    /** The {@code new}s whose constructor call has not come yet, innermost first: whether to name each after it. */
-    private final Deque<Boolean> pendingNews = new ArrayDeque<>();
-    /** Whether the instruction just visited was a {@code new} of a type named at its allocation. */
-    private boolean afterNamedNew;
+    /**
+     * The {@code new}s whose constructor call has not come yet, innermost first: the type of each to name
+     * after that call (its reference was {@code dup}'ed, so a copy is left on the stack), else "".
+     */
+    private final Deque<String> pendingNews = new ArrayDeque<>();
+    /** The type of the {@code new} just visited when it is one named at its allocation, else null. */
+    private String afterNamedNew;
     private boolean constructorNamed;
 
     MemorySiteVisitor(MethodVisitor delegate, TypePool pool, String ownType, String superType, String methodName) {
@@ -123,9 +126,9 @@ final class MemorySiteVisitor extends MethodVisitor {
 
     @Override
     public void visitInsn(int opcode) {
-        if (afterNamedNew && opcode == Opcodes.DUP) {
+        if (afterNamedNew != null && opcode == Opcodes.DUP) {
             pendingNews.pop();
-            pendingNews.push(true); // the dup'ed reference is on the stack after the constructor call
+            pendingNews.push(afterNamedNew); // the dup'ed reference is on the stack after the constructor call
         }
         instruction();
         if (!staticInitializer) {
@@ -166,8 +169,8 @@ final class MemorySiteVisitor extends MethodVisitor {
         if (opcode == Opcodes.ANEWARRAY) {
             created();
         } else if (opcode == Opcodes.NEW) {
-            pendingNews.push(false);
-            afterNamedNew = namedAtAllocation(type);
+            pendingNews.push("");
+            afterNamedNew = namedAtAllocation(type) ? type : null;
         }
     }
 
@@ -207,7 +210,7 @@ final class MemorySiteVisitor extends MethodVisitor {
     /** After a constructor call: names the object of a matching {@code new}, or this object after its superclass's constructor. */
     private void constructed(String owner) {
         if (!pendingNews.isEmpty()) {
-            if (pendingNews.pop()) {
+            if (pendingNews.pop().equals(owner)) {
                 created(); // the dup'ed reference of the new
             }
         } else if (constructor && !constructorNamed && !staticInitializer
@@ -278,7 +281,7 @@ final class MemorySiteVisitor extends MethodVisitor {
 
     /** Any instruction: a {@code dup} only counts as the new's own right after it. */
     private void instruction() {
-        afterNamedNew = false;
+        afterNamedNew = null;
     }
 
     /**
