@@ -6,6 +6,7 @@ import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
 import dev.frontrun.Verdict;
 import dev.frontrun.sync.fixtures.Box;
+import dev.frontrun.sync.fixtures.EarlyInit;
 import dev.frontrun.sync.fixtures.OwnObjects;
 import dev.frontrun.sync.fixtures.SharedMemory;
 import java.util.concurrent.Callable;
@@ -166,6 +167,22 @@ class ObjectResourcesTest {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(result.executions()).isEqualTo(4);
+    }
+
+    @Test
+    void aWriteBeforeTheObjectHasANameIsClassWideAndOrderedWithTheNamedOnes() {
+        // each thread: init() writes field:EarlyInit.value (no name yet), then set() and get() touch its own
+        // object's value and weakly the class-wide one, which the other's init conflicts with: the first init
+        // goes before the other thread's init, set or get (3 places for it) whichever thread's it is: 6 traces
+        Result result = eachOnItsOwn(() -> {
+            EarlyInit early = new EarlyInit();
+            early.set(2);
+            return early.get();
+        }, 2);
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(result.executions()).isEqualTo(6);
+        assertThat(labels(() -> new EarlyInit())).contains("alice: write field:" + FIXTURES + ".EarlyInit.value");
     }
 
     @Test
