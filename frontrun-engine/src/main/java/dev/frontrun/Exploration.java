@@ -302,9 +302,11 @@ public final class Exploration<S> {
     /**
      * Whether the instrumented classes' non-final fields, array elements, atomics, adders and
      * {@code ConcurrentHashMap} keys are resources whose accesses are scheduling points (default true;
-     * only with {@link #instrument}). They are named per class, not per object: in a large application
-     * objects each request makes for itself (DTOs, local arrays) then conflict across requests and
-     * multiply the executions, so an integration may explore synchronization alone.
+     * only with {@link #instrument}). An object an explored thread creates in an execution is a resource of
+     * its own, named after the thread and the order of creation (the same in every replay), so requests
+     * working on their own objects do not conflict; every other object (singletons, the state the setup
+     * builds, what uninstrumented code creates) is named after its class, coarser. Off, only the
+     * synchronization of the instrumented classes is explored.
      */
     public Exploration<S> sharedMemory(boolean on) {
         this.sharedMemory = on;

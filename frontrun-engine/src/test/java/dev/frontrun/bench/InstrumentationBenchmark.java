@@ -80,4 +80,19 @@ public class InstrumentationBenchmark {
     public int atomicIncrement() {
         return sites.atomicIncrement();
     }
+
+    @Benchmark
+    public int arrayIncrement() {
+        return sites.arrayIncrement();
+    }
+
+    @Benchmark
+    public Object newObject() {
+        return sites.newObject();
+    }
+
+    @Benchmark
+    public int[] newArray() {
+        return sites.newArray();
+    }
 }

@@ -6,6 +6,7 @@ import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
 import dev.frontrun.Verdict;
 import dev.frontrun.jdbc.FrontrunDataSource;
+import dev.frontrun.sync.fixtures.LastPrice;
 import dev.frontrun.sync.fixtures.PriceCache;
 import dev.frontrun.testing.PostgresExtension;
 import dev.frontrun.testing.TestDatabase;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** One race over a map entry and a database row: a read-through cache left stale by a write. */
+/** One race over a map entry (or a field) and a database row: a read-through cache left stale by a write. */
 @ExtendWith(PostgresExtension.class)
 class MixedSqlAndMemoryTest {
 
@@ -61,6 +62,29 @@ class MixedSqlAndMemoryTest {
         assertThat(result.reproduced()).isEqualTo(10);
         // the failing trace has both kinds of step: the reader's SELECT before the UPDATE, its put after the remove
         assertThat(result.trace()).anyMatch(step -> step.step().label().startsWith("put map:"));
+        assertThat(result.trace()).anyMatch(step -> step.step().label().contains("UPDATE product"));
+    }
+
+    @Test
+    void aReaderKeepingTheOldPriceInAFieldAfterTheWriterClearedItLeavesItStale() {
+        Result result = Frontrun.explore(() -> new LastPrice(ds)).database(raw).instrument("dev.frontrun.sync.fixtures")
+                .thread("reader", s -> { s.price(1); })
+                .thread("writer", s -> s.update(1, 200))
+                .invariant(s -> {
+                    Integer kept = s.last();
+                    try {
+                        return kept == null || kept == priceInDatabase();
+                    } catch (SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }, "the kept price agrees with the database")
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
+        assertThat(result.reproduced()).isEqualTo(10);
+        // the failing trace: the reader's SELECT before the UPDATE, its write of the field after the writer's
+        assertThat(result.trace()).anyMatch(step -> step.step().label().equals("write field:dev.frontrun.sync.fixtures.LastPrice.last")
+                && step.threadName().equals("reader"));
         assertThat(result.trace()).anyMatch(step -> step.step().label().contains("UPDATE product"));
     }
 }

@@ -48,7 +48,8 @@ class SharedMemoryTest {
 
     @Test
     void arrayElementsAreOneResourcePerElementKindCoarserThanPerCell() {
-        // two different cells: no race, but int[] elements are one resource, so the four orders are run
+        // two different cells: no race, but the array was made by the setup, not by an explored thread, so it
+        // has no name of its own and its int[] elements are one resource: the four orders are run
         Result result = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
                 .thread("alice", s -> s.incrementCell(0))
                 .thread("bob", s -> s.incrementCell(1))

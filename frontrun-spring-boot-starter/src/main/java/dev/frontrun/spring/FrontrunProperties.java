@@ -44,10 +44,11 @@ public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer
      * @param packages     package prefixes to instrument; unset for the packages of the application's
      *                     {@code @SpringBootApplication} class. Name the application's packages, not a framework's.
      * @param sharedMemory whether fields, arrays, atomics and concurrent maps are explored too, not only
-     *                     synchronization (off by default: named per class, request-local objects conflict)
+     *                     synchronization (on by default: what a request creates is its own resource, so
+     *                     requests conflict only on what they share)
      */
     public record Instrument(@DefaultValue("true") boolean enabled, List<String> packages,
-                             @DefaultValue("false") boolean sharedMemory) {
+                             @DefaultValue("true") boolean sharedMemory) {
 
         public Instrument {
             packages = packages == null ? null : List.copyOf(packages);
@@ -94,7 +95,7 @@ public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer
      * defaults; instruments the configured packages, else {@code applicationPackages}.
      */
     <S> Exploration<S> applyTo(Exploration<S> exploration, Supplier<List<String>> applicationPackages) {
-        Instrument instrumenting = instrument == null ? new Instrument(true, null, false) : instrument;
+        Instrument instrumenting = instrument == null ? new Instrument(true, null, true) : instrument;
         List<String> prefixes = instrumenting.prefixes(applicationPackages);
         if (!prefixes.isEmpty()) {
             exploration.instrument(prefixes.toArray(String[]::new)).sharedMemory(instrumenting.sharedMemory());

@@ -82,8 +82,8 @@ class ConfigurationMetadataTest {
         assertThat(boundProperties.instrument().enabled()).isTrue();
         assertThat(boundProperties.instrument().packages()).isNull();
         assertThat(properties.get("frontrun.instrument.packages")).doesNotContainKey("defaultValue");
-        assertThat(properties.get("frontrun.instrument.shared-memory").get("defaultValue")).isEqualTo(false);
-        assertThat(boundProperties.instrument().sharedMemory()).isFalse();
+        assertThat(properties.get("frontrun.instrument.shared-memory").get("defaultValue")).isEqualTo(true);
+        assertThat(boundProperties.instrument().sharedMemory()).isTrue();
         assertThat(properties.get("frontrun.native").get("defaultValue")).isEqualTo("auto");
         assertThat(NativeMode.parse(null)).isEqualTo(NativeMode.AUTO);
     }

@@ -26,6 +26,7 @@ public final class Execution implements ExecutionContext {
     private final boolean javaSync;
     private final boolean sharedMemory;
     private final ExecutionClock clock = new ExecutionClock();
+    private final ObjectNames objects = new ObjectNames();
 
     public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames) {
         this(exploration, executionNumber, threadNames, null, false, false);
@@ -54,6 +55,11 @@ public final class Execution implements ExecutionContext {
     /** Whether instrumented shared-memory sites are scheduling points in this execution. */
     boolean sharedMemory() {
         return sharedMemory;
+    }
+
+    /** The objects the explored threads created in this execution, named for the shared-memory resources. */
+    ObjectNames objects() {
+        return objects;
     }
 
     /** Whether instrumented sites are scheduling points in this execution. */

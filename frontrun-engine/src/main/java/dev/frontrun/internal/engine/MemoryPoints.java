@@ -18,10 +18,15 @@ import java.util.function.Function;
  * exploration that instruments, every method does the original operation after one type check of
  * the current thread.
  *
- * <p>Resources are named after the declaring class and field (all instances of a class share one
- * resource per field), the array's element kind, the atomic's class, and the map key's value when
- * it is a value (a string, an integral or decimal number, an enum, a UUID) — coarser than per object, never finer, and
- * the same from one execution to the next.
+ * <p>Resources are per object where the object was created in this execution by an explored thread
+ * (its constructor, or an instrumented allocation site of an array, atomic or map, called
+ * {@link #created}): then it has a name that is the same in every replay ({@link ObjectNames}), so
+ * two requests each working on their own objects do not conflict. Any other object — a singleton, the
+ * exploration's state, one made by uninstrumented code — is named after its class: a field after its
+ * declaring class ({@code field:Owner.city}), an array after its element kind, an atomic after its
+ * class, a map key after the key's value when it is a value (a string, an integral or decimal number,
+ * an enum, a UUID). That is coarser, never finer: a per-object field access also weakly touches the
+ * class-wide field, which a class-wide access conflicts with.
  */
 public final class MemoryPoints {
 
@@ -31,10 +36,20 @@ public final class MemoryPoints {
     }
 
     private static WorkerThread worker() {
-        return Thread.currentThread() instanceof WorkerThread w && w.sharedMemoryActive() ? w : null;
+        return Thread.currentThread() instanceof WorkerThread w && w.sharedMemoryExecution() != null ? w : null;
     }
 
-    /** Before a read of the resource named at the site (a field, an array's elements, an atomic). */
+    /** After an object was created (its constructor passed its superclass's, or an allocation site's {@code new}). */
+    public static void created(Object object) {
+        if (Thread.currentThread() instanceof WorkerThread w) {
+            Execution execution = w.sharedMemoryExecution();
+            if (execution != null) {
+                execution.objects().created(object, w.threadName());
+            }
+        }
+    }
+
+    /** Before a read of the static field (or other resource) named at the site. */
     public static void read(String resource) {
         WorkerThread w = worker();
         if (w != null) {
@@ -42,12 +57,73 @@ public final class MemoryPoints {
         }
     }
 
-    /** Before a write (or a read-modify-write) of the resource named at the site. */
+    /** Before a write (or a read-modify-write) of the static field named at the site. */
     public static void write(String resource) {
         WorkerThread w = worker();
         if (w != null) {
             w.reachSchedulingPoint(Step.of("write " + resource, new ResourceAccess(resource, Access.WRITE)));
         }
+    }
+
+    /** Before a read of {@code target}'s field (or of the atomic {@code target}) named at the site. */
+    public static void read(Object target, String resource) {
+        Execution execution;
+        if (Thread.currentThread() instanceof WorkerThread w && (execution = w.sharedMemoryExecution()) != null) {
+            w.reachSchedulingPoint(ofObject("read ", execution, target, resource, false));
+        }
+    }
+
+    /** Before a write (or a read-modify-write) of {@code target}'s field (or of the atomic {@code target}). */
+    public static void write(Object target, String resource) {
+        Execution execution;
+        if (Thread.currentThread() instanceof WorkerThread w && (execution = w.sharedMemoryExecution()) != null) {
+            w.reachSchedulingPoint(ofObject("write ", execution, target, resource, true));
+        }
+    }
+
+    /** Before a load of {@code array[index]}; {@code kind} is the element kind named at the site ({@code int[]}). */
+    public static void readElement(Object array, int index, String kind) {
+        Execution execution;
+        if (Thread.currentThread() instanceof WorkerThread w && (execution = w.sharedMemoryExecution()) != null) {
+            w.reachSchedulingPoint(element("read ", execution, array, index, kind, false));
+        }
+    }
+
+    /** Before a store into {@code array[index]}. */
+    public static void writeElement(Object array, int index, String kind) {
+        Execution execution;
+        if (Thread.currentThread() instanceof WorkerThread w && (execution = w.sharedMemoryExecution()) != null) {
+            w.reachSchedulingPoint(element("write ", execution, array, index, kind, true));
+        }
+    }
+
+    /**
+     * The step of an access to a field (or atomic) of {@code target}: its own resource and a weak touch of
+     * the class-wide one when the object has a name, else the class-wide one. The weak touch orders it
+     * against class-wide accesses: those made before the object got its name (an uninstrumented
+     * superclass's constructor calling an overridden method), and those of an execution in which the
+     * same object had no name (one that outlived the execution that created it).
+     */
+    private static Step ofObject(String verb, Execution execution, Object target, String resource, boolean writes) {
+        String name = execution.objects().nameOf(target);
+        if (name == null) {
+            return Step.of(verb + resource, new ResourceAccess(resource, writes ? Access.WRITE : Access.READ));
+        }
+        String own = resource + "@" + name;
+        return Step.of(verb + own, List.of(new ResourceAccess(own, writes ? Access.WRITE : Access.READ),
+                new ResourceAccess(resource, writes ? Access.WEAK_WRITE : Access.WEAK_READ)));
+    }
+
+    /** The step of an access to an array cell: the cell of a named array (and weakly its kind), else the kind. */
+    private static Step element(String verb, Execution execution, Object array, int index, String kind, boolean writes) {
+        String name = execution.objects().nameOf(array);
+        String all = "array:" + kind;
+        if (name == null) {
+            return Step.of(verb + all, new ResourceAccess(all, writes ? Access.WRITE : Access.READ));
+        }
+        String cell = "array:" + name + "[" + index + "]";
+        return Step.of(verb + cell, List.of(new ResourceAccess(cell, writes ? Access.WRITE : Access.READ),
+                new ResourceAccess(all, writes ? Access.WEAK_WRITE : Access.WEAK_READ)));
     }
 
     // ---- ConcurrentHashMap, per key (calls through Map, ConcurrentMap or ConcurrentHashMap)
@@ -141,26 +217,39 @@ public final class MemoryPoints {
     }
 
     private static void key(Map<?, ?> map, Object key, boolean writes, String verb) {
-        WorkerThread w;
-        if (!(map instanceof ConcurrentHashMap) || (w = worker()) == null) {
+        Execution execution;
+        if (!(map instanceof ConcurrentHashMap) || !(Thread.currentThread() instanceof WorkerThread w)
+                || (execution = w.sharedMemoryExecution()) == null) {
             return;
         }
+        String whole = mapName(execution, map);
         String name = keyName(key);
         if (name == null) {
-            w.reachSchedulingPoint(Step.of(verb + " " + MAP, new ResourceAccess(MAP, writes ? Access.WRITE : Access.READ)));
+            w.reachSchedulingPoint(Step.of(verb + " " + whole, new ResourceAccess(whole, writes ? Access.WRITE : Access.READ)));
             return;
         }
-        String resource = MAP + "[" + name + "]";
+        String resource = whole + "[" + name + "]";
         w.reachSchedulingPoint(Step.of(verb + " " + resource, List.of(
                 new ResourceAccess(resource, writes ? Access.WRITE : Access.READ),
-                new ResourceAccess(MAP, writes ? Access.WEAK_WRITE : Access.WEAK_READ))));
+                new ResourceAccess(whole, writes ? Access.WEAK_WRITE : Access.WEAK_READ))));
     }
 
     private static void whole(Map<?, ?> map, boolean writes, String verb) {
-        WorkerThread w;
-        if (map instanceof ConcurrentHashMap && (w = worker()) != null) {
-            w.reachSchedulingPoint(Step.of(verb + " " + MAP, new ResourceAccess(MAP, writes ? Access.WRITE : Access.READ)));
+        Execution execution;
+        if (map instanceof ConcurrentHashMap && Thread.currentThread() instanceof WorkerThread w
+                && (execution = w.sharedMemoryExecution()) != null) {
+            String whole = mapName(execution, map);
+            w.reachSchedulingPoint(Step.of(verb + " " + whole, new ResourceAccess(whole, writes ? Access.WRITE : Access.READ)));
         }
+    }
+
+    /**
+     * A map's resource: its own name when created in this execution (at an instrumented {@code new}, before
+     * any operation on it), else every such map is one.
+     */
+    private static String mapName(Execution execution, Map<?, ?> map) {
+        String name = execution.objects().nameOf(map);
+        return name == null ? MAP : "map:" + name;
     }
 
     /** A key's name when it is a value whose text is the same in every execution, else null (the whole map). */

@@ -68,10 +68,10 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
         return status == Status.RUNNING && !passThrough;
     }
 
-    /** Whether the instrumented shared-memory sites this worker passes are scheduling points now. */
-    boolean sharedMemoryActive() {
+    /** The execution whose resources the instrumented shared-memory sites this worker passes are now, or null. */
+    Execution sharedMemoryExecution() {
         ExecutionContext context = execution;
-        return status == Status.RUNNING && !passThrough && context instanceof Execution e && e.sharedMemory();
+        return status == Status.RUNNING && !passThrough && context instanceof Execution e && e.sharedMemory() ? e : null;
     }
 
     /** Whether the instrumented sites this worker passes are scheduling points now. */

@@ -129,7 +129,11 @@ public final class JavaSyncInstrumentation {
                 .invokable(not(isAbstract()).and(not(isNative())),
                         (t, method, visitor, context, pool, writerFlags, readerFlags) -> new SyncSiteVisitor(
                                 new MemorySiteVisitor(markers.isEmpty() ? visitor : new MarkerSiteVisitor(visitor, markers),
-                                        pool, t.getInternalName(), method.getInternalName())));
+                                        pool, t.getInternalName(), superName(t), method.getInternalName())));
+    }
+
+    private static String superName(TypeDescription type) {
+        return type.getSuperClass() == null ? null : type.getSuperClass().asErasure().getInternalName();
     }
 
     private static synchronized void recordCommentMarkers(java.util.Collection<String> names) {

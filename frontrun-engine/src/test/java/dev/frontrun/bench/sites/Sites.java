@@ -3,7 +3,10 @@ package dev.frontrun.bench.sites;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Instrumentable sites for {@code InstrumentationBenchmark}: a monitor, a synchronized method, a field, a map, an atomic. */
+/**
+ * Instrumentable sites for {@code InstrumentationBenchmark}: a monitor, a synchronized method, a field, a map, an
+ * atomic, an array cell, and the creation of an object (its constructor names it in an exploration) and of an array.
+ */
 public final class Sites {
 
     private int counter;
@@ -35,5 +38,34 @@ public final class Sites {
 
     public int atomicIncrement() {
         return atomic.incrementAndGet();
+    }
+
+    private final int[] cells = new int[4];
+
+    public int arrayIncrement() {
+        return ++cells[counter & 3];
+    }
+
+    /** A fresh object of an instrumented class: its constructor's site. */
+    public Object newObject() {
+        return new Cell(counter);
+    }
+
+    /** A fresh array: the allocation site. */
+    public int[] newArray() {
+        return new int[2];
+    }
+
+    /** A small object whose constructor is instrumented. */
+    public static final class Cell {
+        private final int value;
+
+        Cell(int value) {
+            this.value = value;
+        }
+
+        public int value() {
+            return value;
+        }
     }
 }
