@@ -349,10 +349,18 @@ public final class DporPolicy implements SchedulePolicy {
         /**
          * Plants, before event k, a wakeup sequence that runs {@code later} (at position j, or pending) before it.
          * When k gives back a Java lock that {@code later} takes (and would wait for), {@code later} cannot run
-         * before k while k's thread holds the lock: the race is reversed before the take that k gives back.
+         * before k while k's thread holds the lock: the race is reversed before the take that k gives back. A
+         * take of a semaphore's permit may also find one to spare before k: it is reversed at both places.
          */
         private void reverse(int k, int j, Event later) {
-            k = takeGivenBackAt(k, later);
+            int take = takeGivenBackAt(k, later);
+            if (take != k && later.takesPermit) {
+                plant(k, j, later);
+            }
+            plant(take, j, later);
+        }
+
+        private void plant(int k, int j, Event later) {
             int p = path.get(k).event.thread;
             List<Event> v = new ArrayList<>();
             for (int m = k + 1; m < j; m++) {
