@@ -7,8 +7,12 @@ import static dev.frontrun.internal.engine.SyncSteps.worker;
 
 import dev.frontrun.Access;
 import dev.frontrun.Step;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Phaser;
@@ -16,6 +20,7 @@ import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -25,6 +30,11 @@ import java.util.function.BooleanSupplier;
  * A blocking operation waits, as the scheduler knows, until the real object lets it through at once
  * ({@link SyncOp.Until}); every operation writes the object's resource (an await of a phase reads it).
  * A timed operation is explored as if its time ran out at once when it would have to wait.
+ *
+ * <p>A {@code CyclicBarrier} has no arrival that does not wait, so its waits stay real: an arrival is a
+ * step, the parties before the last wait in the barrier (blocked, as the thread state says), and the last
+ * one, whose arrival lets them through, goes on only once each of them has stopped at its next step, so
+ * two explored threads never run at once.
  *
  * <p>Queues other than {@code ArrayBlockingQueue}, {@code LinkedBlockingQueue},
  * {@code LinkedBlockingDeque} and {@code PriorityBlockingQueue} (a {@code SynchronousQueue}, a transfer
@@ -202,6 +212,42 @@ public final class HandoffPoints {
             w.reachSchedulingPoint(step("await advance of", phaser,
                     new SyncOp.Until(phaser, () -> phaser.getPhase() != phase, "phase " + phase + " to end", false),
                     Access.READ));
+        }
+    }
+
+    // ---- CyclicBarrier (untimed await; a timed one runs as it is)
+
+    public static int await(CyclicBarrier barrier) throws InterruptedException, BrokenBarrierException {
+        WorkerThread w = worker();
+        if (w == null || !(w.execution() instanceof Execution execution)) {
+            return barrier.await();
+        }
+        List<WorkerThread> inBarrier = execution.attribute(barrier, b -> new ArrayList<WorkerThread>());
+        w.reachSchedulingPoint(Step.of("arrive at " + name(barrier), access(barrier, Access.WRITE)));
+        boolean last = barrier.getNumberWaiting() == barrier.getParties() - 1;
+        List<WorkerThread> released = last ? List.copyOf(inBarrier) : List.of();
+        if (last) {
+            inBarrier.clear();
+        } else {
+            inBarrier.add(w);
+        }
+        int index = barrier.await();
+        if (last) {
+            released.forEach(HandoffPoints::awaitStopped);
+        } else {
+            w.reachSchedulingPoint(Step.of("pass " + name(barrier), access(barrier, Access.READ)));
+        }
+        return index;
+    }
+
+    /** Waits until a worker the barrier let through has stopped at its next step (it only runs Frontrun's code till then). */
+    private static void awaitStopped(WorkerThread other) {
+        for (int spins = 0; other.status == WorkerThread.Status.RUNNING; spins++) {
+            if (spins < 1_000) {
+                Thread.onSpinWait();
+            } else {
+                LockSupport.parkNanos(10_000);
+            }
         }
     }
 

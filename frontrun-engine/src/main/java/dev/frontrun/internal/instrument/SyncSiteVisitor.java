@@ -13,7 +13,8 @@ import net.bytebuddy.jar.asm.Type;
  * Rewrites one method's synchronization sites into calls of the engine's runtimes: a {@code
  * monitorenter}/{@code monitorexit} is preceded by a call that receives the monitor, and calls of
  * {@code Object.wait/notify/notifyAll}, {@code Lock} (and the read-write lock views), {@code Condition},
- * {@code StampedLock}, {@code Semaphore}, {@code BlockingQueue}, {@code Phaser}, {@code CountDownLatch}
+ * {@code StampedLock}, {@code Semaphore}, {@code BlockingQueue}, {@code Phaser}, {@code CyclicBarrier},
+ * {@code CountDownLatch}
  * and {@code Thread.join} become static calls with the receiver as first argument (same stack shape,
  * no new branches).
  */
@@ -67,6 +68,8 @@ final class SyncSiteVisitor extends MethodVisitor {
                     "java/util/concurrent/LinkedBlockingQueue", "java/util/concurrent/LinkedBlockingDeque",
                     "java/util/concurrent/PriorityBlockingQueue"), QUEUE, Type.getInternalName(HandoffPoints.class),
                     QUEUE_METHODS),
+            new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/CyclicBarrier"),
+                    "java/util/concurrent/CyclicBarrier", Type.getInternalName(HandoffPoints.class), Set.of("await()I")),
             new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/Phaser"), "java/util/concurrent/Phaser",
                     Type.getInternalName(HandoffPoints.class), Set.of("register()I", "bulkRegister(I)I", "arrive()I",
                     "arriveAndDeregister()I", "arriveAndAwaitAdvance()I", "awaitAdvance(I)I",
