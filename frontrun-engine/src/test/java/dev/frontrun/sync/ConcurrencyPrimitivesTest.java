@@ -59,6 +59,32 @@ class ConcurrencyPrimitivesTest {
         assertThat(orders).hasSize(factorial(threads));
     }
 
+    /** A try that got the lock before the other's take, one that missed it, one that came after its release. */
+    @Test
+    void aTryLockAndALockOrASemaphoreTryAndAnAcquireRunInEachOfTheirThreeOrders() {
+        Set<List<String>> orders = new HashSet<>();
+        Result locks = Frontrun.explore(Turnstile::new).instrument(FIXTURES)
+                .thread("trier", s -> s.passTryLock("trier"))
+                .thread("taker", s -> s.passLock("taker"))
+                .invariant(s -> orders.add(s.order()) || true)
+                .run();
+        assertThat(locks.verdict()).as(locks.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(locks.executions()).isEqualTo(3);
+        assertThat(orders).containsExactlyInAnyOrder(List.of("trier", "taker"), List.of("taker", "trier missed"),
+                List.of("taker", "trier"));
+
+        orders.clear();
+        Result permits = Frontrun.explore(Turnstile::new).instrument(FIXTURES)
+                .thread("trier", s -> s.passTrySemaphore("trier"))
+                .thread("taker", s -> s.passSemaphore("taker"))
+                .invariant(s -> orders.add(s.order()) || true)
+                .run();
+        assertThat(permits.verdict()).as(permits.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(permits.executions()).isEqualTo(3);
+        assertThat(orders).containsExactlyInAnyOrder(List.of("trier", "taker"), List.of("taker", "trier missed"),
+                List.of("taker", "trier"));
+    }
+
     @ParameterizedTest(name = "{0} threads")
     @ValueSource(ints = {2, 3, 4})
     void writersOfAReadWriteLockRunInEveryOrderExactlyOnce(int threads) {

@@ -394,7 +394,7 @@ public final class DporPolicy implements SchedulePolicy {
             }
             for (int m = k - 1; m >= 0; m--) {
                 Event e = path.get(m).event;
-                if (e.thread == given.thread && e.takes == given.gives) {
+                if (e.thread == given.thread && e.acquires == given.gives) {
                     return m;
                 }
             }

@@ -70,7 +70,7 @@ public final class HandoffPoints {
     }
 
     public static boolean tryAcquire(Semaphore semaphore, int permits) {
-        write(semaphore, "tryAcquire");
+        tryTake(semaphore);
         return semaphore.tryAcquire(permits);
     }
 
@@ -80,7 +80,16 @@ public final class HandoffPoints {
 
     public static boolean tryAcquire(Semaphore semaphore, int permits, long time, TimeUnit unit)
             throws InterruptedException {
-        return write(semaphore, "tryAcquire") ? semaphore.tryAcquire(permits) : semaphore.tryAcquire(permits, time, unit);
+        return tryTake(semaphore) ? semaphore.tryAcquire(permits) : semaphore.tryAcquire(permits, time, unit);
+    }
+
+    /** Announces a try to take permits; whether it did (the caller is an explored worker). */
+    private static boolean tryTake(Semaphore semaphore) {
+        WorkerThread w = worker();
+        if (w != null) {
+            w.reachSchedulingPoint(step("tryAcquire", semaphore, new SyncOp.TryTake(semaphore), Access.WRITE));
+        }
+        return w != null;
     }
 
     public static void release(Semaphore semaphore) {

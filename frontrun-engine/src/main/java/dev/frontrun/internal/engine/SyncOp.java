@@ -23,6 +23,14 @@ public sealed interface SyncOp {
         return null;
     }
 
+    /**
+     * The lock this step takes if it can, waiting or not (a try takes it only when it is free), or null:
+     * where a race between a later give-back of it and another thread's take is reversed.
+     */
+    default Object acquires() {
+        return takes();
+    }
+
     /** Takes {@code lock} (a monitor or a {@code Lock}), waiting while another explored thread holds it. */
     record Acquire(Object lock, boolean shared) implements SyncOp {
         @Override
@@ -33,6 +41,18 @@ public sealed interface SyncOp {
 
     /** Takes {@code lock} if it is free, never waits ({@code tryLock}). */
     record TryAcquire(Object lock, boolean shared) implements SyncOp {
+        @Override
+        public Object acquires() {
+            return lock;
+        }
+    }
+
+    /** Takes a permit of {@code target} if one is free, never waits ({@code Semaphore.tryAcquire}). */
+    record TryTake(Object target) implements SyncOp {
+        @Override
+        public Object acquires() {
+            return target;
+        }
     }
 
     /** Gives {@code lock} back. */
