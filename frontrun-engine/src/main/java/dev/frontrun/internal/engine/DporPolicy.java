@@ -358,6 +358,22 @@ public final class DporPolicy implements SchedulePolicy {
                 plant(k, j, later);
             }
             plant(take, j, later);
+            int leave = take != k ? leftWaitSetBefore(take) : -1;
+            if (leave >= 0) {
+                plant(leave, j, later); // before a timed wait's exit, which may take the notification later needs
+            }
+        }
+
+        /** The timed wait's exit from its wait set that the take at m ends (the thread's event just before it), or -1. */
+        private int leftWaitSetBefore(int m) {
+            Event take = path.get(m).event;
+            for (int i = m - 1; i >= 0; i--) {
+                Event e = path.get(i).event;
+                if (e.thread == take.thread) {
+                    return e.takes == take.acquires && e.acquires == null ? i : -1;
+                }
+            }
+            return -1;
         }
 
         private void plant(int k, int j, Event later) {

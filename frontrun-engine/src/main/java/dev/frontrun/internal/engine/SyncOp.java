@@ -83,6 +83,17 @@ public sealed interface SyncOp {
      * applies the step (a timed {@code Condition.await} returns it).
      */
     record Leave(Object lock, Object waitSet, AtomicBoolean notified) implements SyncOp {
+        /** It waits for the lock to be free, as a take does (a race with its give-back is reversed at the take). */
+        @Override
+        public Object takes() {
+            return lock;
+        }
+
+        /** It does not hold the lock afterwards. */
+        @Override
+        public Object acquires() {
+            return null;
+        }
     }
 
     /**

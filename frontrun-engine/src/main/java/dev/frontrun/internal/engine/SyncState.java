@@ -79,7 +79,7 @@ final class SyncState {
 
     /** The thread {@code thread}'s disabled step waits for, if one explored thread holds what it needs. */
     Optional<Integer> holderBlocking(int thread, Object detail) {
-        Object lock = detail instanceof SyncOp.Leave l ? l.lock() : detail instanceof SyncOp op ? op.takes() : null;
+        Object lock = detail instanceof SyncOp op ? op.takes() : null;
         if (lock == null || detail instanceof SyncOp.Until) {
             return Optional.empty();
         }
