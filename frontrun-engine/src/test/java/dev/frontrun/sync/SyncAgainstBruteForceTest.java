@@ -20,40 +20,52 @@ import org.junit.jupiter.api.TestFactory;
  * The brute-force check with Java synchronization: on seeded random programs whose steps access one
  * or two variables, take and release real (instrumented) locks, nested in either order, and count
  * down or await real latches, DPOR runs exactly one execution per feasible Mazurkiewicz trace,
- * deadlocks included. Rerun one program with {@code SyncRandomProgram.generate(seed)}.
+ * deadlocks included; likewise on programs that wait in monitors and notify (a {@code notify} may wake
+ * any waiter), take and release semaphore permits (one or two) and read or write locks. Rerun one
+ * program with {@code SyncRandomProgram.generate(seed)} or {@code generateHandoffs(seed)}.
  */
 class SyncAgainstBruteForceTest {
 
     private static final long BASE_SEED = 0x10C_5EEDL;
+    private static final long HANDOFF_SEED = 0x4A17_5EEDL;
     private static final int PROGRAMS = 200;
 
     @TestFactory
     Stream<DynamicTest> exploresEveryFeasibleTraceExactlyOnce() {
-        return LongStream.range(0, PROGRAMS).map(i -> BASE_SEED + i).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
-            SyncRandomProgram program = SyncRandomProgram.generate(seed);
-            Map<String, String> expected = program.bruteForce();
-            List<SyncRandomProgram.State> runs = new ArrayList<>();
+        return LongStream.range(0, PROGRAMS).map(i -> BASE_SEED + i).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed,
+                () -> check(SyncRandomProgram.generate(seed))));
+    }
 
-            Exploration<SyncRandomProgram.State> exploration = Frontrun.explore(() -> {
-                SyncRandomProgram.State s = program.new State();
-                runs.add(s);
-                return s;
-            }).instrument("dev.frontrun.sync.fixtures");
-            for (int t = 0; t < program.threadCount(); t++) {
-                int thread = t;
-                exploration.thread("t" + t, s -> s.body(thread));
-            }
-            Result result = exploration.stopOnFirstFailure(false).reproduceOnFailure(0).reportDirectory(null).run();
+    /** Monitors with waits and notifications (any waiter may be woken), semaphores, read-write locks. */
+    @TestFactory
+    Stream<DynamicTest> exploresEveryFeasibleTraceOfWaitsPermitsAndReadWriteLocksExactlyOnce() {
+        return LongStream.range(0, PROGRAMS).map(i -> HANDOFF_SEED + i).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed,
+                () -> check(SyncRandomProgram.generateHandoffs(seed))));
+    }
 
-            Set<String> explored = new HashSet<>();
-            runs.forEach(s -> explored.add(program.traceKey(s.log)));
-            assertThat(explored).as("%s: traces explored", program).isEqualTo(expected.keySet());
-            assertThat(result.executions()).as("%s: executions", program).isEqualTo(expected.size());
-            assertThat(result.exhausted()).as("%s", program).isTrue();
-            Set<String> outcomes = new TreeSet<>();
-            runs.forEach(s -> outcomes.add(s.outcome(s.log.size() < program.opCount())));
-            assertThat(outcomes).as("%s: final states", program).isEqualTo(new TreeSet<>(expected.values()));
-        }));
+    private static void check(SyncRandomProgram program) {
+        Map<String, String> expected = program.bruteForce();
+        List<SyncRandomProgram.State> runs = new ArrayList<>();
+
+        Exploration<SyncRandomProgram.State> exploration = Frontrun.explore(() -> {
+            SyncRandomProgram.State s = program.new State();
+            runs.add(s);
+            return s;
+        }).instrument("dev.frontrun.sync.fixtures");
+        for (int t = 0; t < program.threadCount(); t++) {
+            int thread = t;
+            exploration.thread("t" + t, s -> s.body(thread));
+        }
+        Result result = exploration.stopOnFirstFailure(false).reproduceOnFailure(0).reportDirectory(null).run();
+
+        Set<String> explored = new HashSet<>();
+        runs.forEach(s -> explored.add(program.traceKey(s.log)));
+        assertThat(explored).as("%s: traces explored", program).isEqualTo(expected.keySet());
+        assertThat(result.executions()).as("%s: executions", program).isEqualTo(program.traceCount());
+        assertThat(result.exhausted()).as("%s", program).isTrue();
+        Set<String> outcomes = new TreeSet<>();
+        runs.forEach(s -> outcomes.add(s.outcome(s.log.size() < program.opCount())));
+        assertThat(outcomes).as("%s: final states", program).isEqualTo(new TreeSet<>(expected.values()));
     }
 
     /** The seeds do exercise what the check is about: critical sections, nested ones, deadlocks, latches, multi-access steps. */
@@ -78,5 +90,43 @@ class SyncAgainstBruteForceTest {
         assertThat(deadlocking).isGreaterThan(10);
         assertThat(latched).isGreaterThan(PROGRAMS / 5);
         assertThat(multiAccess).isGreaterThan(PROGRAMS / 3);
+    }
+
+    /** The second kind's seeds exercise waits, both notifications, spare and scarce permits, readers and writers, lost wake-ups. */
+    @org.junit.jupiter.api.Test
+    void theSeededHandoffProgramsCoverWaitsNotificationsPermitsAndReadWriteLocks() {
+        int waits = 0;
+        int notifies = 0;
+        int notifyAlls = 0;
+        int twoWaiters = 0;
+        int sparePermits = 0;
+        int scarcePermits = 0;
+        int readers = 0;
+        int writers = 0;
+        int deadlocking = 0;
+        for (long i = 0; i < PROGRAMS; i++) {
+            SyncRandomProgram program = SyncRandomProgram.generateHandoffs(HANDOFF_SEED + i);
+            String text = program.threads().toString();
+            waits += text.contains("W0") || text.contains("W1") ? 1 : 0;
+            notifies += text.matches(".*N\\d.*") ? 1 : 0;
+            notifyAlls += text.contains("NA") ? 1 : 0;
+            twoWaiters += program.threads().stream().filter(ops -> ops.toString().contains("W0")).count() >= 2
+                    && text.contains("N") ? 1 : 0;
+            sparePermits += text.contains("P") && program.permits() == 2 ? 1 : 0;
+            scarcePermits += program.threads().stream().filter(ops -> ops.toString().contains("P0")).count() >= 2
+                    && program.permits() == 1 ? 1 : 0;
+            readers += text.contains("RL") ? 1 : 0;
+            writers += text.contains("WL") ? 1 : 0;
+            deadlocking += program.bruteForce().values().stream().anyMatch(o -> o.endsWith("deadlock")) ? 1 : 0;
+        }
+        assertThat(waits).isGreaterThan(PROGRAMS / 7);
+        assertThat(notifies).isGreaterThan(PROGRAMS / 10);
+        assertThat(notifyAlls).isGreaterThan(5);
+        assertThat(twoWaiters).isGreaterThan(PROGRAMS / 6);
+        assertThat(sparePermits).isGreaterThan(PROGRAMS / 10);
+        assertThat(scarcePermits).isGreaterThan(3);
+        assertThat(readers).isGreaterThan(PROGRAMS / 5);
+        assertThat(writers).isGreaterThan(PROGRAMS / 5);
+        assertThat(deadlocking).isGreaterThan(PROGRAMS / 10);
     }
 }

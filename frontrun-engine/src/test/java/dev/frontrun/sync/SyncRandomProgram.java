@@ -8,18 +8,23 @@ import dev.frontrun.sync.fixtures.SyncProgramMachine;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * A small random program of threads whose steps access one or two shared integers, take and release
- * locks (possibly nested, in either order: deadlocks happen) and count down or await latches; with
- * a brute-force enumerator of every feasible interleaving (a thread waits while another holds its
- * lock or its latch is not counted down; an execution ends when a lock wait-for cycle forms or no
- * thread can run) and the Mazurkiewicz trace of each.
+ * locks (possibly nested, in either order: deadlocks happen) and count down or await latches, or (the
+ * second kind, {@link #generateHandoffs}) enter monitors and wait, notify or notify all in them, take and
+ * release semaphore permits and read or write locks; with a brute-force enumerator of every feasible
+ * interleaving (a thread waits while another holds its lock, its latch is not counted down, no permit is
+ * left, or it waits in a wait set no notification has let it out of; a {@code notify} may wake any of the
+ * threads waiting at that moment; an execution ends when a lock wait-for cycle forms or no thread can
+ * run) and the Mazurkiewicz trace of each.
  */
-record SyncRandomProgram(long seed, int resources, List<List<Op>> threads) {
+record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> threads) {
 
     sealed interface Op {
     }
@@ -64,6 +69,84 @@ record SyncRandomProgram(long seed, int resources, List<List<Op>> threads) {
         }
     }
 
+    /** Enters monitor {@code monitor} (a {@code synchronized} block that ends at the matching {@link Exit}). */
+    record Enter(int monitor) implements Op {
+        @Override
+        public String toString() {
+            return "E" + monitor;
+        }
+    }
+
+    record Exit(int monitor) implements Op {
+        @Override
+        public String toString() {
+            return "X" + monitor;
+        }
+    }
+
+    /** {@code monitor.wait()} gives the monitor back and joins the wait set; {@link Woken} follows it. */
+    record WaitOn(int monitor) implements Op {
+        @Override
+        public String toString() {
+            return "W" + monitor;
+        }
+    }
+
+    /**
+     * A timed wait's end by its timeout, or by a notification pending for it (between {@link WaitOn} and
+     * {@link Woken}). The thread body cannot see when it happens: its keys leave it out ({@link #traceKey}).
+     */
+    record TimeOut(int monitor) implements Op {
+        @Override
+        public String toString() {
+            return "T" + monitor;
+        }
+    }
+
+    /** The wait's return: out of the wait set and back in the monitor. */
+    record Woken(int monitor) implements Op {
+        @Override
+        public String toString() {
+            return "K" + monitor;
+        }
+    }
+
+    record Notify(int monitor, boolean all) implements Op {
+        @Override
+        public String toString() {
+            return (all ? "NA" : "N") + monitor;
+        }
+    }
+
+    record Acquire(int semaphore) implements Op {
+        @Override
+        public String toString() {
+            return "P" + semaphore;
+        }
+    }
+
+    record Release(int semaphore) implements Op {
+        @Override
+        public String toString() {
+            return "V" + semaphore;
+        }
+    }
+
+    /** Takes the read-write lock's read ({@code write} false) or write lock. */
+    record RwLock(boolean write) implements Op {
+        @Override
+        public String toString() {
+            return write ? "WL" : "RL";
+        }
+    }
+
+    record RwUnlock(boolean write) implements Op {
+        @Override
+        public String toString() {
+            return write ? "WU" : "RU";
+        }
+    }
+
     static SyncRandomProgram generate(long seed) {
         Random random = new Random(seed);
         int threadCount = 2 + random.nextInt(2);
@@ -102,7 +185,112 @@ record SyncRandomProgram(long seed, int resources, List<List<Op>> threads) {
             insertOutsideLocks(threads.get(signaller), new Signal(latch), random);
             insertOutsideLocks(threads.get(waiter), new Await(latch), random);
         }
-        return new SyncRandomProgram(seed, resources, threads);
+        return new SyncRandomProgram(seed, resources, 1, threads);
+    }
+
+    /**
+     * The second kind: sections on a monitor (with an unguarded wait, a notify or a notifyAll in them), on
+     * a semaphore with one or two permits, or under the read or the write lock of a read-write lock, never
+     * nested; lost wake-ups and threads left waiting are deadlocks.
+     */
+    static SyncRandomProgram generateHandoffs(long seed) {
+        Random random = new Random(seed * 0x9E3779B97F4A7C15L); // consecutive seeds' first draws are alike
+        int threadCount = 2 + random.nextInt(2);
+        int resources = 1 + random.nextInt(2);
+        int permits = 1 + random.nextInt(2);
+        int cap = threadCount == 3 ? 6 : 7;
+        if (random.nextInt(4) == 0) {
+            return waitSetScenario(seed, random, resources, permits);
+        }
+        List<List<Op>> threads = new ArrayList<>();
+        for (int t = 0; t < threadCount; t++) {
+            List<Op> ops;
+            do {
+                ops = new ArrayList<>();
+                int blocks = 1 + random.nextInt(2);
+                for (int b = 0; b < blocks; b++) {
+                    addBlock(ops, random, resources);
+                }
+            } while (ops.size() > cap);
+            threads.add(ops);
+        }
+        return new SyncRandomProgram(seed, resources, permits, threads);
+    }
+
+    /** Two threads wait in one monitor and a third notifies it once or twice, or notifies all, with touches around. */
+    private static SyncRandomProgram waitSetScenario(long seed, Random random, int resources, int permits) {
+        List<List<Op>> threads = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+            List<Op> ops = new ArrayList<>(List.of(new Enter(0)));
+            boolean before = random.nextInt(4) == 0;
+            boolean after = random.nextInt(4) == 0;
+            if (before) {
+                ops.add(touch(random, resources));
+            }
+            addWait(ops, 0, random);
+            if (after) {
+                ops.add(touch(random, resources));
+            }
+            ops.add(new Exit(0));
+            threads.add(ops);
+        }
+        List<Op> notifier = new ArrayList<>(List.of(new Enter(0), new Notify(0, random.nextInt(3) == 0), new Exit(0)));
+        if (random.nextBoolean()) {
+            notifier.addAll(List.of(new Enter(0), new Notify(0, false), new Exit(0)));
+        }
+        if (random.nextBoolean()) {
+            notifier.add(0, touch(random, resources));
+        }
+        threads.add(notifier);
+        return new SyncRandomProgram(seed, resources, permits, threads);
+    }
+
+    private static void addBlock(List<Op> ops, Random random, int resources) {
+        int kind = Math.max(0, random.nextInt(6) - 1); // a monitor section twice as often as the others
+        if (kind == 0) {
+            ops.add(touch(random, resources));
+            return;
+        }
+        int which = random.nextInt(4) == 0 ? 1 : 0;
+        ops.add(kind == 1 ? new Enter(which) : kind == 2 ? new Acquire(which) : new RwLock(kind == 4));
+        if (random.nextBoolean()) {
+            ops.add(touch(random, resources));
+        }
+        if (kind == 1) {
+            if (random.nextInt(3) > 0) {
+                addWait(ops, which, random);
+            }
+            if (random.nextInt(3) > 0) {
+                ops.add(new Notify(which, random.nextInt(3) == 0));
+            }
+        }
+        ops.add(kind == 1 ? new Exit(which) : kind == 2 ? new Release(which) : new RwUnlock(kind == 4));
+    }
+
+    /**
+     * Whether waits may be timed. Off: with timed waits the exploration of some programs is not repeatable
+     * yet (seed 1243045640 of {@link #generateHandoffs}, two timed waiters and two notifies, ran 542 and 554
+     * of its 560 traces in two runs; 1243045617 missed 2 of 123 in one run and none alone) — an open problem
+     * named in the README's status. Turn it on to reproduce it.
+     */
+    static final boolean TIMED_WAITS = false;
+
+    /** An untimed wait, or (one in three, when {@link #TIMED_WAITS}) a timed one. */
+    private static void addWait(List<Op> ops, int monitor, Random random) {
+        ops.add(new WaitOn(monitor));
+        if (random.nextInt(3) == 0 && TIMED_WAITS) {
+            ops.add(new TimeOut(monitor));
+        }
+        ops.add(new Woken(monitor));
+    }
+
+    private static Touch touch(Random random, int resources) {
+        List<int[]> accesses = new ArrayList<>();
+        int count = random.nextInt(4) == 0 ? 2 : 1;
+        for (int a = 0; a < count; a++) {
+            accesses.add(new int[] {random.nextInt(resources), random.nextInt(2)});
+        }
+        return new Touch(accesses);
     }
 
     private static void insertOutsideLocks(List<Op> ops, Op op, Random random) {
@@ -132,7 +320,7 @@ record SyncRandomProgram(long seed, int resources, List<List<Op>> threads) {
         final int[] values = new int[resources];
         final int[] registers = new int[threads.size()];
         final List<int[]> log = new ArrayList<>();
-        final SyncProgramMachine machine = new SyncProgramMachine();
+        final SyncProgramMachine machine = new SyncProgramMachine(permits);
 
         void apply(int thread, int index) {
             if (threads.get(thread).get(index) instanceof Touch touch) {
@@ -149,9 +337,48 @@ record SyncRandomProgram(long seed, int resources, List<List<Op>> threads) {
 
         /** The thread body: each op through the real, instrumented machine, or as one explicit step. */
         void body(int thread) throws InterruptedException {
+            run(thread, 0);
+        }
+
+        /**
+         * Runs the thread's ops from {@code from} to its end or to the {@link Exit} of the monitor it is in
+         * (whose index it returns). Each op is logged right after it ran, while the thread still runs alone;
+         * a wait is logged just before it, since it returns only after others ran: no op of another thread
+         * that depends on it can run in between, as the thread holds the monitor until the wait runs.
+         */
+        private int run(int thread, int from) throws InterruptedException {
             List<Op> ops = threads.get(thread);
-            for (int i = 0; i < ops.size(); i++) {
+            int i = from;
+            while (i < ops.size()) {
                 Op op = ops.get(i);
+                if (op instanceof Exit) {
+                    return i;
+                }
+                if (op instanceof Enter e) {
+                    int enter = i;
+                    int[] exit = new int[1];
+                    machine.synchronizedOn(e.monitor(), () -> {
+                        apply(thread, enter);
+                        exit[0] = run(thread, enter + 1);
+                    });
+                    apply(thread, exit[0]);
+                    i = exit[0] + 1;
+                    continue;
+                }
+                if (op instanceof WaitOn w) {
+                    boolean timed = ops.get(i + 1) instanceof TimeOut;
+                    apply(thread, i);
+                    if (timed) {
+                        machine.waitOnTimed(w.monitor());
+                        apply(thread, i + 1);
+                    } else {
+                        machine.waitOn(w.monitor());
+                    }
+                    i += timed ? 2 : 1;
+                    apply(thread, i);
+                    i++;
+                    continue;
+                }
                 if (op instanceof Touch touch) {
                     List<ResourceAccess> accesses = new ArrayList<>();
                     for (int[] a : touch.accesses()) {
@@ -162,13 +389,33 @@ record SyncRandomProgram(long seed, int resources, List<List<Op>> threads) {
                     machine.lock(l.lock());
                 } else if (op instanceof Unlock u) {
                     machine.unlock(u.lock());
-                } else if (op instanceof Signal s) {
-                    machine.signal(s.latch());
+                } else if (op instanceof Signal sig) {
+                    machine.signal(sig.latch());
                 } else if (op instanceof Await w) {
                     machine.await(w.latch());
+                } else if (op instanceof Notify n) {
+                    machine.notifyOn(n.monitor(), n.all());
+                } else if (op instanceof Acquire a) {
+                    machine.acquire(a.semaphore());
+                } else if (op instanceof Release r) {
+                    machine.release(r.semaphore());
+                } else if (op instanceof RwLock rw) {
+                    if (rw.write()) {
+                        machine.writeLock();
+                    } else {
+                        machine.readLock();
+                    }
+                } else if (op instanceof RwUnlock rw) {
+                    if (rw.write()) {
+                        machine.writeUnlock();
+                    } else {
+                        machine.readUnlock();
+                    }
                 }
                 apply(thread, i);
+                i++;
             }
+            return i;
         }
 
         String outcome(boolean deadlocked) {
@@ -176,43 +423,79 @@ record SyncRandomProgram(long seed, int resources, List<List<Op>> threads) {
         }
     }
 
-    /** Whether two ops of different threads are dependent. */
+    /** Whether two ops of different threads are dependent: a common resource, written by one of them at least. */
     boolean conflict(int t1, int i1, int t2, int i2) {
         if (t1 == t2) {
             return false;
         }
-        Op a = threads.get(t1).get(i1);
-        Op b = threads.get(t2).get(i2);
-        if (a instanceof Touch x && b instanceof Touch y) {
-            for (int[] p : x.accesses()) {
-                for (int[] q : y.accesses()) {
-                    if (p[0] == q[0] && (p[1] == 1 || q[1] == 1)) {
-                        return true;
-                    }
-                }
+        Map<String, Integer> a = accesses(threads.get(t1).get(i1));
+        Map<String, Integer> b = accesses(threads.get(t2).get(i2));
+        for (Map.Entry<String, Integer> e : a.entrySet()) {
+            Integer other = b.get(e.getKey());
+            if (other != null && (e.getValue() == 1 || other == 1)) {
+                return true;
             }
-            return false;
         }
-        Integer la = lockOf(a);
-        Integer lb = lockOf(b);
-        if (la != null && la.equals(lb)) {
-            return true;
+        return false;
+    }
+
+    /**
+     * The resources an op reads (0) or writes (1), as the engine names them: a monitor and its wait set
+     * are two (a notify touches only the wait set, entering and leaving only the monitor, a wait and its
+     * wake-up both); read locks read the read-write lock, everything else writes its object.
+     */
+    private static Map<String, Integer> accesses(Op op) {
+        Map<String, Integer> m = new HashMap<>();
+        if (op instanceof Touch touch) {
+            for (int[] a : touch.accesses()) {
+                m.merge("v" + a[0], a[1], Math::max);
+            }
+        } else if (op instanceof Lock l) {
+            m.put("lock" + l.lock(), 1);
+        } else if (op instanceof Unlock u) {
+            m.put("lock" + u.lock(), 1);
+        } else if (op instanceof Signal sig) {
+            m.put("latch" + sig.latch(), 1);
+        } else if (op instanceof Await w) {
+            m.put("latch" + w.latch(), 0);
+        } else if (op instanceof Enter e) {
+            m.put("monitor" + e.monitor(), 1);
+        } else if (op instanceof Exit x) {
+            m.put("monitor" + x.monitor(), 1);
+        } else if (op instanceof WaitOn w) {
+            m.put("monitor" + w.monitor(), 1);
+            m.put("waitset" + w.monitor(), 1);
+        } else if (op instanceof Woken k) {
+            m.put("monitor" + k.monitor(), 1);
+            m.put("waitset" + k.monitor(), 1);
+        } else if (op instanceof TimeOut o) {
+            m.put("monitor" + o.monitor(), 1); // it waits for the monitor to be free
+            m.put("waitset" + o.monitor(), 1);
+        } else if (op instanceof Notify n) {
+            m.put("waitset" + n.monitor(), 1);
+        } else if (op instanceof Acquire a) {
+            m.put("semaphore" + a.semaphore(), 1);
+        } else if (op instanceof Release r) {
+            m.put("semaphore" + r.semaphore(), 1);
+        } else if (op instanceof RwLock rw) {
+            m.put("rw", rw.write() ? 1 : 0);
+        } else if (op instanceof RwUnlock rw) {
+            m.put("rw", rw.write() ? 1 : 0);
         }
-        Integer ca = latchOf(a);
-        Integer cb = latchOf(b);
-        return ca != null && ca.equals(cb) && (a instanceof Signal || b instanceof Signal);
+        return m;
     }
 
-    private static Integer lockOf(Op op) {
-        return op instanceof Lock l ? Integer.valueOf(l.lock()) : op instanceof Unlock u ? Integer.valueOf(u.lock()) : null;
-    }
-
-    private static Integer latchOf(Op op) {
-        return op instanceof Signal s ? Integer.valueOf(s.latch()) : op instanceof Await w ? Integer.valueOf(w.latch()) : null;
-    }
-
-    /** The trace of a (possibly partial) execution: which ops ran, and the order of every dependent pair that did. */
+    /**
+     * What the thread bodies can tell of the trace of a (possibly partial) execution: which ops ran, and
+     * the order of every dependent pair that did, leaving out the time-outs (which ran if their wait's
+     * {@link Woken} did).
+     */
     String traceKey(List<int[]> order) {
+        return traceKey(order, false);
+    }
+
+    /** The trace itself, time-outs included. */
+    private String traceKey(List<int[]> order, boolean withTimeOuts) {
         int[][] position = new int[threads.size()][];
         for (int t = 0; t < threads.size(); t++) {
             position[t] = new int[threads.get(t).size()];
@@ -220,6 +503,15 @@ record SyncRandomProgram(long seed, int resources, List<List<Op>> threads) {
         }
         for (int p = 0; p < order.size(); p++) {
             position[order.get(p)[0]][order.get(p)[1]] = p;
+        }
+        if (!withTimeOuts) {
+            for (int t = 0; t < threads.size(); t++) {
+                for (int i = 0; i < position[t].length; i++) {
+                    if (threads.get(t).get(i) instanceof TimeOut) {
+                        position[t][i] = position[t][i + 1] >= 0 ? Integer.MAX_VALUE : -1;
+                    }
+                }
+            }
         }
         StringBuilder key = new StringBuilder();
         for (int t = 0; t < threads.size(); t++) {
@@ -233,7 +525,8 @@ record SyncRandomProgram(long seed, int resources, List<List<Op>> threads) {
             for (int i1 = 0; i1 < threads.get(t1).size(); i1++) {
                 for (int t2 = t1 + 1; t2 < threads.size(); t2++) {
                     for (int i2 = 0; i2 < threads.get(t2).size(); i2++) {
-                        if (conflict(t1, i1, t2, i2) && position[t1][i1] >= 0 && position[t2][i2] >= 0) {
+                        if (conflict(t1, i1, t2, i2) && position[t1][i1] >= 0 && position[t2][i2] >= 0
+                                && position[t1][i1] < Integer.MAX_VALUE && position[t2][i2] < Integer.MAX_VALUE) {
                             key.append(position[t1][i1] < position[t2][i2] ? '<' : '>');
                         }
                     }
@@ -243,39 +536,168 @@ record SyncRandomProgram(long seed, int resources, List<List<Op>> threads) {
         return key.toString();
     }
 
-    /** Every trace of every feasible maximal execution, with its outcome. */
+    /** Every trace of every feasible maximal execution (as the bodies can tell it, {@link #traceKey}), with its outcome. */
     Map<String, String> bruteForce() {
         Map<String, String> traces = new HashMap<>();
-        dfs(new int[threads.size()], new int[] {-1, -1}, new int[] {1, 1}, new ArrayList<>(), traces);
+        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), traces, new HashSet<>());
         return traces;
     }
 
-    private void dfs(int[] next, int[] owner, int[] latch, List<int[]> order, Map<String, String> traces) {
+    /** How many Mazurkiewicz traces the feasible maximal executions have, time-outs included. */
+    int traceCount() {
+        Set<String> traces = new HashSet<>();
+        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), new HashMap<>(), traces);
+        return traces.size();
+    }
+
+    /** The synchronization state of the brute force: who holds what, who waits, which notifications are pending. */
+    private static final class Model {
+        int[] owner = {-1, -1};
+        int[] latch = {1, 1};
+        int[] monitorOwner = {-1, -1};
+        List<List<Integer>> waiting = List.of(new ArrayList<>(), new ArrayList<>());
+        List<Set<Integer>> woken = List.of(new HashSet<>(), new HashSet<>());
+        /** Per monitor, for each pending notify (oldest first), the threads it may still wake. */
+        List<List<Set<Integer>>> pending = List.of(new ArrayList<>(), new ArrayList<>());
+        int[] permits;
+        int writer = -1;
+        List<Integer> readers = new ArrayList<>();
+
+        Model(int permits) {
+            this.permits = new int[] {permits, permits};
+        }
+
+        Model copy() {
+            Model m = new Model(0);
+            m.owner = owner.clone();
+            m.latch = latch.clone();
+            m.monitorOwner = monitorOwner.clone();
+            m.waiting = List.of(new ArrayList<>(waiting.get(0)), new ArrayList<>(waiting.get(1)));
+            m.woken = List.of(new HashSet<>(woken.get(0)), new HashSet<>(woken.get(1)));
+            m.pending = List.of(copyOf(pending.get(0)), copyOf(pending.get(1)));
+            m.permits = permits.clone();
+            m.writer = writer;
+            m.readers = new ArrayList<>(readers);
+            return m;
+        }
+
+        private static List<Set<Integer>> copyOf(List<Set<Integer>> sets) {
+            List<Set<Integer>> copy = new ArrayList<>();
+            sets.forEach(n -> copy.add(new HashSet<>(n)));
+            return copy;
+        }
+
+        boolean enabled(int t, Op op) {
+            if (op instanceof Lock l) {
+                return owner[l.lock()] < 0;
+            }
+            if (op instanceof Await w) {
+                return latch[w.latch()] == 0;
+            }
+            if (op instanceof Enter e) {
+                return monitorOwner[e.monitor()] < 0;
+            }
+            if (op instanceof Woken k) {
+                int m = k.monitor();
+                return monitorOwner[m] < 0
+                        && (woken.get(m).contains(t) || pending.get(m).stream().anyMatch(n -> n.contains(t)));
+            }
+            if (op instanceof TimeOut o) {
+                return monitorOwner[o.monitor()] < 0;
+            }
+            if (op instanceof Acquire a) {
+                return permits[a.semaphore()] > 0;
+            }
+            if (op instanceof RwLock rw) {
+                return writer < 0 && (!rw.write() || readers.isEmpty());
+            }
+            return true;
+        }
+
+        /** Thread t leaves monitor m's wait set, taking the oldest notification pending for it, if any. */
+        private void leave(int t, int m) {
+            if (!woken.get(m).remove(t)) {
+                List<Set<Integer>> ns = pending.get(m);
+                for (int i = 0; i < ns.size(); i++) {
+                    if (ns.get(i).contains(t)) {
+                        ns.remove(i);
+                        break;
+                    }
+                }
+            }
+            waiting.get(m).remove(Integer.valueOf(t));
+            pending.get(m).forEach(n -> n.remove(t));
+            pending.get(m).removeIf(Set::isEmpty);
+        }
+
+        void apply(int t, Op op) {
+            if (op instanceof Lock l) {
+                owner[l.lock()] = t;
+            } else if (op instanceof Unlock u) {
+                owner[u.lock()] = -1;
+            } else if (op instanceof Signal sig) {
+                latch[sig.latch()] = 0;
+            } else if (op instanceof Enter e) {
+                monitorOwner[e.monitor()] = t;
+            } else if (op instanceof Exit x) {
+                monitorOwner[x.monitor()] = -1;
+            } else if (op instanceof WaitOn w) {
+                monitorOwner[w.monitor()] = -1;
+                waiting.get(w.monitor()).add(t);
+            } else if (op instanceof TimeOut o) {
+                leave(t, o.monitor());
+                woken.get(o.monitor()).add(t);
+            } else if (op instanceof Woken k) {
+                leave(t, k.monitor());
+                monitorOwner[k.monitor()] = t;
+            } else if (op instanceof Notify n) {
+                int m = n.monitor();
+                if (n.all()) {
+                    woken.get(m).addAll(waiting.get(m));
+                    waiting.get(m).clear();
+                    pending.get(m).clear();
+                } else if (waiting.get(m).size() > pending.get(m).size()) {
+                    pending.get(m).add(new HashSet<>(waiting.get(m)));
+                }
+            } else if (op instanceof Acquire a) {
+                permits[a.semaphore()]--;
+            } else if (op instanceof Release r) {
+                permits[r.semaphore()]++;
+            } else if (op instanceof RwLock rw) {
+                if (rw.write()) {
+                    writer = t;
+                } else {
+                    readers.add(t);
+                }
+            } else if (op instanceof RwUnlock rw) {
+                if (rw.write()) {
+                    writer = -1;
+                } else {
+                    readers.remove(Integer.valueOf(t));
+                }
+            }
+        }
+    }
+
+    private void dfs(int[] next, Model model, List<int[]> order, Map<String, String> traces, Set<String> full) {
         boolean any = false;
         boolean unfinished = false;
-        if (!lockCycle(next, owner)) {
+        if (!lockCycle(next, model.owner)) {
             for (int t = 0; t < threads.size(); t++) {
                 if (next[t] >= threads.get(t).size()) {
                     continue;
                 }
                 unfinished = true;
                 Op op = threads.get(t).get(next[t]);
-                if (op instanceof Lock l && owner[l.lock()] >= 0 || op instanceof Await w && latch[w.latch()] > 0) {
+                if (!model.enabled(t, op)) {
                     continue;
                 }
                 any = true;
-                int[] owner2 = owner.clone();
-                int[] latch2 = latch.clone();
-                if (op instanceof Lock l) {
-                    owner2[l.lock()] = t;
-                } else if (op instanceof Unlock u) {
-                    owner2[u.lock()] = -1;
-                } else if (op instanceof Signal s) {
-                    latch2[s.latch()] = 0;
-                }
+                Model after = model.copy();
+                after.apply(t, op);
                 order.add(new int[] {t, next[t]});
                 next[t]++;
-                dfs(next, owner2, latch2, order, traces);
+                dfs(next, after, order, traces, full);
                 next[t]--;
                 order.remove(order.size() - 1);
             }
@@ -288,6 +710,7 @@ record SyncRandomProgram(long seed, int resources, List<List<Op>> threads) {
                 state.apply(step[0], step[1]);
             }
             traces.put(traceKey(order), state.outcome(unfinished));
+            full.add(traceKey(order, true));
         }
     }
 

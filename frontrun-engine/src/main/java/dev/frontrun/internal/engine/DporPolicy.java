@@ -349,10 +349,34 @@ public final class DporPolicy implements SchedulePolicy {
         /**
          * Plants, before event k, a wakeup sequence that runs {@code later} (at position j, or pending) before it.
          * When k gives back a Java lock that {@code later} takes (and would wait for), {@code later} cannot run
-         * before k while k's thread holds the lock: the race is reversed before the take that k gives back.
+         * before k while k's thread holds the lock: the race is reversed before the take that k gives back. A
+         * take of a semaphore's permit may also find one to spare before k: it is reversed at both places.
          */
         private void reverse(int k, int j, Event later) {
-            k = takeGivenBackAt(k, later);
+            int take = takeGivenBackAt(k, later);
+            if (take != k && later.takesPermit) {
+                plant(k, j, later);
+            }
+            plant(take, j, later);
+            int leave = take != k ? leftWaitSetBefore(take) : -1;
+            if (leave >= 0) {
+                plant(leave, j, later); // before a timed wait's exit, which may take the notification later needs
+            }
+        }
+
+        /** The timed wait's exit from its wait set that the take at m ends (the thread's event just before it), or -1. */
+        private int leftWaitSetBefore(int m) {
+            Event take = path.get(m).event;
+            for (int i = m - 1; i >= 0; i--) {
+                Event e = path.get(i).event;
+                if (e.thread == take.thread) {
+                    return e.takes == take.acquires && e.acquires == null ? i : -1;
+                }
+            }
+            return -1;
+        }
+
+        private void plant(int k, int j, Event later) {
             int p = path.get(k).event.thread;
             List<Event> v = new ArrayList<>();
             for (int m = k + 1; m < j; m++) {
@@ -386,7 +410,7 @@ public final class DporPolicy implements SchedulePolicy {
             }
             for (int m = k - 1; m >= 0; m--) {
                 Event e = path.get(m).event;
-                if (e.thread == given.thread && e.takes == given.gives) {
+                if (e.thread == given.thread && e.acquires == given.gives) {
                     return m;
                 }
             }

@@ -24,13 +24,20 @@ final class Event {
     final Object takes;
     /** The Java lock this step gives back, or null. */
     final Object gives;
+    /** The Java lock (or permit) this step took if it could, waiting or not, or null. */
+    final Object acquires;
+    /** Whether what it takes is one of several permits (a semaphore's), which may be spare when another is given back. */
+    final boolean takesPermit;
 
-    private Event(int thread, int[] resources, int[] kindMasks, Object takes, Object gives) {
+    private Event(int thread, int[] resources, int[] kindMasks, Object takes, Object gives, Object acquires,
+                  boolean takesPermit) {
         this.thread = thread;
         this.resources = resources;
         this.kindMasks = kindMasks;
         this.takes = takes;
         this.gives = gives;
+        this.acquires = acquires;
+        this.takesPermit = takesPermit;
     }
 
     static Event of(int thread, Step step, ResourceNumbering ids) {
@@ -57,7 +64,8 @@ final class Event {
         }
         SyncOp sync = step.detail() instanceof SyncOp op ? op : null;
         return new Event(thread, Arrays.copyOf(res, n), Arrays.copyOf(kinds, n),
-                sync == null ? null : sync.takes(), sync == null ? null : sync.gives());
+                sync == null ? null : sync.takes(), sync == null ? null : sync.gives(),
+                sync == null ? null : sync.acquires(), sync instanceof SyncOp.Until);
     }
 
     /** Whether the two events touch a common resource in conflicting ways (program order aside). */

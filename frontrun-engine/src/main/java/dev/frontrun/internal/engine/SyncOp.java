@@ -1,5 +1,6 @@
 package dev.frontrun.internal.engine;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -22,6 +23,14 @@ public sealed interface SyncOp {
         return null;
     }
 
+    /**
+     * The lock this step takes if it can, waiting or not (a try takes it only when it is free), or null:
+     * where a race between a later give-back of it and another thread's take is reversed.
+     */
+    default Object acquires() {
+        return takes();
+    }
+
     /** Takes {@code lock} (a monitor or a {@code Lock}), waiting while another explored thread holds it. */
     record Acquire(Object lock, boolean shared) implements SyncOp {
         @Override
@@ -32,6 +41,18 @@ public sealed interface SyncOp {
 
     /** Takes {@code lock} if it is free, never waits ({@code tryLock}). */
     record TryAcquire(Object lock, boolean shared) implements SyncOp {
+        @Override
+        public Object acquires() {
+            return lock;
+        }
+    }
+
+    /** Takes a permit of {@code target} if one is free, never waits ({@code Semaphore.tryAcquire}). */
+    record TryTake(Object target) implements SyncOp {
+        @Override
+        public Object acquires() {
+            return target;
+        }
     }
 
     /** Gives {@code lock} back. */
@@ -42,33 +63,87 @@ public sealed interface SyncOp {
         }
     }
 
-    /** {@code Object.wait}: gives the monitor back and joins its wait set. */
-    record Wait(Object monitor) implements SyncOp {
+    /**
+     * {@code Object.wait} (or {@code Condition.await}): gives {@code lock} back and joins the wait set
+     * {@code waitSet} (the monitor itself, or the condition).
+     */
+    record Wait(Object lock, Object waitSet) implements SyncOp {
         @Override
         public Object gives() {
-            return monitor;
+            return lock;
         }
     }
 
     /**
-     * Takes the monitor again after a wait, once notified (a timed wait may also end by its timeout,
-     * so it may run whenever the monitor is free).
+     * A timed wait leaves its wait set: by its timeout, or by a notification it takes if one is pending
+     * for it. It may happen at any time the lock is free (a timeout that fires while another thread holds
+     * the lock has the same effect as one that fires just before that thread took it: leaving touches only
+     * the wait set, which the holder can change only by a notification, and a notification that comes
+     * after the timeout finds the waiter gone either way). The scheduler sets {@code notified} when it
+     * applies the step (a timed {@code Condition.await} returns it).
      */
-    record Reacquire(Object monitor, boolean timed) implements SyncOp {
+    record Leave(Object lock, Object waitSet, AtomicBoolean notified) implements SyncOp {
+        /** It waits for the lock to be free, as a take does (a race with its give-back is reversed at the take). */
         @Override
         public Object takes() {
-            return monitor;
+            return lock;
+        }
+
+        /** It does not hold the lock afterwards. */
+        @Override
+        public Object acquires() {
+            return null;
         }
     }
 
-    /** {@code notify} (the longest waiter) or {@code notifyAll} on a monitor the thread holds. */
-    record Notify(Object monitor, boolean all) implements SyncOp {
+    /**
+     * Takes the lock again after a wait, once out of the wait set: notified by {@code notifyAll}, by a
+     * {@code notify} pending for it (it takes that notification: which waiter a {@code notify} wakes is
+     * decided by which waiter's {@code Reacquire} runs first, so every choice the JVM may make is
+     * explored), or after a timed wait's {@link Leave}.
+     */
+    record Reacquire(Object lock, Object waitSet) implements SyncOp {
+        @Override
+        public Object takes() {
+            return lock;
+        }
     }
 
     /**
-     * Waits until {@code ready} holds over real objects that only explored steps change while the
-     * explored threads are paused (a latch at zero, a thread that ended).
+     * {@code notify} (wakes one thread of those waiting now, any of them) or {@code notifyAll} on a
+     * wait set, by a thread that holds its lock.
+     */
+    record Notify(Object waitSet, boolean all) implements SyncOp {
+    }
+
+    /**
+     * Waits until {@code ready} holds over real objects that explored steps change, or that may change
+     * without one (a latch counted down outside the exploration, a thread that ended): the scheduler
+     * gives such a wait a moment before it calls a state where nobody can run a deadlock.
      */
     record Await(BooleanSupplier ready, String what) implements SyncOp {
+    }
+
+    /**
+     * Takes from {@code target} what {@code ready} says is there (permits of a semaphore, an element
+     * of a queue, room in a bounded queue), waiting until it is: the real objects change only by
+     * explored steps, so a state where no thread can run is a deadlock at once. {@code lockLike}
+     * when the step takes something a later step of the same thread gives back (a semaphore's
+     * permit): a race between another thread's give-back and this take is then reversed before the
+     * giving thread's take, as for a lock.
+     */
+    record Until(Object target, BooleanSupplier ready, String what, boolean lockLike) implements SyncOp {
+        @Override
+        public Object takes() {
+            return lockLike ? target : null;
+        }
+    }
+
+    /** Gives back to {@code target} what an {@link Until} of the same thread took (a semaphore's permit). */
+    record GiveBack(Object target) implements SyncOp {
+        @Override
+        public Object gives() {
+            return target;
+        }
     }
 }

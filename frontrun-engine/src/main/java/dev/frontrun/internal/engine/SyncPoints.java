@@ -1,34 +1,45 @@
 package dev.frontrun.internal.engine;
 
+import static dev.frontrun.internal.engine.SyncSteps.access;
+import static dev.frontrun.internal.engine.SyncSteps.leftLast;
+import static dev.frontrun.internal.engine.SyncSteps.name;
+import static dev.frontrun.internal.engine.SyncSteps.reentered;
+import static dev.frontrun.internal.engine.SyncSteps.step;
+import static dev.frontrun.internal.engine.SyncSteps.took;
+import static dev.frontrun.internal.engine.SyncSteps.waitSet;
+import static dev.frontrun.internal.engine.SyncSteps.worker;
+
 import dev.frontrun.Access;
 import dev.frontrun.ResourceAccess;
 import dev.frontrun.Step;
+import java.util.Date;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * What instrumented application code calls instead of (or around) a synchronization operation. On
- * any thread but an explored worker of an exploration that instruments, each method does exactly the
- * original operation after one type check of the current thread. On an explored worker it first
- * announces the operation as a step ({@link SyncOp}) and lets the scheduler decide when it runs, so
- * who takes a lock first is explored and a thread waiting for one is known to be blocked.
+ * What instrumented application code calls instead of (or around) a monitor, a {@code Lock}, a
+ * {@code Condition}, a latch or a join. On any thread but an explored worker of an exploration that
+ * instruments, each method does exactly the original operation after one type check of the current
+ * thread. On an explored worker it first announces the operation as a step ({@link SyncOp}) and lets
+ * the scheduler decide when it runs, so who takes a lock first is explored and a thread waiting for one
+ * is known to be blocked.
  *
- * <p>Locks, monitors and latches are resources named after their class (all instances of one class
- * are one resource: coarser than per object, never finer, and stable from one execution to the next);
- * which object is held is tracked by identity to decide who may run.
+ * <p>A timed operation that would have to wait ({@code tryLock(time, unit)}, a timed latch await) is
+ * explored as one whose time runs out at once: its success after waiting is the same as the call made
+ * after the release that let it through, an order the exploration runs too (nothing the caller does is
+ * in between). A timed wait in a wait set may end by its timeout whenever its lock is free ({@link
+ * SyncOp.Leave}). Spurious wake-ups are not explored (see the README's status).
  */
 public final class SyncPoints {
 
     private SyncPoints() {
-    }
-
-    /** The current thread as an explored worker whose instrumented sites are live, or null. */
-    private static WorkerThread worker() {
-        return Thread.currentThread() instanceof WorkerThread w && w.javaSyncActive() ? w : null;
     }
 
     // ---- monitors: synchronized blocks (before monitorenter / monitorexit) and methods (advice)
@@ -38,7 +49,7 @@ public final class SyncPoints {
         WorkerThread w = worker();
         if (w != null && !reentered(w, monitor) && !Thread.holdsLock(monitor)) {
             w.reachSchedulingPoint(step("enter", monitor, new SyncOp.Acquire(monitor, false), Access.WRITE));
-            w.holds.put(monitor, new int[] {1});
+            took(w, monitor);
         }
     }
 
@@ -59,7 +70,7 @@ public final class SyncPoints {
         if (w != null && !reentered(w, monitor)) {
             w.reachSchedulingPointInMonitor(step("enter", monitor, new SyncOp.Acquire(monitor, false), Access.WRITE),
                     monitor);
-            w.holds.put(monitor, new int[] {1});
+            took(w, monitor);
         }
     }
 
@@ -70,42 +81,61 @@ public final class SyncPoints {
 
     /** {@code monitor.wait()}. */
     public static void wait(Object monitor) throws InterruptedException {
-        if (!waited(monitor, false)) {
+        if (monitorWait(monitor, false) == null) {
             monitor.wait();
         }
     }
 
-    /** {@code monitor.wait(millis)}: explored as a wait that may end by its timeout at any time. */
+    /** {@code monitor.wait(millis)}: explored as a wait that may end by its timeout whenever the monitor is free. */
     public static void wait(Object monitor, long millis) throws InterruptedException {
-        if (!waited(monitor, millis != 0)) {
+        if (monitorWait(monitor, millis != 0) == null) {
             monitor.wait(millis);
         }
     }
 
     /** {@code monitor.wait(millis, nanos)}. */
     public static void wait(Object monitor, long millis, int nanos) throws InterruptedException {
-        if (!waited(monitor, millis != 0 || nanos != 0)) {
+        if (monitorWait(monitor, millis != 0 || nanos != 0) == null) {
             monitor.wait(millis, nanos);
         }
     }
 
-    private static boolean waited(Object monitor, boolean timed) {
+    private static Boolean monitorWait(Object monitor, boolean timed) {
         WorkerThread w = worker();
         if (w == null || !w.holds.containsKey(monitor)) {
-            return false;
+            return null;
         }
         if (!Thread.holdsLock(monitor)) {
             throw new IllegalMonitorStateException("current thread is not owner");
         }
-        int[] held = w.holds.remove(monitor);
-        w.reachSchedulingPoint(step("wait on", monitor, new SyncOp.Wait(monitor), Access.WRITE));
-        w.reachSchedulingPointInMonitor(step(timed ? "wake (notified or timed out) in" : "wake in", monitor,
-                new SyncOp.Reacquire(monitor, timed), Access.WRITE), monitor);
-        w.holds.put(monitor, held);
-        return true;
+        return waitIn(w, monitor, monitor, monitor, timed, monitor, monitor::wait, name(monitor));
     }
 
-    /** {@code monitor.notify()}: wakes the longest waiting explored thread; others' waits may wake spuriously. */
+    /**
+     * The wait of a worker that holds {@code held} (its key among the worker's takes; {@code lock} for the
+     * scheduler) in the wait set {@code waitSet}: it gives the lock back, is woken (or, if timed, leaves by
+     * its timeout) and takes the lock again, each a step; it stays in {@code wait} while paused. Returns
+     * whether it was notified.
+     */
+    private static boolean waitIn(WorkerThread w, Object held, Object lock, Object waitSet, boolean timed,
+                                  Object parkedIn, WorkerThread.ReleasingWait wait, String what) {
+        int[] holds = w.holds.remove(held);
+        ResourceAccess lockAccess = access(lock, Access.WRITE);
+        w.reachSchedulingPoint(step("wait on " + what, new SyncOp.Wait(lock, waitSet), lockAccess, waitSet(lock)));
+        boolean notified = true;
+        if (timed) {
+            SyncOp.Leave leave = new SyncOp.Leave(lock, waitSet, new AtomicBoolean());
+            w.reachSchedulingPointReleasing(step("time out or be notified in " + what, leave, lockAccess, waitSet(lock)),
+                    parkedIn, wait);
+            notified = leave.notified().get();
+        }
+        w.reachSchedulingPointReleasing(step("wake in " + what, new SyncOp.Reacquire(lock, waitSet), lockAccess,
+                waitSet(lock)), parkedIn, wait);
+        w.holds.put(held, holds);
+        return notified;
+    }
+
+    /** {@code monitor.notify()}: wakes one of the explored threads waiting now, whichever wakes first. */
     public static void notify(Object monitor) {
         signal(monitor, false);
     }
@@ -118,8 +148,8 @@ public final class SyncPoints {
     private static void signal(Object monitor, boolean all) {
         WorkerThread w = worker();
         if (w != null && w.holds.containsKey(monitor)) {
-            w.reachSchedulingPoint(step(all ? "notifyAll" : "notify", monitor, new SyncOp.Notify(monitor, all),
-                    Access.WRITE));
+            w.reachSchedulingPoint(step((all ? "notifyAll " : "notify ") + name(monitor), new SyncOp.Notify(monitor, all),
+                    waitSet(monitor)));
             monitor.notifyAll(); // threads outside the exploration see a spurious wake-up at worst
         } else if (all) {
             monitor.notifyAll();
@@ -128,7 +158,8 @@ public final class SyncPoints {
         }
     }
 
-    // ---- java.util.concurrent.locks (ReentrantLock; other Lock implementations run as they are)
+    // ---- java.util.concurrent.locks: ReentrantLock and the views of ReentrantReadWriteLock (other Lock
+    // implementations run as they are)
 
     public static void lock(Lock lock) {
         acquire(lock);
@@ -146,43 +177,137 @@ public final class SyncPoints {
 
     /** A timed {@code tryLock} is explored as if its time ran out at once when another thread holds the lock. */
     public static boolean tryLock(Lock lock, long time, TimeUnit unit) throws InterruptedException {
-        return explored(lock) ? tryAcquire(lock) : lock.tryLock(time, unit);
+        return worker() != null && key(lock) != null ? tryAcquire(lock) : lock.tryLock(time, unit);
     }
 
     public static void unlock(Lock lock) {
         WorkerThread w = worker();
-        if (w != null && lock instanceof ReentrantLock && leftLast(w, lock)) {
-            w.reachSchedulingPoint(step("unlock", lock, new SyncOp.Release(lock, false), Access.WRITE));
+        Object key = w == null ? null : key(lock);
+        if (key != null && leftLast(w, lock)) {
+            w.reachSchedulingPoint(lockStep("unlock", lock, key, new SyncOp.Release(key, shared(lock))));
         }
         lock.unlock();
     }
 
-    private static boolean explored(Lock lock) {
-        return lock instanceof ReentrantLock && worker() != null;
+    /**
+     * The object the scheduler tracks for {@code lock}: the lock itself, or for a read or write view of a
+     * {@code ReentrantReadWriteLock} the synchronizer both views share; null when it is not modelled.
+     */
+    private static Object key(Lock lock) {
+        return lock instanceof ReentrantLock ? lock : LockViews.readWriteSync(lock);
+    }
+
+    private static boolean shared(Lock lock) {
+        return lock instanceof ReentrantReadWriteLock.ReadLock;
+    }
+
+    /** A read take or release reads the lock's resource (readers commute), any other step writes it. */
+    private static Step lockStep(String verb, Lock lock, Object key, SyncOp op) {
+        String what = lock instanceof ReentrantLock ? name(lock)
+                : (shared(lock) ? "read lock of " : "write lock of ") + "ReentrantReadWriteLock";
+        return step(verb + " " + what, op, access(key, shared(lock) ? Access.READ : Access.WRITE));
     }
 
     private static void acquire(Lock lock) {
         WorkerThread w = worker();
-        if (w != null && lock instanceof ReentrantLock && !reentered(w, lock)) {
-            w.reachSchedulingPoint(step("lock", lock, new SyncOp.Acquire(lock, false), Access.WRITE));
-            w.holds.put(lock, new int[] {1});
+        Object key = w == null ? null : key(lock);
+        if (key != null && !reentered(w, lock)) {
+            w.reachSchedulingPoint(lockStep("lock", lock, key, new SyncOp.Acquire(key, shared(lock))));
+            took(w, lock);
         }
     }
 
     private static boolean tryAcquire(Lock lock) {
         WorkerThread w = worker();
-        if (w == null || !(lock instanceof ReentrantLock)) {
+        Object key = w == null ? null : key(lock);
+        if (key == null || reentered(w, lock)) {
             return lock.tryLock();
         }
-        if (reentered(w, lock)) {
-            return lock.tryLock();
-        }
-        w.reachSchedulingPoint(step("tryLock", lock, new SyncOp.TryAcquire(lock, false), Access.WRITE));
+        w.reachSchedulingPoint(lockStep("tryLock", lock, key, new SyncOp.TryAcquire(key, shared(lock))));
         boolean got = lock.tryLock();
         if (got) {
-            w.holds.put(lock, new int[] {1});
+            took(w, lock);
         }
         return got;
+    }
+
+    // ---- Condition of a ReentrantLock or of a ReentrantReadWriteLock's write lock: the same wait set
+    // semantics as a monitor's
+
+    public static void await(Condition condition) throws InterruptedException {
+        if (conditionWait(condition, false) == null) {
+            condition.await();
+        }
+    }
+
+    public static void awaitUninterruptibly(Condition condition) {
+        if (conditionWait(condition, false) == null) {
+            condition.awaitUninterruptibly();
+        }
+    }
+
+    /** Returns whether it was signalled (false: its time ran out). */
+    public static boolean await(Condition condition, long time, TimeUnit unit) throws InterruptedException {
+        Boolean signalled = time > 0 ? conditionWait(condition, true) : null; // no time: returns at once
+        return signalled != null ? signalled : condition.await(time, unit);
+    }
+
+    /** Signalled: the time left is reported as all of it; timed out: none. */
+    public static long awaitNanos(Condition condition, long nanos) throws InterruptedException {
+        Boolean signalled = nanos > 0 ? conditionWait(condition, true) : null;
+        return signalled == null ? condition.awaitNanos(nanos) : signalled ? nanos : 0;
+    }
+
+    public static boolean awaitUntil(Condition condition, Date deadline) throws InterruptedException {
+        Boolean signalled = deadline.getTime() > System.currentTimeMillis() ? conditionWait(condition, true) : null;
+        return signalled != null ? signalled : condition.awaitUntil(deadline);
+    }
+
+    public static void signal(Condition condition) {
+        conditionSignal(condition, false);
+    }
+
+    public static void signalAll(Condition condition) {
+        conditionSignal(condition, true);
+    }
+
+    /** The explored wait on a condition, or null (the real one runs) when its lock is not one the worker took as a step. */
+    private static Boolean conditionWait(Condition condition, boolean timed) {
+        WorkerThread w = worker();
+        Lock held = w == null ? null : heldOwner(w, condition);
+        if (held == null) {
+            return null;
+        }
+        return waitIn(w, held, key(held), condition, timed, condition, condition::await, "condition of " + name(held));
+    }
+
+    private static void conditionSignal(Condition condition, boolean all) {
+        WorkerThread w = worker();
+        Lock held = w == null ? null : heldOwner(w, condition);
+        if (held != null) {
+            w.reachSchedulingPoint(step((all ? "signalAll " : "signal ") + "condition of " + name(held),
+                    new SyncOp.Notify(condition, all), waitSet(key(held))));
+        }
+        if (all) {
+            condition.signalAll();
+        } else {
+            condition.signal();
+        }
+    }
+
+    /** The lock of {@code condition} among those the worker holds as steps, or null. */
+    private static Lock heldOwner(WorkerThread w, Condition condition) {
+        Object sync = LockViews.conditionSync(condition);
+        if (sync == null) {
+            return null;
+        }
+        for (Object held : w.holds.keySet()) {
+            if (held instanceof ReentrantLock rl && LockViews.lockSync(rl) == sync
+                    || held instanceof ReentrantReadWriteLock.WriteLock && LockViews.readWriteSync(held) == sync) {
+                return (Lock) held;
+            }
+        }
+        return null;
     }
 
     // ---- CountDownLatch and Thread.join
@@ -222,49 +347,5 @@ public final class SyncPoints {
                     new SyncOp.Await(() -> !thread.isAlive(), "thread " + thread.getName())));
         }
         thread.join();
-    }
-
-    // ---- bookkeeping
-
-    /** A reentrant take: counted, no step. */
-    private static boolean reentered(WorkerThread w, Object lock) {
-        int[] held = w.holds.get(lock);
-        if (held == null) {
-            return false;
-        }
-        held[0]++;
-        return true;
-    }
-
-    /** Whether this give-back is the last of the worker's takes of {@code lock} that the exploration saw. */
-    private static boolean leftLast(WorkerThread w, Object lock) {
-        int[] held = w.holds.get(lock);
-        if (held == null) {
-            return false; // taken outside the exploration's view: its release is not a step either
-        }
-        if (--held[0] > 0) {
-            return false;
-        }
-        w.holds.remove(lock);
-        return true;
-    }
-
-    private static Step step(String verb, Object target, SyncOp op, Access kind) {
-        return new Step(List.of(access(target, kind)), Set.of(), Set.of(), verb + " " + name(target), op);
-    }
-
-    private static ResourceAccess access(Object target, Access kind) {
-        return new ResourceAccess(resource(target), kind);
-    }
-
-    /** The resource of a lock, monitor or latch: its class (or, for a class's own monitor, that class). */
-    static String resource(Object target) {
-        return target instanceof Class<?> c ? "monitor:class " + c.getName() : "monitor:" + target.getClass().getName();
-    }
-
-    private static String name(Object target) {
-        return target instanceof Class<?> c ? "class " + c.getSimpleName()
-                : target.getClass().getSimpleName().isEmpty() ? target.getClass().getName()
-                : target.getClass().getSimpleName();
     }
 }

@@ -1,21 +1,58 @@
 package dev.frontrun.internal.engine;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.StampedLock;
 
 /**
- * Who holds which Java lock and who waits in which monitor's wait set, within one execution, as
- * the explored synchronization steps ({@link SyncOp}) say. Reentrant takes are not steps (the
- * instrumentation counts them), so a holder is one thread. Keyed by object identity.
+ * Who holds which Java lock and who waits in which wait set, within one execution, as the explored
+ * synchronization steps ({@link SyncOp}) say. Reentrant takes are not steps (the instrumentation counts
+ * them), so an exclusive holder is one thread. Keyed by object identity.
+ *
+ * <p>A {@code notify} does not pick its waiter: it leaves a pending notification that any thread
+ * waiting at that moment may take, and the first of them to wake takes it (their wake-ups write the
+ * wait set's resource, so the exploration runs each of them first). Pending notifications of one wait
+ * set are kept oldest first; the threads still waiting that an older one may wake are a subset of those
+ * a newer one may wake, so a waker takes the oldest it may: that leaves every other waiter all the
+ * notifications it could still get.
  */
 final class SyncState {
 
     private final Map<Object, Integer> owners = new IdentityHashMap<>();
     private final Map<Object, List<Integer>> readers = new IdentityHashMap<>();
-    private final Map<Object, List<Integer>> waitSets = new IdentityHashMap<>();
+    private final Map<Object, WaitSet> waitSets = new IdentityHashMap<>();
+
+    /** The threads of one wait set: waiting, notified but not yet back in the lock, and the pending notifications. */
+    private static final class WaitSet {
+        final List<Integer> waiting = new ArrayList<>();
+        final Set<Integer> woken = new HashSet<>();
+        /** For each pending {@code notify}, oldest first: the threads waiting when it came that have not left since. */
+        final List<Set<Integer>> pending = new ArrayList<>();
+
+        boolean mayWake(int thread) {
+            return woken.contains(thread) || pending.stream().anyMatch(n -> n.contains(thread));
+        }
+
+        /** The thread leaves the wait set, taking the oldest notification pending for it, if any. */
+        void leave(int thread) {
+            if (!woken.remove(thread)) {
+                for (int i = 0; i < pending.size(); i++) {
+                    if (pending.get(i).contains(thread)) {
+                        pending.remove(i);
+                        break;
+                    }
+                }
+            }
+            waiting.remove(Integer.valueOf(thread));
+            pending.forEach(n -> n.remove(thread));
+            pending.removeIf(Set::isEmpty);
+        }
+    }
 
     /** Whether {@code thread} can run {@code op} now without blocking. */
     boolean enabled(int thread, Object detail) {
@@ -23,21 +60,27 @@ final class SyncState {
             return true;
         }
         if (op instanceof SyncOp.Acquire a) {
-            return freeOfOthers(a.lock(), thread, !a.shared());
+            return free(a.lock(), thread, !a.shared());
+        }
+        if (op instanceof SyncOp.Leave l) {
+            return free(l.lock(), thread, true);
         }
         if (op instanceof SyncOp.Reacquire r) {
-            return (r.timed() || !waiting(r.monitor(), thread)) && freeOfOthers(r.monitor(), thread, true);
+            return free(r.lock(), thread, true) && (!waiting(r.waitSet(), thread) || waitSet(r.waitSet()).mayWake(thread));
         }
         if (op instanceof SyncOp.Await w) {
             return w.ready().getAsBoolean();
         }
-        return true; // try-acquire, release, wait and notify never block
+        if (op instanceof SyncOp.Until u) {
+            return u.ready().getAsBoolean();
+        }
+        return true; // try-acquire, release, wait, notify and give-back never block
     }
 
     /** The thread {@code thread}'s disabled step waits for, if one explored thread holds what it needs. */
     Optional<Integer> holderBlocking(int thread, Object detail) {
         Object lock = detail instanceof SyncOp op ? op.takes() : null;
-        if (lock == null) {
+        if (lock == null || detail instanceof SyncOp.Until) {
             return Optional.empty();
         }
         Integer owner = owners.get(lock);
@@ -56,49 +99,64 @@ final class SyncState {
         if (op instanceof SyncOp.Acquire a) {
             take(a.lock(), thread, a.shared());
         } else if (op instanceof SyncOp.TryAcquire t) {
-            if (freeOfOthers(t.lock(), thread, !t.shared())) {
+            if (free(t.lock(), thread, !t.shared())) {
                 take(t.lock(), thread, t.shared());
             }
         } else if (op instanceof SyncOp.Release r) {
             give(r.lock(), thread, r.shared());
         } else if (op instanceof SyncOp.Wait w) {
-            give(w.monitor(), thread, false);
-            waitSets.computeIfAbsent(w.monitor(), m -> new ArrayList<>()).add(thread);
+            give(w.lock(), thread, false);
+            waitSet(w.waitSet()).waiting.add(thread);
+        } else if (op instanceof SyncOp.Leave l) {
+            WaitSet set = waitSet(l.waitSet());
+            l.notified().set(set.mayWake(thread));
+            set.leave(thread);
+            set.woken.add(thread);
         } else if (op instanceof SyncOp.Reacquire r) {
-            List<Integer> set = waitSets.get(r.monitor());
-            if (set != null) {
-                set.remove(Integer.valueOf(thread));
-            }
-            owners.put(r.monitor(), thread);
+            waitSet(r.waitSet()).leave(thread);
+            owners.put(r.lock(), thread);
         } else if (op instanceof SyncOp.Notify n) {
-            List<Integer> set = waitSets.get(n.monitor());
-            if (set != null && !set.isEmpty()) {
-                if (n.all()) {
-                    set.clear();
-                } else {
-                    set.remove(0);
-                }
-            }
+            notify(waitSet(n.waitSet()), n.all());
         }
+    }
+
+    private static void notify(WaitSet set, boolean all) {
+        if (all) {
+            set.woken.addAll(set.waiting);
+            set.waiting.clear();
+            set.pending.clear();
+        } else if (set.waiting.size() > set.pending.size()) {
+            set.pending.add(new HashSet<>(set.waiting));
+        } // else every waiter has a notification coming already: the JVM's wait set is empty, this one is lost
     }
 
     /** Forgets what a finished thread held (an unwound body gave its monitors back). */
     void releaseAll(int thread) {
         owners.values().removeIf(owner -> owner == thread);
         readers.values().forEach(rs -> rs.removeIf(r -> r == thread));
-        waitSets.values().forEach(ws -> ws.removeIf(w -> w == thread));
+        waitSets.values().forEach(ws -> ws.leave(thread));
     }
 
-    private boolean waiting(Object monitor, int thread) {
-        return waitSets.getOrDefault(monitor, List.of()).contains(thread);
+    private WaitSet waitSet(Object key) {
+        return waitSets.computeIfAbsent(key, k -> new WaitSet());
     }
 
-    private boolean freeOfOthers(Object lock, int thread, boolean exclusive) {
+    private boolean waiting(Object waitSet, int thread) {
+        WaitSet set = waitSets.get(waitSet);
+        return set != null && (set.waiting.contains(thread) || set.woken.contains(thread));
+    }
+
+    /**
+     * Whether {@code thread} may take {@code lock} now. A write take waits for every reader, the
+     * thread's own too (a {@code ReentrantReadWriteLock} never upgrades); a {@code StampedLock} is not
+     * reentrant at all, so its own holder waits for itself.
+     */
+    private boolean free(Object lock, int thread, boolean exclusive) {
         Integer owner = owners.get(lock);
-        if (owner != null && owner != thread) {
+        if (owner != null && (owner != thread || lock instanceof StampedLock)) {
             return false;
         }
-        return !exclusive || readers.getOrDefault(lock, List.of()).stream().allMatch(r -> r == thread);
+        return !exclusive || readers.getOrDefault(lock, List.of()).isEmpty();
     }
 
     private void take(Object lock, int thread, boolean shared) {
@@ -109,12 +167,16 @@ final class SyncState {
         }
     }
 
+    /** Gives {@code lock} back; a {@code StampedLock} has no owner, so any thread may release what another took. */
     private void give(Object lock, int thread, boolean shared) {
+        boolean ownerless = lock instanceof StampedLock;
         if (shared) {
             List<Integer> rs = readers.get(lock);
-            if (rs != null) {
-                rs.remove(Integer.valueOf(thread));
+            if (rs != null && !rs.remove(Integer.valueOf(thread)) && ownerless && !rs.isEmpty()) {
+                rs.remove(0);
             }
+        } else if (ownerless) {
+            owners.remove(lock);
         } else {
             owners.remove(lock, thread);
         }

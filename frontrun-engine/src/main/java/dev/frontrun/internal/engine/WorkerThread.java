@@ -142,16 +142,31 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
      * wait ({@link #grant}), so the scheduler never has to take the monitor itself.
      */
     void reachSchedulingPointInMonitor(Step next, Object monitor) {
+        reachSchedulingPointReleasing(next, monitor, monitor::wait);
+    }
+
+    /** A wait that gives a lock back while it lasts and takes it again when an interrupt ends it. */
+    @FunctionalInterface
+    interface ReleasingWait {
+        void await() throws InterruptedException;
+    }
+
+    /**
+     * Like {@link #reachSchedulingPointInMonitor}, for any lock the worker holds for real and gives back
+     * while it waits in {@code wait} ({@code Condition.await} for a {@code ReentrantLock}); {@code parkedIn}
+     * names what it waits in, for the JVM-state check of who is blocked.
+     */
+    void reachSchedulingPointReleasing(Step next, Object parkedIn, ReleasingWait wait) {
         boolean interruptedBefore = Thread.interrupted();
         pending = next;
         wakeSent = false;
-        parkedIn = monitor;
+        this.parkedIn = parkedIn;
         stoppedAt = System.nanoTime();
         status = Status.AT_POINT;
         LockSupport.unpark(scheduler);
         while (!permit) {
             try {
-                monitor.wait();
+                wait.await();
             } catch (InterruptedException wake) {
                 // the grant's (or the teardown's) wake-up; permit says which
             }
@@ -162,7 +177,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
             Thread.onSpinWait(); // the grant's interrupt is on its way: take it here, not in the user's code
         }
         Thread.interrupted();
-        parkedIn = null;
+        this.parkedIn = null;
         if (interruptedBefore) {
             interrupt();
         }

@@ -65,6 +65,7 @@ public final class JavaSyncInstrumentation {
                         + " (on JDK 21+ allow it with -XX:+EnableDynamicAgentLoading; a JRE without the attach API"
                         + " cannot instrument): " + e, e);
             }
+            openLocksPackage(instrumentation);
         }
         transformer(fresh).installOn(instrumentation);
         INSTRUMENTED.addAll(fresh);
@@ -85,6 +86,19 @@ public final class JavaSyncInstrumentation {
                 + " synchronization and shared memory are not"
                 + " scheduling points (" + String.join(", ", fresh) + "). Instrument earlier (Frontrun.instrument"
                 + " before the classes load; the Spring starter does it before the context starts) or run on JDK 19+.");
+    }
+
+    /**
+     * Lets the engine read which lock a read-write lock view or a condition belongs to (private fields of
+     * {@code java.util.concurrent.locks}, named nowhere in its public API); nothing else is opened.
+     */
+    private static void openLocksPackage(Instrumentation instrumentation) {
+        Module base = java.util.concurrent.locks.Lock.class.getModule();
+        Module frontrun = SyncPoints.class.getModule();
+        String locks = "java.util.concurrent.locks";
+        if (instrumentation.isModifiableModule(base) && !base.isOpen(locks, frontrun)) {
+            instrumentation.redefineModule(base, Set.of(), Map.of(), Map.of(locks, Set.of(frontrun)), Set.of(), Map.of());
+        }
     }
 
     private static String normalize(String prefix) {

@@ -1,42 +1,83 @@
 package dev.frontrun.internal.instrument;
 
+import dev.frontrun.internal.engine.HandoffPoints;
+import dev.frontrun.internal.engine.StampedLockPoints;
 import dev.frontrun.internal.engine.SyncPoints;
-import java.util.Map;
+import java.util.List;
+import java.util.Set;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 
 /**
- * Rewrites one method's synchronization sites into calls of {@link SyncPoints}: a {@code
+ * Rewrites one method's synchronization sites into calls of the engine's runtimes: a {@code
  * monitorenter}/{@code monitorexit} is preceded by a call that receives the monitor, and calls of
- * {@code Object.wait/notify/notifyAll}, {@code Lock}, {@code CountDownLatch} and {@code Thread.join}
- * become static calls with the receiver as first argument (same stack shape, no new branches).
+ * {@code Object.wait/notify/notifyAll}, {@code Lock} (and the read-write lock views), {@code Condition},
+ * {@code StampedLock}, {@code Semaphore}, {@code BlockingQueue}, {@code Phaser}, {@code CyclicBarrier},
+ * {@code CountDownLatch}
+ * and {@code Thread.join} become static calls with the receiver as first argument (same stack shape,
+ * no new branches).
  */
 final class SyncSiteVisitor extends MethodVisitor {
 
     static final String HOOKS = Type.getInternalName(SyncPoints.class);
+
+    /** Calls on {@code owners} (by {@code opcode}) named in {@code methods} go to the same-named method of {@code hooks}. */
+    private record Rule(int opcode, Set<String> owners, String receiver, String hooks, Set<String> methods) {
+
+        /** The hook's descriptor: the call's, with the receiver first. */
+        String hookDescriptor(String descriptor) {
+            return "(L" + receiver + ";" + descriptor.substring(1);
+        }
+    }
+
     private static final String LOCK = "java/util/concurrent/locks/Lock";
-    private static final String LATCH = "java/util/concurrent/CountDownLatch";
+    private static final String CONDITION = "java/util/concurrent/locks/Condition";
+    private static final String QUEUE = "java/util/concurrent/BlockingQueue";
+    private static final String TIMED = "JLjava/util/concurrent/TimeUnit;";
 
-    /** owner-independent rewrites (Object's final methods) and per-owner ones: "owner.name desc" → hook descriptor. */
-    private static final Map<String, String> OBJECT_METHODS = Map.of(
-            "wait()V", "(Ljava/lang/Object;)V",
-            "wait(J)V", "(Ljava/lang/Object;J)V",
-            "wait(JI)V", "(Ljava/lang/Object;JI)V",
-            "notify()V", "(Ljava/lang/Object;)V",
-            "notifyAll()V", "(Ljava/lang/Object;)V");
+    private static final Set<String> LOCK_METHODS = Set.of("lock()V", "lockInterruptibly()V", "tryLock()Z",
+            "tryLock(" + TIMED + ")Z", "unlock()V");
+    private static final Set<String> QUEUE_METHODS = Set.of("put(Ljava/lang/Object;)V", "take()Ljava/lang/Object;",
+            "offer(Ljava/lang/Object;)Z", "offer(Ljava/lang/Object;" + TIMED + ")Z", "poll()Ljava/lang/Object;",
+            "poll(" + TIMED + ")Ljava/lang/Object;");
 
-    private static final Map<String, String> LOCK_METHODS = Map.of(
-            "lock()V", "(L" + LOCK + ";)V",
-            "lockInterruptibly()V", "(L" + LOCK + ";)V",
-            "tryLock()Z", "(L" + LOCK + ";)Z",
-            "tryLock(JLjava/util/concurrent/TimeUnit;)Z", "(L" + LOCK + ";JLjava/util/concurrent/TimeUnit;)Z",
-            "unlock()V", "(L" + LOCK + ";)V");
+    private static final List<Rule> RULES = List.of(
+            new Rule(Opcodes.INVOKEINTERFACE, Set.of(LOCK), LOCK, HOOKS, LOCK_METHODS),
+            new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/locks/ReentrantLock",
+                    "java/util/concurrent/locks/ReentrantReadWriteLock$ReadLock",
+                    "java/util/concurrent/locks/ReentrantReadWriteLock$WriteLock"), LOCK, HOOKS, LOCK_METHODS),
+            new Rule(Opcodes.INVOKEINTERFACE, Set.of(CONDITION), CONDITION, HOOKS, Set.of("await()V",
+                    "awaitUninterruptibly()V", "await(" + TIMED + ")Z", "awaitNanos(J)J", "awaitUntil(Ljava/util/Date;)Z",
+                    "signal()V", "signalAll()V")),
+            new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/CountDownLatch"),
+                    "java/util/concurrent/CountDownLatch", HOOKS, Set.of("await()V", "await(" + TIMED + ")Z", "countDown()V")),
+            new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/lang/Thread"), "java/lang/Thread", HOOKS, Set.of("join()V")),
+            new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/locks/StampedLock"),
+                    "java/util/concurrent/locks/StampedLock", Type.getInternalName(StampedLockPoints.class), Set.of(
+                    "writeLock()J", "writeLockInterruptibly()J", "readLock()J", "readLockInterruptibly()J",
+                    "tryWriteLock()J", "tryReadLock()J", "tryWriteLock(" + TIMED + ")J", "tryReadLock(" + TIMED + ")J",
+                    "unlockWrite(J)V", "unlockRead(J)V", "unlock(J)V", "tryOptimisticRead()J", "validate(J)Z")),
+            new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/Semaphore"), "java/util/concurrent/Semaphore",
+                    Type.getInternalName(HandoffPoints.class), Set.of("acquire()V", "acquire(I)V",
+                    "acquireUninterruptibly()V", "acquireUninterruptibly(I)V", "tryAcquire()Z", "tryAcquire(I)Z",
+                    "tryAcquire(" + TIMED + ")Z", "tryAcquire(I" + TIMED + ")Z", "release()V", "release(I)V")),
+            new Rule(Opcodes.INVOKEINTERFACE, Set.of(QUEUE, "java/util/concurrent/BlockingDeque"), QUEUE,
+                    Type.getInternalName(HandoffPoints.class), QUEUE_METHODS),
+            new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/ArrayBlockingQueue",
+                    "java/util/concurrent/LinkedBlockingQueue", "java/util/concurrent/LinkedBlockingDeque",
+                    "java/util/concurrent/PriorityBlockingQueue"), QUEUE, Type.getInternalName(HandoffPoints.class),
+                    QUEUE_METHODS),
+            new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/CyclicBarrier"),
+                    "java/util/concurrent/CyclicBarrier", Type.getInternalName(HandoffPoints.class), Set.of("await()I")),
+            new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/Phaser"), "java/util/concurrent/Phaser",
+                    Type.getInternalName(HandoffPoints.class), Set.of("register()I", "bulkRegister(I)I", "arrive()I",
+                    "arriveAndDeregister()I", "arriveAndAwaitAdvance()I", "awaitAdvance(I)I",
+                    "awaitAdvanceInterruptibly(I)I", "awaitAdvanceInterruptibly(I" + TIMED + ")I")));
 
-    private static final Map<String, String> LATCH_METHODS = Map.of(
-            "await()V", "(L" + LATCH + ";)V",
-            "await(JLjava/util/concurrent/TimeUnit;)Z", "(L" + LATCH + ";JLjava/util/concurrent/TimeUnit;)Z",
-            "countDown()V", "(L" + LATCH + ";)V");
+    /** Object's final methods: rewritten whatever the receiver's static type. */
+    private static final Set<String> OBJECT_METHODS = Set.of("wait()V", "wait(J)V", "wait(JI)V", "notify()V",
+            "notifyAll()V");
 
     SyncSiteVisitor(MethodVisitor delegate) {
         super(Opcodes.ASM9, delegate);
@@ -54,28 +95,17 @@ final class SyncSiteVisitor extends MethodVisitor {
 
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
-        String hook = hookDescriptor(opcode, owner, name + descriptor);
-        if (hook != null) {
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name, hook, false);
-        } else {
-            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        String method = name + descriptor;
+        if (opcode == Opcodes.INVOKEVIRTUAL && OBJECT_METHODS.contains(method)) {
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name, "(Ljava/lang/Object;" + descriptor.substring(1), false);
+            return;
         }
-    }
-
-    private static String hookDescriptor(int opcode, String owner, String method) {
-        if (opcode == Opcodes.INVOKEVIRTUAL && OBJECT_METHODS.containsKey(method)) {
-            return OBJECT_METHODS.get(method);
+        for (Rule rule : RULES) {
+            if (rule.opcode() == opcode && rule.owners().contains(owner) && rule.methods().contains(method)) {
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, rule.hooks(), name, rule.hookDescriptor(descriptor), false);
+                return;
+            }
         }
-        if (opcode == Opcodes.INVOKEINTERFACE && owner.equals(LOCK)
-                || opcode == Opcodes.INVOKEVIRTUAL && owner.equals("java/util/concurrent/locks/ReentrantLock")) {
-            return LOCK_METHODS.get(method);
-        }
-        if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(LATCH)) {
-            return LATCH_METHODS.get(method);
-        }
-        if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals("java/lang/Thread") && method.equals("join()V")) {
-            return "(Ljava/lang/Thread;)V";
-        }
-        return null;
+        super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
     }
 }
