@@ -418,12 +418,12 @@ public final class Exploration<S> {
         return new Result(outcome.verdict(), outcome.executions(), outcome.exhausted(), outcome.strategy(),
                 outcome.failure(), outcome.counterexample(), outcome.trace(), analysis, outcome.reproduced(),
                 outcome.reproduceAttempts(), outcome.inconclusiveBecause(), outcome.elapsed(), null, null, null, groups,
-                null).withTimings(outcome.timings()).withNotExplored(notExplored());
+                null).withTimings(outcome.timings()).withNotExplored(notExplored(outcome.uncertified()));
     }
 
-    /** What the hooks know was not explored (asked after the last execution). */
-    private List<String> notExplored() {
-        List<String> notes = new ArrayList<>();
+    /** What the hooks know was not explored (asked after the last execution), after what the model does not certify. */
+    private List<String> notExplored(List<String> uncertified) {
+        List<String> notes = new ArrayList<>(uncertified);
         for (ExplorationHook hook : hooks) {
             try {
                 notes.addAll(hook.notExplored());

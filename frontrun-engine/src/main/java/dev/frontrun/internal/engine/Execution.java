@@ -52,6 +52,11 @@ public final class Execution implements ExecutionContext {
         this.sharedMemory = sharedMemory;
     }
 
+    /** The exploration this execution belongs to. */
+    ExplorationScope scope() {
+        return exploration;
+    }
+
     /** Whether instrumented shared-memory sites are scheduling points in this execution. */
     boolean sharedMemory() {
         return sharedMemory;

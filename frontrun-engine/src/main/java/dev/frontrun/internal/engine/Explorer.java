@@ -364,7 +364,7 @@ public final class Explorer<S> {
         ExecutionRecord record = failing != null ? failing.record() : null;
         return new ExplorationOutcome(verdict, executions, exhausted, plan.strategy(), failure,
                 record == null ? null : record.schedule(), record == null ? List.of() : record.trace(), reproduced, attempts,
-                because, elapsed, clock.timings());
+                because, elapsed, clock.timings(), scope.uncertified());
     }
 
     /** The setup supplier threw: the test is broken, the exploration ends with an ERROR verdict. */
