@@ -48,7 +48,7 @@ int32_t frontrun_io_gettid(void) {
 }
 
 /* Raises or lowers a nesting count, never below zero; returns whether it changed. */
-static int adjust(_Atomic uint32_t *count, int up, uint32_t *now) {
+int frontrun_adjust_count(_Atomic uint32_t *count, int up, uint32_t *now) {
     uint32_t current = atomic_load_explicit(count, memory_order_relaxed);
     uint32_t next;
     do {
@@ -68,7 +68,7 @@ int32_t frontrun_io_watch_port(int32_t port, int32_t on) {
         return -1;
     }
     uint32_t now;
-    if (adjust(&frontrun_watch[port], on != 0, &now)) {
+    if (frontrun_adjust_count(&frontrun_watch[port], on != 0, &now)) {
         if (on) {
             atomic_fetch_add_explicit(&frontrun_watch_total, 1, memory_order_acq_rel);
         } else {
@@ -87,7 +87,7 @@ int32_t frontrun_io_watch_count(int32_t port) {
 
 int32_t frontrun_io_record_events(int32_t on) {
     uint32_t now;
-    adjust(&frontrun_recording, on != 0, &now);
+    frontrun_adjust_count(&frontrun_recording, on != 0, &now);
     return (int32_t) now;
 }
 
@@ -101,7 +101,7 @@ uint64_t frontrun_io_dropped(void) {
 
 int32_t frontrun_io_record_pg(int32_t on) {
     uint32_t now;
-    adjust(&frontrun_pg_recording, on != 0, &now);
+    frontrun_adjust_count(&frontrun_pg_recording, on != 0, &now);
     return (int32_t) now;
 }
 

@@ -24,16 +24,9 @@ void frontrun_io_set_request_callback(frontrun_io_request_fn fn) {
 
 /* Raises or lowers a nesting count, never below zero; returns the new count. */
 static int32_t nest(_Atomic uint32_t *count, int up) {
-    uint32_t current = atomic_load_explicit(count, memory_order_relaxed);
-    uint32_t next;
-    do {
-        if (!up && current == 0) {
-            return 0;
-        }
-        next = up ? current + 1 : current - 1;
-    } while (!atomic_compare_exchange_weak_explicit(count, &current, next, memory_order_acq_rel,
-            memory_order_relaxed));
-    return (int32_t) next;
+    uint32_t now;
+    frontrun_adjust_count(count, up, &now);
+    return (int32_t) now;
 }
 
 int32_t frontrun_io_feed_requests(int32_t on) {

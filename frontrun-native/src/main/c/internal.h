@@ -101,6 +101,9 @@ FRONTRUN_HIDDEN void frontrun_track_dup(int oldfd, int newfd);
 
 /* ---- watched ports (fdtable.c) ----------------------------------------------------------------- */
 
+/* Raises or lowers a nesting count (a switch several callers may turn on), never below zero. */
+FRONTRUN_HIDDEN int frontrun_adjust_count(_Atomic uint32_t *count, int up, uint32_t *now);
+
 extern _Atomic uint32_t frontrun_watch[65536] FRONTRUN_HIDDEN;
 extern _Atomic uint32_t frontrun_watch_total FRONTRUN_HIDDEN;
 
