@@ -84,8 +84,18 @@ public final class Explanation {
                 sqlTrace(sb, facts.trace(), anomaly != null && analysis.anomaly().equals(Optional.of(anomaly))
                         ? analysis.marks() : Map.of());
             } else {
-                sb.append("  interleaving (").append(facts.trace().size()).append(" steps):\n");
-                for (TraceStep step : facts.trace()) {
+                List<TraceStep> trace = facts.trace();
+                boolean[] unshared = UnsharedSteps.of(trace);
+                sb.append("  interleaving (").append(trace.size()).append(" steps):\n");
+                for (int i = 0; i < trace.size(); i++) {
+                    TraceStep step = trace.get(i);
+                    int run = UnsharedSteps.runLength(trace, unshared, i);
+                    if (run > 1) {
+                        sb.append(String.format("    %3d  %-12s %s%n", step.position(), step.threadName(),
+                                UnsharedSteps.describe(trace, i, run)));
+                        i += run - 1;
+                        continue;
+                    }
                     sb.append(String.format("    %3d  %-12s %s%n", step.position(), step.threadName(), step.step().label()));
                     if (step.blockedReason() != null) {
                         sb.append("              (blocked: ").append(step.blockedReason()).append(")\n");
@@ -172,7 +182,16 @@ public final class Explanation {
                 .append(marks.isEmpty() ? "" : "; * marks the statements of the anomaly").append("):\n");
         sb.append(String.format(Locale.ROOT, "     %3s  %-" + threadWidth + "s  %-" + txWidth + "s  %s%n", "#", "thread",
                 "transaction", "statement → rows"));
-        for (TraceStep s : trace) {
+        boolean[] unshared = UnsharedSteps.of(trace);
+        for (int i = 0; i < trace.size(); i++) {
+            TraceStep s = trace.get(i);
+            int run = UnsharedSteps.runLength(trace, unshared, i);
+            if (run > 1) {
+                sb.append(String.format(Locale.ROOT, "     %3d  %-" + threadWidth + "s  %-" + txWidth + "s  %s%n",
+                        s.position(), s.threadName(), "", UnsharedSteps.describe(trace, i, run)));
+                i += run - 1;
+                continue;
+            }
             List<String> mark = marks.get(s.position());
             String tx = "";
             String text = s.step().label();

@@ -1,0 +1,55 @@
+package dev.frontrun.internal.report;
+
+import dev.frontrun.ResourceAccess;
+import dev.frontrun.TraceStep;
+import java.util.List;
+
+/**
+ * Steps of a trace that no other thread's step conflicts with (a request's own arrays and objects, when
+ * shared memory is explored): they cannot take part in a race, and listed one by one they would bury the
+ * statements that do. The text explanation folds each run of them into one line.
+ */
+final class UnsharedSteps {
+
+    private UnsharedSteps() {
+    }
+
+    /** For each position of {@code trace}: whether that step is a plain access step no other thread's step conflicts with. */
+    static boolean[] of(List<TraceStep> trace) {
+        boolean[] unshared = new boolean[trace.size()];
+        for (int i = 0; i < trace.size(); i++) {
+            TraceStep step = trace.get(i);
+            unshared[i] = step.step().detail() == null && step.blocked() == null && !step.step().accesses().isEmpty()
+                    && step.step().acquires().isEmpty() && step.step().releases().isEmpty()
+                    && trace.stream().filter(other -> other.thread() != step.thread())
+                    .noneMatch(other -> conflict(step.step().accesses(), other.step().accesses()));
+        }
+        return unshared;
+    }
+
+    /** How many steps from {@code from} on belong to one run: unshared, consecutive, of one thread. */
+    static int runLength(List<TraceStep> trace, boolean[] unshared, int from) {
+        int end = from;
+        while (end < trace.size() && unshared[end] && trace.get(end).thread() == trace.get(from).thread()) {
+            end++;
+        }
+        return end - from;
+    }
+
+    /** The line that stands for a run of {@code length} (at least two) unshared steps starting at {@code from}. */
+    static String describe(List<TraceStep> trace, int from, int length) {
+        TraceStep first = trace.get(from);
+        return length + " steps on what no other thread touches, e.g. " + first.step().label();
+    }
+
+    private static boolean conflict(List<ResourceAccess> mine, List<ResourceAccess> theirs) {
+        for (ResourceAccess a : mine) {
+            for (ResourceAccess b : theirs) {
+                if (a.conflictsWith(b)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}
