@@ -202,19 +202,41 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         if (random.nextInt(4) == 0) {
             return waitSetScenario(seed, random, resources, permits);
         }
-        List<List<Op>> threads = new ArrayList<>();
-        for (int t = 0; t < threadCount; t++) {
-            List<Op> ops;
-            do {
-                ops = new ArrayList<>();
-                int blocks = 1 + random.nextInt(2);
-                for (int b = 0; b < blocks; b++) {
-                    addBlock(ops, random, resources);
-                }
-            } while (ops.size() > cap);
-            threads.add(ops);
-        }
+        List<List<Op>> threads;
+        do {
+            threads = new ArrayList<>();
+            for (int t = 0; t < threadCount; t++) {
+                List<Op> ops;
+                do {
+                    ops = new ArrayList<>();
+                    int blocks = 1 + random.nextInt(2);
+                    for (int b = 0; b < blocks; b++) {
+                        addBlock(ops, random, resources);
+                    }
+                } while (ops.size() > cap);
+                threads.add(ops);
+            }
+        } while (interleavings(threads) > MAX_INTERLEAVINGS);
         return new SyncRandomProgram(seed, resources, permits, threads);
+    }
+
+    /**
+     * Programs with more plain interleavings than this are drawn again: the brute force walks every one of
+     * them (three threads of six steps have 17 million), and the suite must stay fast.
+     */
+    static final long MAX_INTERLEAVINGS = 60_000;
+
+    /** The number of ways to interleave the threads' steps: the multinomial of their lengths. */
+    static long interleavings(List<List<Op>> threads) {
+        long ways = 1;
+        int placed = 0;
+        for (List<Op> ops : threads) {
+            for (int i = 1; i <= ops.size(); i++) {
+                placed++;
+                ways = ways * placed / i;
+            }
+        }
+        return ways;
     }
 
     /** Two threads wait in one monitor and a third notifies it once or twice, or notifies all, with touches around. */
