@@ -46,13 +46,30 @@ int32_t frontrun_io_ignore_port(int32_t port, int32_t on) {
     return nest(&ignored[port], on != 0);
 }
 
+static _Atomic uint32_t unfed_requests;
+static _Atomic int32_t unfed_port;
+
+uint32_t frontrun_io_unfed_requests(int32_t *last_port) {
+    if (last_port != NULL) {
+        *last_port = atomic_load_explicit(&unfed_port, memory_order_relaxed);
+    }
+    return atomic_load_explicit(&unfed_requests, memory_order_acquire);
+}
+
 int frontrun_request_starting(struct frontrun_fd *slot, int fd, const void *head, size_t count) {
-    if (!fed || in_callback || atomic_load_explicit(&slot->state, memory_order_acquire) != FD_SOCKET
+    if (in_callback || atomic_load_explicit(&slot->state, memory_order_acquire) != FD_SOCKET
             || atomic_load_explicit(&slot->requesting, memory_order_relaxed) != 0) {
         return 0;
     }
     int32_t port = atomic_load_explicit(&slot->port, memory_order_relaxed);
     if (atomic_load_explicit(&ignored[(uint32_t) port & 0xffffu], memory_order_relaxed) != 0) {
+        return 0;
+    }
+    if (!fed) {
+        /* a request no explored thread sends (a client with threads of its own): counted, so it is not silent */
+        atomic_store_explicit(&slot->requesting, 1, memory_order_relaxed);
+        atomic_store_explicit(&unfed_port, port, memory_order_relaxed);
+        atomic_fetch_add_explicit(&unfed_requests, 1, memory_order_release);
         return 0;
     }
     frontrun_io_request_fn fn = atomic_load_explicit(&callback, memory_order_acquire);

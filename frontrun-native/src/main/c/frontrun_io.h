@@ -18,8 +18,8 @@
 
 #define FRONTRUN_IO_API __attribute__((visibility("default")))
 
-/* "FRN" + ABI version 3 (2 added the PostgreSQL wire-protocol messages, 3 the requests to endpoints). */
-#define FRONTRUN_IO_MAGIC 0x46524e03u
+/* "FRN" + ABI version 4 (2 added the PostgreSQL wire-protocol messages, 3 the requests to endpoints, 4 the count of requests no explored thread sent). */
+#define FRONTRUN_IO_MAGIC 0x46524e04u
 
 /* Unix-domain sockets have no port: they are watched and reported under this port. */
 #define FRONTRUN_IO_UNIX_PORT 0
@@ -202,5 +202,12 @@ FRONTRUN_IO_API int32_t frontrun_io_feed_thread(int32_t on);
 
 /* Stops (on != 0) or resumes (on == 0) announcing requests to a peer port (the database's). Nests. */
 FRONTRUN_IO_API int32_t frontrun_io_ignore_port(int32_t port, int32_t on);
+
+/*
+ * Requests that were NOT announced while requests are fed: sent by a thread that is not fed (a client
+ * that writes on threads of its own, such as the JDK's HttpClient or Netty) to a peer port that is not
+ * ignored, since the library was loaded. Stores the last such peer port in *last_port (if not NULL).
+ */
+FRONTRUN_IO_API uint32_t frontrun_io_unfed_requests(int32_t *last_port);
 
 #endif

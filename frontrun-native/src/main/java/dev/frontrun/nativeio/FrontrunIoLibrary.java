@@ -10,8 +10,8 @@ import com.sun.jna.Pointer;
  */
 interface FrontrunIoLibrary extends Library {
 
-    /** {@code FRONTRUN_IO_MAGIC}: "FRN" and ABI version 3. */
-    int MAGIC = 0x46524e03;
+    /** {@code FRONTRUN_IO_MAGIC}: "FRN" and ABI version 4. */
+    int MAGIC = 0x46524e04;
 
     /** {@code frontrun_io_request_fn}: called on the writing thread before a request's first byte leaves. */
     interface RequestCallback extends Callback {
@@ -55,4 +55,6 @@ interface FrontrunIoLibrary extends Library {
     int frontrun_io_feed_thread(int on);
 
     int frontrun_io_ignore_port(int port, int on);
+
+    int frontrun_io_unfed_requests(com.sun.jna.ptr.IntByReference lastPort);
 }

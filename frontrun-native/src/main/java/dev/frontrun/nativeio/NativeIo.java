@@ -208,6 +208,20 @@ public final class NativeIo {
         return new Hold(() -> library.frontrun_io_ignore_port(port, 0));
     }
 
+    /**
+     * How many requests went out while requests were fed but were sent by threads that are not fed (a
+     * client writing on threads of its own), since the library was loaded, and the last one's peer port.
+     */
+    public static UnfedRequests unfedRequests() {
+        com.sun.jna.ptr.IntByReference port = new com.sun.jna.ptr.IntByReference();
+        int count = library().frontrun_io_unfed_requests(port);
+        return new UnfedRequests(Integer.toUnsignedLong(count), port.getValue());
+    }
+
+    /** A count of {@link #unfedRequests}, and the peer port of the last one. */
+    public record UnfedRequests(long count, int lastPort) {
+    }
+
     /** Removes and returns every event recorded so far, oldest first. One consumer per JVM. */
     public static EventBatch drainEvents() {
         FrontrunIoLibrary library = library();

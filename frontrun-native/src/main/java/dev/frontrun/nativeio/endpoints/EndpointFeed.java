@@ -28,8 +28,8 @@ import javax.sql.DataSource;
  * request is a write: whether a service's {@code GET} changes nothing is the service's promise, not
  * something Frontrun can see, so requests are never taken to commute (coarser, never finer).
  *
- * <p>Only the I/O an explored thread does itself is seen: a client that sends on threads of its own
- * (the JDK's {@code java.net.http.HttpClient}, Netty) is not explored. The database's traffic is not
+ * <p>Only the I/O an explored thread does itself is explored: a client that sends on threads of its own
+ * (the JDK's {@code java.net.http.HttpClient}, Netty) is not, and the result says so ({@link #notExplored}). The database's traffic is not
  * a request (the JDBC proxy explores it statement by statement): its port is ignored.
  */
 public final class EndpointFeed implements ExplorationHook {
@@ -40,6 +40,8 @@ public final class EndpointFeed implements ExplorationHook {
     private final DataSource database;
     private Hold fed;
     private Hold databaseIgnored;
+    private NativeIo.UnfedRequests unfedBefore;
+    private NativeIo.UnfedRequests unfedAfter;
 
     /** Explores the requests of the explored threads to every endpoint. */
     public EndpointFeed() {
@@ -67,6 +69,7 @@ public final class EndpointFeed implements ExplorationHook {
         if (database != null) {
             databaseIgnored = NativeIo.ignoreRequestsTo(DatabasePort.of(database));
         }
+        unfedBefore = NativeIo.unfedRequests();
         fed = NativeIo.feedRequests();
     }
 
@@ -75,9 +78,26 @@ public final class EndpointFeed implements ExplorationHook {
         NativeIo.feedCurrentThread(true);
     }
 
+    /**
+     * Requests sent during the exploration by threads that are not explored (a client that writes on threads
+     * of its own): their order was not explored, and the result says so instead of passing for a certificate.
+     */
+    @Override
+    public List<String> notExplored() {
+        if (unfedBefore == null || unfedAfter == null || unfedAfter.count() == unfedBefore.count()) {
+            return List.of();
+        }
+        return List.of((unfedAfter.count() - unfedBefore.count()) + " request(s) to other services (the last to port "
+                + unfedAfter.lastPort() + ") were sent by threads outside the exploration, e.g. a client with threads"
+                + " of its own (the JDK's HttpClient, Netty's WebClient): their order against the explored threads'"
+                + " was not explored. Use a client that sends on the calling thread (RestClient on"
+                + " SimpleClientHttpRequestFactory or Apache HttpClient's classic API)");
+    }
+
     @Override
     public void afterExploration() {
         try {
+            unfedAfter = NativeIo.unfedRequests();
             if (fed != null) {
                 fed.close();
             }

@@ -85,6 +85,31 @@ class EndpointFeedPreloadedTest {
         }
     }
 
+    /**
+     * The JDK's HttpClient sends on a selector thread of its own, which no exploration runs: its requests are
+     * not explored, and the result says so instead of passing for a certificate.
+     */
+    @Test
+    void requestsAClientSendsOnThreadsOfItsOwnAreNamedAsNotExplored() throws Exception {
+        try (CounterService counter = CounterService.start()) {
+            java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+            java.net.http.HttpRequest get = java.net.http.HttpRequest.newBuilder(
+                    java.net.URI.create("http://127.0.0.1:" + counter.port() + "/counter")).build();
+            Result result = Frontrun.explore(Object::new)
+                    .hook(new EndpointFeed())
+                    .thread("a", () -> client.send(get, java.net.http.HttpResponse.BodyHandlers.ofString()))
+                    .thread("b", () -> client.send(get, java.net.http.HttpResponse.BodyHandlers.ofString()))
+                    .reportDirectory(null).checkAdvice(false)
+                    .run();
+
+            assertThat(result.trace()).as("no request was a scheduling point").noneMatch(step ->
+                    step.step().detail() instanceof SocketRequest);
+            assertThat(result.notExplored()).as(result.explanation()).singleElement().asString()
+                    .contains("(the last to port " + counter.port() + ") were sent by threads outside the exploration");
+            assertThat(result.explanation()).contains("not explored:");
+        }
+    }
+
     @Test
     void outsideAnExplorationRequestsPassStraightThrough() throws Exception {
         EndpointFeed feed = new EndpointFeed();
