@@ -292,8 +292,9 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
     /**
      * Whether waits may be timed. Off: with timed waits the exploration of some programs is not repeatable
      * yet (seed 1243045640 of {@link #generateHandoffs}, two timed waiters and two notifies, ran 542 and 554
-     * of its 560 traces in two runs; 1243045617 missed 2 of 123 in one run and none alone) — an open problem
-     * named in the README's status. Turn it on to reproduce it.
+     * of its 560 traces in two runs; 1243045617 missed 2 of 123 in one run and none alone; both seeds as drawn
+     * before {@link #MAX_INTERLEAVINGS}, which may redraw them) — an open problem named in the README's status.
+     * Turn it on to reproduce it.
      */
     static final boolean TIMED_WAITS = false;
 
