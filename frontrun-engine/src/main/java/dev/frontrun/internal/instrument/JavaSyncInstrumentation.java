@@ -38,7 +38,6 @@ public final class JavaSyncInstrumentation {
     private static final Set<String> INSTRUMENTED = new HashSet<>();
     private static final Set<String> COMMENT_MARKERS = new HashSet<>();
     private static final Set<String> NOT_RETRANSFORMED = new HashSet<>();
-    private static final Set<String> WARNED = new HashSet<>();
     private static Instrumentation instrumentation;
 
     private JavaSyncInstrumentation() {
@@ -67,18 +66,18 @@ public final class JavaSyncInstrumentation {
             }
             openLocksPackage(instrumentation);
         }
+        Set<String> skippedBefore = Set.copyOf(NOT_RETRANSFORMED);
         transformer(fresh).installOn(instrumentation);
         INSTRUMENTED.addAll(fresh);
-        warnSkipped();
+        warnSkipped(skippedBefore);
     }
 
     /** One line for every class this call left alone because retransforming it would lose parameter names. */
-    private static void warnSkipped() {
-        List<String> fresh = NOT_RETRANSFORMED.stream().filter(name -> !WARNED.contains(name)).sorted().toList();
+    private static void warnSkipped(Set<String> skippedBefore) {
+        List<String> fresh = NOT_RETRANSFORMED.stream().filter(name -> !skippedBefore.contains(name)).sorted().toList();
         if (fresh.isEmpty()) {
             return;
         }
-        WARNED.addAll(fresh);
         System.err.println("Frontrun: " + fresh.size() + (fresh.size() == 1 ? " class was" : " classes were")
                 + " loaded before " + (fresh.size() == 1 ? "its" : "their") + " package was instrumented and "
                 + (fresh.size() == 1 ? "keeps its" : "keep their") + " parameter names only if not retransformed on"
