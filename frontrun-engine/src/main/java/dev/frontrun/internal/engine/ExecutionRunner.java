@@ -222,9 +222,12 @@ public final class ExecutionRunner implements AutoCloseable {
                 if (chosen == SchedulePolicy.ABANDON) {
                     return end(Ending.ABANDONED, null, -1, null, "");
                 }
+                if (chosen >= 0 && chosen < workers.length && !enabled[chosen] && wakesWithin(chosen, SETTLE_NANOS)) {
+                    continue; // choose again with it runnable: a policy answers the same for the same position
+                }
                 if (chosen < 0 || chosen >= workers.length || !enabled[chosen]) {
                     return end(Ending.DIVERGED, null, -1, "step " + schedule.size() + " asked for thread " + chosen
-                            + " which cannot run there; runnable: " + runnableNames(enabled)
+                            + " which cannot run there" + whyNot(chosen) + "; runnable: " + runnableNames(enabled)
                             + (held.serverChose() ? "; two statements waiting inside the database were released"
                             + " together and the server chose which went on first (Frontrun pauses such waits only"
                             + " on a PostgreSQL server running on this machine)" : ""), "");
@@ -476,6 +479,43 @@ public final class ExecutionRunner implements AutoCloseable {
                 }
             } while (System.nanoTime() - until < 0);
             return false;
+        }
+
+        /**
+         * Whether thread t, which the policy chose but which looks blocked, can run within {@code nanos}: the
+         * schedule being replayed saw it run here, and a wait that another thread's step ended may still show
+         * for a moment (as in {@link #wokenWithin}). A bounded wait that returns as soon as t reaches its point;
+         * only a real divergence pays the bound.
+         */
+        private boolean wakesWithin(int t, long nanos) {
+            if (!blocked[t] || held.held(t)) {
+                return false;
+            }
+            long until = System.nanoTime() + nanos;
+            do {
+                settleBlocked();
+                WorkerThread w = workers[t];
+                if (!blocked[t] && w.status == WorkerThread.Status.AT_POINT && sync.enabled(t, w.pending.detail())) {
+                    return true;
+                }
+                if (!blocked[t]) {
+                    return false; // finished, or at a point a Java lock keeps closed: a divergence, not a late wake-up
+                }
+                LockSupport.parkNanos(this, MAX_PARK_NANOS);
+            } while (System.nanoTime() - until < 0);
+            return false;
+        }
+
+        /** Why thread t cannot run, for a divergence's message. */
+        private String whyNot(int t) {
+            if (t < 0 || t >= workers.length) {
+                return "";
+            }
+            WorkerThread w = workers[t];
+            if (blocked[t]) {
+                return " (it is " + blockedOn[t].reason() + ")";
+            }
+            return w.status == WorkerThread.Status.FINISHED ? " (it has finished)" : "";
         }
 
         /**
