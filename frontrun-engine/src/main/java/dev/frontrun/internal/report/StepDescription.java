@@ -13,7 +13,8 @@ import java.util.Objects;
  * SQLSTATE with its meaning, and what the step did in the anomaly.
  *
  * @param kind    {@code read}, {@code write}, {@code begin}, {@code commit}, {@code rollback},
- *                {@code savepoint}, or {@code other} for a step that is not SQL
+ *                {@code savepoint}, {@code other} for a step that is not SQL, or {@code folded} for a
+ *                run of steps no other thread conflicts with ({@link TimelineLayout})
  * @param text    the line in the box, not yet fitted to it
  * @param details the hover text, never truncated
  * @param failed  whether the statement failed

@@ -14,7 +14,7 @@ import java.util.TreeMap;
 /**
  * Where everything of the timeline goes, computed from the trace and its analysis before any markup
  * is written, so the geometry can be tested as data: one lane per thread (in thread order), one row
- * per step with time flowing down, a bar per transaction at the left of its lane, and arrows for
+ * per step (a thread's run of unshared steps folded into one) with time flowing down, a bar per transaction at the left of its lane, and arrows for
  * the dependencies ({@link TimelineArrows}). Box texts are already cut to fit their boxes.
  *
  * @param width        of the whole picture
@@ -71,33 +71,56 @@ record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionB
         }
     }
 
-    /** The layout of {@code trace}; {@code analysis} may be null (no SQL), then there are no arrows. */
+    /**
+     * The layout of {@code trace}; {@code analysis} may be null (no SQL), then there are no arrows. A run of a
+     * thread's steps no other thread conflicts with ({@link UnsharedSteps}) takes one row, as in the text explanation.
+     */
     static TimelineLayout of(List<TraceStep> trace, Analysis analysis) {
         Map<Integer, String> threads = new TreeMap<>();
         trace.forEach(s -> threads.putIfAbsent(s.thread(), s.threadName()));
         List<Integer> order = new ArrayList<>(threads.keySet());
+        Map<Integer, List<String>> marks = analysis == null ? Map.of() : analysis.marks();
+        boolean[] unshared = UnsharedSteps.of(trace);
+        List<StepBox> steps = new ArrayList<>();
+        StepBox[] boxOf = new StepBox[trace.size()];
+        for (int i = 0; i < trace.size(); i++) {
+            TraceStep s = trace.get(i);
+            int lane = order.indexOf(s.thread());
+            int row = steps.size();
+            Box box = new Box(laneX(lane) + 22, TOP + row * ROW + 3, LANE - 34, ROW - 6);
+            int run = UnsharedSteps.runLength(trace, unshared, i);
+            StepDescription d = run > 1 ? folded(trace, i, run) : StepDescription.of(s, marks.getOrDefault(s.position(), List.of()));
+            StepBox step = new StepBox(s.position(), s.threadName(), lane, row, box, d.kind(), fit(d.text(), box.width()),
+                    d.details(), new Point(box.x() + PADDING, box.y() + 16), new Point(GUTTER - 10, box.y() + 16),
+                    marks.containsKey(s.position()), s.blockedReason() != null, d.failed());
+            steps.add(step);
+            for (int j = i; j < i + Math.max(run, 1); j++) {
+                boxOf[j] = step;
+            }
+            i += Math.max(run, 1) - 1;
+        }
         List<Lane> lanes = new ArrayList<>();
         for (int l = 0; l < order.size(); l++) {
             lanes.add(new Lane(order.get(l), threads.get(order.get(l)),
-                    new Box(laneX(l) + 4, TOP - 6, LANE - 8, trace.size() * ROW + 12),
+                    new Box(laneX(l) + 4, TOP - 6, LANE - 8, steps.size() * ROW + 12),
                     new Point(laneX(l) + LANE / 2, TOP - 16)));
         }
-        Map<Integer, List<String>> marks = analysis == null ? Map.of() : analysis.marks();
-        List<StepBox> steps = new ArrayList<>();
-        for (int row = 0; row < trace.size(); row++) {
-            TraceStep s = trace.get(row);
-            int lane = order.indexOf(s.thread());
-            Box box = new Box(laneX(lane) + 22, TOP + row * ROW + 3, LANE - 34, ROW - 6);
-            List<String> mark = marks.getOrDefault(s.position(), List.of());
-            StepDescription d = StepDescription.of(s, mark);
-            steps.add(new StepBox(s.position(), s.threadName(), lane, row, box, d.kind(), fit(d.text(), box.width()),
-                    d.details(), new Point(box.x() + PADDING, box.y() + 16), new Point(GUTTER - 10, box.y() + 16),
-                    marks.containsKey(s.position()), s.blockedReason() != null, d.failed()));
-        }
         int width = (int) Math.ceil(GUTTER + order.size() * (LANE + GAP) - GAP + 60);
-        int height = (int) Math.ceil(TOP + trace.size() * ROW + 24);
+        int height = (int) Math.ceil(TOP + steps.size() * ROW + 24);
         List<Arrow> arrows = analysis == null ? List.of() : TimelineArrows.route(analysis, steps);
-        return new TimelineLayout(width, height, lanes, transactions(trace, steps, analysis), steps, arrows);
+        return new TimelineLayout(width, height, lanes, transactions(trace, boxOf, analysis), steps, arrows);
+    }
+
+    /** One box for {@code length} consecutive unshared steps of a thread: every one of them listed in its details. */
+    private static StepDescription folded(List<TraceStep> trace, int from, int length) {
+        TraceStep first = trace.get(from);
+        StringBuilder details = new StringBuilder("steps ").append(first.position()).append('–')
+                .append(trace.get(from + length - 1).position()).append(" · ").append(first.threadName())
+                .append("\nno other thread's step touches what these do:");
+        for (int i = from; i < from + length; i++) {
+            details.append('\n').append(trace.get(i).position()).append("  ").append(trace.get(i).step().label());
+        }
+        return new StepDescription("folded", UnsharedSteps.describe(trace, from, length), details.toString(), false);
     }
 
     /** The left edge of lane {@code index}. */
@@ -112,11 +135,11 @@ record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionB
         return line.length() <= max ? line : line.substring(0, Math.max(0, max - 1)) + "…";
     }
 
-    private static List<TransactionBar> transactions(List<TraceStep> trace, List<StepBox> steps, Analysis analysis) {
+    private static List<TransactionBar> transactions(List<TraceStep> trace, StepBox[] boxOf, Analysis analysis) {
         Map<String, List<StepBox>> byTransaction = new LinkedHashMap<>();
-        for (int row = 0; row < trace.size(); row++) {
-            if (trace.get(row).step().detail() instanceof SqlStep sql && sql.transaction() != null) {
-                byTransaction.computeIfAbsent(sql.transaction(), k -> new ArrayList<>()).add(steps.get(row));
+        for (int i = 0; i < trace.size(); i++) {
+            if (trace.get(i).step().detail() instanceof SqlStep sql && sql.transaction() != null) {
+                byTransaction.computeIfAbsent(sql.transaction(), k -> new ArrayList<>()).add(boxOf[i]);
             }
         }
         List<TransactionBar> bars = new ArrayList<>();

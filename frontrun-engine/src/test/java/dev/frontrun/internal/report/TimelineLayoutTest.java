@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.within;
 import dev.frontrun.Analysis;
 import dev.frontrun.Analysis.Dependency;
 import dev.frontrun.Failure;
+import dev.frontrun.Access;
+import dev.frontrun.ResourceAccess;
 import dev.frontrun.Step;
 import dev.frontrun.TraceStep;
 import dev.frontrun.internal.anomaly.SqlAnomalyAnalyzer;
@@ -211,5 +213,26 @@ class TimelineLayoutTest {
         assertThat(layout.steps().get(0).text()).isEqualTo("lock(a)");
         assertThat(layout.transactions()).isEmpty();
         assertThat(TimelineLayout.of(List.of(first), null).transactions()).hasSize(1);
+    }
+
+    @Test
+    void aThreadsRunOfStepsNoOtherThreadTouchesTakesOneRowListingThemAll() {
+        Function<String, ResourceAccess> own = cell -> new ResourceAccess(cell, Access.WRITE);
+        List<TraceStep> trace = List.of(
+                new TraceStep(0, 0, "alice", Step.of("write a0", own.apply("array:alice/int[]#0[0]")), null),
+                new TraceStep(1, 0, "alice", Step.of("write a1", own.apply("array:alice/int[]#0[1]")), null),
+                new TraceStep(2, 0, "alice", Step.of("write a2", own.apply("array:alice/int[]#0[2]")), null),
+                new TraceStep(3, 1, "bob", Step.of("write n", own.apply("field:Counter.n")), null),
+                new TraceStep(4, 0, "alice", Step.of("read n", new ResourceAccess("field:Counter.n", Access.READ)), null));
+
+        TimelineLayout layout = TimelineLayout.of(trace, null);
+
+        assertThat(layout.steps()).extracting(StepBox::position).containsExactly(0, 3, 4);
+        assertThat(layout.steps()).extracting(StepBox::row).containsExactly(0, 1, 2);
+        StepBox folded = layout.steps().get(0);
+        assertThat(folded.kind()).isEqualTo("folded");
+        assertThat(folded.text()).startsWith("3 steps on what no other thread touches");
+        assertThat(folded.details()).contains("steps 0–2 · alice", "0  write a0", "1  write a1", "2  write a2");
+        assertThat(layout.height()).isEqualTo(TimelineLayout.of(trace.subList(2, 5), null).height());
     }
 }
