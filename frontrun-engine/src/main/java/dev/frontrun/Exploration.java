@@ -334,7 +334,9 @@ public final class Exploration<S> {
      * source given to {@link #database}, a pool at least as large as the threads, and hooks that can run
      * on workers ({@link ExplorationHook#forWorker}; the Spring starter's cannot: its application
      * context is shared by all requests). Only DPOR explores in parallel; replays and random runs run on one
-     * worker. {@code Runtime.getRuntime().availableProcessors()} is all cores.
+     * worker. {@code Runtime.getRuntime().availableProcessors()} is all cores. Several executions run at
+     * once, so the setup, the thread bodies and the invariant must share nothing but the database: each
+     * execution's state is what the setup returns.
      */
     public Exploration<S> parallelism(int workers) {
         if (workers < 1) {
