@@ -18,7 +18,9 @@ import javax.sql.DataSource;
 /**
  * Wall time of the same exhaustive explorations on 1, 2 and all cores' workers ({@code parallelism(n)}),
  * rounds interleaved in one process so the ratios share the machine's load; checks that every run counts
- * the same executions. Prints a table; see BENCHMARKS.md for the command and results.
+ * the same executions. Prints a table; see BENCHMARKS.md for the command and results. The JDBC rows run
+ * over a pool, so that reusing connections (as the workers do) is not counted as parallelism; the unpooled
+ * row shows what a data source that opens a connection per borrow costs.
  */
 public final class ParallelExplorationBenchmark {
 
@@ -34,12 +36,14 @@ public final class ParallelExplorationBenchmark {
             db.execute("CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
                     "CREATE TABLE audit (id serial PRIMARY KEY, account int NOT NULL, delta int NOT NULL)",
                     "INSERT INTO account VALUES (1, 100)");
-            DataSource raw = db.dataSource();
-            DataSource ds = FrontrunDataSource.wrap(raw);
             System.out.printf("cores: %d%n%-46s %8s %10s %10s %9s%n", cores, "workload", "workers", "executions",
                     "ms (best)", "speed-up");
-            table("3 deposits, JDBC (read, update, audit, commit)", rounds, workers,
-                    n -> deposits(raw, ds, 3).parallelism(n).run());
+            table("3 deposits, JDBC (read, update, audit, commit)", rounds, workers, n -> pooled(db, n, 3, 1));
+            table("2 threads x 2 deposits, JDBC", rounds, workers, n -> pooled(db, n, 2, 2));
+            table("2 threads x 3 deposits, JDBC", rounds, workers, n -> pooled(db, n, 2, 3));
+            DataSource unpooled = db.dataSource();
+            table("2 threads x 2 deposits, JDBC, unpooled", rounds, workers,
+                    n -> deposits(unpooled, FrontrunDataSource.wrap(unpooled), 2, 2).parallelism(n).run());
             table("4 dining philosophers, plain Java", rounds, workers, n -> philosophers(4).parallelism(n).run());
         } finally {
             TestPostgres.drop(db);
@@ -74,11 +78,32 @@ public final class ParallelExplorationBenchmark {
         }
     }
 
-    private static Exploration<Object> deposits(DataSource raw, DataSource ds, int threads) {
+    /**
+     * An exploration over a HikariCP pool of its own, closed after it: the sequential run reuses its
+     * connections as the workers reuse theirs, and no idle connection keeps the database from being copied.
+     */
+    private static Result pooled(TestDatabase db, int workers, int threads, int each) {
+        com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
+        config.setJdbcUrl(db.jdbcUrl());
+        config.setUsername(db.user());
+        config.setPassword(db.password());
+        config.setMaximumPoolSize(threads + 1);
+        config.setMinimumIdle(0);
+        config.setInitializationFailTimeout(-1);
+        try (com.zaxxer.hikari.HikariDataSource pool = new com.zaxxer.hikari.HikariDataSource(config)) {
+            return deposits(pool, FrontrunDataSource.wrap(pool), threads, each).parallelism(workers).run();
+        }
+    }
+
+    private static Exploration<Object> deposits(DataSource raw, DataSource ds, int threads, int each) {
         Exploration<Object> e = Frontrun.explore(Object::new).database(raw).stopOnFirstFailure(false)
                 .reportDirectory(null).checkAdvice(false).progress(null, java.time.Duration.ofMinutes(1));
         for (int t = 0; t < threads; t++) {
-            e.thread("deposit-" + t, () -> deposit(ds));
+            e.thread("deposit-" + t, () -> {
+                for (int i = 0; i < each; i++) {
+                    deposit(ds);
+                }
+            });
         }
         return e;
     }
