@@ -51,7 +51,11 @@ final class ParallelExecutions implements Explorer.Executions {
     private final Map<DporPolicy.Branch, CompletableFuture<Recorded>> speculations = new HashMap<>();
     private final ExplorationClock clock;
     private final Runs runs;
+    /** The fork that runs a pending branch ahead of time: {@link DporPolicy#forkFor} (tests mislead it on purpose). */
+    private final java.util.function.BiFunction<DporPolicy, DporPolicy.Branch, DporPolicy> forks;
     private boolean started;
+    /** Executions run again because the policy would not have chosen as they did. */
+    private int ranAgain;
 
 
     /** What a worker ran: the choices its execution met, the thread picked at each, and the execution judged or what was thrown. */
@@ -77,6 +81,13 @@ final class ParallelExecutions implements Explorer.Executions {
      */
     ParallelExecutions(DporPolicy policy, int workers, List<String> names, List<ExplorationHook> hooks,
                        ExplorationClock clock, Runs runs) {
+        this(policy, workers, names, hooks, clock, runs, DporPolicy::forkFor);
+    }
+
+    ParallelExecutions(DporPolicy policy, int workers, List<String> names, List<ExplorationHook> hooks,
+                       ExplorationClock clock, Runs runs,
+                       java.util.function.BiFunction<DporPolicy, DporPolicy.Branch, DporPolicy> forks) {
+        this.forks = forks;
         this.policy = policy;
         this.names = List.copyOf(names);
         this.clock = clock;
@@ -124,6 +135,7 @@ final class ParallelExecutions implements Explorer.Executions {
         speculate(totalDeadline);
         Recorded recorded = await(running);
         if (!policy.choosesAsRecorded(recorded.choices(), recorded.picks())) {
+            ranAgain++;
             running = launch(policy.forkForNext(), totalDeadline, true);
             speculate(totalDeadline);
             recorded = await(running);
@@ -158,7 +170,7 @@ final class ParallelExecutions implements Explorer.Executions {
             if (speculations.containsKey(branch)) {
                 continue;
             }
-            DporPolicy fork = policy.forkFor(branch);
+            DporPolicy fork = forks.apply(policy, branch);
             if (fork != null) {
                 speculations.put(branch, launch(fork, totalDeadline, false));
             }
@@ -196,6 +208,11 @@ final class ParallelExecutions implements Explorer.Executions {
                 return new Recorded(choices, picks, null, e);
             }
         });
+    }
+
+    /** How many executions ran again because the policy would not have chosen as they did. */
+    int ranAgain() {
+        return ranAgain;
     }
 
     private Lane takeIdle() {

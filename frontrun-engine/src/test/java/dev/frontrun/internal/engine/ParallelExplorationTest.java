@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
@@ -85,6 +86,46 @@ class ParallelExplorationTest {
                         runs(program).preemptionBound(bound).explore(2));
             }
         }));
+    }
+
+    /**
+     * An execution run ahead of time that the policy would not have chosen is run again: here each pending
+     * branch is run ahead under the fork of another pending branch, so every such execution is rejected,
+     * and what the exploration counts is still exactly the sequential executions, in order.
+     */
+    @Test
+    void executionsThePolicyWouldNotHaveChosenAreRunAgain() {
+        int ranAgain = 0;
+        for (long seed : seeds().limit(20).toArray()) {
+            RandomProgram program = RandomProgram.generateLarger(seed);
+            ParallelRuns<RandomProgram.State> runs = runs(program);
+            ParallelRuns.Run sequential = runs.explore(1);
+            Explorer<RandomProgram.State> explorer = runs.explorer();
+            DporPolicy policy = new DporPolicy(null);
+            List<dev.frontrun.Schedule> schedules = new ArrayList<>();
+            try (ParallelExecutions parallel = new ParallelExecutions(policy, 2, runs.names(), List.of(),
+                    new ExplorationClock(), explorer::runOnce, ParallelExplorationTest::anotherBranch)) {
+                parallel.start();
+                boolean more = true;
+                while (more) {
+                    Explorer.Executions.Ran ran = parallel.next(policy, System.nanoTime() + 60_000_000_000L);
+                    more = ran.more();
+                    if (!policy.lastExecutionRedundant()) {
+                        schedules.add(ran.judged().record().schedule());
+                    }
+                }
+                ranAgain += parallel.ranAgain();
+            }
+            assertThat(schedules).as("%s", program).isEqualTo(sequential.schedules());
+        }
+        assertThat(ranAgain).as("misled executions run again").isGreaterThan(0);
+    }
+
+    /** The fork of a pending branch other than {@code branch}, when there is one: a speculation the policy rejects. */
+    private static DporPolicy anotherBranch(DporPolicy policy, DporPolicy.Branch branch) {
+        List<DporPolicy.Branch> pending = policy.pendingInOrder();
+        DporPolicy.Branch other = pending.get(pending.size() - 1).equals(branch) ? pending.get(0) : pending.get(pending.size() - 1);
+        return policy.forkFor(other);
     }
 
     private static void assertSame(RandomProgram program, ParallelRuns.Run sequential, ParallelRuns.Run parallel) {

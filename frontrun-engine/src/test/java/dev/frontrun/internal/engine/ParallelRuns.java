@@ -71,13 +71,27 @@ public final class ParallelRuns<S> {
     public Run explore(int workers) {
         List<Schedule> schedules = new ArrayList<>();
         List<List<TraceStep>> traces = new ArrayList<>();
-        List<List<Class<? extends Throwable>>> expected = names.stream().map(n -> List.<Class<? extends Throwable>>of()).toList();
-        ExplorationPlan<S> plan = new ExplorationPlan<>(setup, names, bodies, invariant, "the invariant", maxExecutions,
-                preemptionBound, Strategy.dpor(), stopOnFirstFailure, Duration.ofSeconds(30), Duration.ofMinutes(5), 1,
-                hooks, expected, Set.of(), (trace, failure) -> { }, (schedule, trace) -> {
-                    schedules.add(schedule);
-                    traces.add(trace);
-                }, null, null, Duration.ofSeconds(5), false, false, workers);
+        ExplorationPlan<S> plan = plan(workers, (schedule, trace) -> {
+            schedules.add(schedule);
+            traces.add(trace);
+        });
         return new Run(new Explorer<>(plan).explore(), schedules, traces);
+    }
+
+    /** An explorer of this exploration on one worker, for driving its executions by hand. */
+    Explorer<S> explorer() {
+        return new Explorer<>(plan(1, (schedule, trace) -> { }));
+    }
+
+    List<String> names() {
+        return List.copyOf(names);
+    }
+
+    private ExplorationPlan<S> plan(int workers, java.util.function.BiConsumer<Schedule, List<TraceStep>> explored) {
+        List<List<Class<? extends Throwable>>> expected = names.stream().map(n -> List.<Class<? extends Throwable>>of()).toList();
+        return new ExplorationPlan<>(setup, names, bodies, invariant, "the invariant", maxExecutions,
+                preemptionBound, Strategy.dpor(), stopOnFirstFailure, Duration.ofSeconds(30), Duration.ofMinutes(5), 1,
+                hooks, expected, Set.of(), (trace, failure) -> { }, explored, null, null, Duration.ofSeconds(5), false,
+                false, workers);
     }
 }
