@@ -33,6 +33,22 @@ public interface ExplorationHook {
     default void afterExecution(ExecutionContext execution) throws Exception {
     }
 
+    /**
+     * This hook's counterpart on worker {@code worker} of a parallel exploration ({@code Exploration.parallelism}):
+     * each worker runs its executions on a thread of its own, beside the others, and calls the lifecycle
+     * methods of its own hooks there, from {@link #beforeExploration} to {@link #afterExploration}; this
+     * hook then hears only of the whole exploration (its {@code beforeExploration} before any worker's,
+     * its {@code afterExploration} after every worker's), on the exploring thread. Asked for every worker
+     * before the exploration starts.
+     *
+     * @throws UnsupportedOperationException (the default) saying why this hook cannot run beside itself:
+     *                                       the exploration then refuses parallelism with that message
+     */
+    default ExplorationHook forWorker(int worker) {
+        throw new UnsupportedOperationException(getClass().getName()
+                + " keeps state of the whole exploration and has no counterpart for a parallel worker");
+    }
+
     /** After the last execution, also when the exploration failed (e.g. restore and drop the snapshot). */
     default void afterExploration() throws Exception {
     }

@@ -1,0 +1,133 @@
+package dev.frontrun.internal.postgres;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Copies of a database for the workers of a parallel exploration, one each, made with
+ * {@code CREATE DATABASE … TEMPLATE} (a file copy: every table, sequence, index, trigger and function as
+ * they are) and dropped when the exploration ends. PostgreSQL copies a database only while no other
+ * session is connected to it: the copies are made before the exploration opens any connection of its
+ * own to the original, and a session of someone else (an idle connection of the application's pool)
+ * makes the copy fail with an error naming it.
+ */
+public final class DatabaseClones implements AutoCloseable {
+
+    /** The {@code application_name} of the explored code's sessions on a worker's copy. */
+    public static final String WORKER_APPLICATION_NAME = "frontrun-worker";
+
+    private final OwnConnections maintenance;
+    private final List<String> names;
+    private final List<OwnConnections> copies;
+    private final boolean canForceDrop;
+
+    private DatabaseClones(OwnConnections maintenance, List<String> names, List<OwnConnections> copies,
+                           boolean canForceDrop) {
+        this.maintenance = maintenance;
+        this.names = names;
+        this.copies = copies;
+        this.canForceDrop = canForceDrop;
+    }
+
+    /** Makes {@code count} copies of the database behind {@code original}, connecting through the server's {@code postgres} database. */
+    public static DatabaseClones of(OwnConnections original, int count) throws SQLException {
+        String database;
+        int version;
+        try (Connection c = original.getConnection(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("select current_database(), current_setting('server_version_num')::int")) {
+            rs.next();
+            database = rs.getString(1);
+            version = rs.getInt(2);
+        }
+        OwnConnections maintenance = original.onDatabase("postgres");
+        String prefix = "frontrun_" + ProcessHandle.current().pid() + "_"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xFFFFFFFFL) + "_";
+        DatabaseClones clones = new DatabaseClones(maintenance, new ArrayList<>(), new ArrayList<>(), version >= 130000);
+        try (Connection c = maintenance.getConnection(); Statement st = c.createStatement()) {
+            for (int i = 0; i < count; i++) {
+                String name = prefix + i;
+                try {
+                    st.execute("CREATE DATABASE " + quoted(name) + " TEMPLATE " + quoted(database));
+                } catch (SQLException e) {
+                    throw refusal(c, database, e);
+                }
+                clones.names.add(name);
+                clones.copies.add(original.onDatabase(name));
+            }
+        } catch (SQLException | RuntimeException e) {
+            try {
+                clones.close();
+            } catch (SQLException | RuntimeException dropping) {
+                e.addSuppressed(dropping);
+            }
+            throw e;
+        }
+        return clones;
+    }
+
+    /** Frontrun's own connections to copy {@code index}. */
+    public OwnConnections copy(int index) {
+        return copies.get(index);
+    }
+
+    /** Drops every copy, ending sessions left on them (PostgreSQL 13 and later). */
+    @Override
+    public void close() throws SQLException {
+        if (names.isEmpty()) {
+            return;
+        }
+        SQLException first = null;
+        try (Connection c = maintenance.getConnection(); Statement st = c.createStatement()) {
+            for (String name : names) {
+                try {
+                    st.execute("DROP DATABASE IF EXISTS " + quoted(name) + (canForceDrop ? " WITH (FORCE)" : ""));
+                } catch (SQLException e) {
+                    first = first == null ? e : first;
+                }
+            }
+        }
+        names.clear();
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    private static SQLException refusal(Connection c, String database, SQLException e) {
+        String advice = switch (String.valueOf(e.getSQLState())) {
+            case "55006" -> "other sessions are connected to it: " + sessions(c, database) + ". A parallel exploration"
+                    + " copies the database before its first execution, and PostgreSQL copies only a database no one is"
+                    + " connected to: close the application's connections first (a pool's idle ones too, e.g. HikariCP's"
+                    + " minimumIdle=0 with a short idleTimeout), or explore with parallelism(1)";
+            case "42501" -> "the user may not create databases (a parallel exploration needs CREATEDB), or explore with"
+                    + " parallelism(1)";
+            default -> e.getMessage();
+        };
+        return new SQLException("could not copy database " + database + " for a parallel exploration: " + advice,
+                e.getSQLState(), e);
+    }
+
+    private static String sessions(Connection c, String database) {
+        List<String> out = new ArrayList<>();
+        try (java.sql.PreparedStatement ps = c.prepareStatement("select pid, application_name, state from pg_stat_activity"
+                + " where datname = ? and pid <> pg_backend_pid()")) {
+            ps.setString(1, database);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add("pid " + rs.getInt(1) + " ('" + rs.getString(2) + "', " + rs.getString(3) + ")");
+                }
+            }
+        } catch (SQLException ignored) {
+            return "(could not list them: " + ignored.getMessage() + ")";
+        }
+        return out.isEmpty() ? "(none left by now)" : String.join(", ", out);
+    }
+
+    private static String quoted(String identifier) {
+        return '"' + identifier.replace("\"", "\"\"") + '"';
+    }
+}
