@@ -49,6 +49,18 @@ public interface ExplorationHook {
                 + " keeps state of the whole exploration and has no counterpart for a parallel worker");
     }
 
+    /**
+     * Whether {@code thrown} — by the setup, an explored thread or the invariant — says that the environment
+     * this hook keeps was used wrongly, not that the code under test failed (e.g. a connection to a database
+     * the exploration has closed): the exploration then ends with ERROR and this message, never with a verdict
+     * on the code, and the exception is never taken as an expected answer of the thread.
+     *
+     * @return what the user must change, or empty (the default) when {@code thrown} is the code's own
+     */
+    default java.util.Optional<String> environmentFailure(Throwable thrown) {
+        return java.util.Optional.empty();
+    }
+
     /** After the last execution, also when the exploration failed (e.g. restore and drop the snapshot). */
     default void afterExploration() throws Exception {
     }

@@ -297,7 +297,7 @@ public final class Explorer<S> {
         try {
             state = plan.setup().get();
         } catch (RuntimeException | Error e) {
-            throw new SetupFailed(e);
+            throw new SetupFailed(misuse(worker, e).map(Throwable.class::cast).orElse(e));
         }
         Outcomes.ThreadOutcome[] outcomes = new Outcomes.ThreadOutcome[plan.bodies().size()];
         List<Callable<?>> bodies = new ArrayList<>();
@@ -310,6 +310,10 @@ public final class Explorer<S> {
                 } catch (ExecutionAborted aborted) {
                     throw aborted;
                 } catch (Throwable thrown) {
+                    java.util.Optional<SchedulingPoints.EnvironmentError> misuse = misuse(worker, thrown);
+                    if (misuse.isPresent()) {
+                        throw misuse.get(); // never an expected answer
+                    }
                     outcomes[thread] = outcome(context, thread, thrown);
                     if (!expected(thread, outcomes[thread])) {
                         throw thrown;
@@ -341,7 +345,7 @@ public final class Explorer<S> {
                 call(() -> hook.afterExecution(context), "afterExecution");
             }
         }
-        Judged judged = new Judged(record, judge(record, state, outcomes));
+        Judged judged = new Judged(record, judge(worker, record, state, outcomes));
         long end = System.nanoTime();
         worker.clock().add(restored - begin, (started - restored) + (end - ran), ran - started, context.clock());
         return judged;
@@ -363,9 +367,23 @@ public final class Explorer<S> {
                 || outcome.status() != null && plan.expectedStatuses().contains(outcome.status());
     }
 
-    private Failure judge(ExecutionRecord record, S state, Outcomes.ThreadOutcome[] outcomes) {
+    /**
+     * {@code thrown} as an error of the environment, with the message of the hook of {@code worker} that says the
+     * environment was used wrongly ({@link ExplorationHook#environmentFailure}); empty when it is the code's own.
+     */
+    private static java.util.Optional<SchedulingPoints.EnvironmentError> misuse(Worker worker, Throwable thrown) {
+        for (ExplorationHook hook : worker.hooks()) {
+            java.util.Optional<String> misuse = hook.environmentFailure(thrown);
+            if (misuse.isPresent()) {
+                return java.util.Optional.of(new SchedulingPoints.EnvironmentError(misuse.get(), thrown));
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    private Failure judge(Worker worker, ExecutionRecord record, S state, Outcomes.ThreadOutcome[] outcomes) {
         return switch (record.ending()) {
-            case COMPLETED -> checkInvariant(state, new Outcomes(List.of(outcomes)));
+            case COMPLETED -> checkInvariant(worker, state, new Outcomes(List.of(outcomes)));
             case THREAD_FAILED -> environmentError(record.failure())
                     ? new Failure.Broken("Frontrun inside thread '" + plan.names().get(record.failedThread()) + "'",
                     record.failure())
@@ -387,12 +405,13 @@ public final class Explorer<S> {
         return false;
     }
 
-    private Failure checkInvariant(S state, Outcomes outcomes) {
+    private Failure checkInvariant(Worker worker, S state, Outcomes outcomes) {
         try {
             return plan.invariant().test(state, outcomes) ? null
                     : new Failure.InvariantViolated(plan.invariantDescription());
         } catch (RuntimeException | Error e) {
-            return new Failure.InvariantThrew(plan.invariantDescription(), e);
+            return misuse(worker, e).<Failure>map(misuse -> new Failure.Broken("the invariant", misuse))
+                    .orElseGet(() -> new Failure.InvariantThrew(plan.invariantDescription(), e));
         }
     }
 

@@ -33,12 +33,12 @@ public final class DataSourceHandler implements InvocationHandler {
     private final Object probeKey = new Object();
     /** The most connections the wrapped pool hands out, or 0 when unknown (not a pool, or one that does not say). */
     private final int poolSize;
-    /** Frontrun's own connections to the same database, for the lock probe and catalog lookups. */
-    private final DataSource own;
+    /** Frontrun's own connections to the same database (a parallel worker's copy of it), for the lock probe and catalog lookups. */
+    private final OwnConnectionsHere own;
 
     private DataSourceHandler(DataSource target, DataSource own, SchemaHints schemaHints) {
         this.target = target;
-        this.own = own;
+        this.own = new OwnConnectionsHere(target, own);
         this.analyzer = new ClassifyingAnalyzer(own); // catalog lookups never take an application connection
         this.schemaHints = schemaHints;
         this.poolSize = PoolSize.of(target);
@@ -147,7 +147,7 @@ public final class DataSourceHandler implements InvocationHandler {
         SqlExecutionState state = SqlExecutionState.of(execution);
         execution.attribute(probeKey, k -> {
             PostgresLockProbe probe = execution.explorationAttribute(probeKey, key -> {
-                PostgresLockProbe created = new PostgresLockProbe(own); // never one of the application's connections
+                PostgresLockProbe created = new PostgresLockProbe(own.here()); // never one of the application's connections
                 execution.onExplorationEnd(created);
                 return created;
             });

@@ -29,9 +29,10 @@ import javax.sql.DataSource;
  * <p>In a parallel exploration ({@link #forWorker}) each worker explores against a copy of the database of
  * its own ({@link DatabaseClones}), made before the first execution and dropped after the last; the
  * worker's counterpart of this hook routes the proxy's connections there ({@link WorkerConnections}) and
- * snapshots and restores the copy as this hook does the database. This hook then snapshots the database
- * itself too, after copying it: the explored code must never reach it, and if it did (a connection not
- * taken from the proxy), the database is restored and the exploration fails saying so.
+ * snapshots and restores the copy as this hook does the database. The database itself stays closed to
+ * connections meanwhile: code that connects around the proxy (a connection the proxy does not route)
+ * would read the original, which no execution touches; its connection attempt fails instead, and
+ * {@link #environmentFailure} makes that the exploration's ERROR, never a verdict.
  */
 public final class DatabaseExplorationHook implements ExplorationHook {
 
@@ -112,11 +113,11 @@ public final class DatabaseExplorationHook implements ExplorationHook {
                             + dataSource + " does not tell its JDBC URL and user (getJdbcUrl/getUrl, getUsername/getUser)."
                             + " Explore with parallelism(1)"));
             PostgresRequired.check(own);
-            // copies first: PostgreSQL copies a database only while no one (the snapshot's connection neither) is on it
+            // no snapshot of the database itself: it stays closed to connections until the copies are dropped
             clones = DatabaseClones.of(own, workers);
-        } else {
-            PostgresRequired.check(DataSourceHandler.unwrapped(dataSource));
+            return;
         }
+        PostgresRequired.check(DataSourceHandler.unwrapped(dataSource));
         // on connections of Frontrun's own: the snapshot keeps one for the whole exploration, which must
         // never be one the explored threads wait for in a small pool
         snapshot = DatabaseSnapshot.take(OwnConnections.beside(DataSourceHandler.unwrapped(dataSource)), lockTimeout);
@@ -185,35 +186,45 @@ public final class DatabaseExplorationHook implements ExplorationHook {
             afterExplorationOnWorker();
             return;
         }
-        DatabaseClones copies = clones;
-        boolean parallel = workers > 0;
-        workers = 0;
-        clones = null;
-        try (copies) {
-            if (snapshot == null) {
-                return;
-            }
-            DatabaseSnapshot.Restored bypassed = parallel ? snapshot.written() : DatabaseSnapshot.Restored.NOTHING;
-            try {
-                snapshot.restoreAllAndClose("after the exploration", workerBackends);
-            } catch (Exception e) {
-                if (restoreFailure != null) {
-                    e.addSuppressed(restoreFailure); // this failure replaces it as the exploration's exception
-                }
-                throw e;
-            } finally {
-                snapshot = null;
-                restoreFailure = null;
-            }
-            if (!bypassed.nothing()) {
-                throw new IllegalStateException("During the parallel exploration, statements reached the database itself"
-                        + " instead of the workers' copies of it (they changed " + bypassed.tables()
-                        + (bypassed.sequences().isEmpty() ? "" : " and sequences " + bypassed.sequences()) + "; the"
-                        + " database has been restored): its verdict would not mean anything. Every statement of the"
-                        + " setup, the threads and the invariant must use connections of the FrontrunDataSource proxy of"
-                        + " the data source given to database(...), or explore with parallelism(1).");
-            }
+        if (clones != null) {
+            DatabaseClones copies = clones;
+            workers = 0;
+            clones = null;
+            copies.close(); // opens the database again, then drops the copies
+            return;
         }
+        if (snapshot == null) {
+            return;
+        }
+        try {
+            snapshot.restoreAllAndClose("after the exploration", workerBackends);
+        } catch (Exception e) {
+            if (restoreFailure != null) {
+                e.addSuppressed(restoreFailure); // this failure replaces it as the exploration's exception
+            }
+            throw e;
+        } finally {
+            snapshot = null;
+            restoreFailure = null;
+        }
+    }
+
+    /**
+     * On a worker: a connection to the database itself refused because it is closed during the parallel
+     * exploration means the explored code (the setup, a thread or the invariant) connected around the
+     * proxy, and would have read the database no execution touches.
+     */
+    @Override
+    public java.util.Optional<String> environmentFailure(Throwable thrown) {
+        if (parent == null || parent.clones == null || !parent.clones.refusedConnection(thrown)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("a connection to database " + parent.clones.original() + " was refused: during a"
+                + " parallel exploration the database is closed to connections and each worker explores against a copy"
+                + " of it, reached only through the FrontrunDataSource proxy of the data source given to database(...)."
+                + " Code that connects around the proxy (DriverManager, a data source built by hand) would read the"
+                + " original, which no execution changes, and a verdict would not mean anything. Take every connection"
+                + " of the setup, the threads and the invariant from the proxy, or explore with parallelism(1)");
     }
 
     /** On the worker's thread: its snapshot and connections closed; the copy itself is dropped with the others. */

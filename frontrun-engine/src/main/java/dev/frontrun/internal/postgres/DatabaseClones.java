@@ -12,9 +12,16 @@ import java.util.concurrent.ThreadLocalRandom;
  * Copies of a database for the workers of a parallel exploration, one each, made with
  * {@code CREATE DATABASE … TEMPLATE} (a file copy: every table, sequence, index, trigger and function as
  * they are) and dropped when the exploration ends. PostgreSQL copies a database only while no other
- * session is connected to it: the copies are made before the exploration opens any connection of its
- * own to the original, and a session of someone else (an idle connection of the application's pool)
+ * session is connected to it: a session of someone else (an idle connection of the application's pool)
  * makes the copy fail with an error naming it.
+ *
+ * <p>While the copies exist the original is closed to connections ({@code ALLOW_CONNECTIONS false}, for
+ * superusers too; opened again by {@link #close}, and by a shutdown hook if the JVM ends first): the
+ * explored code must reach the database only through the proxy, which routes each worker to its copy.
+ * Code that connects around it (a {@code DriverManager} connection, a data source the test built by
+ * hand) would read the original, which no execution touches, and could miss a race without a sign; now
+ * its connection attempt fails ({@link #refusedConnection}). No session can be left on the original
+ * either: it is closed before the copies are made, and a copy fails while anyone is connected.
  */
 public final class DatabaseClones implements AutoCloseable {
 
@@ -22,19 +29,27 @@ public final class DatabaseClones implements AutoCloseable {
     public static final String WORKER_APPLICATION_NAME = "frontrun-worker";
 
     private final OwnConnections maintenance;
+    private final String original;
+    /** Opens the original again if the JVM ends while it is closed; null once it is open. */
+    private Thread reopenAtExit;
     private final List<String> names;
     private final List<OwnConnections> copies;
     private final boolean canForceDrop;
 
-    private DatabaseClones(OwnConnections maintenance, List<String> names, List<OwnConnections> copies,
-                           boolean canForceDrop) {
+    private DatabaseClones(OwnConnections maintenance, String original, List<String> names,
+                           List<OwnConnections> copies, boolean canForceDrop) {
         this.maintenance = maintenance;
+        this.original = original;
         this.names = names;
         this.copies = copies;
         this.canForceDrop = canForceDrop;
     }
 
-    /** Makes {@code count} copies of the database behind {@code original}, connecting through the server's {@code postgres} database. */
+    /**
+     * Closes the database behind {@code original} to connections and makes {@code count} copies of it,
+     * connecting through the server's {@code postgres} database; on failure drops what it made and opens
+     * the original again.
+     */
     public static DatabaseClones of(OwnConnections original, int count) throws SQLException {
         String database;
         int version;
@@ -47,8 +62,10 @@ public final class DatabaseClones implements AutoCloseable {
         OwnConnections maintenance = original.onDatabase("postgres");
         String prefix = "frontrun_" + ProcessHandle.current().pid() + "_"
                 + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xFFFFFFFFL) + "_";
-        DatabaseClones clones = new DatabaseClones(maintenance, new ArrayList<>(), new ArrayList<>(), version >= 130000);
+        DatabaseClones clones = new DatabaseClones(maintenance, database, new ArrayList<>(), new ArrayList<>(),
+                version >= 130000);
         try (Connection c = maintenance.getConnection(); Statement st = c.createStatement()) {
+            clones.closeOriginal(st);
             for (int i = 0; i < count; i++) {
                 String name = prefix + i;
                 try {
@@ -75,14 +92,75 @@ public final class DatabaseClones implements AutoCloseable {
         return copies.get(index);
     }
 
-    /** Drops every copy, ending sessions left on them (PostgreSQL 13 and later). */
+    /** The name of the database the copies stand for. */
+    public String original() {
+        return original;
+    }
+
+    /**
+     * Whether {@code thrown} (or its cause) is PostgreSQL refusing a connection to the original because
+     * it is closed ({@code 55000}, naming it): code connected around the proxy.
+     */
+    public boolean refusedConnection(Throwable thrown) {
+        for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException e && "55000".equals(e.getSQLState()) && e.getMessage() != null
+                    && e.getMessage().contains('"' + original + '"')) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void closeOriginal(Statement st) throws SQLException {
+        try {
+            st.execute("ALTER DATABASE " + quoted(original) + " ALLOW_CONNECTIONS false");
+        } catch (SQLException e) {
+            throw new SQLException("could not close database " + original + " to connections during a parallel"
+                    + " exploration (ALTER DATABASE … ALLOW_CONNECTIONS false needs its owner or a superuser: " + e.getMessage()
+                    + "). Explore with parallelism(1)", e.getSQLState(), e);
+        }
+        reopenAtExit = new Thread(this::reopenQuietly, "frontrun-reopen-" + original);
+        Runtime.getRuntime().addShutdownHook(reopenAtExit);
+    }
+
+    /** Opens the original to connections again; the one thing a shutdown hook can still do. */
+    private void reopen(Statement st) throws SQLException {
+        if (reopenAtExit == null) {
+            return;
+        }
+        st.execute("ALTER DATABASE " + quoted(original) + " ALLOW_CONNECTIONS true");
+        try {
+            Runtime.getRuntime().removeShutdownHook(reopenAtExit);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or about to: it finds the database open
+        }
+        reopenAtExit = null;
+    }
+
+    private synchronized void reopenQuietly() {
+        try (Connection c = maintenance.getConnection(); Statement st = c.createStatement()) {
+            reopen(st);
+        } catch (SQLException ignored) {
+            // the JVM is ending: nothing else to try
+        }
+    }
+
+    /**
+     * Opens the original to connections again, then drops every copy, ending sessions left on them
+     * (PostgreSQL 13 and later).
+     */
     @Override
-    public void close() throws SQLException {
-        if (names.isEmpty()) {
+    public synchronized void close() throws SQLException {
+        if (names.isEmpty() && reopenAtExit == null) {
             return;
         }
         SQLException first = null;
         try (Connection c = maintenance.getConnection(); Statement st = c.createStatement()) {
+            try {
+                reopen(st);
+            } catch (SQLException e) {
+                first = e;
+            }
             for (String name : names) {
                 try {
                     st.execute("DROP DATABASE IF EXISTS " + quoted(name) + (canForceDrop ? " WITH (FORCE)" : ""));

@@ -80,7 +80,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
 
     /** What one restore rewrote (schema-qualified names). */
     public record Restored(Set<String> tables, Set<String> sequences) {
-        public static final Restored NOTHING = new Restored(Set.of(), Set.of());
+        static final Restored NOTHING = new Restored(Set.of(), Set.of());
 
         public boolean nothing() {
             return tables.isEmpty() && sequences.isEmpty();
@@ -238,33 +238,6 @@ public final class DatabaseSnapshot implements AutoCloseable {
             return Restored.NOTHING;
         }
         return restore(restore, movedSequences, false, "restore the database " + when, knownBackends);
-    }
-
-    /**
-     * What was written since the snapshot or the last restore, without restoring it: the tracked tables
-     * written and the sequences moved (writes to a table that cannot be tracked are not seen).
-     */
-    public Restored written() throws SQLException {
-        checkOpen();
-        Set<String> written = new LinkedHashSet<>();
-        Set<String> moved = new LinkedHashSet<>();
-        Connection c = connection();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT false, relid FROM (SELECT DISTINCT relid FROM " + CHANGED + ") c UNION ALL"
-                        + " SELECT true, seq FROM " + SEQUENCES + " WHERE pg_sequence_last_value(seq::regclass)"
-                        + " IS DISTINCT FROM CASE WHEN is_called THEN last_value END")) {
-            while (rs.next()) {
-                long oid = rs.getLong(2);
-                if (rs.getBoolean(1)) {
-                    SequenceState sequence = sequences.get(oid);
-                    moved.add(sequence == null ? String.valueOf(oid) : sequence.name());
-                } else {
-                    SnapshotScope.Table table = tables.get(oid);
-                    written.add(table == null ? String.valueOf(oid) : table.name());
-                }
-            }
-        }
-        return new Restored(written, moved);
     }
 
     /**

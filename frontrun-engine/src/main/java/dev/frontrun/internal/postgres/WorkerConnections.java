@@ -35,6 +35,11 @@ public final class WorkerConnections implements DataSource, AutoCloseable {
         this.applicationName = applicationName;
     }
 
+    /** Frontrun's own connections to the same copy (its lock probe and catalog lookups on this worker). */
+    public OwnConnections own() {
+        return copy;
+    }
+
     @Override
     public Connection getConnection() throws SQLException {
         Connection physical;

@@ -46,7 +46,9 @@ class ParallelJdbcExplorationTest {
     }
 
     @AfterEach
-    void theDatabaseIsAsBeforeAndNoCopyIsLeft() {
+    void theDatabaseIsAsBeforeOpenAgainAndNoCopyIsLeft() {
+        assertThat(db.queryInt("SELECT count(*) FROM pg_database WHERE datname = current_database() AND datallowconn"))
+                .as("the database accepts connections again").isEqualTo(1);
         assertThat(db.queryInt("SELECT sum(balance) FROM account")).isEqualTo(200);
         assertThat(db.queryInt("SELECT count(*) FROM audit")).isZero();
         assertThat(db.queryInt("SELECT count(*) FROM pg_database WHERE datname LIKE 'frontrun\\_%'")).isZero();
@@ -142,15 +144,73 @@ class ParallelJdbcExplorationTest {
         assertThat(parallel.anomaly()).isEqualTo(sequential.anomaly());
     }
 
+    /** The balance, read around the proxy (a connection of the driver's): on a worker, from the database itself. */
+    private int balanceAroundTheProxy(int id) {
+        try (Connection c = db.connect(); PreparedStatement read = c.prepareStatement(
+                "SELECT balance FROM account WHERE id = ?")) {
+            read.setInt(1, id);
+            try (ResultSet rs = read.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * "No update is lost", read around the proxy. Sequentially it reads the database the threads wrote and finds
+     * the lost update; on workers it would read the database no execution touches (always 100) and hold, a
+     * silent green: the database is closed to connections instead, and the exploration ends with ERROR.
+     */
     @Test
-    void statementsThatBypassTheProxyAndReachTheDatabaseItselfFailTheExploration() {
+    void anInvariantReadingAroundTheProxyEndsTheExplorationWithAnErrorNeverAVerdict() {
+        ParallelRuns<Object> aroundTheProxy = new ParallelRuns<>(Object::new).hook(new DatabaseExplorationHook(raw))
+                .thread("alice", s -> deposit(1)).thread("bob", s -> deposit(1))
+                .invariant((s, outcomes) -> balanceAroundTheProxy(1) != 101);
+
+        assertThat(aroundTheProxy.explore(1).outcome().verdict()).isEqualTo(Verdict.FAILS);
+        ParallelRuns.Run parallel = aroundTheProxy.explore(2);
+
+        assertThat(parallel.outcome().verdict()).isEqualTo(Verdict.ERROR);
+        assertThat(parallel.outcome().failure().summary()).contains("the invariant").contains("was refused")
+                .contains("closed to connections").contains("parallelism(1)");
+    }
+
+    @Test
+    void aSetupWritingAroundTheProxyEndsTheExplorationWithAnError() {
         ParallelRuns<Object> bypassing = new ParallelRuns<>(() -> {
             db.execute("INSERT INTO audit (account, delta) VALUES (2, 0)"); // not through the proxy
             return new Object();
         }).hook(new DatabaseExplorationHook(raw)).thread("alice", s -> deposit(1)).thread("bob", s -> deposit(2));
 
-        assertThatThrownBy(() -> bypassing.explore(2)).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("reached the database itself").hasMessageContaining("audit");
+        ParallelRuns.Run parallel = bypassing.explore(2);
+
+        assertThat(parallel.outcome().verdict()).isEqualTo(Verdict.ERROR);
+        assertThat(parallel.outcome().failure().summary()).contains("the setup").contains("was refused");
+    }
+
+    /** A thread's refused connection is never an expected answer, even when the thread may throw SQLException. */
+    @Test
+    void aThreadConnectingAroundTheProxyEndsTheExplorationWithAnErrorThoughItMayThrow() {
+        Result result = Frontrun.explore(Object::new).database(raw).parallelism(2).reportDirectory(null)
+                .checkAdvice(false).thread("alice", () -> deposit(1))
+                .thread("bob", () -> balanceAroundTheProxy(1)).expect("bob", IllegalStateException.class)
+                .invariant(() -> true).run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.ERROR);
+        assertThat(result.explanation()).contains("was refused").contains("closed to connections");
+    }
+
+    /** PostgreSQL copies a database no one is connected to: a session left open is named, and the database opened again. */
+    @Test
+    void aSessionOpenOnTheDatabaseIsNamedAndTheDatabaseOpenedAgain() throws SQLException {
+        try (Connection open = db.connect()) {
+            open.createStatement().execute("SET application_name = 'left-open'");
+            assertThatThrownBy(() -> Frontrun.explore(Object::new).database(raw).parallelism(2).reportDirectory(null)
+                    .checkAdvice(false).thread("alice", () -> deposit(1)).thread("bob", () -> deposit(1)).run())
+                    .hasMessageContaining("other sessions are connected to it").hasMessageContaining("left-open");
+        }
     }
 
     @Test
