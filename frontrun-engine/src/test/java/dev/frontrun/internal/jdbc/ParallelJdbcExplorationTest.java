@@ -144,6 +144,56 @@ class ParallelJdbcExplorationTest {
         assertThat(parallel.anomaly()).isEqualTo(sequential.anomaly());
     }
 
+    /** Inserts key 1 for {@code who}, in a transaction rolled back if {@code giveUp}; losing to another insert is an answer. */
+    private void claim(String who, boolean giveUp) throws SQLException {
+        try (Connection c = ds.getConnection(); java.sql.Statement st = c.createStatement()) {
+            c.setAutoCommit(!giveUp);
+            try {
+                st.executeUpdate("INSERT INTO claim VALUES (1, '" + who + "')");
+            } catch (SQLException e) {
+                if (!"23505".equals(e.getSQLState())) {
+                    throw e;
+                }
+            }
+            if (giveUp) {
+                c.rollback();
+            }
+        }
+    }
+
+    /**
+     * Two inserts waiting at once for a third transaction: the lock probe and the pausing of backends
+     * ({@code PostgresLockProbe.hold/resume}) act on the worker's copy, and every execution, with its waits
+     * and resumes, is the sequential one.
+     */
+    @Test
+    void statementsWaitingAtOnceOnACopyArePausedAndResumedAsSequentially() {
+        db.execute("DROP TABLE IF EXISTS claim", "CREATE TABLE claim (k int PRIMARY KEY, who text NOT NULL)");
+        try {
+            ParallelRuns<Object> claims = new ParallelRuns<>(Object::new).hook(new DatabaseExplorationHook(raw))
+                    .thread("giver", s -> claim("giver", true)).thread("b", s -> claim("b", false))
+                    .thread("c", s -> claim("c", false));
+            ParallelRuns.Run sequential = claims.explore(1);
+            ParallelRuns.Run parallel = claims.explore(2);
+
+            assertSame(sequential, parallel);
+            assertThat(parallel.outcome().verdict()).isEqualTo(Verdict.HOLDS);
+            assertThat(waits(parallel)).as("who waited, and where each wait was resumed").isEqualTo(waits(sequential));
+            assertThat(parallel.traces()).as("executions in which both inserts waited at once, paused on the copy")
+                    .anyMatch(trace -> trace.stream().filter(step -> step.blocked() != null
+                            && step.blocked().resumedAt() >= 0).count() == 2);
+        } finally {
+            db.execute("DROP TABLE claim");
+        }
+    }
+
+    /** Each execution's waits: the thread and position of each blocked step, and where it was resumed. */
+    private static List<List<String>> waits(ParallelRuns.Run run) {
+        return run.traces().stream().map(trace -> trace.stream().filter(step -> step.blocked() != null)
+                .map(step -> step.threadName() + "@" + step.position() + "->" + step.blocked().resumedAt()).toList())
+                .toList();
+    }
+
     /** The balance, read around the proxy (a connection of the driver's): on a worker, from the database itself. */
     private int balanceAroundTheProxy(int id) {
         try (Connection c = db.connect(); PreparedStatement read = c.prepareStatement(
