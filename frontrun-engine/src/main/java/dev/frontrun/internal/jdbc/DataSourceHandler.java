@@ -39,7 +39,7 @@ public final class DataSourceHandler implements InvocationHandler {
     private DataSourceHandler(DataSource target, DataSource own, SchemaHints schemaHints) {
         this.target = target;
         this.own = new OwnConnectionsHere(target, own);
-        this.analyzer = new ClassifyingAnalyzer(own); // catalog lookups never take an application connection
+        this.analyzer = new ClassifyingAnalyzer(this.own); // catalog lookups never take an application connection
         this.schemaHints = schemaHints;
         this.poolSize = PoolSize.of(target);
     }

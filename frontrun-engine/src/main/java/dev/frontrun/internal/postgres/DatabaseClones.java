@@ -64,17 +64,28 @@ public final class DatabaseClones implements AutoCloseable {
                 + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xFFFFFFFFL) + "_";
         DatabaseClones clones = new DatabaseClones(maintenance, database, new ArrayList<>(), new ArrayList<>(),
                 version >= 130000);
+        for (int i = 0; i < count; i++) {
+            clones.names.add(prefix + i); // dropped IF EXISTS: also those a failure kept from being made
+            clones.copies.add(original.onDatabase(prefix + i));
+        }
+        java.util.concurrent.ExecutorService copying = java.util.concurrent.Executors.newFixedThreadPool(count);
         try (Connection c = maintenance.getConnection(); Statement st = c.createStatement()) {
             clones.closeOriginal(st);
-            for (int i = 0; i < count; i++) {
-                String name = prefix + i;
+            // all at once, each on a connection of its own: copies of one template do not wait for each other
+            List<java.util.concurrent.Future<Void>> made = new ArrayList<>();
+            for (String name : clones.names) {
+                made.add(copying.submit(() -> create(maintenance, database, name)));
+            }
+            SQLException failed = null; // every copy has ended before any is dropped
+            for (java.util.concurrent.Future<Void> copy : made) {
                 try {
-                    st.execute("CREATE DATABASE " + quoted(name) + " TEMPLATE " + quoted(database));
+                    awaitCopy(copy);
                 } catch (SQLException e) {
-                    throw refusal(c, database, e);
+                    failed = failed == null ? e : failed;
                 }
-                clones.names.add(name);
-                clones.copies.add(original.onDatabase(name));
+            }
+            if (failed != null) {
+                throw failed;
             }
         } catch (SQLException | RuntimeException e) {
             try {
@@ -83,8 +94,35 @@ public final class DatabaseClones implements AutoCloseable {
                 e.addSuppressed(dropping);
             }
             throw e;
+        } finally {
+            copying.shutdown();
         }
         return clones;
+    }
+
+    private static Void create(OwnConnections maintenance, String database, String name) throws SQLException {
+        try (Connection c = maintenance.getConnection(); Statement st = c.createStatement()) {
+            try {
+                st.execute("CREATE DATABASE " + quoted(name) + " TEMPLATE " + quoted(database));
+            } catch (SQLException e) {
+                throw refusal(c, database, e);
+            }
+        }
+        return null;
+    }
+
+    private static void awaitCopy(java.util.concurrent.Future<Void> copy) throws SQLException {
+        try {
+            copy.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof SQLException sql) {
+                throw sql;
+            }
+            throw new SQLException("copying the database failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted while copying the database", e);
+        }
     }
 
     /** Frontrun's own connections to copy {@code index}. */
