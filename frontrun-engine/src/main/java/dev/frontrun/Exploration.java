@@ -55,6 +55,7 @@ public final class Exploration<S> {
     private boolean sharedMemory = true;
     private java.util.function.Consumer<String> progress = System.err::println;
     private Duration progressEvery = Duration.ofSeconds(5);
+    private int parallelism = 1;
     private boolean checkAdvice = !"false".equalsIgnoreCase(System.getProperty("frontrun.checkAdvice"));
 
     /** Where reports go unless {@link #reportDirectory(Path)} says otherwise: {@code -Dfrontrun.reportDirectory}, else target/frontrun-reports. */
@@ -324,6 +325,29 @@ public final class Exploration<S> {
         return this;
     }
 
+    /**
+     * Explores on {@code workers} threads of this JVM at once (default 1), each execution against the
+     * worker's own copy of the database ({@code CREATE DATABASE … TEMPLATE}, dropped afterwards), with the
+     * results of exploring on one: the same executions, traces, verdict and first counterexample. The
+     * exploring thread keeps the one DPOR state; workers run the executions it will ask for next ahead of
+     * time, and an execution is accepted, in the sequential order, only if the DPOR state then would have
+     * made exactly its choices (otherwise it runs again). Needs every statement of the setup, the threads
+     * and the invariant to go through the {@link dev.frontrun.jdbc.FrontrunDataSource} proxy of the data
+     * source given to {@link #database}, a pool at least as large as the threads, and hooks that can run
+     * on workers ({@link ExplorationHook#forWorker}; the Spring starter's cannot: its application
+     * context is shared by all requests). Only DPOR explores in parallel; replays and random runs run on one
+     * worker. {@code Runtime.getRuntime().availableProcessors()} is all cores. Several executions run at
+     * once, so the setup, the thread bodies and the invariant must share nothing but the database: each
+     * execution's state is what the setup returns.
+     */
+    public Exploration<S> parallelism(int workers) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("parallelism must be at least 1, got " + workers);
+        }
+        this.parallelism = workers;
+        return this;
+    }
+
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
@@ -468,7 +492,7 @@ public final class Exploration<S> {
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
                 hooks, expectedPerThread(), expectedStatuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
                 Integer::sum), explored::add, isolation, progress, progressEvery, !instrumentedPackages.isEmpty(),
-                sharedMemory);
+                sharedMemory, parallelism);
     }
 
     /** The thread bodies, each telling the hooks first that its thread starts ({@link ExplorationHook#threadStarting}). */

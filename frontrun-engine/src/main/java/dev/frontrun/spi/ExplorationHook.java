@@ -33,6 +33,34 @@ public interface ExplorationHook {
     default void afterExecution(ExecutionContext execution) throws Exception {
     }
 
+    /**
+     * This hook's counterpart on worker {@code worker} of a parallel exploration ({@code Exploration.parallelism}):
+     * each worker runs its executions on a thread of its own, beside the others, and calls the lifecycle
+     * methods of its own hooks there, from {@link #beforeExploration} to {@link #afterExploration}; this
+     * hook then hears only of the whole exploration (its {@code beforeExploration} before any worker's,
+     * its {@code afterExploration} after every worker's), on the exploring thread. Asked for every worker
+     * before the exploration starts.
+     *
+     * @throws UnsupportedOperationException (the default) saying why this hook cannot run beside itself:
+     *                                       the exploration then refuses parallelism with that message
+     */
+    default ExplorationHook forWorker(int worker) {
+        throw new UnsupportedOperationException(getClass().getName()
+                + " keeps state of the whole exploration and has no counterpart for a parallel worker");
+    }
+
+    /**
+     * Whether {@code thrown} — by the setup, an explored thread or the invariant — says that the environment
+     * this hook keeps was used wrongly, not that the code under test failed (e.g. a connection to a database
+     * the exploration has closed): the exploration then ends with ERROR and this message, never with a verdict
+     * on the code, and the exception is never taken as an expected answer of the thread.
+     *
+     * @return what the user must change, or empty (the default) when {@code thrown} is the code's own
+     */
+    default java.util.Optional<String> environmentFailure(Throwable thrown) {
+        return java.util.Optional.empty();
+    }
+
     /** After the last execution, also when the exploration failed (e.g. restore and drop the snapshot). */
     default void afterExploration() throws Exception {
     }

@@ -53,12 +53,14 @@ public final class RaceExplorer {
      * extension. The Java synchronization and shared memory of the application's classes are scheduling
      * points ({@code frontrun.instrument.*}: by default the packages of the {@code @SpringBootApplication}
      * class). Each thread body runs on a worker thread of its own name that inherits none of
-     * the test's thread-locals. It can be run, and replayed, more than once.
+     * the test's thread-locals. It can be run, and replayed, more than once. It explores on one worker:
+     * {@code parallelism(n)} is refused, since all requests share the application context.
      */
     public Exploration<Object> explore() {
         DataSource database = Objects.requireNonNull(dataSource.get(), "the context has no DataSource to explore");
         Exploration<Object> exploration = Frontrun.explore(Object::new)
-                .hook(new TestTransactionGuard()); // first: refuse before the database is snapshotted
+                .hook(new SharedContextRefusal()) // first: parallelism(n) is refused before anything is copied
+                .hook(new TestTransactionGuard()); // refuse before the database is snapshotted
         NativeLayer layer = nativeLayer.get();
         if (layer != null) {
             // before the database: its error about SQL around the proxy is more precise than "saw no SQL"

@@ -141,6 +141,24 @@ class FrontrunAutoConfigurationTest {
      * Two threads each bumping one row four times have 70 distinct interleavings at any SQL
      * precision, so a budget of 7 runs out at exactly 7.
      */
+    /** All requests share the application context: executions on parallel workers would share it too. */
+    @Test
+    void parallelExplorationIsRefusedWithTheReason() {
+        runner.withPropertyValues("frontrun.enabled=true").run(context -> {
+            RaceExplorer races = context.getBean(RaceExplorer.class);
+            JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+            ThrowingRunnable bump = () -> jdbc.update("UPDATE t SET v = v + 1 WHERE id = 1");
+
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> races.explore().parallelism(2)
+                            .thread("a", bump).thread("b", bump).run())
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("parallelism(2) is refused")
+                    .hasMessageContaining("share the one application context")
+                    .hasMessageContaining("parallelism(1)");
+            assertThat(jdbc.queryForObject("SELECT v FROM t WHERE id = 1", Integer.class)).isZero();
+        });
+    }
+
     @Test
     void maxExecutionsFromPropertiesReachesExplorations() {
         runner.withPropertyValues("frontrun.enabled=true", "frontrun.max-executions=7").run(context -> {

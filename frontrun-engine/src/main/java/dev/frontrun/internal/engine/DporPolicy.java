@@ -37,7 +37,7 @@ import java.util.Set;
 public final class DporPolicy implements SchedulePolicy {
 
     private final Integer preemptionBound;
-    private final ResourceNumbering ids = new ResourceNumbering();
+    private final ResourceNumbering ids;
     private final List<Node> path = new ArrayList<>();
     private int branchPoint;
     private boolean exhausted;
@@ -57,6 +57,13 @@ public final class DporPolicy implements SchedulePolicy {
             throw new IllegalArgumentException("preemption bound must not be negative: " + preemptionBound);
         }
         this.preemptionBound = preemptionBound;
+        this.ids = new ResourceNumbering();
+    }
+
+    /** A policy that only chooses (a {@link #fork}), numbering resources as {@code ids} does for its origin. */
+    private DporPolicy(Integer preemptionBound, ResourceNumbering ids) {
+        this.preemptionBound = preemptionBound;
+        this.ids = ids;
     }
 
     /** One scheduling decision of the current execution. */
@@ -78,6 +85,15 @@ public final class DporPolicy implements SchedulePolicy {
             this.preemptions = preemptions;
             this.sleep = sleep;
             this.wakeup = wakeup;
+        }
+
+        /** A copy for a fork: its choice and event are its own; {@code sleep} replaces this node's. */
+        Node copy(Event[] sleepOfCopy, int chosenOfCopy, Event eventOfCopy, WakeupTree.Node guideOfCopy) {
+            Node copy = new Node(pending, enabled, lastThread, preemptions, sleepOfCopy, new WakeupTree());
+            copy.chosen = chosenOfCopy;
+            copy.event = eventOfCopy;
+            copy.guide = guideOfCopy;
+            return copy;
         }
 
         boolean isPreemption(int thread) {
@@ -205,6 +221,106 @@ public final class DporPolicy implements SchedulePolicy {
         }
         exhausted = true;
         return false;
+    }
+
+    /**
+     * A branch still to explore, for a parallel exploration's speculation ({@link ParallelExecutions}):
+     * the wakeup-tree branch {@code branch} at path position {@code position}; position -1 is the
+     * first execution. Compared by the branch's identity.
+     */
+    record Branch(int position, WakeupTree.Node branch) {
+        static final Branch FIRST = new Branch(-1, null);
+    }
+
+    /** The branch the next execution follows. */
+    Branch next() {
+        return path.isEmpty() ? Branch.FIRST : new Branch(branchPoint, path.get(branchPoint).guide);
+    }
+
+    /**
+     * The branches planted and not yet taken up, in the order a sequential exploration takes them up
+     * as far as it is known now: the deepest node's first, each node's in tree order. (Branches that
+     * later executions plant below them come before the shallower ones: the order only guides speculation.)
+     */
+    List<Branch> pendingInOrder() {
+        List<Branch> out = new ArrayList<>();
+        for (int i = path.size() - 1; i >= 0; i--) {
+            for (WakeupTree.Node branch : path.get(i).wakeup.branches()) {
+                out.add(new Branch(i, branch));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A policy that chooses as this one will in its next execution ({@link #next()}), to run that
+     * execution on another thread; it shares nothing this policy changes afterwards, and is only ever
+     * asked to {@link #choose}.
+     */
+    DporPolicy forkForNext() {
+        DporPolicy fork = new DporPolicy(preemptionBound, ids);
+        for (int i = 0; i < path.size(); i++) {
+            Node node = path.get(i);
+            boolean last = i == path.size() - 1;
+            fork.path.add(node.copy(node.sleep.clone(), node.chosen, node.event,
+                    last ? WakeupTree.copyOf(node.guide) : null));
+        }
+        fork.branchPoint = branchPoint;
+        return fork;
+    }
+
+    /**
+     * A policy that chooses as this one would in the execution that takes up {@code pending}, if no
+     * branch planted before then changes that execution: its prefix is fixed, and its sleep set is what
+     * the choice explored there now and the branches before it leave. Null when {@code pending} would
+     * be skipped (its thread asleep by then).
+     */
+    DporPolicy forkFor(Branch pending) {
+        Node at = path.get(pending.position());
+        Event[] sleep = at.sleep.clone();
+        sleep[at.chosen] = at.event;
+        for (WakeupTree.Node before : at.wakeup.branches()) {
+            if (before == pending.branch()) {
+                break;
+            }
+            if (takeable(at, sleep, before.thread())) {
+                sleep[before.thread()] = before.event;
+            }
+        }
+        if (!takeable(at, sleep, pending.branch().thread())) {
+            return null;
+        }
+        DporPolicy fork = new DporPolicy(preemptionBound, ids);
+        for (int i = 0; i < pending.position(); i++) {
+            Node node = path.get(i);
+            fork.path.add(node.copy(node.sleep, node.chosen, node.event, null));
+        }
+        fork.path.add(at.copy(sleep, pending.branch().thread(), pending.branch().event,
+                WakeupTree.copyOf(pending.branch())));
+        fork.branchPoint = pending.position();
+        return fork;
+    }
+
+    /** Whether backtracking takes up a branch of {@code thread} at {@code node}, given the sleep set then. */
+    private boolean takeable(Node node, Event[] sleep, int thread) {
+        return node.enabled[thread] && sleep[thread] == null && withinBound(node.preemptionsAfter(thread));
+    }
+
+    /**
+     * Replays, without running anything, the choices an execution run elsewhere met ({@code choices},
+     * and the thread picked at each, {@code picks}): whether this policy picks the same at every one.
+     * If so, this policy has chosen that execution as if it had run it, and hears of its end next
+     * ({@link #executionEnded}); if not, it is left as it was.
+     */
+    boolean choosesAsRecorded(List<Choice> choices, List<Integer> picks) {
+        int mark = path.size();
+        for (int k = 0; k < choices.size(); k++) {
+            if (choose(choices.get(k)) != picks.get(k)) {
+                path.subList(Math.min(mark, path.size()), path.size()).clear();
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

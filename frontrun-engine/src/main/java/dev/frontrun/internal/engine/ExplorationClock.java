@@ -40,6 +40,21 @@ final class ExplorationClock {
         blocked += clock.blocked;
     }
 
+    /** Adds what another clock summed (a parallel worker's). */
+    void add(ExplorationClock other) {
+        runs += other.runs;
+        steps += other.steps;
+        probes += other.probes;
+        total += other.total;
+        restore += other.restore;
+        checks += other.checks;
+        handoffs += other.handoffs;
+        database += other.database;
+        blocked += other.blocked;
+        application += other.application;
+        analysis += other.analysis;
+    }
+
     Result.Timings timings() {
         return new Result.Timings(runs, steps, probes, Duration.ofNanos(total), Duration.ofNanos(restore),
                 Duration.ofNanos(handoffs), Duration.ofNanos(analysis), Duration.ofNanos(database), Duration.ofNanos(application),

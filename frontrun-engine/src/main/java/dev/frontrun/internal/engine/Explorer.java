@@ -30,7 +30,7 @@ public final class Explorer<S> {
     private final ExplorationPlan<S> plan;
     private final ExplorationScope scope = new ExplorationScope();
     private final ExplorationClock clock = new ExplorationClock();
-    private int executionNumber;
+    private final java.util.concurrent.atomic.AtomicInteger executionNumber = new java.util.concurrent.atomic.AtomicInteger();
 
     /** Executions explored on after a first failure without interleaving, to say how many interleavings fail. */
     static final int SERIAL_FAILURE_COUNT = 200;
@@ -74,7 +74,7 @@ public final class Explorer<S> {
         try {
             runHooks(ExplorationHook::beforeExploration, "beforeExploration");
             for (int round = 0; round < rounds; round++) {
-                Execution context = new Execution(scope, ++executionNumber, plan.names(), plan.isolation());
+                Execution context = new Execution(scope, executionNumber.incrementAndGet(), plan.names(), plan.isolation());
                 long begin = System.nanoTime();
                 for (ExplorationHook hook : plan.hooks()) {
                     call(() -> hook.beforeExecution(context), "beforeExecution");
@@ -112,8 +112,56 @@ public final class Explorer<S> {
         return new DporPolicy(plan.preemptionBound());
     }
 
-    /** The verdict of one execution. */
-    private record Judged(ExecutionRecord record, Failure failure) {
+    /**
+     * Where the exploration's executions run: one after the other on the exploring thread, or on the
+     * workers of a parallel exploration, integrated in the same order ({@link ParallelExecutions}).
+     */
+    interface Executions extends AutoCloseable {
+
+        /** One execution judged, and whether the policy has another to run. */
+        record Ran(Judged judged, boolean more) {
+        }
+
+        /** Runs the execution the policy wants next and tells the policy it ended. */
+        Ran next(SchedulePolicy policy, long totalDeadline);
+
+        /** Runs one execution under {@code policy} (a replay), telling it nothing. */
+        Judged alone(SchedulePolicy policy, long totalDeadline);
+
+        @Override
+        void close();
+    }
+
+    /** What runs executions: a runner driven by the worker's thread, and the scope, hooks and clock they use. */
+    record Worker(ExecutionRunner runner, ExplorationScope scope, List<ExplorationHook> hooks, ExplorationClock clock) {
+    }
+
+    /** Executions one after the other on the exploring thread. */
+    private final class OneAfterAnother implements Executions {
+        private final Worker worker = new Worker(new ExecutionRunner(plan.names()), scope, plan.hooks(), clock);
+
+        @Override
+        public Ran next(SchedulePolicy policy, long totalDeadline) {
+            Judged judged = runOnce(worker, policy, totalDeadline);
+            return new Ran(judged, policy.executionEnded(judged.record()));
+        }
+
+        @Override
+        public Judged alone(SchedulePolicy policy, long totalDeadline) {
+            return runOnce(worker, policy, totalDeadline);
+        }
+
+        @Override
+        public void close() {
+            worker.runner().close();
+        }
+    }
+
+    private Executions executionsFor(SchedulePolicy policy) {
+        if (plan.parallelism() > 1 && policy instanceof DporPolicy dpor) {
+            return new ParallelExecutions(dpor, plan.parallelism(), plan.names(), plan.hooks(), clock, this::runOnce);
+        }
+        return new OneAfterAnother();
     }
 
     private ExplorationOutcome drive(SchedulePolicy policy, boolean replaying) {
@@ -128,8 +176,13 @@ public final class Explorer<S> {
         int attempts = 0;
         Progress progress = new Progress(plan.progress(), plan.progressEvery(), start);
         int countUntil = 0;
-        try (ExecutionRunner runner = new ExecutionRunner(plan.names())) {
+        Executions runs = null;
+        try {
+            runs = executionsFor(policy);
             runHooks(ExplorationHook::beforeExploration, "beforeExploration");
+            if (runs instanceof ParallelExecutions parallel) {
+                parallel.start();
+            }
             boolean more = true;
             while (more) {
                 if (executions >= plan.maxExecutions()) {
@@ -142,12 +195,13 @@ public final class Explorer<S> {
                 }
                 Judged judged;
                 try {
-                    judged = runOnce(runner, policy, totalDeadline);
+                    Executions.Ran ran = runs.next(policy, totalDeadline);
+                    judged = ran.judged();
+                    more = ran.more();
                 } catch (SetupFailed e) {
                     broken = new Failure.Broken("the setup", e.getCause());
                     break;
                 }
-                more = policy.executionEnded(judged.record());
                 if (policy instanceof MarkerPolicy markers && markers.error() != null) {
                     broken = new Failure.Broken("the marker schedule", new IllegalArgumentException(markers.error()));
                     break;
@@ -192,13 +246,19 @@ public final class Explorer<S> {
             }
             if (firstFailure != null && plan.reproduceOnFailure() > 0) {
                 attempts = plan.reproduceOnFailure();
-                reproduced = reproduce(runner, firstFailure, attempts, totalDeadline);
+                reproduced = reproduce(runs, firstFailure, attempts, totalDeadline);
             }
         } finally {
             try {
-                runHooks(ExplorationHook::afterExploration, "afterExploration");
+                if (runs != null) {
+                    runs.close();
+                }
             } finally {
-                scope.close();
+                try {
+                    runHooks(ExplorationHook::afterExploration, "afterExploration");
+                } finally {
+                    scope.close();
+                }
             }
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
@@ -206,13 +266,13 @@ public final class Explorer<S> {
                 attempts, elapsed);
     }
 
-    private int reproduce(ExecutionRunner runner, Judged failing, int attempts, long totalDeadline) {
+    private int reproduce(Executions runs, Judged failing, int attempts, long totalDeadline) {
         ReplayPolicy replay = new ReplayPolicy(failing.record().schedule(), attempts);
         int same = 0;
         for (int i = 0; i < attempts; i++) {
             Judged again;
             try {
-                again = runOnce(runner, replay, totalDeadline);
+                again = runs.alone(replay, totalDeadline);
             } catch (SetupFailed e) {
                 continue; // the setup failed on a replay: that replay did not reproduce
             }
@@ -225,11 +285,11 @@ public final class Explorer<S> {
         return same;
     }
 
-    private Judged runOnce(ExecutionRunner runner, SchedulePolicy policy, long totalDeadline) {
-        Execution context = new Execution(scope, ++executionNumber, plan.names(), plan.isolation(), plan.javaSync(),
-                plan.javaSync() && plan.sharedMemory());
+    Judged runOnce(Worker worker, SchedulePolicy policy, long totalDeadline) {
+        Execution context = new Execution(worker.scope(), executionNumber.incrementAndGet(), plan.names(),
+                plan.isolation(), plan.javaSync(), plan.javaSync() && plan.sharedMemory());
         long begin = System.nanoTime();
-        for (ExplorationHook hook : plan.hooks()) {
+        for (ExplorationHook hook : worker.hooks()) {
             call(() -> hook.beforeExecution(context), "beforeExecution");
         }
         long restored = System.nanoTime();
@@ -237,7 +297,7 @@ public final class Explorer<S> {
         try {
             state = plan.setup().get();
         } catch (RuntimeException | Error e) {
-            throw new SetupFailed(e);
+            throw new SetupFailed(misuse(worker, e).map(Throwable.class::cast).orElse(e));
         }
         Outcomes.ThreadOutcome[] outcomes = new Outcomes.ThreadOutcome[plan.bodies().size()];
         List<Callable<?>> bodies = new ArrayList<>();
@@ -250,6 +310,10 @@ public final class Explorer<S> {
                 } catch (ExecutionAborted aborted) {
                     throw aborted;
                 } catch (Throwable thrown) {
+                    java.util.Optional<SchedulingPoints.EnvironmentError> misuse = misuse(worker, thrown);
+                    if (misuse.isPresent()) {
+                        throw misuse.get(); // never an expected answer
+                    }
                     outcomes[thread] = outcome(context, thread, thrown);
                     if (!expected(thread, outcomes[thread])) {
                         throw thrown;
@@ -269,21 +333,21 @@ public final class Explorer<S> {
         long started = System.nanoTime();
         long ran = started;
         try {
-            record = runner.run(context, bodies, policy, deadline);
+            record = worker.runner().run(context, bodies, policy, deadline);
             ran = System.nanoTime();
             if (record.completed()) {
-                for (ExplorationHook hook : plan.hooks()) {
+                for (ExplorationHook hook : worker.hooks()) {
                     call(() -> hook.executionCompleted(context), "executionCompleted");
                 }
             }
         } finally {
-            for (ExplorationHook hook : plan.hooks()) {
+            for (ExplorationHook hook : worker.hooks()) {
                 call(() -> hook.afterExecution(context), "afterExecution");
             }
         }
-        Judged judged = new Judged(record, judge(record, state, outcomes));
+        Judged judged = new Judged(record, judge(worker, record, state, outcomes));
         long end = System.nanoTime();
-        clock.add(restored - begin, (started - restored) + (end - ran), ran - started, context.clock());
+        worker.clock().add(restored - begin, (started - restored) + (end - ran), ran - started, context.clock());
         return judged;
     }
 
@@ -303,9 +367,23 @@ public final class Explorer<S> {
                 || outcome.status() != null && plan.expectedStatuses().contains(outcome.status());
     }
 
-    private Failure judge(ExecutionRecord record, S state, Outcomes.ThreadOutcome[] outcomes) {
+    /**
+     * {@code thrown} as an error of the environment, with the message of the hook of {@code worker} that says the
+     * environment was used wrongly ({@link ExplorationHook#environmentFailure}); empty when it is the code's own.
+     */
+    private static java.util.Optional<SchedulingPoints.EnvironmentError> misuse(Worker worker, Throwable thrown) {
+        for (ExplorationHook hook : worker.hooks()) {
+            java.util.Optional<String> misuse = hook.environmentFailure(thrown);
+            if (misuse.isPresent()) {
+                return java.util.Optional.of(new SchedulingPoints.EnvironmentError(misuse.get(), thrown));
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    private Failure judge(Worker worker, ExecutionRecord record, S state, Outcomes.ThreadOutcome[] outcomes) {
         return switch (record.ending()) {
-            case COMPLETED -> checkInvariant(state, new Outcomes(List.of(outcomes)));
+            case COMPLETED -> checkInvariant(worker, state, new Outcomes(List.of(outcomes)));
             case THREAD_FAILED -> environmentError(record.failure())
                     ? new Failure.Broken("Frontrun inside thread '" + plan.names().get(record.failedThread()) + "'",
                     record.failure())
@@ -327,12 +405,13 @@ public final class Explorer<S> {
         return false;
     }
 
-    private Failure checkInvariant(S state, Outcomes outcomes) {
+    private Failure checkInvariant(Worker worker, S state, Outcomes outcomes) {
         try {
             return plan.invariant().test(state, outcomes) ? null
                     : new Failure.InvariantViolated(plan.invariantDescription());
         } catch (RuntimeException | Error e) {
-            return new Failure.InvariantThrew(plan.invariantDescription(), e);
+            return misuse(worker, e).<Failure>map(misuse -> new Failure.Broken("the invariant", misuse))
+                    .orElseGet(() -> new Failure.InvariantThrew(plan.invariantDescription(), e));
         }
     }
 
@@ -368,13 +447,13 @@ public final class Explorer<S> {
     }
 
     /** The setup supplier threw: the test is broken, the exploration ends with an ERROR verdict. */
-    private static final class SetupFailed extends RuntimeException {
+    static final class SetupFailed extends RuntimeException {
         SetupFailed(Throwable cause) {
             super(cause);
         }
     }
 
-    private interface HookCall {
+    interface HookCall {
         void run() throws Exception;
     }
 
@@ -388,7 +467,7 @@ public final class Explorer<S> {
         void apply(ExplorationHook hook) throws Exception;
     }
 
-    private static void call(HookCall call, String what) {
+    static void call(HookCall call, String what) {
         try {
             call.run();
         } catch (RuntimeException e) {

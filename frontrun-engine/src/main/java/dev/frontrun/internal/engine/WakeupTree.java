@@ -28,6 +28,18 @@ final class WakeupTree {
 
     private final List<Node> roots = new ArrayList<>();
 
+    /** A deep copy of {@code node} and its continuations (null for null), for another thread to read while this tree grows. */
+    static Node copyOf(Node node) {
+        if (node == null) {
+            return null;
+        }
+        Node copy = new Node(node.event);
+        for (Node child : node.children) {
+            copy.children.add(copyOf(child));
+        }
+        return copy;
+    }
+
     WakeupTree() {
     }
 

@@ -48,6 +48,11 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
         setDaemon(true);
     }
 
+    /** The thread that schedules this worker's executions (for {@link ParallelWorker#current()}). */
+    Thread scheduler() {
+        return scheduler;
+    }
+
     @Override
     public int threadIndex() {
         return index;

@@ -4,6 +4,7 @@ import dev.frontrun.ResourceAccess;
 import dev.frontrun.Step;
 import dev.frontrun.TraceStep;
 import dev.frontrun.internal.engine.JavaBlockInspector;
+import dev.frontrun.internal.engine.ParallelWorker;
 import dev.frontrun.internal.postgres.OwnConnections;
 import dev.frontrun.internal.postgres.PostgresLockProbe;
 import dev.frontrun.jdbc.SchemaHints;
@@ -32,13 +33,13 @@ public final class DataSourceHandler implements InvocationHandler {
     private final Object probeKey = new Object();
     /** The most connections the wrapped pool hands out, or 0 when unknown (not a pool, or one that does not say). */
     private final int poolSize;
-    /** Frontrun's own connections to the same database, for the lock probe and catalog lookups. */
-    private final DataSource own;
+    /** Frontrun's own connections to the same database (a parallel worker's copy of it), for the lock probe and catalog lookups. */
+    private final OwnConnectionsHere own;
 
     private DataSourceHandler(DataSource target, DataSource own, SchemaHints schemaHints) {
         this.target = target;
-        this.own = own;
-        this.analyzer = new ClassifyingAnalyzer(own); // catalog lookups never take an application connection
+        this.own = new OwnConnectionsHere(target, own);
+        this.analyzer = new ClassifyingAnalyzer(this.own); // catalog lookups never take an application connection
         this.schemaHints = schemaHints;
         this.poolSize = PoolSize.of(target);
     }
@@ -76,14 +77,39 @@ public final class DataSourceHandler implements InvocationHandler {
             case "hashCode" -> System.identityHashCode(proxy);
             case "toString" -> "Frontrun[" + target + "]";
             case "getConnection" -> {
+                DataSource workerCopy = workerCopy();
                 announceBorrowIfThePoolIsTooSmall();
-                Connection real = (Connection) Interfaces.invoke(target, method, args);
+                Connection real = workerCopy != null ? workerCopy.getConnection()
+                        : (Connection) Interfaces.invoke(target, method, args);
                 ConnectionHandler handler = new ConnectionHandler(this, real);
                 handler.forceIsolationIfTheExplorationSaysSo();
                 yield handler.proxy(Interfaces.proxy(Connection.class, real, handler)).proxy();
             }
             default -> Interfaces.invoke(target, method, args);
         };
+    }
+
+    /**
+     * On a worker of a parallel exploration, the connections to the worker's copy of the database that take
+     * the place of the application's; null elsewhere. A data source the exploration did not copy (not the
+     * one given to {@code database(...)}) is an error there: its statements would reach the shared database.
+     */
+    private DataSource workerCopy() {
+        java.util.Optional<ParallelWorker> worker = ParallelWorker.current();
+        if (worker.isEmpty()) {
+            return null;
+        }
+        java.util.Optional<ExecutionContext> execution = SchedulingPoints.currentExecution();
+        if (poolSize > 0 && execution.isPresent() && poolSize < execution.get().threadNames().size()) {
+            throw new SchedulingPoints.EnvironmentError("a parallel exploration needs a pool of at least as many"
+                    + " connections as explored threads (" + execution.get().threadNames().size() + "); " + target
+                    + " has " + poolSize + ", and waits for its connections cannot be reproduced on a worker's copy of"
+                    + " the database. Explore with parallelism(1) or a larger pool", null);
+        }
+        return (DataSource) worker.get().routeOf(target).orElseThrow(() -> new SchedulingPoints.EnvironmentError(
+                "a parallel exploration's worker asked " + target + " for a connection, but only the data source"
+                        + " given to database(...) is copied for the workers: its statements would reach the database"
+                        + " all workers share. Explore with parallelism(1)", null));
     }
 
     /**
@@ -121,7 +147,7 @@ public final class DataSourceHandler implements InvocationHandler {
         SqlExecutionState state = SqlExecutionState.of(execution);
         execution.attribute(probeKey, k -> {
             PostgresLockProbe probe = execution.explorationAttribute(probeKey, key -> {
-                PostgresLockProbe created = new PostgresLockProbe(own); // never one of the application's connections
+                PostgresLockProbe created = new PostgresLockProbe(own.here()); // never one of the application's connections
                 execution.onExplorationEnd(created);
                 return created;
             });

@@ -1,7 +1,10 @@
 package dev.frontrun.internal.jdbc;
 
+import dev.frontrun.internal.engine.ParallelWorker;
+import dev.frontrun.internal.postgres.DatabaseClones;
 import dev.frontrun.internal.postgres.DatabaseSnapshot;
 import dev.frontrun.internal.postgres.OwnConnections;
+import dev.frontrun.internal.postgres.WorkerConnections;
 import dev.frontrun.internal.postgres.PostgresRequired;
 import dev.frontrun.jdbc.FrontrunDataSource;
 
@@ -22,6 +25,14 @@ import javax.sql.DataSource;
  * <p>A restore waits for locks at most {@code lockTimeout}; a session that holds them longer (a
  * connection an explored thread left open inside a transaction) fails the exploration with an error
  * naming it, and the explored thread that used it last.
+ *
+ * <p>In a parallel exploration ({@link #forWorker}) each worker explores against a copy of the database of
+ * its own ({@link DatabaseClones}), made before the first execution and dropped after the last; the
+ * worker's counterpart of this hook routes the proxy's connections there ({@link WorkerConnections}) and
+ * snapshots and restores the copy as this hook does the database. The database itself stays closed to
+ * connections meanwhile: code that connects around the proxy (a connection the proxy does not route)
+ * would read the original, which no execution touches; its connection attempt fails instead, and
+ * {@link #environmentFailure} makes that the exploration's ERROR, never a verdict.
  */
 public final class DatabaseExplorationHook implements ExplorationHook {
 
@@ -38,7 +49,15 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     private DatabaseSnapshot snapshot;
     /** backend pid to the explored thread (and execution) that last ran a statement on it */
     private final Map<Integer, String> workerBackends = new HashMap<>();
-    private boolean sawSql;
+    /** whether any execution (of any worker) ran a statement through the proxy */
+    private final java.util.concurrent.atomic.AtomicBoolean sawSql;
+    /** the exploration's hook whose worker counterpart this is, or null */
+    private final DatabaseExplorationHook parent;
+    private final int worker;
+    /** workers asked for so far ({@link #forWorker}), 0 for an exploration on one */
+    private int workers;
+    private DatabaseClones clones;
+    private WorkerConnections workerConnections;
     /** a restore before an execution that failed: the exploration's end reports it too */
     private Exception restoreFailure;
 
@@ -48,9 +67,28 @@ public final class DatabaseExplorationHook implements ExplorationHook {
      * @param lockTimeout        how long the snapshot and each restore wait for a lock before failing
      */
     public DatabaseExplorationHook(DataSource dataSource, String missingProxyAdvice, Duration lockTimeout) {
+        this(dataSource, missingProxyAdvice, lockTimeout, new java.util.concurrent.atomic.AtomicBoolean(), null, -1);
+    }
+
+    private DatabaseExplorationHook(DataSource dataSource, String missingProxyAdvice, Duration lockTimeout,
+                                    java.util.concurrent.atomic.AtomicBoolean sawSql, DatabaseExplorationHook parent,
+                                    int worker) {
         this.dataSource = dataSource;
         this.missingProxyAdvice = missingProxyAdvice;
         this.lockTimeout = lockTimeout;
+        this.sawSql = sawSql;
+        this.parent = parent;
+        this.worker = worker;
+    }
+
+    /** The counterpart of this hook on worker {@code worker}: the worker's copy of the database. */
+    @Override
+    public DatabaseExplorationHook forWorker(int worker) {
+        if (parent != null) {
+            throw new IllegalStateException("a worker's hook has no workers of its own");
+        }
+        workers = Math.max(workers, worker + 1);
+        return new DatabaseExplorationHook(dataSource, missingProxyAdvice, lockTimeout, sawSql, this, worker);
     }
 
     public DatabaseExplorationHook(DataSource dataSource, String missingProxyAdvice) {
@@ -63,10 +101,36 @@ public final class DatabaseExplorationHook implements ExplorationHook {
 
     @Override
     public void beforeExploration() throws Exception {
+        if (parent != null) {
+            beforeExplorationOnWorker();
+            return;
+        }
+        if (workers > 0) {
+            // never through the application's pool, whose idle connection would keep the database from being copied
+            OwnConnections own = OwnConnections.ownFor(DataSourceHandler.unwrapped(dataSource))
+                    .filter(OwnConnections.class::isInstance).map(OwnConnections.class::cast)
+                    .orElseThrow(() -> new IllegalStateException("a parallel exploration copies the database, but "
+                            + dataSource + " does not tell its JDBC URL and user (getJdbcUrl/getUrl, getUsername/getUser)."
+                            + " Explore with parallelism(1)"));
+            PostgresRequired.check(own);
+            // no snapshot of the database itself: it stays closed to connections until the copies are dropped
+            clones = DatabaseClones.of(own, workers);
+            return;
+        }
         PostgresRequired.check(DataSourceHandler.unwrapped(dataSource));
         // on connections of Frontrun's own: the snapshot keeps one for the whole exploration, which must
         // never be one the explored threads wait for in a small pool
         snapshot = DatabaseSnapshot.take(OwnConnections.beside(DataSourceHandler.unwrapped(dataSource)), lockTimeout);
+    }
+
+    /** On the worker's thread: its copy's connections take the place of the application's, and its snapshot. */
+    private void beforeExplorationOnWorker() throws Exception {
+        ParallelWorker here = ParallelWorker.current().orElseThrow(() -> new IllegalStateException(
+                "a worker's database hook runs on its parallel worker"));
+        workerConnections = new WorkerConnections(parent.clones.copy(worker),
+                DatabaseClones.WORKER_APPLICATION_NAME + "-" + worker);
+        here.route(DataSourceHandler.unwrapped(dataSource), workerConnections);
+        snapshot = DatabaseSnapshot.take(parent.clones.copy(worker), lockTimeout);
     }
 
     @Override
@@ -90,8 +154,8 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     @Override
     public void executionCompleted(ExecutionContext execution) {
         if (SqlExecutionState.of(execution).statements.get() > 0) {
-            sawSql = true;
-        } else if (!sawSql) {
+            sawSql.set(true);
+        } else if (!sawSql.get()) {
             Map<Integer, Integer> statuses = execution.httpStatuses();
             if (!statuses.isEmpty() && statuses.values().stream().allMatch(DatabaseExplorationHook::rejected)) {
                 throw new IllegalStateException("Frontrun saw no SQL: every request was rejected before reaching the"
@@ -118,6 +182,17 @@ public final class DatabaseExplorationHook implements ExplorationHook {
 
     @Override
     public void afterExploration() throws Exception {
+        if (parent != null) {
+            afterExplorationOnWorker();
+            return;
+        }
+        if (clones != null) {
+            DatabaseClones copies = clones;
+            workers = 0;
+            clones = null;
+            copies.close(); // opens the database again, then drops the copies
+            return;
+        }
         if (snapshot == null) {
             return;
         }
@@ -131,6 +206,40 @@ public final class DatabaseExplorationHook implements ExplorationHook {
         } finally {
             snapshot = null;
             restoreFailure = null;
+        }
+    }
+
+    /**
+     * On a worker: a connection to the database itself refused because it is closed during the parallel
+     * exploration means the explored code (the setup, a thread or the invariant) connected around the
+     * proxy, and would have read the database no execution touches.
+     */
+    @Override
+    public java.util.Optional<String> environmentFailure(Throwable thrown) {
+        if (parent == null || parent.clones == null || !parent.clones.refusedConnection(thrown)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("a connection to database " + parent.clones.original() + " was refused: during a"
+                + " parallel exploration the database is closed to connections and each worker explores against a copy"
+                + " of it, reached only through the FrontrunDataSource proxy of the data source given to database(...)."
+                + " Code that connects around the proxy (DriverManager, a data source built by hand) would read the"
+                + " original, which no execution changes, and a verdict would not mean anything. Take every connection"
+                + " of the setup, the threads and the invariant from the proxy, or explore with parallelism(1)");
+    }
+
+    /** On the worker's thread: its snapshot and connections closed; the copy itself is dropped with the others. */
+    private void afterExplorationOnWorker() throws Exception {
+        ParallelWorker.current().ifPresent(here -> here.unroute(DataSourceHandler.unwrapped(dataSource)));
+        try {
+            if (snapshot != null) {
+                snapshot.close();
+            }
+        } finally {
+            snapshot = null;
+            if (workerConnections != null) {
+                workerConnections.close();
+                workerConnections = null;
+            }
         }
     }
 }

@@ -79,6 +79,35 @@ public final class OwnConnections implements DataSource {
         }
     }
 
+    /** Frontrun's own connections to the database {@code name} on the same server, as the same user. */
+    public OwnConnections onDatabase(String name) {
+        int query = url.indexOf('?');
+        String base = query < 0 ? url : url.substring(0, query);
+        int slash = base.lastIndexOf('/');
+        if (!base.startsWith("jdbc:postgresql://") || slash < "jdbc:postgresql://".length()) {
+            throw new IllegalStateException("cannot tell the database in the JDBC URL " + url
+                    + " (expected jdbc:postgresql://host:port/database)");
+        }
+        return new OwnConnections(base.substring(0, slash + 1) + name + (query < 0 ? "" : url.substring(query)), user,
+                password);
+    }
+
+    /**
+     * A connection that is not marked as Frontrun's own: one the explored code uses (a parallel worker's
+     * copy of the application's database), named {@code applicationName} in {@code pg_stat_activity}.
+     */
+    public Connection connectAs(String applicationName) throws SQLException {
+        Properties properties = new Properties();
+        if (user != null) {
+            properties.setProperty("user", user);
+        }
+        if (password != null) {
+            properties.setProperty("password", password);
+        }
+        properties.setProperty("ApplicationName", applicationName);
+        return DriverManager.getConnection(url, properties);
+    }
+
     @Override
     public Connection getConnection() throws SQLException {
         return getConnection(user, password);

@@ -37,6 +37,26 @@ record RandomProgram(long seed, int resources, List<List<Op>> threads) {
         return new RandomProgram(seed, resources, threads);
     }
 
+    /**
+     * A larger program (two threads of 4–6 ops, or three of 3–4), whose explorations plant several
+     * branches at once: what a parallel exploration's speculation needs to be exercised.
+     */
+    static RandomProgram generateLarger(long seed) {
+        Random random = new Random(seed);
+        int threadCount = random.nextInt(3) == 0 ? 2 : 3;
+        int resources = 2 + random.nextInt(2);
+        List<List<Op>> threads = new ArrayList<>();
+        for (int t = 0; t < threadCount; t++) {
+            int ops = threadCount == 2 ? 4 + random.nextInt(3) : 3 + random.nextInt(2);
+            List<Op> list = new ArrayList<>();
+            for (int i = 0; i < ops; i++) {
+                list.add(new Op(random.nextInt(resources), random.nextBoolean() ? Access.READ : Access.WRITE));
+            }
+            threads.add(list);
+        }
+        return new RandomProgram(seed, resources, threads);
+    }
+
     int threadCount() {
         return threads.size();
     }

@@ -1,0 +1,7 @@
+package dev.frontrun.internal.engine;
+
+import dev.frontrun.Failure;
+
+/** One execution and its verdict: the failure it showed, or null. */
+record Judged(ExecutionRecord record, Failure failure) {
+}
