@@ -187,6 +187,10 @@ final class ParallelExecutions implements Explorer.Executions {
                 @Override
                 public int choose(Choice choice) {
                     int pick = fork.choose(choice);
+                    if (!choices.isEmpty() && choices.get(choices.size() - 1).position() == choice.position()) {
+                        choices.remove(choices.size() - 1); // asked again once a late wake-up let the pick run
+                        picks.remove(picks.size() - 1);
+                    }
                     choices.add(choice);
                     picks.add(pick);
                     return pick;
