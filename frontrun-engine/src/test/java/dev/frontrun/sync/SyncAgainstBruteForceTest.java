@@ -22,7 +22,9 @@ import org.junit.jupiter.api.TestFactory;
  * down or await real latches, DPOR runs exactly one execution per feasible Mazurkiewicz trace,
  * deadlocks included; likewise on programs that wait in monitors and notify (a {@code notify} may wake
  * any waiter), take and release semaphore permits (one or two) and read or write locks. Rerun one
- * program with {@code SyncRandomProgram.generate(seed)} or {@code generateHandoffs(seed)}.
+ * program with {@code SyncRandomProgram.generate(seed)} or {@code generateHandoffs(seed)}; the handoff programs run
+ * again with one wait in three timed ({@code generateHandoffs(seed, true)}): a timed wait may end by its time-out
+ * whenever its monitor is free, or take a notification pending for it.
  */
 class SyncAgainstBruteForceTest {
 
@@ -43,6 +45,13 @@ class SyncAgainstBruteForceTest {
                 () -> check(SyncRandomProgram.generateHandoffs(seed))));
     }
 
+    /** The same programs with one wait in three timed: a timed wait may end by its time-out whenever its monitor is free. */
+    @TestFactory
+    Stream<DynamicTest> exploresEveryFeasibleTraceOfTimedWaitsExactlyOnce() {
+        return LongStream.range(0, PROGRAMS).map(i -> HANDOFF_SEED + i).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed,
+                () -> check(SyncRandomProgram.generateHandoffs(seed, true))));
+    }
+
     private static void check(SyncRandomProgram program) {
         Map<String, String> expected = program.bruteForce();
         List<SyncRandomProgram.State> runs = new ArrayList<>();
@@ -60,7 +69,11 @@ class SyncAgainstBruteForceTest {
 
         Set<String> explored = new HashSet<>();
         runs.forEach(s -> explored.add(program.traceKey(s.log)));
-        assertThat(explored).as("%s: traces explored", program).isEqualTo(expected.keySet());
+        Set<String> missed = new TreeSet<>(expected.keySet());
+        missed.removeAll(explored);
+        Map<String, String> witnesses = missed.isEmpty() ? Map.of() : program.witnesses();
+        assertThat(explored).as("%s: traces explored (missed, e.g.: %s)", program,
+                missed.isEmpty() ? "none" : witnesses.get(missed.iterator().next())).isEqualTo(expected.keySet());
         assertThat(result.executions()).as("%s: executions", program).isEqualTo(program.traceCount());
         assertThat(result.exhausted()).as("%s", program).isTrue();
         Set<String> outcomes = new TreeSet<>();
@@ -92,7 +105,10 @@ class SyncAgainstBruteForceTest {
         assertThat(multiAccess).isGreaterThan(PROGRAMS / 3);
     }
 
-    /** The second kind's seeds exercise waits, both notifications, spare and scarce permits, readers and writers, lost wake-ups. */
+    /**
+     * The second kind's seeds exercise waits, both notifications, spare and scarce permits, readers and writers, lost
+     * wake-ups; with timed waits, time-outs and a timed waiter with two notifications around it.
+     */
     @org.junit.jupiter.api.Test
     void theSeededHandoffProgramsCoverWaitsNotificationsPermitsAndReadWriteLocks() {
         int waits = 0;
@@ -104,6 +120,8 @@ class SyncAgainstBruteForceTest {
         int readers = 0;
         int writers = 0;
         int deadlocking = 0;
+        int timed = 0;
+        int timedWithTwoNotifies = 0;
         for (long i = 0; i < PROGRAMS; i++) {
             SyncRandomProgram program = SyncRandomProgram.generateHandoffs(HANDOFF_SEED + i);
             String text = program.threads().toString();
@@ -118,7 +136,12 @@ class SyncAgainstBruteForceTest {
             readers += text.contains("RL") ? 1 : 0;
             writers += text.contains("WL") ? 1 : 0;
             deadlocking += program.bruteForce().values().stream().anyMatch(o -> o.endsWith("deadlock")) ? 1 : 0;
+            String timedText = SyncRandomProgram.generateHandoffs(HANDOFF_SEED + i, true).threads().toString();
+            timed += timedText.contains("T") ? 1 : 0;
+            timedWithTwoNotifies += timedText.contains("T0") && timedText.matches(".*N0.*N0.*") ? 1 : 0;
         }
+        assertThat(timed).isGreaterThan(PROGRAMS / 10);
+        assertThat(timedWithTwoNotifies).isGreaterThan(5);
         assertThat(waits).isGreaterThan(PROGRAMS / 7);
         assertThat(notifies).isGreaterThan(PROGRAMS / 10);
         assertThat(notifyAlls).isGreaterThan(5);

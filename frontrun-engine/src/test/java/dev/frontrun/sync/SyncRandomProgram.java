@@ -194,13 +194,18 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
      * nested; lost wake-ups and threads left waiting are deadlocks.
      */
     static SyncRandomProgram generateHandoffs(long seed) {
+        return generateHandoffs(seed, false);
+    }
+
+    /** The second kind, with one wait in three timed ({@code timedWaits}): its time-out is one more step. */
+    static SyncRandomProgram generateHandoffs(long seed, boolean timedWaits) {
         Random random = new Random(seed * 0x9E3779B97F4A7C15L); // consecutive seeds' first draws are alike
         int threadCount = 2 + random.nextInt(2);
         int resources = 1 + random.nextInt(2);
         int permits = 1 + random.nextInt(2);
         int cap = threadCount == 3 ? 6 : 7;
         if (random.nextInt(4) == 0) {
-            return waitSetScenario(seed, random, resources, permits);
+            return waitSetScenario(seed, random, resources, permits, timedWaits);
         }
         List<List<Op>> threads;
         do {
@@ -211,7 +216,7 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
                     ops = new ArrayList<>();
                     int blocks = 1 + random.nextInt(2);
                     for (int b = 0; b < blocks; b++) {
-                        addBlock(ops, random, resources);
+                        addBlock(ops, random, resources, timedWaits);
                     }
                 } while (ops.size() > cap);
                 threads.add(ops);
@@ -240,7 +245,8 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
     }
 
     /** Two threads wait in one monitor and a third notifies it once or twice, or notifies all, with touches around. */
-    private static SyncRandomProgram waitSetScenario(long seed, Random random, int resources, int permits) {
+    private static SyncRandomProgram waitSetScenario(long seed, Random random, int resources, int permits,
+                                                     boolean timedWaits) {
         List<List<Op>> threads = new ArrayList<>();
         for (int t = 0; t < 2; t++) {
             List<Op> ops = new ArrayList<>(List.of(new Enter(0)));
@@ -249,7 +255,7 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
             if (before) {
                 ops.add(touch(random, resources));
             }
-            addWait(ops, 0, random);
+            addWait(ops, 0, random, timedWaits);
             if (after) {
                 ops.add(touch(random, resources));
             }
@@ -267,7 +273,7 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         return new SyncRandomProgram(seed, resources, permits, threads);
     }
 
-    private static void addBlock(List<Op> ops, Random random, int resources) {
+    private static void addBlock(List<Op> ops, Random random, int resources, boolean timedWaits) {
         int kind = Math.max(0, random.nextInt(6) - 1); // a monitor section twice as often as the others
         if (kind == 0) {
             ops.add(touch(random, resources));
@@ -280,7 +286,7 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         }
         if (kind == 1) {
             if (random.nextInt(3) > 0) {
-                addWait(ops, which, random);
+                addWait(ops, which, random, timedWaits);
             }
             if (random.nextInt(3) > 0) {
                 ops.add(new Notify(which, random.nextInt(3) == 0));
@@ -289,19 +295,10 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         ops.add(kind == 1 ? new Exit(which) : kind == 2 ? new Release(which) : new RwUnlock(kind == 4));
     }
 
-    /**
-     * Whether waits may be timed. Off: with timed waits the exploration of some programs is not repeatable
-     * yet (seed 1243045640 of {@link #generateHandoffs}, two timed waiters and two notifies, ran 542 and 554
-     * of its 560 traces in two runs; 1243045617 missed 2 of 123 in one run and none alone; both seeds as drawn
-     * before {@link #MAX_INTERLEAVINGS}, which may redraw them) — an open problem named in the README's status.
-     * Turn it on to reproduce it.
-     */
-    static final boolean TIMED_WAITS = false;
-
-    /** An untimed wait, or (one in three, when {@link #TIMED_WAITS}) a timed one. */
-    private static void addWait(List<Op> ops, int monitor, Random random) {
+    /** An untimed wait, or (one in three, when {@code timed}) a timed one. */
+    private static void addWait(List<Op> ops, int monitor, Random random, boolean timed) {
         ops.add(new WaitOn(monitor));
-        if (random.nextInt(3) == 0 && TIMED_WAITS) {
+        if (random.nextInt(3) == 0 && timed) {
             ops.add(new TimeOut(monitor));
         }
         ops.add(new Woken(monitor));
@@ -562,14 +559,21 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
     /** Every trace of every feasible maximal execution (as the bodies can tell it, {@link #traceKey}), with its outcome. */
     Map<String, String> bruteForce() {
         Map<String, String> traces = new HashMap<>();
-        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), traces, new HashSet<>());
+        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), traces, new HashSet<>(), new HashMap<>());
         return traces;
+    }
+
+    /** For each trace the bodies can tell, one order of ops that has it ({@code t:op} each): to name what a run missed. */
+    Map<String, String> witnesses() {
+        Map<String, String> witnesses = new HashMap<>();
+        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), new HashMap<>(), new HashSet<>(), witnesses);
+        return witnesses;
     }
 
     /** How many Mazurkiewicz traces the feasible maximal executions have, time-outs included. */
     int traceCount() {
         Set<String> traces = new HashSet<>();
-        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), new HashMap<>(), traces);
+        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), new HashMap<>(), traces, new HashMap<>());
         return traces.size();
     }
 
@@ -702,7 +706,8 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         }
     }
 
-    private void dfs(int[] next, Model model, List<int[]> order, Map<String, String> traces, Set<String> full) {
+    private void dfs(int[] next, Model model, List<int[]> order, Map<String, String> traces, Set<String> full,
+                     Map<String, String> witnesses) {
         boolean any = false;
         boolean unfinished = false;
         if (!lockCycle(next, model.owner)) {
@@ -720,7 +725,7 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
                 after.apply(t, op);
                 order.add(new int[] {t, next[t]});
                 next[t]++;
-                dfs(next, after, order, traces, full);
+                dfs(next, after, order, traces, full, witnesses);
                 next[t]--;
                 order.remove(order.size() - 1);
             }
@@ -734,6 +739,12 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
             }
             traces.put(traceKey(order), state.outcome(unfinished));
             full.add(traceKey(order, true));
+            StringBuilder witness = new StringBuilder();
+            for (int[] step : order) {
+                witness.append(witness.length() == 0 ? "" : " ").append(step[0]).append(':')
+                        .append(threads.get(step[0]).get(step[1]));
+            }
+            witnesses.putIfAbsent(traceKey(order), witness.toString());
         }
     }
 

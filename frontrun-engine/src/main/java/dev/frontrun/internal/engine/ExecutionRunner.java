@@ -363,8 +363,11 @@ public final class ExecutionRunner implements AutoCloseable {
         }
 
         private Optional<Wait> blockedReason(int t, boolean askProbes) {
-            if (LockSupport.getBlocker(workers[t]) == workers[t]) {
-                return Optional.empty(); // parked in the handoff itself: granted, not yet awake
+            // still in the hand-off: granted but not yet awake, parked, or waiting in the lock it gives back
+            // while paused (it shows WAITING until the grant's interrupt is taken: under load, long enough
+            // for a look to call it blocked, and the scheduler would then run another thread beside it)
+            if (LockSupport.getBlocker(workers[t]) == workers[t] || workers[t].parkedIn != null) {
+                return Optional.empty();
             }
             Optional<TraceStep.Blocked> javaReason = JavaBlockInspector.blockedReason(workers[t], this::pausedWorkerName,
                     borrowing(t));

@@ -124,9 +124,6 @@ public final class SyncPoints {
         w.reachSchedulingPoint(step("wait on " + what, new SyncOp.Wait(lock, waitSet), lockAccess, waitSet(lock)));
         boolean notified = true;
         if (timed) {
-            if (w.execution() instanceof Execution e) {
-                e.scope().uncertified(TIMED_WAITS);
-            }
             SyncOp.Leave leave = new SyncOp.Leave(lock, waitSet, new AtomicBoolean());
             w.reachSchedulingPointReleasing(step("time out or be notified in " + what, leave, lockAccess, waitSet(lock)),
                     parkedIn, wait);
@@ -137,10 +134,6 @@ public final class SyncPoints {
         w.holds.put(held, holds);
         return notified;
     }
-
-    /** Why a verdict over timed waits covers them less than the rest: see BENCHMARKS.md, issue 13. */
-    static final String TIMED_WAITS = "timed waits (wait(ms), Condition.await with a timeout) are explored, but their"
-            + " model is not yet certified against brute force: a few of their interleavings may be missed";
 
     /** {@code monitor.notify()}: wakes one of the explored threads waiting now, whichever wakes first. */
     public static void notify(Object monitor) {
