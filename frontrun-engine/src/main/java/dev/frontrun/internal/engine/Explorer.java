@@ -227,7 +227,7 @@ public final class Explorer<S> {
 
     private Judged runOnce(ExecutionRunner runner, SchedulePolicy policy, long totalDeadline) {
         Execution context = new Execution(scope, ++executionNumber, plan.names(), plan.isolation(), plan.javaSync(),
-                plan.javaSync() && plan.sharedMemory());
+                plan.javaSync() && plan.sharedMemory(), plan.javaSync() && plan.spuriousWakeups());
         long begin = System.nanoTime();
         for (ExplorationHook hook : plan.hooks()) {
             call(() -> hook.beforeExecution(context), "beforeExecution");

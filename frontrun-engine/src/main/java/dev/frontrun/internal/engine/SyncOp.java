@@ -80,9 +80,11 @@ public sealed interface SyncOp {
      * the lock has the same effect as one that fires just before that thread took it: leaving touches only
      * the wait set, which the holder can change only by a notification, and a notification that comes
      * after the timeout finds the waiter gone either way). The scheduler sets {@code notified} when it
-     * applies the step (a timed {@code Condition.await} returns it).
+     * applies the step (a timed {@code Condition.await} returns it). An untimed wait ({@code timed} false)
+     * leaves the same way by a spurious wake-up; since the JVM may as well never wake it, a state where
+     * only such leaves without a notification could run is a deadlock (a lost wake-up).
      */
-    record Leave(Object lock, Object waitSet, AtomicBoolean notified) implements SyncOp {
+    record Leave(Object lock, Object waitSet, boolean timed, AtomicBoolean notified) implements SyncOp {
         /** It waits for the lock to be free, as a take does (a race with its give-back is reversed at the take). */
         @Override
         public Object takes() {
