@@ -143,7 +143,7 @@ public final class HandoffPoints {
         return writeQueue(queue, "poll") ? queue.poll() : queue.poll(time, unit);
     }
 
-    private static boolean modelled(BlockingQueue<?> queue) {
+    static boolean modelled(BlockingQueue<?> queue) {
         return queue instanceof ArrayBlockingQueue || queue instanceof LinkedBlockingQueue
                 || queue instanceof LinkedBlockingDeque || queue instanceof PriorityBlockingQueue;
     }
