@@ -141,6 +141,39 @@ public sealed interface SyncOp {
         }
     }
 
+    /** What a thread holds of a {@code StampedLock}, as a stamp says. */
+    enum Hold { WRITE, READ, NONE }
+
+    /**
+     * A {@code StampedLock} conversion ({@code tryConvertTo*Lock}, {@code tryUnlock*}) from the hold {@code from}
+     * (the stamp's) to {@code to}. It never waits; a {@code StampedLock} has no owner thread, so the scheduler
+     * makes the real call when it grants the step ({@code convert}, 0 when it failed), records its result in
+     * {@code result} for the worker, and changes who holds what only if it succeeded. It gives the lock back
+     * when it lets others in (to a read hold from a write one, or to none), and takes it when the thread held
+     * nothing (from an optimistic stamp) or only read it (an upgrade shuts other readers out from then on):
+     * where lock races are reversed, as for other takes and give-backs. An upgrade {@link #retakes}.
+     */
+    record Convert(Object lock, Hold from, Hold to, java.util.function.LongSupplier convert,
+                   java.util.concurrent.atomic.AtomicLong result) implements SyncOp {
+        @Override
+        public Object gives() {
+            return from != Hold.NONE && (to == Hold.NONE || from == Hold.WRITE && to == Hold.READ) ? lock : null;
+        }
+
+        @Override
+        public Object acquires() {
+            return from == Hold.NONE && to != Hold.NONE || from == Hold.READ && to == Hold.WRITE ? lock : null;
+        }
+
+        /**
+         * Whether it takes, exclusively, a lock its thread held shared already: a writer that waits for the
+         * upgraded lock waited since the read take, a reader only since the upgrade; races are reversed at both.
+         */
+        public boolean retakes() {
+            return from == Hold.READ && to == Hold.WRITE;
+        }
+    }
+
     /** Gives back to {@code target} what an {@link Until} of the same thread took (a semaphore's permit). */
     record GiveBack(Object target) implements SyncOp {
         @Override

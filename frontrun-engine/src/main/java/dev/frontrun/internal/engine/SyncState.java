@@ -129,6 +129,17 @@ final class SyncState {
             owners.put(r.lock(), thread);
         } else if (op instanceof SyncOp.Notify n) {
             notify(waitSet(n.waitSet()), n.all());
+        } else if (op instanceof SyncOp.Convert c) {
+            long stamp = c.convert().getAsLong(); // only the granted worker could run now, and it is paused
+            c.result().set(stamp);
+            if (stamp != 0 && c.from() != c.to()) {
+                if (c.from() != SyncOp.Hold.NONE) {
+                    give(c.lock(), thread, c.from() == SyncOp.Hold.READ);
+                }
+                if (c.to() != SyncOp.Hold.NONE) {
+                    take(c.lock(), thread, c.to() == SyncOp.Hold.READ);
+                }
+            }
         }
     }
 

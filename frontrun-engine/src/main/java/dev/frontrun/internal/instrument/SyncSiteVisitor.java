@@ -77,7 +77,9 @@ final class SyncSiteVisitor extends MethodVisitor {
                     "java/util/concurrent/locks/StampedLock", Type.getInternalName(StampedLockPoints.class), Set.of(
                     "writeLock()J", "writeLockInterruptibly()J", "readLock()J", "readLockInterruptibly()J",
                     "tryWriteLock()J", "tryReadLock()J", "tryWriteLock(" + TIMED + ")J", "tryReadLock(" + TIMED + ")J",
-                    "unlockWrite(J)V", "unlockRead(J)V", "unlock(J)V", "tryOptimisticRead()J", "validate(J)Z")),
+                    "unlockWrite(J)V", "unlockRead(J)V", "unlock(J)V", "tryOptimisticRead()J", "validate(J)Z",
+                    "tryConvertToWriteLock(J)J", "tryConvertToReadLock(J)J", "tryConvertToOptimisticRead(J)J",
+                    "tryUnlockWrite()Z", "tryUnlockRead()Z")),
             new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/Semaphore"), "java/util/concurrent/Semaphore",
                     Type.getInternalName(HandoffPoints.class), Set.of("acquire()V", "acquire(I)V",
                     "acquireUninterruptibly()V", "acquireUninterruptibly(I)V", "tryAcquire()Z", "tryAcquire(I)Z",
