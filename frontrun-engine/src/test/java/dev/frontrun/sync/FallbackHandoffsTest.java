@@ -13,41 +13,40 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Hand-overs the scheduler does not model ({@code Exchanger}, {@code SynchronousQueue}) are left to the
- * thread-state inference: the first thread to arrive is seen blocked, the second lets it through, and what
- * both do afterwards is still explored in every order. A timed {@code CyclicBarrier.await} is explored as an
- * untimed one, and the result says its time-out was not explored.
+ * thread-state inference: the first thread to arrive is seen blocked and the second lets it through, so the
+ * exploration completes (no false deadlock, no time-out). Which order of what follows is explored is not
+ * certified there: the released thread and its releaser run at once until both reach their next points (the
+ * README says a HOLDS does not cover these). A timed {@code CyclicBarrier.await} is explored as an untimed one
+ * (its parties never run at once), and the result says its time-out was not explored.
  */
 class FallbackHandoffsTest {
 
     private static final String FIXTURES = "dev.frontrun.sync.fixtures";
 
     @Test
-    void anExchangeCompletesAndTheWritesAfterItRunInBothOrders() {
-        Set<String> last = new HashSet<>();
+    void anExchangeCompletes() {
         Result result = Frontrun.explore(Rendezvous::new).instrument(FIXTURES)
                 .thread("a", s -> s.exchange("a"))
                 .thread("b", s -> s.exchange("b"))
-                .invariant(s -> last.add(s.last()) || true)
+                .invariant(s -> s.exchanged().equals(java.util.Map.of("a", "b", "b", "a")), "each got the other's")
                 .executionTimeout(Duration.ofSeconds(20))
                 .run();
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
-        assertThat(last).containsExactlyInAnyOrder("ab", "ba");
-        assertThat(result.notExplored()).isEmpty();
+        assertThat(result.exhausted()).isTrue();
     }
 
     @Test
-    void aSynchronousQueueHandOverCompletesAndTheWritesAfterItRunInBothOrders() {
-        Set<String> last = new HashSet<>();
+    void aSynchronousQueueHandOverCompletes() {
         Result result = Frontrun.explore(Rendezvous::new).instrument(FIXTURES)
                 .thread("putter", s -> s.put("x"))
                 .thread("taker", Rendezvous::take)
-                .invariant(s -> last.add(s.last()) && "x".equals(s.got()) || "x".equals(s.got()), "the element arrived")
+                .invariant(s -> "x".equals(s.got()), "the element arrived")
                 .executionTimeout(Duration.ofSeconds(20))
                 .run();
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
-        assertThat(last).containsExactlyInAnyOrder("put", "take");
+        assertThat(result.exhausted()).isTrue();
     }
 
     @Test
