@@ -53,6 +53,7 @@ public final class Exploration<S> {
     private boolean reportPassing;
     private final List<String> instrumentedPackages = new ArrayList<>();
     private boolean sharedMemory = true;
+    private boolean spuriousWakeups = true;
     private java.util.function.Consumer<String> progress = System.err::println;
     private Duration progressEvery = Duration.ofSeconds(5);
     private int parallelism = 1;
@@ -315,6 +316,19 @@ public final class Exploration<S> {
     }
 
     /**
+     * Whether a wait in the instrumented classes ({@code Object.wait()}, {@code Condition.await()}) may
+     * also wake up spuriously, as the JVM allows (default true; only with {@link #instrument}): each such
+     * wait may return without a notification, at most once per thread and wait site in an execution (a
+     * guarded {@code while (!cond) wait();} re-checks and waits again, so one spurious wake-up shows all it
+     * can; an unguarded {@code if} is caught). Off, waits return only when notified, explored executions
+     * are fewer, and a result that ran a wait says so under "not explored".
+     */
+    public Exploration<S> spuriousWakeups(boolean on) {
+        this.spuriousWakeups = on;
+        return this;
+    }
+
+    /**
      * Whether a failure whose anomaly an isolation level would prevent is explored again at that level,
      * so the advice the result gives is one the database confirmed ({@link Result#checkedAdvice()}).
      * Default true ({@code -Dfrontrun.checkAdvice=false} turns it off everywhere); the check costs one
@@ -492,7 +506,7 @@ public final class Exploration<S> {
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
                 hooks, expectedPerThread(), expectedStatuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
                 Integer::sum), explored::add, isolation, progress, progressEvery, !instrumentedPackages.isEmpty(),
-                sharedMemory, parallelism);
+                sharedMemory, spuriousWakeups, parallelism);
     }
 
     /** The thread bodies, each telling the hooks first that its thread starts ({@link ExplorationHook#threadStarting}). */

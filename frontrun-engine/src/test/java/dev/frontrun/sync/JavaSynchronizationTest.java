@@ -169,7 +169,7 @@ class JavaSynchronizationTest {
 
     @Test
     void aGuardedWaitIsWokenByTheNotificationInBothOrders() {
-        Result result = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(Handoffs::new).instrument(FIXTURES).spuriousWakeups(false)
                 .thread("waiter", s -> { s.waitUntilPublished(); })
                 .thread("publisher", Handoffs::publishAndNotify)
                 .invariant(s -> true)
@@ -178,6 +178,65 @@ class JavaSynchronizationTest {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(result.executions()).isEqualTo(2); // the waiter takes the monitor first (and waits), or second
+        assertThat(result.notExplored()).singleElement().asString().startsWith("spurious wake-ups");
+    }
+
+    /**
+     * With spurious wake-ups (the default) the waiter that waits may also leave the wait set without the
+     * notification, once: before the publisher enters (it re-checks, waits again and is notified), or after
+     * the publisher left (it finds the value published); or it leaves by the notification. With the
+     * publisher first (no wait) that is 4 traces, and the guarded wait holds in all of them.
+     */
+    @Test
+    void aGuardedWaitHoldsThroughASpuriousWakeUp() {
+        List<Boolean> returned = new ArrayList<>();
+        Result result = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
+                .thread("waiter", s -> { returned.add(s.waitUntilPublished()); })
+                .thread("publisher", Handoffs::publishAndNotify)
+                .invariant(s -> true)
+                .executionTimeout(Duration.ofSeconds(10))
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(result.executions()).isEqualTo(4);
+        assertThat(returned).containsOnly(true);
+        assertThat(result.notExplored()).isEmpty();
+    }
+
+    /**
+     * {@code if (!published) wait();}: the same 4 traces, and in the one where the waiter wakes spuriously
+     * before the publisher entered it returns without the value. Found, and replayed; without spurious
+     * wake-ups it would pass (the 2 executions above).
+     */
+    @Test
+    void anUnguardedWaitBrokenByASpuriousWakeUpIsFoundAndReplays() {
+        Result all = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
+                .thread("waiter", s -> { if (!s.waitIfNotPublished()) throw new IllegalStateException("woke unpublished"); })
+                .thread("publisher", Handoffs::publishAndNotify)
+                .stopOnFirstFailure(false).reproduceOnFailure(0)
+                .executionTimeout(Duration.ofSeconds(10))
+                .run();
+        assertThat(all.verdict()).as(all.explanation()).isEqualTo(Verdict.FAILS);
+        assertThat(all.executions()).isEqualTo(4);
+        assertThat(all.exhausted()).isTrue();
+
+        Result first = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
+                .thread("waiter", s -> { if (!s.waitIfNotPublished()) throw new IllegalStateException("woke unpublished"); })
+                .thread("publisher", Handoffs::publishAndNotify)
+                .executionTimeout(Duration.ofSeconds(10))
+                .run();
+        assertThat(first.verdict()).isEqualTo(Verdict.FAILS);
+        assertThat(first.failure().orElseThrow().kind()).isEqualTo(Failure.Kind.THREAD_THREW);
+        assertThat(first.reproduced()).isEqualTo(10);
+        assertThat(first.trace()).anyMatch(step -> step.step().label().startsWith("wake spuriously or be notified"));
+
+        Result without = Frontrun.explore(Handoffs::new).instrument(FIXTURES).spuriousWakeups(false)
+                .thread("waiter", s -> { if (!s.waitIfNotPublished()) throw new IllegalStateException("woke unpublished"); })
+                .thread("publisher", Handoffs::publishAndNotify)
+                .executionTimeout(Duration.ofSeconds(10))
+                .run();
+        assertThat(without.verdict()).as(without.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(without.executions()).isEqualTo(2);
     }
 
     @Test

@@ -22,13 +22,19 @@ import org.junit.jupiter.api.TestFactory;
  * down or await real latches, DPOR runs exactly one execution per feasible Mazurkiewicz trace,
  * deadlocks included; likewise on programs that wait in monitors and notify (a {@code notify} may wake
  * any waiter), take and release semaphore permits (one or two) and read or write locks. Rerun one
- * program with {@code SyncRandomProgram.generate(seed)} or {@code generateHandoffs(seed)}.
+ * program with {@code SyncRandomProgram.generate(seed)} or {@code generateHandoffs(seed)}; the handoff programs run
+ * again with one wait in three timed ({@code generateHandoffs(seed, true)}): a timed wait may end by its time-out
+ * whenever its monitor is free, or take a notification pending for it.
  */
 class SyncAgainstBruteForceTest {
 
     private static final long BASE_SEED = 0x10C_5EEDL;
     private static final long HANDOFF_SEED = 0x4A17_5EEDL;
     private static final int PROGRAMS = 200;
+    /** Spurious wake-ups add a step to every untimed wait: half the handoff seeds keep the suite's time in bounds. */
+    private static final int SPURIOUS_PROGRAMS = 100;
+    private static final long REPEATED_WAIT_SEED = 0x2_5EEDL;
+    private static final int REPEATED_WAIT_PROGRAMS = 40;
 
     @TestFactory
     Stream<DynamicTest> exploresEveryFeasibleTraceExactlyOnce() {
@@ -43,6 +49,31 @@ class SyncAgainstBruteForceTest {
                 () -> check(SyncRandomProgram.generateHandoffs(seed))));
     }
 
+    /** The same programs with one wait in three timed: a timed wait may end by its time-out whenever its monitor is free. */
+    @TestFactory
+    Stream<DynamicTest> exploresEveryFeasibleTraceOfTimedWaitsExactlyOnce() {
+        return LongStream.range(0, PROGRAMS).map(i -> HANDOFF_SEED + i).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed,
+                () -> check(SyncRandomProgram.generateHandoffs(seed, true))));
+    }
+
+    /**
+     * The handoff programs with spurious wake-ups: every untimed wait may also leave its wait set without a
+     * notification whenever its monitor is free, until its thread woke spuriously once (one wait site).
+     */
+    @TestFactory
+    Stream<DynamicTest> exploresEveryFeasibleTraceOfSpuriousWakeUpsExactlyOnce() {
+        return LongStream.range(0, SPURIOUS_PROGRAMS).map(i -> HANDOFF_SEED + i).mapToObj(seed -> DynamicTest.dynamicTest(
+                "seed " + seed, () -> check(SyncRandomProgram.generateHandoffs(seed).withSpuriousWakeups())));
+    }
+
+    /** A thread that waits twice, the second wait left without a spurious wake-up when the first had one. */
+    @TestFactory
+    Stream<DynamicTest> exploresEveryFeasibleTraceOfRepeatedWaitsWithSpuriousWakeUpsExactlyOnce() {
+        return LongStream.range(0, REPEATED_WAIT_PROGRAMS).map(i -> REPEATED_WAIT_SEED + i).mapToObj(seed ->
+                DynamicTest.dynamicTest("seed " + seed,
+                        () -> check(SyncRandomProgram.generateRepeatedWaits(seed).withSpuriousWakeups())));
+    }
+
     private static void check(SyncRandomProgram program) {
         Map<String, String> expected = program.bruteForce();
         List<SyncRandomProgram.State> runs = new ArrayList<>();
@@ -51,7 +82,7 @@ class SyncAgainstBruteForceTest {
             SyncRandomProgram.State s = program.new State();
             runs.add(s);
             return s;
-        }).instrument("dev.frontrun.sync.fixtures");
+        }).instrument("dev.frontrun.sync.fixtures").spuriousWakeups(program.spuriousWakeups());
         for (int t = 0; t < program.threadCount(); t++) {
             int thread = t;
             exploration.thread("t" + t, s -> s.body(thread));
@@ -60,7 +91,11 @@ class SyncAgainstBruteForceTest {
 
         Set<String> explored = new HashSet<>();
         runs.forEach(s -> explored.add(program.traceKey(s.log)));
-        assertThat(explored).as("%s: traces explored", program).isEqualTo(expected.keySet());
+        Set<String> missed = new TreeSet<>(expected.keySet());
+        missed.removeAll(explored);
+        Map<String, String> witnesses = missed.isEmpty() ? Map.of() : program.witnesses();
+        assertThat(explored).as("%s: traces explored (missed, e.g.: %s)", program,
+                missed.isEmpty() ? "none" : witnesses.get(missed.iterator().next())).isEqualTo(expected.keySet());
         assertThat(result.executions()).as("%s: executions", program).isEqualTo(program.traceCount());
         assertThat(result.exhausted()).as("%s", program).isTrue();
         Set<String> outcomes = new TreeSet<>();
@@ -92,7 +127,11 @@ class SyncAgainstBruteForceTest {
         assertThat(multiAccess).isGreaterThan(PROGRAMS / 3);
     }
 
-    /** The second kind's seeds exercise waits, both notifications, spare and scarce permits, readers and writers, lost wake-ups. */
+    /**
+     * The second kind's seeds exercise waits, both notifications, spare and scarce permits, readers and writers, lost
+     * wake-ups; with timed waits, time-outs and a timed waiter with two notifications around it; with spurious
+     * wake-ups, two waiters that may wake spuriously and a thread with two waits (the second may not).
+     */
     @org.junit.jupiter.api.Test
     void theSeededHandoffProgramsCoverWaitsNotificationsPermitsAndReadWriteLocks() {
         int waits = 0;
@@ -104,6 +143,11 @@ class SyncAgainstBruteForceTest {
         int readers = 0;
         int writers = 0;
         int deadlocking = 0;
+        int timed = 0;
+        int timedWithTwoNotifies = 0;
+        int spuriousTwoWaiters = 0;
+        int spuriousTwiceInAThread = 0;
+        int repeatedWaitDeadlocks = 0;
         for (long i = 0; i < PROGRAMS; i++) {
             SyncRandomProgram program = SyncRandomProgram.generateHandoffs(HANDOFF_SEED + i);
             String text = program.threads().toString();
@@ -118,7 +162,25 @@ class SyncAgainstBruteForceTest {
             readers += text.contains("RL") ? 1 : 0;
             writers += text.contains("WL") ? 1 : 0;
             deadlocking += program.bruteForce().values().stream().anyMatch(o -> o.endsWith("deadlock")) ? 1 : 0;
+            String timedText = SyncRandomProgram.generateHandoffs(HANDOFF_SEED + i, true).threads().toString();
+            timed += timedText.contains("T") ? 1 : 0;
+            timedWithTwoNotifies += timedText.contains("T0") && timedText.matches(".*N0.*N0.*") ? 1 : 0;
+            if (i < SPURIOUS_PROGRAMS) {
+                List<List<SyncRandomProgram.Op>> spurious = program.withSpuriousWakeups().threads();
+                spuriousTwoWaiters += spurious.stream().filter(ops -> ops.toString().contains("S0")).count() >= 2 ? 1 : 0;
+            }
         }
+        for (long i = 0; i < REPEATED_WAIT_PROGRAMS; i++) {
+            SyncRandomProgram program = SyncRandomProgram.generateRepeatedWaits(REPEATED_WAIT_SEED + i).withSpuriousWakeups();
+            spuriousTwiceInAThread += program.witnesses().values().stream().anyMatch(w -> w.contains("(no step)")) ? 1 : 0;
+            repeatedWaitDeadlocks += program.bruteForce().values().stream().anyMatch(o -> o.endsWith("deadlock")) ? 1 : 0;
+        }
+        assertThat(repeatedWaitDeadlocks).as("lost wake-ups in the repeated waits").isGreaterThan(REPEATED_WAIT_PROGRAMS / 4);
+        assertThat(spuriousTwoWaiters).isGreaterThan(SPURIOUS_PROGRAMS / 6);
+        assertThat(spuriousTwiceInAThread).as("a thread whose second wait has no spurious wake-up left")
+                .isGreaterThan(REPEATED_WAIT_PROGRAMS / 2);
+        assertThat(timed).isGreaterThan(PROGRAMS / 10);
+        assertThat(timedWithTwoNotifies).isGreaterThan(5);
         assertThat(waits).isGreaterThan(PROGRAMS / 7);
         assertThat(notifies).isGreaterThan(PROGRAMS / 10);
         assertThat(notifyAlls).isGreaterThan(5);

@@ -103,6 +103,18 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         }
     }
 
+    /**
+     * An untimed wait's spurious wake-up, or its end by a notification pending for it (between {@link WaitOn}
+     * and {@link Woken}), like a {@link TimeOut}; once a thread woke spuriously (without a notification) its
+     * later untimed waits have no such step (they share one wait site, which wakes spuriously once per thread).
+     */
+    record Spurious(int monitor) implements Op {
+        @Override
+        public String toString() {
+            return "S" + monitor;
+        }
+    }
+
     /** The wait's return: out of the wait set and back in the monitor. */
     record Woken(int monitor) implements Op {
         @Override
@@ -194,13 +206,18 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
      * nested; lost wake-ups and threads left waiting are deadlocks.
      */
     static SyncRandomProgram generateHandoffs(long seed) {
+        return generateHandoffs(seed, false);
+    }
+
+    /** The second kind, with one wait in three timed ({@code timedWaits}): its time-out is one more step. */
+    static SyncRandomProgram generateHandoffs(long seed, boolean timedWaits) {
         Random random = new Random(seed * 0x9E3779B97F4A7C15L); // consecutive seeds' first draws are alike
         int threadCount = 2 + random.nextInt(2);
         int resources = 1 + random.nextInt(2);
         int permits = 1 + random.nextInt(2);
         int cap = threadCount == 3 ? 6 : 7;
         if (random.nextInt(4) == 0) {
-            return waitSetScenario(seed, random, resources, permits);
+            return waitSetScenario(seed, random, resources, permits, timedWaits);
         }
         List<List<Op>> threads;
         do {
@@ -211,7 +228,7 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
                     ops = new ArrayList<>();
                     int blocks = 1 + random.nextInt(2);
                     for (int b = 0; b < blocks; b++) {
-                        addBlock(ops, random, resources);
+                        addBlock(ops, random, resources, timedWaits);
                     }
                 } while (ops.size() > cap);
                 threads.add(ops);
@@ -240,7 +257,8 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
     }
 
     /** Two threads wait in one monitor and a third notifies it once or twice, or notifies all, with touches around. */
-    private static SyncRandomProgram waitSetScenario(long seed, Random random, int resources, int permits) {
+    private static SyncRandomProgram waitSetScenario(long seed, Random random, int resources, int permits,
+                                                     boolean timedWaits) {
         List<List<Op>> threads = new ArrayList<>();
         for (int t = 0; t < 2; t++) {
             List<Op> ops = new ArrayList<>(List.of(new Enter(0)));
@@ -249,7 +267,7 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
             if (before) {
                 ops.add(touch(random, resources));
             }
-            addWait(ops, 0, random);
+            addWait(ops, 0, random, timedWaits);
             if (after) {
                 ops.add(touch(random, resources));
             }
@@ -267,7 +285,38 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         return new SyncRandomProgram(seed, resources, permits, threads);
     }
 
-    private static void addBlock(List<Op> ops, Random random, int resources) {
+    /**
+     * The third kind: one thread waits twice in a monitor (two sections, unguarded waits, touches around),
+     * another notifies it two or three times: with spurious wake-ups, the second wait may wake spuriously only
+     * if the first did not.
+     */
+    static SyncRandomProgram generateRepeatedWaits(long seed) {
+        Random random = new Random(seed * 0x9E3779B97F4A7C15L);
+        int resources = 1 + random.nextInt(2);
+        List<Op> waiter = new ArrayList<>();
+        for (int section = 0; section < 2; section++) {
+            waiter.add(new Enter(0));
+            if (random.nextInt(3) == 0) {
+                waiter.add(touch(random, resources));
+            }
+            waiter.addAll(List.of(new WaitOn(0), new Woken(0)));
+            if (random.nextInt(3) == 0) {
+                waiter.add(touch(random, resources));
+            }
+            waiter.add(new Exit(0));
+        }
+        List<Op> notifier = new ArrayList<>();
+        int notifies = 2 + random.nextInt(2);
+        for (int n = 0; n < notifies; n++) {
+            if (random.nextInt(3) == 0) {
+                notifier.add(touch(random, resources));
+            }
+            notifier.addAll(List.of(new Enter(0), new Notify(0, random.nextInt(4) == 0), new Exit(0)));
+        }
+        return new SyncRandomProgram(seed, resources, 1, List.of(waiter, notifier));
+    }
+
+    private static void addBlock(List<Op> ops, Random random, int resources, boolean timedWaits) {
         int kind = Math.max(0, random.nextInt(6) - 1); // a monitor section twice as often as the others
         if (kind == 0) {
             ops.add(touch(random, resources));
@@ -280,7 +329,7 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         }
         if (kind == 1) {
             if (random.nextInt(3) > 0) {
-                addWait(ops, which, random);
+                addWait(ops, which, random, timedWaits);
             }
             if (random.nextInt(3) > 0) {
                 ops.add(new Notify(which, random.nextInt(3) == 0));
@@ -289,19 +338,10 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         ops.add(kind == 1 ? new Exit(which) : kind == 2 ? new Release(which) : new RwUnlock(kind == 4));
     }
 
-    /**
-     * Whether waits may be timed. Off: with timed waits the exploration of some programs is not repeatable
-     * yet (seed 1243045640 of {@link #generateHandoffs}, two timed waiters and two notifies, ran 542 and 554
-     * of its 560 traces in two runs; 1243045617 missed 2 of 123 in one run and none alone; both seeds as drawn
-     * before {@link #MAX_INTERLEAVINGS}, which may redraw them) — an open problem named in the README's status.
-     * Turn it on to reproduce it.
-     */
-    static final boolean TIMED_WAITS = false;
-
-    /** An untimed wait, or (one in three, when {@link #TIMED_WAITS}) a timed one. */
-    private static void addWait(List<Op> ops, int monitor, Random random) {
+    /** An untimed wait, or (one in three, when {@code timed}) a timed one. */
+    private static void addWait(List<Op> ops, int monitor, Random random, boolean timed) {
         ops.add(new WaitOn(monitor));
-        if (random.nextInt(3) == 0 && TIMED_WAITS) {
+        if (random.nextInt(3) == 0 && timed) {
             ops.add(new TimeOut(monitor));
         }
         ops.add(new Woken(monitor));
@@ -328,6 +368,27 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
             }
         }
         ops.add(positions.get(random.nextInt(positions.size())), op);
+    }
+
+    /** The same program whose untimed waits may wake spuriously: a {@link Spurious} step after each. */
+    SyncRandomProgram withSpuriousWakeups() {
+        List<List<Op>> spurious = new ArrayList<>();
+        for (List<Op> ops : threads) {
+            List<Op> copy = new ArrayList<>();
+            for (int i = 0; i < ops.size(); i++) {
+                copy.add(ops.get(i));
+                if (ops.get(i) instanceof WaitOn w && !(ops.get(i + 1) instanceof TimeOut)) {
+                    copy.add(new Spurious(w.monitor()));
+                }
+            }
+            spurious.add(copy);
+        }
+        return new SyncRandomProgram(seed, resources, permits, spurious);
+    }
+
+    /** Whether the program has a step that is an untimed wait's spurious wake-up. */
+    boolean spuriousWakeups() {
+        return threads.stream().flatMap(List::stream).anyMatch(Spurious.class::isInstance);
     }
 
     int threadCount() {
@@ -390,14 +451,17 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
                 }
                 if (op instanceof WaitOn w) {
                     boolean timed = ops.get(i + 1) instanceof TimeOut;
+                    boolean leaves = timed || ops.get(i + 1) instanceof Spurious;
                     apply(thread, i);
                     if (timed) {
                         machine.waitOnTimed(w.monitor());
-                        apply(thread, i + 1);
                     } else {
                         machine.waitOn(w.monitor());
                     }
-                    i += timed ? 2 : 1;
+                    if (leaves) {
+                        apply(thread, i + 1); // whether it ran as a step: its key counts it as run with the wake-up
+                    }
+                    i += leaves ? 2 : 1;
                     apply(thread, i);
                     i++;
                     continue;
@@ -494,6 +558,9 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         } else if (op instanceof TimeOut o) {
             m.put("monitor" + o.monitor(), 1); // it waits for the monitor to be free
             m.put("waitset" + o.monitor(), 1);
+        } else if (op instanceof Spurious o) {
+            m.put("monitor" + o.monitor(), 1);
+            m.put("waitset" + o.monitor(), 1);
         } else if (op instanceof Notify n) {
             m.put("waitset" + n.monitor(), 1);
         } else if (op instanceof Acquire a) {
@@ -525,12 +592,13 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
             Arrays.fill(position[t], -1);
         }
         for (int p = 0; p < order.size(); p++) {
-            position[order.get(p)[0]][order.get(p)[1]] = p;
+            // a skipped spurious wake-up (the thread's site had woken spuriously already) ran as no step
+            position[order.get(p)[0]][order.get(p)[1]] = order.get(p).length > 2 ? Integer.MAX_VALUE : p;
         }
         if (!withTimeOuts) {
             for (int t = 0; t < threads.size(); t++) {
                 for (int i = 0; i < position[t].length; i++) {
-                    if (threads.get(t).get(i) instanceof TimeOut) {
+                    if (threads.get(t).get(i) instanceof TimeOut || threads.get(t).get(i) instanceof Spurious) {
                         position[t][i] = position[t][i + 1] >= 0 ? Integer.MAX_VALUE : -1;
                     }
                 }
@@ -562,14 +630,21 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
     /** Every trace of every feasible maximal execution (as the bodies can tell it, {@link #traceKey}), with its outcome. */
     Map<String, String> bruteForce() {
         Map<String, String> traces = new HashMap<>();
-        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), traces, new HashSet<>());
+        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), traces, new HashSet<>(), new HashMap<>());
         return traces;
+    }
+
+    /** For each trace the bodies can tell, one order of ops that has it ({@code t:op} each): to name what a run missed. */
+    Map<String, String> witnesses() {
+        Map<String, String> witnesses = new HashMap<>();
+        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), new HashMap<>(), new HashSet<>(), witnesses);
+        return witnesses;
     }
 
     /** How many Mazurkiewicz traces the feasible maximal executions have, time-outs included. */
     int traceCount() {
         Set<String> traces = new HashSet<>();
-        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), new HashMap<>(), traces);
+        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), new HashMap<>(), traces, new HashMap<>());
         return traces.size();
     }
 
@@ -585,6 +660,8 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         int[] permits;
         int writer = -1;
         List<Integer> readers = new ArrayList<>();
+        /** Per thread, whether it woke spuriously already (its untimed waits share one site). */
+        boolean[] spuriousUsed = new boolean[3];
 
         Model(int permits) {
             this.permits = new int[] {permits, permits};
@@ -601,6 +678,7 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
             m.permits = permits.clone();
             m.writer = writer;
             m.readers = new ArrayList<>(readers);
+            m.spuriousUsed = spuriousUsed.clone();
             return m;
         }
 
@@ -626,6 +704,9 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
                         && (woken.get(m).contains(t) || pending.get(m).stream().anyMatch(n -> n.contains(t)));
             }
             if (op instanceof TimeOut o) {
+                return monitorOwner[o.monitor()] < 0;
+            }
+            if (op instanceof Spurious o) {
                 return monitorOwner[o.monitor()] < 0;
             }
             if (op instanceof Acquire a) {
@@ -670,6 +751,11 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
             } else if (op instanceof TimeOut o) {
                 leave(t, o.monitor());
                 woken.get(o.monitor()).add(t);
+            } else if (op instanceof Spurious o) {
+                int m = o.monitor();
+                spuriousUsed[t] |= !woken.get(m).contains(t) && pending.get(m).stream().noneMatch(n -> n.contains(t));
+                leave(t, m);
+                woken.get(m).add(t);
             } else if (op instanceof Woken k) {
                 leave(t, k.monitor());
                 monitorOwner[k.monitor()] = t;
@@ -702,7 +788,8 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         }
     }
 
-    private void dfs(int[] next, Model model, List<int[]> order, Map<String, String> traces, Set<String> full) {
+    private void dfs(int[] next, Model model, List<int[]> order, Map<String, String> traces, Set<String> full,
+                     Map<String, String> witnesses) {
         boolean any = false;
         boolean unfinished = false;
         if (!lockCycle(next, model.owner)) {
@@ -720,7 +807,17 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
                 after.apply(t, op);
                 order.add(new int[] {t, next[t]});
                 next[t]++;
-                dfs(next, after, order, traces, full);
+                boolean skip = next[t] < threads.get(t).size() && threads.get(t).get(next[t]) instanceof Spurious
+                        && after.spuriousUsed[t];
+                if (skip) { // its wait has no spurious wake-up left: no step
+                    order.add(new int[] {t, next[t], 1});
+                    next[t]++;
+                }
+                dfs(next, after, order, traces, full, witnesses);
+                if (skip) {
+                    next[t]--;
+                    order.remove(order.size() - 1);
+                }
                 next[t]--;
                 order.remove(order.size() - 1);
             }
@@ -734,6 +831,12 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
             }
             traces.put(traceKey(order), state.outcome(unfinished));
             full.add(traceKey(order, true));
+            StringBuilder witness = new StringBuilder();
+            for (int[] step : order) {
+                witness.append(witness.length() == 0 ? "" : " ").append(step[0]).append(':')
+                        .append(threads.get(step[0]).get(step[1])).append(step.length > 2 ? "(no step)" : "");
+            }
+            witnesses.putIfAbsent(traceKey(order), witness.toString());
         }
     }
 

@@ -474,6 +474,10 @@ public final class DporPolicy implements SchedulePolicy {
                 plant(k, j, later);
             }
             plant(take, j, later);
+            int heldShared = take != k && path.get(take).event.retakes ? readTakeBefore(take) : take;
+            if (heldShared != take) {
+                plant(heldShared, j, later); // an upgrade: a writer waited since the read take
+            }
             int leave = take != k ? leftWaitSetBefore(take) : -1;
             if (leave >= 0) {
                 plant(leave, j, later); // before a timed wait's exit, which may take the notification later needs
@@ -516,6 +520,18 @@ public final class DporPolicy implements SchedulePolicy {
                 }
             }
             node.wakeup.insert(v);
+        }
+
+        /** The take the upgrade at m held its lock since, shared: its thread's latest earlier take of it (or m). */
+        private int readTakeBefore(int m) {
+            Event upgrade = path.get(m).event;
+            for (int i = m - 1; i >= 0; i--) {
+                Event e = path.get(i).event;
+                if (e.thread == upgrade.thread && e.acquires == upgrade.acquires) {
+                    return i;
+                }
+            }
+            return m;
         }
 
         /** The event that took the lock event k gives back and {@code later} waits to take, or k itself. */

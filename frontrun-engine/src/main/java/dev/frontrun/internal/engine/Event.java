@@ -28,9 +28,11 @@ final class Event {
     final Object acquires;
     /** Whether what it takes is one of several permits (a semaphore's), which may be spare when another is given back. */
     final boolean takesPermit;
+    /** Whether it takes exclusively a lock its thread held shared already (a {@code StampedLock} upgrade). */
+    final boolean retakes;
 
     private Event(int thread, int[] resources, int[] kindMasks, Object takes, Object gives, Object acquires,
-                  boolean takesPermit) {
+                  boolean takesPermit, boolean retakes) {
         this.thread = thread;
         this.resources = resources;
         this.kindMasks = kindMasks;
@@ -38,6 +40,7 @@ final class Event {
         this.gives = gives;
         this.acquires = acquires;
         this.takesPermit = takesPermit;
+        this.retakes = retakes;
     }
 
     static Event of(int thread, Step step, ResourceNumbering ids) {
@@ -65,7 +68,8 @@ final class Event {
         SyncOp sync = step.detail() instanceof SyncOp op ? op : null;
         return new Event(thread, Arrays.copyOf(res, n), Arrays.copyOf(kinds, n),
                 sync == null ? null : sync.takes(), sync == null ? null : sync.gives(),
-                sync == null ? null : sync.acquires(), sync instanceof SyncOp.Until);
+                sync == null ? null : sync.acquires(), sync instanceof SyncOp.Until,
+                sync instanceof SyncOp.Convert c && c.retakes());
     }
 
     /** Whether the two events touch a common resource in conflicting ways (program order aside). */

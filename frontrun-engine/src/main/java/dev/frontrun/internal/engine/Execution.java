@@ -25,31 +25,34 @@ public final class Execution implements ExecutionContext {
     private final Isolation forcedIsolation;
     private final boolean javaSync;
     private final boolean sharedMemory;
+    private final boolean spuriousWakeups;
     private final ExecutionClock clock = new ExecutionClock();
     private final ObjectNames objects = new ObjectNames();
 
     public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames) {
-        this(exploration, executionNumber, threadNames, null, false, false);
+        this(exploration, executionNumber, threadNames, null, false, false, false);
     }
 
     public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames,
                      Isolation forcedIsolation) {
-        this(exploration, executionNumber, threadNames, forcedIsolation, false, false);
+        this(exploration, executionNumber, threadNames, forcedIsolation, false, false, false);
     }
 
     /**
      * @param javaSync whether the instrumented classes' synchronization and shared memory are scheduling
      *                 points in this execution (the exploration asked for {@code instrument(...)})
      * @param sharedMemory whether their fields, arrays, atomics and concurrent maps are too
+     * @param spuriousWakeups whether their waits may also wake without a notification
      */
     public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames,
-                     Isolation forcedIsolation, boolean javaSync, boolean sharedMemory) {
+                     Isolation forcedIsolation, boolean javaSync, boolean sharedMemory, boolean spuriousWakeups) {
         this.exploration = exploration;
         this.executionNumber = executionNumber;
         this.threadNames = List.copyOf(threadNames);
         this.forcedIsolation = forcedIsolation;
         this.javaSync = javaSync;
         this.sharedMemory = sharedMemory;
+        this.spuriousWakeups = spuriousWakeups;
     }
 
     /** The exploration this execution belongs to. */
@@ -65,6 +68,11 @@ public final class Execution implements ExecutionContext {
     /** The objects the explored threads created in this execution, named for the shared-memory resources. */
     ObjectNames objects() {
         return objects;
+    }
+
+    /** Whether an instrumented wait may wake without a notification (once per thread and site). */
+    boolean spuriousWakeups() {
+        return spuriousWakeups;
     }
 
     /** Whether instrumented sites are scheduling points in this execution. */

@@ -142,6 +142,9 @@ public final class ExecutionRunner implements AutoCloseable {
         private final List<TraceStep> trace = new ArrayList<>();
         private final List<Integer> schedule = new ArrayList<>();
         private int lastThread = -1;
+        /** The diagnosis (and dumps) of the first state where only spurious wake-ups could run: a lost wake-up. */
+        private String lostWakeUp;
+        private String lostWakeUpDumps;
 
         Run(Execution context, SchedulePolicy policy, long deadline) {
             this.context = context;
@@ -186,7 +189,8 @@ public final class ExecutionRunner implements AutoCloseable {
                     return end(Ending.THREAD_FAILED, workers[failed].failure, failed, null, "");
                 }
                 if (allFinished()) {
-                    return end(Ending.COMPLETED, null, -1, null, "");
+                    return lostWakeUp != null ? end(Ending.DEADLOCK, null, -1, lostWakeUp, lostWakeUpDumps)
+                            : end(Ending.COMPLETED, null, -1, null, "");
                 }
                 Step[] pending = new Step[workers.length];
                 boolean[] enabled = new boolean[workers.length];
@@ -214,6 +218,7 @@ public final class ExecutionRunner implements AutoCloseable {
                 if (!any) {
                     continue; // a blocked thread was woken late (a pool handing a connection over): choose again
                 }
+                noteLostWakeUp(pending, enabled);
                 boolean[] finished = new boolean[workers.length];
                 for (int t = 0; t < workers.length; t++) {
                     finished[t] = workers[t].status == WorkerThread.Status.FINISHED;
@@ -234,6 +239,26 @@ public final class ExecutionRunner implements AutoCloseable {
                 }
                 runStep(chosen, pending[chosen]);
             }
+        }
+
+        /**
+         * A state where the only threads that can run are waits that would leave without a notification
+         * is a deadlock: the JVM may wake them spuriously, but need never do so. The execution goes on
+         * through such a wake-up (so it is maximal, and the exploration covers what follows it) and ends
+         * as this deadlock, its schedule replaying both.
+         */
+        private void noteLostWakeUp(Step[] pending, boolean[] enabled) {
+            if (lostWakeUp != null || mayWakeByItself()) {
+                return;
+            }
+            for (int t = 0; t < workers.length; t++) {
+                if (enabled[t] && !sync.onlySpurious(t, pending[t].detail())) {
+                    return;
+                }
+            }
+            lostWakeUp = deadlockDiagnosis(pending) + "\n  only a spurious wake-up would let them go on, which the JVM"
+                    + " need never make (the execution went on through one)";
+            lostWakeUpDumps = dumps();
         }
 
         private void runStep(int thread, Step step) {
@@ -366,8 +391,11 @@ public final class ExecutionRunner implements AutoCloseable {
         }
 
         private Optional<Wait> blockedReason(int t, boolean askProbes) {
-            if (LockSupport.getBlocker(workers[t]) == workers[t]) {
-                return Optional.empty(); // parked in the handoff itself: granted, not yet awake
+            // still in the hand-off: granted but not yet awake, parked, or waiting in the lock it gives back
+            // while paused (it shows WAITING until the grant's interrupt is taken: under load, long enough
+            // for a look to call it blocked, and the scheduler would then run another thread beside it)
+            if (LockSupport.getBlocker(workers[t]) == workers[t] || workers[t].parkedIn != null) {
+                return Optional.empty();
             }
             Optional<TraceStep.Blocked> javaReason = JavaBlockInspector.blockedReason(workers[t], this::pausedWorkerName,
                     borrowing(t));

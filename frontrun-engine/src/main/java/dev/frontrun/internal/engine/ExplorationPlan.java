@@ -23,7 +23,8 @@ import java.util.function.Supplier;
  * {@code explored} hears of every execution that counts (its schedule and trace), for a report of them;
  * {@code progress} (null: none) hears a line every {@code progressEvery} while the exploration runs.
  * {@code javaSync} makes the instrumented classes' synchronization and markers scheduling points,
- * {@code sharedMemory} their fields, arrays, atomics and concurrent maps too. {@code parallelism}
+ * {@code sharedMemory} their fields, arrays, atomics and concurrent maps too; {@code spuriousWakeups}
+ * lets their waits wake without a notification (bounded: see {@code SyncPoints}). {@code parallelism}
  * workers run a DPOR exploration's executions (1: the exploring thread alone).
  */
 public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names,
@@ -35,7 +36,7 @@ public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names
                                  BiConsumer<List<TraceStep>, Failure> failures,
                                  BiConsumer<Schedule, List<TraceStep>> explored, Isolation isolation,
                                  Consumer<String> progress, Duration progressEvery, boolean javaSync,
-                                 boolean sharedMemory, int parallelism) {
+                                 boolean sharedMemory, boolean spuriousWakeups, int parallelism) {
     public ExplorationPlan {
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);

@@ -287,7 +287,8 @@ public final class Explorer<S> {
 
     Judged runOnce(Worker worker, SchedulePolicy policy, long totalDeadline) {
         Execution context = new Execution(worker.scope(), executionNumber.incrementAndGet(), plan.names(),
-                plan.isolation(), plan.javaSync(), plan.javaSync() && plan.sharedMemory());
+                plan.isolation(), plan.javaSync(), plan.javaSync() && plan.sharedMemory(),
+                plan.javaSync() && plan.spuriousWakeups());
         long begin = System.nanoTime();
         for (ExplorationHook hook : worker.hooks()) {
             call(() -> hook.beforeExecution(context), "beforeExecution");

@@ -8,6 +8,8 @@ import static dev.frontrun.internal.engine.SyncSteps.worker;
 import dev.frontrun.Access;
 import dev.frontrun.Step;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import java.util.concurrent.locks.StampedLock;
 
 /**
@@ -15,8 +17,9 @@ import java.util.concurrent.locks.StampedLock;
  * the write lock is exclusive, the read lock shared (its takes and releases read the lock's resource, so
  * readers commute), and an optimistic read or its validation reads the lock's resource, so the
  * exploration orders it against the writers. A {@code StampedLock} is not reentrant: a holder that takes
- * it again waits for itself, a deadlock. Conversions ({@code tryConvertTo*}), {@code tryUnlock*} and the
- * {@code as*Lock} views run as they are.
+ * it again waits for itself, a deadlock. Conversions ({@code tryConvertTo*}) and {@code tryUnlockWrite/Read}
+ * are steps that write the lock's resource ({@link SyncOp.Convert}); the {@code as*Lock} views run as they
+ * are (their waits are left to the thread-state inference).
  */
 public final class StampedLockPoints {
 
@@ -85,6 +88,46 @@ public final class StampedLockPoints {
     public static boolean validate(StampedLock lock, long stamp) {
         read(lock, "validate");
         return lock.validate(stamp);
+    }
+
+    public static long tryConvertToWriteLock(StampedLock lock, long stamp) {
+        return convert(lock, stamp, SyncOp.Hold.WRITE, () -> lock.tryConvertToWriteLock(stamp));
+    }
+
+    public static long tryConvertToReadLock(StampedLock lock, long stamp) {
+        return convert(lock, stamp, SyncOp.Hold.READ, () -> lock.tryConvertToReadLock(stamp));
+    }
+
+    public static long tryConvertToOptimisticRead(StampedLock lock, long stamp) {
+        return convert(lock, stamp, SyncOp.Hold.NONE, () -> lock.tryConvertToOptimisticRead(stamp));
+    }
+
+    /** Gives the write lock back, whoever took it (a conversion from a write hold to none). */
+    public static boolean tryUnlockWrite(StampedLock lock) {
+        return convert(lock, SyncOp.Hold.WRITE, SyncOp.Hold.NONE, "unlock write lock of", () -> lock.tryUnlockWrite() ? 1 : 0) != 0;
+    }
+
+    public static boolean tryUnlockRead(StampedLock lock) {
+        return convert(lock, SyncOp.Hold.READ, SyncOp.Hold.NONE, "unlock read lock of", () -> lock.tryUnlockRead() ? 1 : 0) != 0;
+    }
+
+    private static long convert(StampedLock lock, long stamp, SyncOp.Hold to, LongSupplier real) {
+        SyncOp.Hold from = StampedLock.isWriteLockStamp(stamp) ? SyncOp.Hold.WRITE
+                : StampedLock.isReadLockStamp(stamp) ? SyncOp.Hold.READ : SyncOp.Hold.NONE;
+        return convert(lock, from, to, "convert to " + (to == SyncOp.Hold.NONE ? "optimistic read" : to == SyncOp.Hold.READ
+                ? "read lock" : "write lock") + " of", real);
+    }
+
+    /** The real operation, run by the scheduler when it grants the step (see {@link SyncOp.Convert}). */
+    private static long convert(StampedLock lock, SyncOp.Hold from, SyncOp.Hold to, String verb, LongSupplier real) {
+        WorkerThread w = worker();
+        if (w == null) {
+            return real.getAsLong();
+        }
+        AtomicLong result = new AtomicLong();
+        w.reachSchedulingPoint(step(verb + " " + name(lock), new SyncOp.Convert(lock, from, to, real, result),
+                access(lock, Access.WRITE)));
+        return result.get();
     }
 
     private static Step lockStep(String verb, StampedLock lock, boolean shared, SyncOp op) {

@@ -80,9 +80,11 @@ public sealed interface SyncOp {
      * the lock has the same effect as one that fires just before that thread took it: leaving touches only
      * the wait set, which the holder can change only by a notification, and a notification that comes
      * after the timeout finds the waiter gone either way). The scheduler sets {@code notified} when it
-     * applies the step (a timed {@code Condition.await} returns it).
+     * applies the step (a timed {@code Condition.await} returns it). An untimed wait ({@code timed} false)
+     * leaves the same way by a spurious wake-up; since the JVM may as well never wake it, a state where
+     * only such leaves without a notification could run is a deadlock (a lost wake-up).
      */
-    record Leave(Object lock, Object waitSet, AtomicBoolean notified) implements SyncOp {
+    record Leave(Object lock, Object waitSet, boolean timed, AtomicBoolean notified) implements SyncOp {
         /** It waits for the lock to be free, as a take does (a race with its give-back is reversed at the take). */
         @Override
         public Object takes() {
@@ -136,6 +138,39 @@ public sealed interface SyncOp {
         @Override
         public Object takes() {
             return lockLike ? target : null;
+        }
+    }
+
+    /** What a thread holds of a {@code StampedLock}, as a stamp says. */
+    enum Hold { WRITE, READ, NONE }
+
+    /**
+     * A {@code StampedLock} conversion ({@code tryConvertTo*Lock}, {@code tryUnlock*}) from the hold {@code from}
+     * (the stamp's) to {@code to}. It never waits; a {@code StampedLock} has no owner thread, so the scheduler
+     * makes the real call when it grants the step ({@code convert}, 0 when it failed), records its result in
+     * {@code result} for the worker, and changes who holds what only if it succeeded. It gives the lock back
+     * when it lets others in (to a read hold from a write one, or to none), and takes it when the thread held
+     * nothing (from an optimistic stamp) or only read it (an upgrade shuts other readers out from then on):
+     * where lock races are reversed, as for other takes and give-backs. An upgrade {@link #retakes}.
+     */
+    record Convert(Object lock, Hold from, Hold to, java.util.function.LongSupplier convert,
+                   java.util.concurrent.atomic.AtomicLong result) implements SyncOp {
+        @Override
+        public Object gives() {
+            return from != Hold.NONE && (to == Hold.NONE || from == Hold.WRITE && to == Hold.READ) ? lock : null;
+        }
+
+        @Override
+        public Object acquires() {
+            return from == Hold.NONE && to != Hold.NONE || from == Hold.READ && to == Hold.WRITE ? lock : null;
+        }
+
+        /**
+         * Whether it takes, exclusively, a lock its thread held shared already: a writer that waits for the
+         * upgraded lock waited since the read take, a reader only since the upgrade; races are reversed at both.
+         */
+        public boolean retakes() {
+            return from == Hold.READ && to == Hold.WRITE;
         }
     }
 

@@ -35,7 +35,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * explored as one whose time runs out at once: its success after waiting is the same as the call made
  * after the release that let it through, an order the exploration runs too (nothing the caller does is
  * in between). A timed wait in a wait set may end by its timeout whenever its lock is free ({@link
- * SyncOp.Leave}). Spurious wake-ups are not explored (see the README's status).
+ * SyncOp.Leave}). An untimed wait may likewise wake spuriously (the same step), at most once per thread
+ * and wait site in an execution: a guarded wait loop re-checks its condition and waits again, so a second
+ * spurious wake-up at the site shows nothing new, and the exploration stays finite.
  */
 public final class SyncPoints {
 
@@ -114,8 +116,8 @@ public final class SyncPoints {
     /**
      * The wait of a worker that holds {@code held} (its key among the worker's takes; {@code lock} for the
      * scheduler) in the wait set {@code waitSet}: it gives the lock back, is woken (or, if timed, leaves by
-     * its timeout) and takes the lock again, each a step; it stays in {@code wait} while paused. Returns
-     * whether it was notified.
+     * its timeout; if its site has not woken it spuriously yet, leaves without a notification) and takes the
+     * lock again, each a step; it stays in {@code wait} while paused. Returns whether it was notified.
      */
     private static boolean waitIn(WorkerThread w, Object held, Object lock, Object waitSet, boolean timed,
                                   Object parkedIn, WorkerThread.ReleasingWait wait, String what) {
@@ -123,14 +125,15 @@ public final class SyncPoints {
         ResourceAccess lockAccess = access(lock, Access.WRITE);
         w.reachSchedulingPoint(step("wait on " + what, new SyncOp.Wait(lock, waitSet), lockAccess, waitSet(lock)));
         boolean notified = true;
-        if (timed) {
-            if (w.execution() instanceof Execution e) {
-                e.scope().uncertified(TIMED_WAITS);
-            }
-            SyncOp.Leave leave = new SyncOp.Leave(lock, waitSet, new AtomicBoolean());
-            w.reachSchedulingPointReleasing(step("time out or be notified in " + what, leave, lockAccess, waitSet(lock)),
-                    parkedIn, wait);
+        String spuriousSite = timed ? null : spuriousSite(w);
+        if (timed || spuriousSite != null) {
+            SyncOp.Leave leave = new SyncOp.Leave(lock, waitSet, timed, new AtomicBoolean());
+            String verb = timed ? "time out or be notified in " : "wake spuriously or be notified in ";
+            w.reachSchedulingPointReleasing(step(verb + what, leave, lockAccess, waitSet(lock)), parkedIn, wait);
             notified = leave.notified().get();
+            if (!notified && spuriousSite != null) {
+                w.spuriousSites.add(spuriousSite);
+            }
         }
         w.reachSchedulingPointReleasing(step("wake in " + what, new SyncOp.Reacquire(lock, waitSet), lockAccess,
                 waitSet(lock)), parkedIn, wait);
@@ -138,9 +141,30 @@ public final class SyncPoints {
         return notified;
     }
 
-    /** Why a verdict over timed waits covers them less than the rest: see BENCHMARKS.md, issue 13. */
-    static final String TIMED_WAITS = "timed waits (wait(ms), Condition.await with a timeout) are explored, but their"
-            + " model is not yet certified against brute force: a few of their interleavings may be missed";
+    /**
+     * The site of the untimed wait being made (the instrumented caller's method and bytecode index) if it
+     * may still wake spuriously in this execution, else null; notes on the result when spurious wake-ups
+     * are turned off.
+     */
+    private static String spuriousSite(WorkerThread w) {
+        if (!(w.execution() instanceof Execution e)) {
+            return null;
+        }
+        if (!e.spuriousWakeups()) {
+            e.scope().uncertified(NO_SPURIOUS_WAKEUPS);
+            return null;
+        }
+        String site = SITES.walk(frames -> frames.filter(f -> !f.getClassName().equals(SyncPoints.class.getName()))
+                .findFirst().map(f -> f.getClassName() + "." + f.getMethodName() + "@" + f.getByteCodeIndex())
+                .orElse("?"));
+        return w.spuriousSites.contains(site) ? null : site;
+    }
+
+    private static final StackWalker SITES = StackWalker.getInstance();
+
+    /** Why a verdict with spurious wake-ups turned off covers waits less than the JVM allows. */
+    static final String NO_SPURIOUS_WAKEUPS = "spurious wake-ups of Object.wait and Condition.await (turned off with"
+            + " spuriousWakeups(false)): an unguarded wait that such a wake-up breaks is not found";
 
     /** {@code monitor.notify()}: wakes one of the explored threads waiting now, whichever wakes first. */
     public static void notify(Object monitor) {

@@ -77,6 +77,18 @@ final class SyncState {
         return true; // try-acquire, release, wait, notify and give-back never block
     }
 
+    /**
+     * Whether {@code detail} is an untimed wait's leave without a notification for {@code thread}: only a
+     * spurious wake-up, which the JVM need never make.
+     */
+    boolean onlySpurious(int thread, Object detail) {
+        if (!(detail instanceof SyncOp.Leave l) || l.timed()) {
+            return false;
+        }
+        WaitSet set = waitSets.get(l.waitSet());
+        return set == null || !set.mayWake(thread);
+    }
+
     /** The thread {@code thread}'s disabled step waits for, if one explored thread holds what it needs. */
     Optional<Integer> holderBlocking(int thread, Object detail) {
         Object lock = detail instanceof SyncOp op ? op.takes() : null;
@@ -117,6 +129,17 @@ final class SyncState {
             owners.put(r.lock(), thread);
         } else if (op instanceof SyncOp.Notify n) {
             notify(waitSet(n.waitSet()), n.all());
+        } else if (op instanceof SyncOp.Convert c) {
+            long stamp = c.convert().getAsLong(); // only the granted worker could run now, and it is paused
+            c.result().set(stamp);
+            if (stamp != 0 && c.from() != c.to()) {
+                if (c.from() != SyncOp.Hold.NONE) {
+                    give(c.lock(), thread, c.from() == SyncOp.Hold.READ);
+                }
+                if (c.to() != SyncOp.Hold.NONE) {
+                    take(c.lock(), thread, c.to() == SyncOp.Hold.READ);
+                }
+            }
         }
     }
 

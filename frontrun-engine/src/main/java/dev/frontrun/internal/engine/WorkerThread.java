@@ -35,6 +35,8 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     private volatile boolean wakeSent;
     /** Java locks this worker holds in this execution and how often (reentrant takes are no steps); its own thread only. */
     final java.util.IdentityHashMap<Object, int[]> holds = new java.util.IdentityHashMap<>();
+    /** The wait sites where this worker woke spuriously in this execution (each may once); its own thread only. */
+    final java.util.Set<String> spuriousSites = new java.util.HashSet<>();
     /** When the worker last woke up to run (its body's start or a granted step), for the timings. */
     volatile long wokeAt;
     /** When the worker last stopped (at a point, or at its body's end), written before {@link #status}. */
@@ -213,6 +215,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
         passThrough = false;
         parkedIn = null;
         holds.clear();
+        spuriousSites.clear();
         Thread.interrupted();
     }
 

@@ -1,6 +1,7 @@
 package dev.frontrun.internal.instrument;
 
 import dev.frontrun.internal.engine.HandoffPoints;
+import dev.frontrun.internal.engine.QueuePoints;
 import dev.frontrun.internal.engine.StampedLockPoints;
 import dev.frontrun.internal.engine.SyncPoints;
 import java.util.List;
@@ -13,7 +14,8 @@ import net.bytebuddy.jar.asm.Type;
  * Rewrites one method's synchronization sites into calls of the engine's runtimes: a {@code
  * monitorenter}/{@code monitorexit} is preceded by a call that receives the monitor, and calls of
  * {@code Object.wait/notify/notifyAll}, {@code Lock} (and the read-write lock views), {@code Condition},
- * {@code StampedLock}, {@code Semaphore}, {@code BlockingQueue}, {@code Phaser}, {@code CyclicBarrier},
+ * {@code StampedLock}, {@code Semaphore}, {@code BlockingQueue} (and the other operations of a queue,
+ * through whichever collection interface), {@code Phaser}, {@code CyclicBarrier},
  * {@code CountDownLatch}
  * and {@code Thread.join} become static calls with the receiver as first argument (same stack shape,
  * no new branches).
@@ -42,6 +44,24 @@ final class SyncSiteVisitor extends MethodVisitor {
             "offer(Ljava/lang/Object;)Z", "offer(Ljava/lang/Object;" + TIMED + ")Z", "poll()Ljava/lang/Object;",
             "poll(" + TIMED + ")Ljava/lang/Object;");
 
+    private static final String OBJECT = "Ljava/lang/Object;";
+    /** The other operations of a queue, on whichever interface or class the call names (see {@link QueuePoints}). */
+    private static final Set<String> COLLECTION_METHODS = Set.of("add(" + OBJECT + ")Z", "remove(" + OBJECT + ")Z",
+            "contains(" + OBJECT + ")Z", "size()I", "isEmpty()Z", "clear()V");
+    private static final Set<String> QUEUE_ONLY_METHODS = Set.of("offer(" + OBJECT + ")Z", "poll()" + OBJECT,
+            "remove()" + OBJECT, "peek()" + OBJECT, "element()" + OBJECT);
+    private static final Set<String> BLOCKING_QUEUE_METHODS = Set.of("drainTo(Ljava/util/Collection;)I",
+            "remainingCapacity()I");
+    private static final Set<String> DEQUE_METHODS = Set.of("addFirst(" + OBJECT + ")V", "addLast(" + OBJECT + ")V",
+            "offerFirst(" + OBJECT + ")Z", "offerLast(" + OBJECT + ")Z", "pollFirst()" + OBJECT, "pollLast()" + OBJECT,
+            "removeFirst()" + OBJECT, "removeLast()" + OBJECT, "peekFirst()" + OBJECT, "peekLast()" + OBJECT,
+            "getFirst()" + OBJECT, "getLast()" + OBJECT, "push(" + OBJECT + ")V", "pop()" + OBJECT);
+    private static final Set<String> MODELLED_QUEUES = Set.of("java/util/concurrent/ArrayBlockingQueue",
+            "java/util/concurrent/LinkedBlockingQueue", "java/util/concurrent/LinkedBlockingDeque",
+            "java/util/concurrent/PriorityBlockingQueue");
+    private static final String COLLECTION = "java/util/Collection";
+    private static final String QUEUE_POINTS = Type.getInternalName(QueuePoints.class);
+
     private static final List<Rule> RULES = List.of(
             new Rule(Opcodes.INVOKEINTERFACE, Set.of(LOCK), LOCK, HOOKS, LOCK_METHODS),
             new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/locks/ReentrantLock",
@@ -57,7 +77,9 @@ final class SyncSiteVisitor extends MethodVisitor {
                     "java/util/concurrent/locks/StampedLock", Type.getInternalName(StampedLockPoints.class), Set.of(
                     "writeLock()J", "writeLockInterruptibly()J", "readLock()J", "readLockInterruptibly()J",
                     "tryWriteLock()J", "tryReadLock()J", "tryWriteLock(" + TIMED + ")J", "tryReadLock(" + TIMED + ")J",
-                    "unlockWrite(J)V", "unlockRead(J)V", "unlock(J)V", "tryOptimisticRead()J", "validate(J)Z")),
+                    "unlockWrite(J)V", "unlockRead(J)V", "unlock(J)V", "tryOptimisticRead()J", "validate(J)Z",
+                    "tryConvertToWriteLock(J)J", "tryConvertToReadLock(J)J", "tryConvertToOptimisticRead(J)J",
+                    "tryUnlockWrite()Z", "tryUnlockRead()Z")),
             new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/Semaphore"), "java/util/concurrent/Semaphore",
                     Type.getInternalName(HandoffPoints.class), Set.of("acquire()V", "acquire(I)V",
                     "acquireUninterruptibly()V", "acquireUninterruptibly(I)V", "tryAcquire()Z", "tryAcquire(I)Z",
@@ -68,12 +90,29 @@ final class SyncSiteVisitor extends MethodVisitor {
                     "java/util/concurrent/LinkedBlockingQueue", "java/util/concurrent/LinkedBlockingDeque",
                     "java/util/concurrent/PriorityBlockingQueue"), QUEUE, Type.getInternalName(HandoffPoints.class),
                     QUEUE_METHODS),
+            new Rule(Opcodes.INVOKEINTERFACE, Set.of(COLLECTION, "java/util/Queue", "java/util/Deque", QUEUE,
+                    "java/util/concurrent/BlockingDeque"), COLLECTION, QUEUE_POINTS, COLLECTION_METHODS),
+            new Rule(Opcodes.INVOKEVIRTUAL, MODELLED_QUEUES, COLLECTION, QUEUE_POINTS, union(COLLECTION_METHODS,
+                    QUEUE_ONLY_METHODS, BLOCKING_QUEUE_METHODS, DEQUE_METHODS)),
+            new Rule(Opcodes.INVOKEINTERFACE, Set.of("java/util/Queue", "java/util/Deque"), COLLECTION, QUEUE_POINTS,
+                    QUEUE_ONLY_METHODS),
+            new Rule(Opcodes.INVOKEINTERFACE, Set.of(QUEUE, "java/util/concurrent/BlockingDeque"), COLLECTION,
+                    QUEUE_POINTS, union(Set.of("remove()" + OBJECT, "peek()" + OBJECT, "element()" + OBJECT),
+                    BLOCKING_QUEUE_METHODS)),
+            new Rule(Opcodes.INVOKEINTERFACE, Set.of("java/util/Deque", "java/util/concurrent/BlockingDeque"), COLLECTION,
+                    QUEUE_POINTS, DEQUE_METHODS),
             new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/CyclicBarrier"),
-                    "java/util/concurrent/CyclicBarrier", Type.getInternalName(HandoffPoints.class), Set.of("await()I")),
+                    "java/util/concurrent/CyclicBarrier", Type.getInternalName(HandoffPoints.class),
+                    Set.of("await()I", "await(" + TIMED + ")I")),
             new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/Phaser"), "java/util/concurrent/Phaser",
                     Type.getInternalName(HandoffPoints.class), Set.of("register()I", "bulkRegister(I)I", "arrive()I",
                     "arriveAndDeregister()I", "arriveAndAwaitAdvance()I", "awaitAdvance(I)I",
                     "awaitAdvanceInterruptibly(I)I", "awaitAdvanceInterruptibly(I" + TIMED + ")I")));
+
+    @SafeVarargs
+    private static Set<String> union(Set<String>... sets) {
+        return java.util.Arrays.stream(sets).flatMap(Set::stream).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
 
     /** Object's final methods: rewritten whatever the receiver's static type. */
     private static final Set<String> OBJECT_METHODS = Set.of("wait()V", "wait(J)V", "wait(JI)V", "notify()V",
