@@ -14,6 +14,9 @@ import dev.frontrun.internal.report.Explanation;
 import dev.frontrun.internal.report.ExploredInterleavings;
 import dev.frontrun.internal.report.HtmlReport;
 import dev.frontrun.internal.report.Summary;
+import dev.frontrun.internal.shard.ExplorationIds;
+import dev.frontrun.internal.shard.Shard;
+import dev.frontrun.internal.shard.ShardRun;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,6 +59,11 @@ public final class Exploration<S> {
     private java.util.function.Consumer<String> progress = System.err::println;
     private Duration progressEvery = Duration.ofSeconds(5);
     private boolean checkAdvice = !"false".equalsIgnoreCase(System.getProperty("frontrun.checkAdvice"));
+    private Shard shard = Shard.fromSystemProperty();
+    private String name;
+    private Path shardDirectory = ShardRun.defaultDirectory();
+    /** Set while the exploration runs again at another level (advice, what-if): those runs explore the whole tree. */
+    private boolean whole;
 
     /** Where reports go unless {@link #reportDirectory(Path)} says otherwise: {@code -Dfrontrun.reportDirectory}, else target/frontrun-reports. */
     static Path defaultReportDirectory() {
@@ -324,18 +332,63 @@ public final class Exploration<S> {
         return this;
     }
 
+    /**
+     * Explores only shard {@code index} of {@code count} (0-based; default: {@code -Dfrontrun.shard=i/n}, else the
+     * whole exploration), so {@code count} CI jobs together explore it once: every job enumerates the same top levels
+     * of the exploration tree, and below them explores the leaves it owns. The result is the share's verdict; the
+     * share's report goes to {@link #shardDirectory(Path)} as {@code <name>.shard-<i>-of-<n>.json}, and
+     * {@code ShardMerge} over every job's reports gives the whole verdict. Only an unbounded DPOR exploration is
+     * split; a random or preemption-bounded one is run whole in every job.
+     */
+    public Exploration<S> shard(int index, int count) {
+        this.shard = new Shard(index, count);
+        return this;
+    }
+
+    /**
+     * The exploration's id in shard reports, the same in every job (default: {@code <test class>.<method>} of the
+     * calling test; a second exploration under one id in a JVM gets {@code <id>-2}).
+     */
+    public Exploration<S> name(String id) {
+        this.name = ExplorationIds.safe(Objects.requireNonNull(id, "id"));
+        return this;
+    }
+
+    /** Where a shard writes its report (default {@code -Dfrontrun.shardDirectory}, else target/frontrun-shards). */
+    public Exploration<S> shardDirectory(Path directory) {
+        this.shardDirectory = Objects.requireNonNull(directory, "directory");
+        return this;
+    }
+
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
         ExploredInterleavings explored = explored();
-        Result result = analysed(new Explorer<S>(plan(groups, explored)).explore(), groups);
+        ShardRun share = shard != null && !whole && strategy instanceof Strategy.Dpor && preemptionBound == null
+                ? new ShardRun(shard) : null;
+        String id = share == null ? null : name != null ? name : ExplorationIds.ofCaller();
+        Result result = analysed(new Explorer<S>(plan(groups, explored, share)).explore(), groups);
+        if (share != null) {
+            List<String> notes = new ArrayList<>(result.notExplored());
+            notes.add(share.note());
+            result = result.withNotExplored(notes);
+        }
         if (checkAdvice && isolation == null && result.failed()) {
             Optional<Isolation> level = IsolationAdvice.levelToCheck(result.analysis());
             if (level.isPresent()) {
                 result = result.withCheckedAdvice(IsolationAdvice.checked(level.get(), adviceRun(level.get())));
             }
         }
-        return told(reported(result, explored), false).withWhatIf(this::runAt);
+        result = told(reported(result, explored), false).withWhatIf(this::runAt);
+        if (share != null) {
+            try {
+                share.write(result, id, shardDirectory);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("the shard report of " + id + " could not be written to "
+                        + shardDirectory + "; without it the merge cannot give the whole verdict", e);
+            }
+        }
+        return result;
     }
 
     /** The exploration again at {@code level}, quietly: no report, no replays (it only checks advice). */
@@ -355,11 +408,14 @@ public final class Exploration<S> {
     /** This exploration run again with every transaction at {@code level}. */
     private Result runAt(Isolation level) {
         Isolation before = isolation;
+        boolean wholeBefore = whole;
         isolation = level;
+        whole = true;
         try {
             return run();
         } finally {
             isolation = before;
+            whole = wholeBefore;
         }
     }
 
@@ -388,7 +444,7 @@ public final class Exploration<S> {
             throw new IllegalArgumentException("rounds must be at least 1, got " + rounds);
         }
         Explorer.BaselineTimes times = new Explorer<S>(plan(new java.util.LinkedHashMap<>(),
-                ExploredInterleavings.none())).baseline(rounds);
+                ExploredInterleavings.none(), null)).baseline(rounds);
         return new Baseline(times.rounds(), times.total(), times.restore());
     }
 
@@ -400,7 +456,7 @@ public final class Exploration<S> {
     public Result replay(Schedule schedule) {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
         ExploredInterleavings explored = explored();
-        return told(reported(analysed(new Explorer<S>(plan(groups, explored)).replay(Objects.requireNonNull(schedule,
+        return told(reported(analysed(new Explorer<S>(plan(groups, explored, null)).replay(Objects.requireNonNull(schedule,
                 "schedule"), JavaSyncInstrumentation.commentMarkers()), groups), explored), true);
     }
 
@@ -457,7 +513,8 @@ public final class Exploration<S> {
         return reportDirectory != null && reportPassing ? ExploredInterleavings.kept() : ExploredInterleavings.none();
     }
 
-    private ExplorationPlan<S> plan(java.util.Map<Result.FailureGroup, Integer> groups, ExploredInterleavings explored) {
+    private ExplorationPlan<S> plan(java.util.Map<Result.FailureGroup, Integer> groups, ExploredInterleavings explored,
+                                    ShardRun share) {
         if (names.isEmpty()) {
             throw new IllegalStateException("an exploration needs at least one .thread(name, body)");
         }
@@ -468,7 +525,7 @@ public final class Exploration<S> {
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
                 hooks, expectedPerThread(), expectedStatuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
                 Integer::sum), explored::add, isolation, progress, progressEvery, !instrumentedPackages.isEmpty(),
-                sharedMemory);
+                sharedMemory, share == null ? null : share::policy);
     }
 
     /** The thread bodies, each telling the hooks first that its thread starts ({@link ExplorationHook#threadStarting}). */

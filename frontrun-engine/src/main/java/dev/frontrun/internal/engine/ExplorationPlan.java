@@ -23,7 +23,8 @@ import java.util.function.Supplier;
  * {@code explored} hears of every execution that counts (its schedule and trace), for a report of them;
  * {@code progress} (null: none) hears a line every {@code progressEvery} while the exploration runs.
  * {@code javaSync} makes the instrumented classes' synchronization and markers scheduling points,
- * {@code sharedMemory} their fields, arrays, atomics and concurrent maps too.
+ * {@code sharedMemory} their fields, arrays, atomics and concurrent maps too. {@code policy} (null: the strategy's)
+ * makes the schedule policy of a sharded exploration, which explores only its share.
  */
 public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names,
                                  List<ThreadBody<? super S>> bodies, BiPredicate<? super S, Outcomes> invariant,
@@ -34,7 +35,7 @@ public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names
                                  BiConsumer<List<TraceStep>, Failure> failures,
                                  BiConsumer<Schedule, List<TraceStep>> explored, Isolation isolation,
                                  Consumer<String> progress, Duration progressEvery, boolean javaSync,
-                                 boolean sharedMemory) {
+                                 boolean sharedMemory, Supplier<? extends SchedulePolicy> policy) {
     public ExplorationPlan {
         names = List.copyOf(names);
         bodies = List.copyOf(bodies);
