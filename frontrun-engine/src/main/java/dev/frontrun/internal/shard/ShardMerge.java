@@ -70,7 +70,7 @@ public final class ShardMerge {
     }
 
     /** Prints the merged verdicts; 0 when every exploration holds, 1 otherwise, 2 when the directory has no report. */
-    static int run(Path directory, PrintStream out) throws IOException {
+    public static int run(Path directory, PrintStream out) throws IOException {
         List<Merged> merged = merge(directory);
         if (merged.isEmpty()) {
             out.println("no shard reports (*.shard-<i>-of-<n>.json) in " + directory);
