@@ -345,6 +345,12 @@ public final class Exploration<S> {
         return this;
     }
 
+    /** {@link #shard(int, int)} written {@code i/n}, as {@code -Dfrontrun.shard} takes it; blank for the whole exploration. */
+    public Exploration<S> shard(String share) {
+        this.shard = Shard.parse(share);
+        return this;
+    }
+
     /**
      * The exploration's id in shard reports, the same in every job (default: {@code <test class>.<method>} of the
      * calling test; a second exploration under one id in a JVM gets {@code <id>-2}).
