@@ -468,7 +468,10 @@ public final class DporPolicy implements SchedulePolicy {
 
         private void insert(Node node, List<Event> v) {
             for (int q = 0; q < threads; q++) {
-                if (node.sleep[q] != null && Traces.isWeakInitial(q, node.sleep[q], v)) {
+                // below a split the sleep sets come partly from the top levels' plain sleep-set enumeration, which
+                // covers a sleeping thread's traces only where it is an initial (as in source-set DPOR), not a weak one
+                if (node.sleep[q] != null && (policy.split != null ? Traces.isInitial(q, v)
+                        : Traces.isWeakInitial(q, node.sleep[q], v))) {
                     return;
                 }
             }

@@ -42,7 +42,7 @@ public record Shard(int index, int count) {
 
     /** The leaves at the split depth worth having: enough for every shard to get about four. */
     int leavesWanted() {
-        return 4 * count;
+        return 16 * count;
     }
 
     @Override

@@ -66,6 +66,42 @@ class ShardedAgainstBruteForceTest {
         }));
     }
 
+    /** Four threads: the top levels' sleep sets then meet the weak-initial case three threads rarely reach. */
+    @TestFactory
+    Stream<DynamicTest> fourThreadsTooExploreEveryTraceOnce() {
+        return seeds().limit(60).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+            RandomProgram program = fourThreads(seed);
+            Map<String, BruteForce.Trace> expected = BruteForce.traces(program);
+            for (int n : new int[] {1, 2, 3, 5}) {
+                Set<String> union = new HashSet<>();
+                for (int i = 0; i < n; i++) {
+                    List<Schedule> explored = new ArrayList<>();
+                    new Explorer<>(plan(program, new Shard(i, n), explored)).explore();
+                    for (Schedule schedule : explored) {
+                        assertThat(union.add(traceKey(program, schedule))).as("%s, %d shards: once", program, n).isTrue();
+                    }
+                }
+                assertThat(union).as("%s, %d shards: traces", program, n).isEqualTo(expected.keySet());
+            }
+        }));
+    }
+
+    /** Four threads on one to three variables, two ops each and two or three for the last (at most 75,600 interleavings). */
+    private static RandomProgram fourThreads(long seed) {
+        java.util.Random random = new java.util.Random(seed);
+        int resources = 1 + random.nextInt(3);
+        List<List<RandomProgram.Op>> threads = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            List<RandomProgram.Op> ops = new ArrayList<>();
+            for (int i = 0, count = t < 3 ? 2 : 2 + random.nextInt(2); i < count; i++) {
+                ops.add(new RandomProgram.Op(random.nextInt(resources),
+                        random.nextBoolean() ? dev.frontrun.Access.READ : dev.frontrun.Access.WRITE));
+            }
+            threads.add(ops);
+        }
+        return new RandomProgram(seed, resources, threads);
+    }
+
     @TestFactory
     Stream<DynamicTest> theMergedReportsCountEveryTraceOnceAndHold() {
         return seeds().limit(40).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
