@@ -14,6 +14,9 @@ import dev.frontrun.internal.report.Explanation;
 import dev.frontrun.internal.report.ExploredInterleavings;
 import dev.frontrun.internal.report.HtmlReport;
 import dev.frontrun.internal.report.Summary;
+import dev.frontrun.internal.shard.ExplorationIds;
+import dev.frontrun.internal.shard.Shard;
+import dev.frontrun.internal.shard.ShardRun;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,6 +61,11 @@ public final class Exploration<S> {
     private Duration progressEvery = Duration.ofSeconds(5);
     private int parallelism = 1;
     private boolean checkAdvice = !"false".equalsIgnoreCase(System.getProperty("frontrun.checkAdvice"));
+    private Shard shard = Shard.fromSystemProperty();
+    private String name;
+    private Path shardDirectory = ShardRun.defaultDirectory();
+    /** Set while the exploration runs again at another level (advice, what-if): those runs explore the whole tree. */
+    private boolean whole;
 
     /** Where reports go unless {@link #reportDirectory(Path)} says otherwise: {@code -Dfrontrun.reportDirectory}, else target/frontrun-reports. */
     static Path defaultReportDirectory() {
@@ -349,8 +357,8 @@ public final class Exploration<S> {
      * and the invariant to go through the {@link dev.frontrun.jdbc.FrontrunDataSource} proxy of the data
      * source given to {@link #database}, a pool at least as large as the threads, and hooks that can run
      * on workers ({@link ExplorationHook#forWorker}; the Spring starter's cannot: its application
-     * context is shared by all requests). Only DPOR explores in parallel; replays and random runs run on one
-     * worker. {@code Runtime.getRuntime().availableProcessors()} is all cores. Several executions run at
+     * context is shared by all requests). Only DPOR explores in parallel; replays, random runs and a {@link #shard share} run on
+     * one worker. {@code Runtime.getRuntime().availableProcessors()} is all cores. Several executions run at
      * once, so the setup, the thread bodies and the invariant must share nothing but the database: each
      * execution's state is what the setup returns.
      */
@@ -362,18 +370,69 @@ public final class Exploration<S> {
         return this;
     }
 
+    /**
+     * Explores only shard {@code index} of {@code count} (0-based; default: {@code -Dfrontrun.shard=i/n}, else the
+     * whole exploration), so {@code count} CI jobs together explore it once: every job enumerates the same top levels
+     * of the exploration tree, and below them explores the leaves it owns. The result is the share's verdict; the
+     * share's report goes to {@link #shardDirectory(Path)} as {@code <name>.shard-<i>-of-<n>.json}, and
+     * {@code ShardMerge} over every job's reports gives the whole verdict. Only an unbounded DPOR exploration is
+     * split; a random or preemption-bounded one is run whole in every job.
+     */
+    public Exploration<S> shard(int index, int count) {
+        this.shard = new Shard(index, count);
+        return this;
+    }
+
+    /** {@link #shard(int, int)} written {@code i/n}, as {@code -Dfrontrun.shard} takes it; blank for the whole exploration. */
+    public Exploration<S> shard(String share) {
+        this.shard = Shard.parse(share);
+        return this;
+    }
+
+    /**
+     * The exploration's id in shard reports, the same in every job (default: {@code <test class>.<method>} of the
+     * calling test; a second exploration under one id in a JVM gets {@code <id>-2}).
+     */
+    public Exploration<S> name(String id) {
+        this.name = ExplorationIds.safe(Objects.requireNonNull(id, "id"));
+        return this;
+    }
+
+    /** Where a shard writes its report (default {@code -Dfrontrun.shardDirectory}, else target/frontrun-shards). */
+    public Exploration<S> shardDirectory(Path directory) {
+        this.shardDirectory = Objects.requireNonNull(directory, "directory");
+        return this;
+    }
+
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
         ExploredInterleavings explored = explored();
-        Result result = analysed(new Explorer<S>(plan(groups, explored)).explore(), groups);
+        ShardRun share = shard != null && !whole && strategy instanceof Strategy.Dpor && preemptionBound == null
+                ? new ShardRun(shard) : null;
+        String id = share == null ? null : name != null ? name : ExplorationIds.ofCaller();
+        Result result = analysed(new Explorer<S>(plan(groups, explored, share)).explore(), groups);
+        if (share != null) {
+            List<String> notes = new ArrayList<>(result.notExplored());
+            notes.add(share.note());
+            result = result.withNotExplored(notes);
+        }
         if (checkAdvice && isolation == null && result.failed()) {
             Optional<Isolation> level = IsolationAdvice.levelToCheck(result.analysis());
             if (level.isPresent()) {
                 result = result.withCheckedAdvice(IsolationAdvice.checked(level.get(), adviceRun(level.get())));
             }
         }
-        return told(reported(result, explored), false).withWhatIf(this::runAt);
+        result = told(reported(result, explored), false).withWhatIf(this::runAt);
+        if (share != null) {
+            try {
+                share.write(result, id, shardDirectory);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("the shard report of " + id + " could not be written to "
+                        + shardDirectory + "; without it the merge cannot give the whole verdict", e);
+            }
+        }
+        return result;
     }
 
     /** The exploration again at {@code level}, quietly: no report, no replays (it only checks advice). */
@@ -393,11 +452,14 @@ public final class Exploration<S> {
     /** This exploration run again with every transaction at {@code level}. */
     private Result runAt(Isolation level) {
         Isolation before = isolation;
+        boolean wholeBefore = whole;
         isolation = level;
+        whole = true;
         try {
             return run();
         } finally {
             isolation = before;
+            whole = wholeBefore;
         }
     }
 
@@ -426,7 +488,7 @@ public final class Exploration<S> {
             throw new IllegalArgumentException("rounds must be at least 1, got " + rounds);
         }
         Explorer.BaselineTimes times = new Explorer<S>(plan(new java.util.LinkedHashMap<>(),
-                ExploredInterleavings.none())).baseline(rounds);
+                ExploredInterleavings.none(), null)).baseline(rounds);
         return new Baseline(times.rounds(), times.total(), times.restore());
     }
 
@@ -438,7 +500,7 @@ public final class Exploration<S> {
     public Result replay(Schedule schedule) {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
         ExploredInterleavings explored = explored();
-        return told(reported(analysed(new Explorer<S>(plan(groups, explored)).replay(Objects.requireNonNull(schedule,
+        return told(reported(analysed(new Explorer<S>(plan(groups, explored, null)).replay(Objects.requireNonNull(schedule,
                 "schedule"), JavaSyncInstrumentation.commentMarkers()), groups), explored), true);
     }
 
@@ -495,7 +557,8 @@ public final class Exploration<S> {
         return reportDirectory != null && reportPassing ? ExploredInterleavings.kept() : ExploredInterleavings.none();
     }
 
-    private ExplorationPlan<S> plan(java.util.Map<Result.FailureGroup, Integer> groups, ExploredInterleavings explored) {
+    private ExplorationPlan<S> plan(java.util.Map<Result.FailureGroup, Integer> groups, ExploredInterleavings explored,
+                                    ShardRun share) {
         if (names.isEmpty()) {
             throw new IllegalStateException("an exploration needs at least one .thread(name, body)");
         }
@@ -506,7 +569,7 @@ public final class Exploration<S> {
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
                 hooks, expectedPerThread(), expectedStatuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
                 Integer::sum), explored::add, isolation, progress, progressEvery, !instrumentedPackages.isEmpty(),
-                sharedMemory, spuriousWakeups, parallelism);
+                sharedMemory, spuriousWakeups, parallelism, share == null ? null : share::policy);
     }
 
     /** The thread bodies, each telling the hooks first that its thread starts ({@link ExplorationHook#threadStarting}). */

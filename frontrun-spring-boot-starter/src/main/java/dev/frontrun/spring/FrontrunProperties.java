@@ -28,12 +28,14 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param randomSeed         seed of the random strategy
  * @param randomAttempts     executions of the random strategy
  * @param instrument         which classes' Java synchronization and shared memory are scheduling points
+ * @param shard              {@code i/n}: this job explores shard i of n of every exploration (a CI matrix of n jobs),
+ *                           writes the share's report, and {@code ShardMerge} gives the whole verdict
  */
 @ConfigurationProperties("frontrun")
 public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer preemptionBound,
                                  Duration executionTimeout, Duration totalTimeout, Integer reproduceCount,
                                  Path reportDirectory, Boolean reportPassing, StrategyName strategy, Long randomSeed,
-                                 Integer randomAttempts, @DefaultValue Instrument instrument) {
+                                 Integer randomAttempts, @DefaultValue Instrument instrument, String shard) {
 
     /**
      * Which classes are instrumented: their monitors, locks, waits, latches, non-final fields, arrays,
@@ -88,6 +90,8 @@ public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer
                 "frontrun.reproduce-count must not be negative, got " + reproduceCount);
         require(randomAttempts == null || randomAttempts >= 1,
                 "frontrun.random-attempts must be at least 1, got " + randomAttempts);
+        require(shard == null || shard.isBlank() || shard.matches("\\s*\\d+\\s*/\\s*\\d+\\s*"),
+                "frontrun.shard must be i/n (e.g. 0/3), got '" + shard + "'");
     }
 
     /**
@@ -125,6 +129,9 @@ public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer
         }
         if (reportPassing != null) {
             exploration.reportPassing(reportPassing);
+        }
+        if (shard != null) {
+            exploration.shard(shard);
         }
         if (strategy != null) {
             exploration.strategy(strategy == StrategyName.RANDOM

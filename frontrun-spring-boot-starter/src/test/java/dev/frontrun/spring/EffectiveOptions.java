@@ -31,7 +31,7 @@ record EffectiveOptions(Integer maxExecutions, Integer preemptionBound, Duration
                 properties.preemptionBound(), properties.executionTimeout(), properties.totalTimeout(),
                 properties.reproduceCount(), properties.reportDirectory(), properties.reportPassing(),
                 FrontrunProperties.StrategyName.RANDOM,
-                properties.randomSeed(), properties.randomAttempts(), properties.instrument());
+                properties.randomSeed(), properties.randomAttempts(), properties.instrument(), null);
         Strategy.Random random = (Strategy.Random) read(asRandom.applyTo(Frontrun.explore(Object::new)), "strategy");
         Strategy strategy = (Strategy) read(exploration, "strategy");
         return new EffectiveOptions((Integer) read(exploration, "maxExecutions"),

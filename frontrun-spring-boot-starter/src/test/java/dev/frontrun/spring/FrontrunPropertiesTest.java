@@ -14,13 +14,13 @@ class FrontrunPropertiesTest {
     private static FrontrunProperties properties(Integer maxExecutions, FrontrunProperties.StrategyName strategy,
                                                  Long seed, Integer attempts) {
         return new FrontrunProperties(true, maxExecutions, null, null, null, null, null, null, strategy, seed,
-                attempts, null);
+                attempts, null, null);
     }
 
     @Test
     void everySetOptionIsApplied() {
         FrontrunProperties set = new FrontrunProperties(true, 7, 2, Duration.ofSeconds(5), Duration.ofMinutes(1), 0,
-                Path.of("build/reports"), true, FrontrunProperties.StrategyName.RANDOM, 42L, 5, null);
+                Path.of("build/reports"), true, FrontrunProperties.StrategyName.RANDOM, 42L, 5, null, null);
 
         assertThat(EffectiveOptions.of(set)).isEqualTo(new EffectiveOptions(7, 2, Duration.ofSeconds(5),
                 Duration.ofMinutes(1), 0, Path.of("build/reports"), true, FrontrunProperties.StrategyName.RANDOM, 42L,
@@ -54,9 +54,9 @@ class FrontrunPropertiesTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("frontrun.max-executions must be at least 1, got 0");
         assertThatThrownBy(() -> properties(null, null, null, 0))
                 .hasMessage("frontrun.random-attempts must be at least 1, got 0");
-        assertThatThrownBy(() -> new FrontrunProperties(true, null, -1, null, null, null, null, null, null, null, null, null))
+        assertThatThrownBy(() -> new FrontrunProperties(true, null, -1, null, null, null, null, null, null, null, null, null, null))
                 .hasMessage("frontrun.preemption-bound must not be negative, got -1");
-        assertThatThrownBy(() -> new FrontrunProperties(true, null, null, Duration.ZERO, null, null, null, null, null, null, null, null))
+        assertThatThrownBy(() -> new FrontrunProperties(true, null, null, Duration.ZERO, null, null, null, null, null, null, null, null, null))
                 .hasMessage("frontrun.execution-timeout must be positive, got PT0S");
         assertThat(properties(null, null, null, null).maxExecutions()).isNull();
     }
@@ -71,5 +71,19 @@ class FrontrunPropertiesTest {
         assertThat(new FrontrunProperties.Instrument(false, null, false).prefixes(application)).isEmpty();
         assertThatThrownBy(() -> new FrontrunProperties.Instrument(true, java.util.List.of(" "), false))
                 .hasMessageContaining("frontrun.instrument.packages");
+    }
+
+    @Test
+    void theShardPropertyMakesEveryExplorationExploreItsShare() throws ReflectiveOperationException {
+        FrontrunProperties sharded = new FrontrunProperties(true, null, null, null, null, null, null, null, null, null,
+                null, null, "1/3");
+        java.lang.reflect.Field shard = dev.frontrun.Exploration.class.getDeclaredField("shard");
+        shard.setAccessible(true);
+
+        assertThat(String.valueOf(shard.get(sharded.applyTo(Frontrun.explore(Object::new))))).isEqualTo("1/3");
+        assertThatThrownBy(() -> new FrontrunProperties(true, null, null, null, null, null, null, null, null, null,
+                null, null, "third")).hasMessage("frontrun.shard must be i/n (e.g. 0/3), got 'third'");
+        assertThatThrownBy(() -> new FrontrunProperties(true, null, null, null, null, null, null, null, null, null,
+                null, null, "3/3").applyTo(Frontrun.explore(Object::new))).hasMessageContaining("0 <= i < n");
     }
 }

@@ -37,6 +37,9 @@ import java.util.Set;
 public final class DporPolicy implements SchedulePolicy {
 
     private final Integer preemptionBound;
+    /** The split of a sharded exploration, or null: the whole tree. */
+    private final TopSplit split;
+    private final int splitDepth;
     private final ResourceNumbering ids;
     private final List<Node> path = new ArrayList<>();
     private int branchPoint;
@@ -51,18 +54,31 @@ public final class DporPolicy implements SchedulePolicy {
     private boolean lastRedundant;
     private Step[] lastSteps;
     private Event[] lastEvents;
+    private String lastTraceKey;
 
     public DporPolicy(Integer preemptionBound) {
+        this(preemptionBound, (TopSplit) null);
+    }
+
+    /** A policy exploring only the leaves {@code split} accepts below its top levels (no bound then). */
+    public DporPolicy(Integer preemptionBound, TopSplit split) {
         if (preemptionBound != null && preemptionBound < 0) {
             throw new IllegalArgumentException("preemption bound must not be negative: " + preemptionBound);
         }
+        if (preemptionBound != null && split != null) {
+            throw new IllegalArgumentException("a split exploration has no preemption bound");
+        }
         this.preemptionBound = preemptionBound;
+        this.split = split;
+        this.splitDepth = split == null ? 0 : split.depth();
         this.ids = new ResourceNumbering();
     }
 
     /** A policy that only chooses (a {@link #fork}), numbering resources as {@code ids} does for its origin. */
-    private DporPolicy(Integer preemptionBound, ResourceNumbering ids) {
+    private DporPolicy(Integer preemptionBound, TopSplit split, ResourceNumbering ids) {
         this.preemptionBound = preemptionBound;
+        this.split = split;
+        this.splitDepth = split == null ? 0 : split.depth();
         this.ids = ids;
     }
 
@@ -77,6 +93,8 @@ public final class DporPolicy implements SchedulePolicy {
         int chosen;
         Event event;
         WakeupTree.Node guide;
+        /** Every awake thread was asleep here, none blocked: what runs on from here is explored elsewhere. */
+        boolean redundantBelow;
 
         Node(Event[] pending, boolean[] enabled, int lastThread, int preemptions, Event[] sleep, WakeupTree wakeup) {
             this.pending = pending;
@@ -115,6 +133,9 @@ public final class DporPolicy implements SchedulePolicy {
             return node.chosen;
         }
         Node node = newNode(position, pending, choice);
+        if (split != null && !enterSplitNode(node, choice)) {
+            return ABANDON;
+        }
         int chosen = pickFromWakeupTree(node);
         if (chosen < 0) {
             chosen = pickFree(node);
@@ -123,6 +144,9 @@ public final class DporPolicy implements SchedulePolicy {
             // sleep-set blocked: run on with a sleeping thread rather than abandon an execution the
             // program has already started; if it repeats an explored trace it is not counted again
             chosen = pickFree(node, true);
+            // in a split exploration that trace may belong to another shard: with no thread blocked, sleep sets
+            // say it is explored elsewhere, so it is not counted (it still runs, for its races)
+            node.redundantBelow = split != null && !anyBlocked(node, choice);
         }
         node.chosen = chosen;
         node.event = pending[chosen];
@@ -146,6 +170,39 @@ public final class DporPolicy implements SchedulePolicy {
         }
         return new Node(pending, choice.enabled(), choice.lastThread(),
                 parent.preemptionsAfter(parent.chosen), sleep, WakeupTree.ofChildren(parent.guide));
+    }
+
+    /**
+     * Above the split depth a node branches on every awake enabled thread (a sleep-set-blocked node whose
+     * unfinished threads are all enabled leads only to traces explored elsewhere: it is cut); the node at
+     * the depth is a leaf of the top part, explored only if the split accepts it.
+     */
+    private boolean enterSplitNode(Node node, Choice choice) {
+        if (choice.position() == splitDepth) {
+            return split.explore();
+        }
+        if (choice.position() > splitDepth) {
+            return true;
+        }
+        int last = node.lastThread;
+        if (last >= 0 && node.enabled[last] && node.sleep[last] == null) {
+            node.wakeup.addBranch(node.pending[last]);
+        }
+        for (int t = 0; t < node.enabled.length; t++) {
+            if (t != last && node.enabled[t] && node.sleep[t] == null) {
+                node.wakeup.addBranch(node.pending[t]);
+            }
+        }
+        return !node.wakeup.isEmpty() || anyBlocked(node, choice);
+    }
+
+    private static boolean anyBlocked(Node node, Choice choice) {
+        for (int t = 0; t < node.enabled.length; t++) {
+            if (!node.enabled[t] && !choice.finished()[t]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private int pickFromWakeupTree(Node node) {
@@ -187,18 +244,33 @@ public final class DporPolicy implements SchedulePolicy {
     @Override
     public boolean executionEnded(ExecutionRecord record) {
         lastRedundant = false;
+        lastTraceKey = null;
         if (record.ending() != ExecutionRecord.Ending.ABANDONED && record.ending() != ExecutionRecord.Ending.DIVERGED) {
             RaceAnalysis analysis = new RaceAnalysis(this);
             analysis.run();
             analysis.pendingAtEnd(record.pendingAtEnd());
-            lastRedundant = !exploredTraces.add(analysis.fingerprint());
+            lastTraceKey = analysis.fingerprint();
+            lastRedundant = !exploredTraces.add(lastTraceKey);
         }
+        if (split != null && record.ending() != ExecutionRecord.Ending.ABANDONED && path.size() <= splitDepth
+                && !split.explore()) {
+            lastRedundant = true; // it ended above the split depth: a leaf of the top part, another share's
+        }
+        lastRedundant |= path.stream().anyMatch(node -> node.redundantBelow);
         return backtrack();
     }
 
     @Override
     public boolean lastExecutionRedundant() {
         return lastRedundant;
+    }
+
+    /**
+     * The Mazurkiewicz trace of the execution just ended (every event's vector clock, thread by thread): equal
+     * exactly for equivalent executions, in any run of the same program; null after an abandoned one.
+     */
+    public String lastTraceKey() {
+        return lastTraceKey;
     }
 
     private boolean backtrack() {
@@ -258,7 +330,7 @@ public final class DporPolicy implements SchedulePolicy {
      * asked to {@link #choose}.
      */
     DporPolicy forkForNext() {
-        DporPolicy fork = new DporPolicy(preemptionBound, ids);
+        DporPolicy fork = new DporPolicy(preemptionBound, split, ids);
         for (int i = 0; i < path.size(); i++) {
             Node node = path.get(i);
             boolean last = i == path.size() - 1;
@@ -290,7 +362,7 @@ public final class DporPolicy implements SchedulePolicy {
         if (!takeable(at, sleep, pending.branch().thread())) {
             return null;
         }
-        DporPolicy fork = new DporPolicy(preemptionBound, ids);
+        DporPolicy fork = new DporPolicy(preemptionBound, split, ids);
         for (int i = 0; i < pending.position(); i++) {
             Node node = path.get(i);
             fork.path.add(node.copy(node.sleep, node.chosen, node.event, null));
@@ -497,6 +569,9 @@ public final class DporPolicy implements SchedulePolicy {
         }
 
         private void plant(int k, int j, Event later) {
+            if (k < policy.splitDepth) {
+                return; // the top levels of a split exploration branch on every thread already
+            }
             int p = path.get(k).event.thread;
             List<Event> v = new ArrayList<>();
             for (int m = k + 1; m < j; m++) {
@@ -515,7 +590,10 @@ public final class DporPolicy implements SchedulePolicy {
 
         private void insert(Node node, List<Event> v) {
             for (int q = 0; q < threads; q++) {
-                if (node.sleep[q] != null && Traces.isWeakInitial(q, node.sleep[q], v)) {
+                // below a split the sleep sets come partly from the top levels' plain sleep-set enumeration, which
+                // covers a sleeping thread's traces only where it is an initial (as in source-set DPOR), not a weak one
+                if (node.sleep[q] != null && (policy.split != null ? Traces.isInitial(q, v)
+                        : Traces.isWeakInitial(q, node.sleep[q], v))) {
                     return;
                 }
             }

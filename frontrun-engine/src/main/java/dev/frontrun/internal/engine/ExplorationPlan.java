@@ -25,7 +25,8 @@ import java.util.function.Supplier;
  * {@code javaSync} makes the instrumented classes' synchronization and markers scheduling points,
  * {@code sharedMemory} their fields, arrays, atomics and concurrent maps too; {@code spuriousWakeups}
  * lets their waits wake without a notification (bounded: see {@code SyncPoints}). {@code parallelism}
- * workers run a DPOR exploration's executions (1: the exploring thread alone).
+ * workers run a DPOR exploration's executions (1: the exploring thread alone). {@code policy} (null: the
+ * strategy's) makes the schedule policy of a sharded exploration, which explores only its share.
  */
 public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names,
                                  List<ThreadBody<? super S>> bodies, BiPredicate<? super S, Outcomes> invariant,
@@ -36,7 +37,8 @@ public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names
                                  BiConsumer<List<TraceStep>, Failure> failures,
                                  BiConsumer<Schedule, List<TraceStep>> explored, Isolation isolation,
                                  Consumer<String> progress, Duration progressEvery, boolean javaSync,
-                                 boolean sharedMemory, boolean spuriousWakeups, int parallelism) {
+                                 boolean sharedMemory, boolean spuriousWakeups, int parallelism,
+                                 Supplier<? extends SchedulePolicy> policy) {
     public ExplorationPlan {
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);

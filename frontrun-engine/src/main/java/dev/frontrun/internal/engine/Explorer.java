@@ -40,7 +40,7 @@ public final class Explorer<S> {
     }
 
     public ExplorationOutcome explore() {
-        return drive(policyFor(plan.strategy()), false);
+        return drive(plan.policy() != null ? plan.policy().get() : policyFor(plan.strategy()), false);
     }
 
     public ExplorationOutcome replay(Schedule schedule) {

@@ -42,4 +42,20 @@ final class Traces {
             }
         }
     }
+
+    /** Whether {@code thread} occurs in {@code sequence} and its first event there has no predecessor in it (an initial). */
+    static boolean isInitial(int thread, List<Event> sequence) {
+        for (int i = 0; i < sequence.size(); i++) {
+            Event e = sequence.get(i);
+            if (e.thread == thread) {
+                for (int m = 0; m < i; m++) {
+                    if (sequence.get(m).dependsOn(e)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+        }
+        return false;
+    }
 }

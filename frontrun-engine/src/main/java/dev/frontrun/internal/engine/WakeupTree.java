@@ -68,6 +68,11 @@ final class WakeupTree {
         roots.remove(branch);
     }
 
+    /** Adds a branch of one event as the rightmost, even if an existing branch covers it (a node explored in full). */
+    void addBranch(Event event) {
+        roots.add(new Node(event));
+    }
+
     void insert(List<Event> sequence) {
         List<Event> rest = new ArrayList<>(sequence);
         List<Node> level = roots;

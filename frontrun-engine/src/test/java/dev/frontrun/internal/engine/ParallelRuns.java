@@ -92,6 +92,6 @@ public final class ParallelRuns<S> {
         return new ExplorationPlan<>(setup, names, bodies, invariant, "the invariant", maxExecutions,
                 preemptionBound, Strategy.dpor(), stopOnFirstFailure, Duration.ofSeconds(30), Duration.ofMinutes(5), 1,
                 hooks, expected, Set.of(), (trace, failure) -> { }, explored, null, null, Duration.ofSeconds(5), false,
-                false, false, workers);
+                false, false, workers, null);
     }
 }
