@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,11 @@ import org.junit.jupiter.api.Test;
  * keeps reporting the waiter blocked for a few more looks after the holder let go, and only then lets it on.
  */
 class LateWakeUpTest {
+
+    @AfterEach
+    void noExploredThreadOutlivesItsExploration() {
+        assertThat(SchedulerBehaviourTest.liveWorkerThreads()).isEmpty();
+    }
 
     private static final int HOLDER = 0;
     private static final int WAITER = 1;

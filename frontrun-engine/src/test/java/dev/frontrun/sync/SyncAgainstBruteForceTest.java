@@ -31,10 +31,11 @@ class SyncAgainstBruteForceTest {
     private static final long BASE_SEED = 0x10C_5EEDL;
     private static final long HANDOFF_SEED = 0x4A17_5EEDL;
     private static final int PROGRAMS = 200;
-    /** Spurious wake-ups add a step to every untimed wait: half the handoff seeds keep the suite's time in bounds. */
-    private static final int SPURIOUS_PROGRAMS = 100;
+    /** Timed waits and spurious wake-ups multiply the executions: fewer seeds keep the suite's time in bounds. */
+    private static final int TIMED_PROGRAMS = 80;
+    private static final int SPURIOUS_PROGRAMS = 40;
     private static final long REPEATED_WAIT_SEED = 0x2_5EEDL;
-    private static final int REPEATED_WAIT_PROGRAMS = 40;
+    private static final int REPEATED_WAIT_PROGRAMS = 20;
 
     @TestFactory
     Stream<DynamicTest> exploresEveryFeasibleTraceExactlyOnce() {
@@ -52,7 +53,7 @@ class SyncAgainstBruteForceTest {
     /** The same programs with one wait in three timed: a timed wait may end by its time-out whenever its monitor is free. */
     @TestFactory
     Stream<DynamicTest> exploresEveryFeasibleTraceOfTimedWaitsExactlyOnce() {
-        return LongStream.range(0, PROGRAMS).map(i -> HANDOFF_SEED + i).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed,
+        return LongStream.range(0, TIMED_PROGRAMS).map(i -> HANDOFF_SEED + i).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed,
                 () -> check(SyncRandomProgram.generateHandoffs(seed, true))));
     }
 
