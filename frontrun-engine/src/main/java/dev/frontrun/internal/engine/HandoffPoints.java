@@ -152,11 +152,17 @@ public final class HandoffPoints {
         WorkerThread w = worker();
         if (w != null && modelled(queue)) {
             w.reachSchedulingPoint(step(verb, queue, new SyncOp.Until(queue, ready, what, false), Access.WRITE));
+        } else {
+            UnmodelledHandoffs.note(queue);
         }
     }
 
     private static boolean writeQueue(BlockingQueue<?> queue, String verb) {
-        return modelled(queue) && write(queue, verb);
+        if (!modelled(queue)) {
+            UnmodelledHandoffs.note(queue);
+            return false;
+        }
+        return write(queue, verb);
     }
 
     // ---- Phaser: arrivals write it, waiting for the next phase reads it

@@ -225,7 +225,11 @@ public final class SyncPoints {
      * {@code ReentrantReadWriteLock} the synchronizer both views share; null when it is not modelled.
      */
     private static Object key(Lock lock) {
-        return lock instanceof ReentrantLock ? lock : LockViews.readWriteSync(lock);
+        Object key = lock instanceof ReentrantLock ? lock : LockViews.readWriteSync(lock);
+        if (key == null) {
+            UnmodelledHandoffs.note(lock); // a StampedLock view, a lock class of its own: the result says so
+        }
+        return key;
     }
 
     private static boolean shared(Lock lock) {

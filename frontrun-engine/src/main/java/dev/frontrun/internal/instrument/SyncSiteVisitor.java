@@ -4,6 +4,7 @@ import dev.frontrun.internal.engine.HandoffPoints;
 import dev.frontrun.internal.engine.QueuePoints;
 import dev.frontrun.internal.engine.StampedLockPoints;
 import dev.frontrun.internal.engine.SyncPoints;
+import dev.frontrun.internal.engine.UnmodelledHandoffs;
 import java.util.List;
 import java.util.Set;
 import net.bytebuddy.jar.asm.MethodVisitor;
@@ -60,6 +61,10 @@ final class SyncSiteVisitor extends MethodVisitor {
             "java/util/concurrent/LinkedBlockingQueue", "java/util/concurrent/LinkedBlockingDeque",
             "java/util/concurrent/PriorityBlockingQueue");
     private static final String COLLECTION = "java/util/Collection";
+    private static final String TRANSFER_QUEUE = "java/util/concurrent/TransferQueue";
+    private static final Set<String> TRANSFER_METHODS = Set.of("transfer(" + OBJECT + ")V", "tryTransfer(" + OBJECT + ")Z",
+            "tryTransfer(" + OBJECT + TIMED + ")Z");
+    private static final String UNMODELLED = Type.getInternalName(UnmodelledHandoffs.class);
     private static final String QUEUE_POINTS = Type.getInternalName(QueuePoints.class);
 
     private static final List<Rule> RULES = List.of(
@@ -84,7 +89,7 @@ final class SyncSiteVisitor extends MethodVisitor {
                     Type.getInternalName(HandoffPoints.class), Set.of("acquire()V", "acquire(I)V",
                     "acquireUninterruptibly()V", "acquireUninterruptibly(I)V", "tryAcquire()Z", "tryAcquire(I)Z",
                     "tryAcquire(" + TIMED + ")Z", "tryAcquire(I" + TIMED + ")Z", "release()V", "release(I)V")),
-            new Rule(Opcodes.INVOKEINTERFACE, Set.of(QUEUE, "java/util/concurrent/BlockingDeque"), QUEUE,
+            new Rule(Opcodes.INVOKEINTERFACE, Set.of(QUEUE, "java/util/concurrent/BlockingDeque", TRANSFER_QUEUE), QUEUE,
                     Type.getInternalName(HandoffPoints.class), QUEUE_METHODS),
             new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/ArrayBlockingQueue",
                     "java/util/concurrent/LinkedBlockingQueue", "java/util/concurrent/LinkedBlockingDeque",
@@ -101,6 +106,15 @@ final class SyncSiteVisitor extends MethodVisitor {
                     BLOCKING_QUEUE_METHODS)),
             new Rule(Opcodes.INVOKEINTERFACE, Set.of("java/util/Deque", "java/util/concurrent/BlockingDeque"), COLLECTION,
                     QUEUE_POINTS, DEQUE_METHODS),
+            new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/SynchronousQueue",
+                    "java/util/concurrent/LinkedTransferQueue", "java/util/concurrent/DelayQueue"), QUEUE,
+                    Type.getInternalName(HandoffPoints.class), QUEUE_METHODS),
+            new Rule(Opcodes.INVOKEINTERFACE, Set.of("java/util/concurrent/TransferQueue"), TRANSFER_QUEUE,
+                    UNMODELLED, TRANSFER_METHODS),
+            new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/LinkedTransferQueue"), TRANSFER_QUEUE,
+                    UNMODELLED, TRANSFER_METHODS),
+            new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/Exchanger"), "java/util/concurrent/Exchanger",
+                    UNMODELLED, Set.of("exchange(" + OBJECT + ")" + OBJECT, "exchange(" + OBJECT + TIMED + ")" + OBJECT)),
             new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/CyclicBarrier"),
                     "java/util/concurrent/CyclicBarrier", Type.getInternalName(HandoffPoints.class),
                     Set.of("await()I", "await(" + TIMED + ")I")),
