@@ -1,6 +1,7 @@
 package dev.frontrun.internal.shard;
 
 import dev.frontrun.Verdict;
+import dev.frontrun.internal.json.Json;
 import java.util.List;
 import java.util.Map;
 

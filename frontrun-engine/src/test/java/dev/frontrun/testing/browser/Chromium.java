@@ -1,5 +1,6 @@
 package dev.frontrun.testing.browser;
 
+import dev.frontrun.internal.json.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -244,7 +245,7 @@ public final class Chromium implements AutoCloseable {
                 partial.setLength(0);
                 Object id = message.get("id");
                 CompletableFuture<Map<String, Object>> answer =
-                        id == null ? null : pending.get(((Double) id).intValue());
+                        id == null ? null : pending.get(((Number) id).intValue());
                 if (answer != null) {
                     answer.complete(message);
                 } else if (id == null) {

@@ -1,4 +1,4 @@
-package dev.frontrun.internal.shard;
+package dev.frontrun.internal.json;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -6,10 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The little JSON a shard report needs, written and read without a library on the engine's class path:
- * objects, arrays, strings, integers, booleans and null.
+ * The little JSON Frontrun writes and reads (shard reports; its own browser test speaks the DevTools protocol
+ * with it), without a JSON library on the engine's class path that an application could see: objects, arrays,
+ * strings, numbers, booleans and null.
  */
-final class Json {
+public final class Json {
 
     private final String text;
     private int at;
@@ -19,7 +20,7 @@ final class Json {
     }
 
     /** A string as a JSON literal. */
-    static String quote(String s) {
+    public static String quote(String s) {
         if (s == null) {
             return "null";
         }
@@ -43,8 +44,8 @@ final class Json {
         return sb.append('"').toString();
     }
 
-    /** Parses one JSON value: a {@code Map}, {@code List}, {@code String}, {@code Long}, {@code Boolean} or null. */
-    static Object parse(String text) {
+    /** Parses one JSON value: a {@code Map}, {@code List}, {@code String}, {@code Long} (a whole number), {@code Double}, {@code Boolean} or null. */
+    public static Object parse(String text) {
         Json json = new Json(text);
         Object value = json.value();
         json.space();
@@ -134,15 +135,19 @@ final class Json {
         throw error("the end of a string");
     }
 
-    private Long number() {
+    private Number number() {
         int start = at;
-        while (at < text.length() && (Character.isDigit(text.charAt(at)) || text.charAt(at) == '-')) {
+        while (at < text.length() && "0123456789-+.eE".indexOf(text.charAt(at)) >= 0) {
             at++;
         }
         if (start == at) {
             throw error("a value");
         }
-        return Long.parseLong(text.substring(start, at));
+        String literal = text.substring(start, at);
+        if (literal.chars().anyMatch(c -> c == '.' || c == 'e' || c == 'E')) {
+            return Double.valueOf(literal);
+        }
+        return Long.valueOf(literal); // not in a conditional expression: that would widen it to a Double
     }
 
     private Object word(String word, Object value) {
