@@ -15,16 +15,9 @@ final class Traces {
      * and its next event is independent of all of it.
      */
     static boolean isWeakInitial(int thread, Event next, List<Event> sequence) {
-        for (int i = 0; i < sequence.size(); i++) {
-            Event e = sequence.get(i);
-            if (e.thread == thread) {
-                for (int m = 0; m < i; m++) {
-                    if (sequence.get(m).dependsOn(e)) {
-                        return false;
-                    }
-                }
-                return true;
-            }
+        int first = firstIndexOf(thread, sequence);
+        if (first >= 0) {
+            return hasNoPredecessor(first, sequence);
         }
         for (Event e : sequence) {
             if (next.conflictsWith(e)) {
@@ -35,27 +28,34 @@ final class Traces {
     }
 
     static void removeFirstOf(int thread, List<Event> sequence) {
-        for (int i = 0; i < sequence.size(); i++) {
-            if (sequence.get(i).thread == thread) {
-                sequence.remove(i);
-                return;
-            }
+        int first = firstIndexOf(thread, sequence);
+        if (first >= 0) {
+            sequence.remove(first);
         }
     }
 
     /** Whether {@code thread} occurs in {@code sequence} and its first event there has no predecessor in it (an initial). */
     static boolean isInitial(int thread, List<Event> sequence) {
+        int first = firstIndexOf(thread, sequence);
+        return first >= 0 && hasNoPredecessor(first, sequence);
+    }
+
+    private static int firstIndexOf(int thread, List<Event> sequence) {
         for (int i = 0; i < sequence.size(); i++) {
-            Event e = sequence.get(i);
-            if (e.thread == thread) {
-                for (int m = 0; m < i; m++) {
-                    if (sequence.get(m).dependsOn(e)) {
-                        return false;
-                    }
-                }
-                return true;
+            if (sequence.get(i).thread == thread) {
+                return i;
             }
         }
-        return false;
+        return -1;
+    }
+
+    /** Whether no event before position {@code i} happens before the event there. */
+    private static boolean hasNoPredecessor(int i, List<Event> sequence) {
+        for (int m = 0; m < i; m++) {
+            if (sequence.get(m).dependsOn(sequence.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 }
