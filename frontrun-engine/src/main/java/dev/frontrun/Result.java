@@ -74,6 +74,8 @@ public final class Result {
      *
      * @param runs        executions run, replays included
      * @param steps       scheduling points granted
+     * @param continued   of those, the steps the running thread took on at once, the choice made on its own
+     *                    thread without handing control to the scheduler and back
      * @param probes      database lock probes asked ({@code pg_blocking_pids})
      * @param total       wall time of the runs
      * @param restore     putting the database back before each run
@@ -87,11 +89,11 @@ public final class Result {
      * @param lockWaits   time threads stood blocked (on a database or Java lock) while others ran; it
      *                    overlaps the others' time and is not part of {@code total}
      */
-    public record Timings(int runs, int steps, int probes, Duration total, Duration restore, Duration handoffs,
+    public record Timings(int runs, int steps, int continued, int probes, Duration total, Duration restore, Duration handoffs,
                           Duration analysis, Duration database, Duration application, Duration checks, Duration lockWaits) {
 
         /** No run measured. */
-        public static final Timings NONE = new Timings(0, 0, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO,
+        public static final Timings NONE = new Timings(0, 0, 0, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO,
                 Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
 
         /** The average of {@code part} over the runs, in milliseconds. */

@@ -45,6 +45,27 @@ class TimingsTest {
     }
 
     @Test
+    void aThreadThatTheChoiceLetsGoOnTakesItsStepsWithoutAHandOff() {
+        Result result = Frontrun.explore(Object::new)
+                .thread("a", s -> accessOwn("a"))
+                .thread("b", s -> accessOwn("b"))
+                .run();
+
+        Result.Timings t = result.timings();
+        assertThat(result.executions()).as("nothing shared: one trace").isEqualTo(1);
+        assertThat(t.steps()).isEqualTo(20);
+        assertThat(t.continued()).as("each thread's first step is granted by the scheduler; the rest its own choice")
+                .isPositive().isLessThanOrEqualTo(18);
+        assertThat(parts(t)).isEqualTo(t.total());
+    }
+
+    private static void accessOwn(String thread) {
+        for (int i = 0; i < 10; i++) {
+            Frontrun.access(thread + i, Access.WRITE);
+        }
+    }
+
+    @Test
     void aFailureCountsItsReplaysAsRuns() {
         Result result = Frontrun.explore(() -> new int[1])
                 .thread("a", TimingsTest::incrementRacily)

@@ -17,6 +17,10 @@ final class ExecutionClock {
     long blocked;
     /** Scheduling points granted. */
     int steps;
+    /** Of those, the steps a thread took on at once, choosing for itself, without a hand-off. */
+    int continued;
+    /** Time workers spent choosing their own next step (hand-off work, inside {@link #running}). */
+    long decided;
     /** Database lock probes asked. */
     int probes;
     /** Time statements spent in the database, as the proxy measured it (blocked ones included). */

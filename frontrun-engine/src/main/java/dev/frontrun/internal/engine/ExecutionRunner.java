@@ -17,12 +17,20 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Runs executions: real threads, exactly one running at a time, each stopping at its next
  * scheduling point until the {@link SchedulePolicy} picks it. Owns the worker threads for the
  * whole exploration and stops them in {@link #close()}. Must be used from one thread, the
  * exploring one, which acts as the scheduler.
+ *
+ * <p>Most choices let the running thread go on (a request runs many statements in a row before
+ * another thread's turn comes). When nothing needs the scheduler's attention — no thread blocked,
+ * paused or waiting for a Java lock — the worker at its point asks the policy itself
+ * ({@link WorkerThread.OwnTurn}) and, when the policy picks it, goes on without a thread switch. The
+ * policy sees the same choices in the same order either way; the scheduler holds its lock on the run's
+ * state except while it waits for a worker, so only one of them ever decides.
  */
 public final class ExecutionRunner implements AutoCloseable {
 
@@ -145,6 +153,16 @@ public final class ExecutionRunner implements AutoCloseable {
         /** The diagnosis (and dumps) of the first state where only spurious wake-ups could run: a lost wake-up. */
         private String lostWakeUp;
         private String lostWakeUpDumps;
+        /**
+         * Who may read and change this run's state: the scheduler, except while it waits for a worker
+         * ({@link #awaitStop}); then the awaited worker, to decide its own next step ({@link #continues}).
+         */
+        private final ReentrantLock decisions = new ReentrantLock();
+        /** The thread the scheduler is waiting for, or -1. */
+        private int awaited = -1;
+        /** A choice the awaited worker asked of the policy but left to the scheduler to carry out, and its position. */
+        private int decided;
+        private int decidedAt = -1;
 
         Run(Execution context, SchedulePolicy policy, long deadline) {
             this.context = context;
@@ -155,17 +173,19 @@ public final class ExecutionRunner implements AutoCloseable {
         }
 
         ExecutionRecord execute(List<? extends Callable<?>> bodies) {
+            decisions.lock();
             try {
                 return executeHolding(bodies);
             } finally {
                 held.resumeAll(); // never leave a server process paused, whatever ended the run
+                decisions.unlock();
             }
         }
 
         private ExecutionRecord executeHolding(List<? extends Callable<?>> bodies) {
             try {
                 for (int i = 0; i < workers.length; i++) {
-                    workers[i].prepare(context, bodies.get(i));
+                    workers[i].prepare(context, bodies.get(i), (worker, next) -> continues(worker.threadIndex(), next));
                 }
                 for (int i = 0; i < workers.length; i++) {
                     workers[i].grant();
@@ -223,7 +243,9 @@ public final class ExecutionRunner implements AutoCloseable {
                 for (int t = 0; t < workers.length; t++) {
                     finished[t] = workers[t].status == WorkerThread.Status.FINISHED;
                 }
-                int chosen = policy.choose(new Choice(schedule.size(), pending, enabled, lastThread, finished));
+                int chosen = decidedAt == schedule.size() ? decided
+                        : policy.choose(new Choice(schedule.size(), pending, enabled, lastThread, finished));
+                decidedAt = -1;
                 if (chosen == SchedulePolicy.ABANDON) {
                     return end(Ending.ABANDONED, null, -1, null, "");
                 }
@@ -267,6 +289,13 @@ public final class ExecutionRunner implements AutoCloseable {
                 resume(thread, step);
                 return;
             }
+            boolean waitPredicted = record(thread, step);
+            workers[thread].grant();
+            awaitStep(thread, waitPredicted);
+        }
+
+        /** Thread {@code thread} takes {@code step}: the trace, the schedule and the lock states say so; whether it is predicted to wait. */
+        private boolean record(int thread, Step step) {
             lastEntryOf[thread] = trace.size();
             trace.add(new TraceStep(schedule.size(), thread, names.get(thread), step, null));
             schedule.add(thread);
@@ -276,8 +305,73 @@ public final class ExecutionRunner implements AutoCloseable {
             sync.apply(thread, step.detail());
             lastThread = thread;
             clock.steps++;
-            workers[thread].grant();
-            awaitWorker(thread, waitPredicted);
+            return waitPredicted;
+        }
+
+        /**
+         * On worker {@code t}, at its point before {@code next}: when the scheduler waits for it and would
+         * only ask the policy ({@link #quiet}), asks it here; if the policy picks {@code t} and the registry
+         * predicts no lock wait, the step is recorded and {@code t} goes on without a hand-off. Any other
+         * answer is kept for the scheduler to carry out, so the policy is asked once per position either way.
+         */
+        private boolean continues(int t, Step next) {
+            if (!decisions.tryLock()) {
+                return false; // the scheduler is looking at the run: hand over as usual
+            }
+            long begin = System.nanoTime();
+            try {
+                if (awaited != t || decidedAt >= 0 || !quiet(t, next)) {
+                    return false;
+                }
+                int n = workers.length;
+                Step[] pending = new Step[n];
+                boolean[] enabled = new boolean[n];
+                boolean[] finished = new boolean[n];
+                for (int u = 0; u < n; u++) {
+                    finished[u] = workers[u].status == WorkerThread.Status.FINISHED;
+                    enabled[u] = !finished[u];
+                    pending[u] = u == t ? next : finished[u] ? null : workers[u].pending;
+                }
+                int position = schedule.size();
+                int chosen = policy.choose(new Choice(position, pending, enabled, lastThread, finished));
+                if (chosen != t || locks.wouldWait(t, next.acquires())) {
+                    decided = chosen;
+                    decidedAt = position;
+                    return false;
+                }
+                record(t, next);
+                clock.continued++;
+                return true;
+            } finally {
+                clock.decided += System.nanoTime() - begin;
+                decisions.unlock();
+            }
+        }
+
+        /**
+         * Whether the scheduler's loop, with worker {@code t} at its point before {@code next}, would do
+         * nothing but ask the policy: no thread blocked or paused in the database, none failed, every other
+         * one stopped at a point or finished, and every unfinished one free to run (no Java lock held
+         * against it, no condition to wait for).
+         */
+        private boolean quiet(int t, Step next) {
+            if (next.detail() instanceof SyncOp.Await || !sync.enabled(t, next.detail())) {
+                return false;
+            }
+            for (int u = 0; u < workers.length; u++) {
+                if (blocked[u] || held.held(u) || held.resumable(u)) {
+                    return false;
+                }
+                WorkerThread w = workers[u];
+                if (u == t || w.status == WorkerThread.Status.FINISHED && w.failure == null) {
+                    continue;
+                }
+                if (w.status != WorkerThread.Status.AT_POINT || w.parkedIn != null
+                        || w.pending.detail() instanceof SyncOp.Await || !sync.enabled(u, w.pending.detail())) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /** A paused statement goes on: its wait records where, and the worker runs to its next point or waits again. */
@@ -290,7 +384,7 @@ public final class ExecutionRunner implements AutoCloseable {
             lastThread = thread;
             clock.steps++;
             held.resume(thread);
-            awaitWorker(thread, true);
+            awaitStep(thread, true);
         }
 
         /** The step that lets held thread t's statement go on: it touches what that statement touches. */
@@ -301,14 +395,23 @@ public final class ExecutionRunner implements AutoCloseable {
 
         /** Waits until the worker reaches a scheduling point, finishes, or is seen blocked. */
         private void awaitWorker(int t) {
-            awaitWorker(t, false);
+            await(t, false, false);
         }
 
-        /** Like {@link #awaitWorker(int)}; when a wait in the database is predicted, asks the probes at once. */
-        private void awaitWorker(int t, boolean waitPredicted) {
+        /**
+         * Awaits worker t after granting it a step (when a wait in the database is predicted, the probes are
+         * asked at once): the scheduler's loop then starts afresh, so t may choose
+         * its own next steps meanwhile ({@link #continues}). Not so while the scheduler is in the middle of
+         * a choice (settling woken threads, waiting for a chosen one to wake).
+         */
+        private void awaitStep(int t, boolean waitPredicted) {
+            await(t, waitPredicted, true);
+        }
+
+        private void await(int t, boolean waitPredicted, boolean ownTurns) {
             long start = System.nanoTime();
             try {
-                awaitStop(t, waitPredicted, start);
+                awaitStop(t, waitPredicted, start, ownTurns);
             } finally {
                 ranWhileAwaited(t, start);
             }
@@ -332,40 +435,52 @@ public final class ExecutionRunner implements AutoCloseable {
          * at growing intervals, the database probes when the registry predicts a wait (soon) or when the
          * step runs long (after {@link #PROBE_AFTER_NANOS}), then less and less often.
          */
-        private void awaitStop(int t, boolean waitPredicted, long start) {
+        private void awaitStop(int t, boolean waitPredicted, long start, boolean ownTurns) {
             WorkerThread w = workers[t];
             long look = FIRST_LOOK_NANOS;
             long probeInterval = waitPredicted ? PREDICTED_PROBE_NANOS : PROBE_AFTER_NANOS;
             long nextLook = start + look;
             long nextProbe = start + probeInterval;
-            if (CAN_SPIN && typicalStepNanos < SPIN_NANOS) {
-                while (w.status == WorkerThread.Status.RUNNING && System.nanoTime() - start < SPIN_NANOS) {
-                    Thread.onSpinWait();
+            awaited = ownTurns ? t : -1;
+            decisions.unlock(); // the worker may decide its own steps meanwhile (continues)
+            try {
+                if (CAN_SPIN && typicalStepNanos < SPIN_NANOS) {
+                    while (w.status == WorkerThread.Status.RUNNING && System.nanoTime() - start < SPIN_NANOS) {
+                        Thread.onSpinWait();
+                    }
                 }
-            }
-            while (w.status == WorkerThread.Status.RUNNING) {
-                long now = System.nanoTime();
-                if (now - deadline > 0) {
-                    throw new DeadlinePassed();
+                while (w.status == WorkerThread.Status.RUNNING) {
+                    long now = System.nanoTime();
+                    if (now - deadline > 0) {
+                        throw new DeadlinePassed();
+                    }
+                    long due = Math.min(nextLook - now, nextProbe - now);
+                    if (due > 0) {
+                        LockSupport.parkNanos(this, Math.min(due, deadline - now));
+                        continue;
+                    }
+                    boolean probe = now - nextProbe >= 0;
+                    if (probe) {
+                        probeInterval = Math.min(probeInterval * 2, MAX_PROBE_INTERVAL_NANOS);
+                        nextProbe = now + probeInterval;
+                    }
+                    look = Math.min(look * 2, MAX_PARK_NANOS);
+                    nextLook = now + look;
+                    decisions.lock();
+                    try {
+                        Optional<Wait> wait = blockedReason(t, probe);
+                        // a worker that reached its point while it was looked at is parked in the hand-off, not blocked
+                        if (wait.isPresent() && w.status == WorkerThread.Status.RUNNING) {
+                            markBlocked(t, wait.get());
+                            return;
+                        }
+                    } finally {
+                        decisions.unlock();
+                    }
                 }
-                long due = Math.min(nextLook - now, nextProbe - now);
-                if (due > 0) {
-                    LockSupport.parkNanos(this, Math.min(due, deadline - now));
-                    continue;
-                }
-                boolean probe = now - nextProbe >= 0;
-                if (probe) {
-                    probeInterval = Math.min(probeInterval * 2, MAX_PROBE_INTERVAL_NANOS);
-                    nextProbe = now + probeInterval;
-                }
-                look = Math.min(look * 2, MAX_PARK_NANOS);
-                nextLook = now + look;
-                Optional<Wait> wait = blockedReason(t, probe);
-                // a worker that reached its point while it was looked at is parked in the hand-off, not blocked
-                if (wait.isPresent() && w.status == WorkerThread.Status.RUNNING) {
-                    markBlocked(t, wait.get());
-                    return;
-                }
+            } finally {
+                decisions.lock();
+                awaited = -1;
             }
             awaitWaitingInMonitor(w);
         }

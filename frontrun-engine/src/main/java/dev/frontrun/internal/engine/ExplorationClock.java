@@ -8,6 +8,7 @@ final class ExplorationClock {
 
     private int runs;
     private int steps;
+    private int continued;
     private int probes;
     private long total;
     private long restore;
@@ -25,11 +26,13 @@ final class ExplorationClock {
     void add(long restoreNanos, long checksNanos, long runNanos, ExecutionClock clock) {
         runs++;
         steps += clock.steps;
+        continued += clock.continued;
         probes += clock.probes;
         restore += restoreNanos;
         checks += checksNanos;
         total += restoreNanos + checksNanos + runNanos;
-        long running = Math.min(clock.running, runNanos);
+        // the workers' own choices are hand-off work, done on their threads
+        long running = Math.max(0, Math.min(clock.running - clock.decided, runNanos));
         // a blocked statement's wait overlapped other threads' work: only the rest was waited for
         long awaitedDatabase = Math.max(0, Math.min(running, clock.database.get() - clock.blocked));
         long analysed = Math.max(0, Math.min(running - awaitedDatabase, clock.analysis.get()));
@@ -44,6 +47,7 @@ final class ExplorationClock {
     void add(ExplorationClock other) {
         runs += other.runs;
         steps += other.steps;
+        continued += other.continued;
         probes += other.probes;
         total += other.total;
         restore += other.restore;
@@ -56,7 +60,7 @@ final class ExplorationClock {
     }
 
     Result.Timings timings() {
-        return new Result.Timings(runs, steps, probes, Duration.ofNanos(total), Duration.ofNanos(restore),
+        return new Result.Timings(runs, steps, continued, probes, Duration.ofNanos(total), Duration.ofNanos(restore),
                 Duration.ofNanos(handoffs), Duration.ofNanos(analysis), Duration.ofNanos(database), Duration.ofNanos(application),
                 Duration.ofNanos(checks), Duration.ofNanos(blocked));
     }

@@ -28,6 +28,8 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     private volatile boolean passThrough;
     private volatile Callable<?> task;
     private volatile ExecutionContext execution;
+    /** Decides this worker's next step on its own thread when nothing else needs the scheduler, or null. */
+    private volatile OwnTurn ownTurn;
     volatile Step pending;
     volatile Throwable failure;
     /** The monitor the worker waits in (releasing it) while parked at its point, or null: see {@link #reachSchedulingPointInMonitor}. */
@@ -129,8 +131,23 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
         return e.getClass().getName().equals("java.lang.ThreadDeath");
     }
 
+    /**
+     * A worker at a scheduling point asks whether it may take its next step at once, the choice made on
+     * its own thread: when the policy picks the thread that is running anyway, handing control to the
+     * scheduler and back would cost two thread switches for nothing (see {@link ExecutionRunner}).
+     */
+    @FunctionalInterface
+    interface OwnTurn {
+        /** Whether {@code worker} takes {@code next} now; false: it hands control to the scheduler as usual. */
+        boolean continues(WorkerThread worker, Step next);
+    }
+
     @Override
     public void reachSchedulingPoint(Step next) {
+        OwnTurn turn = ownTurn;
+        if (turn != null && !aborting && turn.continues(this, next)) {
+            return;
+        }
         pending = next;
         stoppedAt = System.nanoTime();
         status = Status.AT_POINT;
@@ -206,8 +223,9 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     }
 
     /** Prepares the next execution's body; the worker is idle or finished. */
-    void prepare(ExecutionContext context, Callable<?> body) {
+    void prepare(ExecutionContext context, Callable<?> body, OwnTurn turn) {
         execution = context;
+        ownTurn = turn;
         task = body;
         failure = null;
         pending = null;
