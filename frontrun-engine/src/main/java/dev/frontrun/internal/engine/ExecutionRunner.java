@@ -163,6 +163,8 @@ public final class ExecutionRunner implements AutoCloseable {
         /** A choice the awaited worker asked of the policy but left to the scheduler to carry out, and its position. */
         private int decided;
         private int decidedAt = -1;
+        /** What the policy threw when the worker asked it: thrown where the scheduler would have asked, never in the worker's code. */
+        private RuntimeException decisionFailed;
 
         Run(Execution context, SchedulePolicy policy, long deadline) {
             this.context = context;
@@ -243,7 +245,7 @@ public final class ExecutionRunner implements AutoCloseable {
                 for (int t = 0; t < workers.length; t++) {
                     finished[t] = workers[t].status == WorkerThread.Status.FINISHED;
                 }
-                int chosen = decidedAt == schedule.size() ? decided
+                int chosen = decidedAt == schedule.size() ? decided()
                         : policy.choose(new Choice(schedule.size(), pending, enabled, lastThread, finished));
                 decidedAt = -1;
                 if (chosen == SchedulePolicy.ABANDON) {
@@ -333,7 +335,14 @@ public final class ExecutionRunner implements AutoCloseable {
                     pending[u] = u == t ? next : finished[u] ? null : workers[u].pending;
                 }
                 int position = schedule.size();
-                int chosen = policy.choose(new Choice(position, pending, enabled, lastThread, finished));
+                int chosen;
+                try {
+                    chosen = policy.choose(new Choice(position, pending, enabled, lastThread, finished));
+                } catch (RuntimeException e) {
+                    decisionFailed = e;
+                    decidedAt = position;
+                    return false;
+                }
                 if (chosen != t || locks.wouldWait(t, next.acquires())) {
                     decided = chosen;
                     decidedAt = position;
@@ -346,6 +355,16 @@ public final class ExecutionRunner implements AutoCloseable {
                 clock.decided += System.nanoTime() - begin;
                 decisions.unlock();
             }
+        }
+
+        /** The choice the awaited worker made for the scheduler's current position. */
+        private int decided() {
+            RuntimeException failed = decisionFailed;
+            if (failed != null) {
+                decisionFailed = null;
+                throw failed;
+            }
+            return decided;
         }
 
         /**
