@@ -478,6 +478,11 @@ public final class ExecutionRunner implements AutoCloseable {
                         LockSupport.parkNanos(this, Math.min(due, deadline - now));
                         continue;
                     }
+                    long continuedAt = w.continuedAt;
+                    if (continuedAt - start > 0 && continuedAt + PROBE_AFTER_NANOS - nextProbe > 0) {
+                        nextProbe = continuedAt + PROBE_AFTER_NANOS; // the step running now began there: it has not run long
+                        probeInterval = PROBE_AFTER_NANOS;
+                    }
                     boolean probe = now - nextProbe >= 0;
                     if (probe) {
                         probeInterval = Math.min(probeInterval * 2, MAX_PROBE_INTERVAL_NANOS);

@@ -43,6 +43,8 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     volatile long wokeAt;
     /** When the worker last stopped (at a point, or at its body's end), written before {@link #status}. */
     volatile long stoppedAt;
+    /** When the worker last took a step it chose itself ({@link OwnTurn}), or 0: a running step's own start. */
+    volatile long continuedAt;
 
     WorkerThread(ThreadGroup group, int index, String userName, Thread scheduler) {
         super(group, null, userName, 0, false);
@@ -146,6 +148,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     public void reachSchedulingPoint(Step next) {
         OwnTurn turn = ownTurn;
         if (turn != null && !aborting && turn.continues(this, next)) {
+            continuedAt = System.nanoTime();
             return;
         }
         pending = next;
