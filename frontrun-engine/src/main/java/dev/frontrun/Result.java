@@ -74,8 +74,6 @@ public final class Result {
      *
      * @param runs        executions run, replays included
      * @param steps       scheduling points granted
-     * @param continued   of those, the steps the running thread took on at once, the choice made on its own
-     *                    thread without handing control to the scheduler and back
      * @param probes      database lock probes asked ({@code pg_blocking_pids})
      * @param total       wall time of the runs
      * @param restore     putting the database back before each run
@@ -88,13 +86,16 @@ public final class Result {
      * @param checks      the setup before and the invariant after each run
      * @param lockWaits   time threads stood blocked (on a database or Java lock) while others ran; it
      *                    overlaps the others' time and is not part of {@code total}
+     * @param continued   of the steps, those the running thread took on at once, the choice made on its own
+     *                    thread without handing control to the scheduler and back
      */
-    public record Timings(int runs, int steps, int continued, int probes, Duration total, Duration restore, Duration handoffs,
-                          Duration analysis, Duration database, Duration application, Duration checks, Duration lockWaits) {
+    public record Timings(int runs, int steps, int probes, Duration total, Duration restore, Duration handoffs,
+                          Duration analysis, Duration database, Duration application, Duration checks, Duration lockWaits,
+                          int continued) {
 
         /** No run measured. */
-        public static final Timings NONE = new Timings(0, 0, 0, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO,
-                Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
+        public static final Timings NONE = new Timings(0, 0, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO,
+                Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, 0);
 
         /** The average of {@code part} over the runs, in milliseconds. */
         public double msPerRun(Duration part) {

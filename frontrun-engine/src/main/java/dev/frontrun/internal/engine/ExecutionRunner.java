@@ -163,8 +163,8 @@ public final class ExecutionRunner implements AutoCloseable {
         /** A choice the awaited worker asked of the policy but left to the scheduler to carry out, and its position. */
         private int decided;
         private int decidedAt = -1;
-        /** What the policy threw when the worker asked it: thrown where the scheduler would have asked, never in the worker's code. */
-        private RuntimeException decisionFailed;
+        /** What the worker's own choice threw: thrown where the scheduler would have asked, never in the worker's code. */
+        private Throwable decisionFailed;
 
         Run(Execution context, SchedulePolicy policy, long deadline) {
             this.context = context;
@@ -317,10 +317,11 @@ public final class ExecutionRunner implements AutoCloseable {
          * answer is kept for the scheduler to carry out, so the policy is asked once per position either way.
          */
         private boolean continues(int t, Step next) {
-            if (!decisions.tryLock()) {
-                return false; // the scheduler is looking at the run: hand over as usual
+            if (decisions.hasQueuedThreads() || !decisions.tryLock()) {
+                return false; // the scheduler is looking at the run, or wants to: hand over as usual
             }
             long begin = System.nanoTime();
+            int position = schedule.size();
             try {
                 if (awaited != t || decidedAt >= 0 || !quiet(t, next)) {
                     return false;
@@ -334,15 +335,7 @@ public final class ExecutionRunner implements AutoCloseable {
                     enabled[u] = !finished[u];
                     pending[u] = u == t ? next : finished[u] ? null : workers[u].pending;
                 }
-                int position = schedule.size();
-                int chosen;
-                try {
-                    chosen = policy.choose(new Choice(position, pending, enabled, lastThread, finished));
-                } catch (RuntimeException e) {
-                    decisionFailed = e;
-                    decidedAt = position;
-                    return false;
-                }
+                int chosen = policy.choose(new Choice(position, pending, enabled, lastThread, finished));
                 if (chosen != t || locks.wouldWait(t, next.acquires())) {
                     decided = chosen;
                     decidedAt = position;
@@ -350,19 +343,29 @@ public final class ExecutionRunner implements AutoCloseable {
                 }
                 record(t, next);
                 clock.continued++;
+                workers[t].continuedAt = System.nanoTime();
                 return true;
+            } catch (Throwable e) { // the engine's fault, not the thread's: it ends the run on the scheduler
+                decisionFailed = e;
+                decidedAt = position;
+                return false;
             } finally {
-                clock.decided += System.nanoTime() - begin;
+                if (awaited == t) {
+                    clock.decided += System.nanoTime() - begin; // inside the time the scheduler counts as t's running
+                }
                 decisions.unlock();
             }
         }
 
         /** The choice the awaited worker made for the scheduler's current position. */
         private int decided() {
-            RuntimeException failed = decisionFailed;
+            Throwable failed = decisionFailed;
             if (failed != null) {
                 decisionFailed = null;
-                throw failed;
+                if (failed instanceof Error error) {
+                    throw error;
+                }
+                throw failed instanceof RuntimeException runtime ? runtime : new IllegalStateException(failed);
             }
             return decided;
         }
@@ -374,7 +377,7 @@ public final class ExecutionRunner implements AutoCloseable {
          * against it, no condition to wait for).
          */
         private boolean quiet(int t, Step next) {
-            if (next.detail() instanceof SyncOp.Await || !sync.enabled(t, next.detail())) {
+            if (next.detail() instanceof SyncOp.Await) {
                 return false;
             }
             for (int u = 0; u < workers.length; u++) {
@@ -386,7 +389,15 @@ public final class ExecutionRunner implements AutoCloseable {
                     continue;
                 }
                 if (w.status != WorkerThread.Status.AT_POINT || w.parkedIn != null
-                        || w.pending.detail() instanceof SyncOp.Await || !sync.enabled(u, w.pending.detail())) {
+                        || w.pending.detail() instanceof SyncOp.Await) {
+                    return false;
+                }
+            }
+            // the conditions over real objects last: they may run the application's code (passed without steps)
+            for (int u = 0; u < workers.length; u++) {
+                WorkerThread w = workers[u];
+                if (u == t ? !sync.enabled(t, next.detail())
+                        : w.status == WorkerThread.Status.AT_POINT && !sync.enabled(u, w.pending.detail())) {
                     return false;
                 }
             }
@@ -460,6 +471,7 @@ public final class ExecutionRunner implements AutoCloseable {
             long probeInterval = waitPredicted ? PREDICTED_PROBE_NANOS : PROBE_AFTER_NANOS;
             long nextLook = start + look;
             long nextProbe = start + probeInterval;
+            long stepBegan = start;
             awaited = ownTurns ? t : -1;
             decisions.unlock(); // the worker may decide its own steps meanwhile (continues)
             try {
@@ -478,20 +490,21 @@ public final class ExecutionRunner implements AutoCloseable {
                         LockSupport.parkNanos(this, Math.min(due, deadline - now));
                         continue;
                     }
-                    long continuedAt = w.continuedAt;
-                    if (continuedAt - start > 0 && continuedAt + PROBE_AFTER_NANOS - nextProbe > 0) {
-                        nextProbe = continuedAt + PROBE_AFTER_NANOS; // the step running now began there: it has not run long
-                        probeInterval = PROBE_AFTER_NANOS;
-                    }
-                    boolean probe = now - nextProbe >= 0;
-                    if (probe) {
-                        probeInterval = Math.min(probeInterval * 2, MAX_PROBE_INTERVAL_NANOS);
-                        nextProbe = now + probeInterval;
-                    }
                     look = Math.min(look * 2, MAX_PARK_NANOS);
                     nextLook = now + look;
-                    decisions.lock();
+                    decisions.lock(); // no step is chosen while it looks
                     try {
+                        long continuedAt = w.continuedAt;
+                        if (continuedAt - start > 0 && continuedAt != stepBegan) {
+                            stepBegan = continuedAt; // the step running now began there: its own probe clock
+                            nextProbe = continuedAt + PROBE_AFTER_NANOS;
+                            probeInterval = PROBE_AFTER_NANOS;
+                        }
+                        boolean probe = now - nextProbe >= 0;
+                        if (probe) {
+                            probeInterval = Math.min(probeInterval * 2, MAX_PROBE_INTERVAL_NANOS);
+                            nextProbe = now + probeInterval;
+                        }
                         Optional<Wait> wait = blockedReason(t, probe);
                         // a worker that reached its point while it was looked at is parked in the hand-off, not blocked
                         if (wait.isPresent() && w.status == WorkerThread.Status.RUNNING) {

@@ -30,6 +30,12 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     private volatile ExecutionContext execution;
     /** Decides this worker's next step on its own thread when nothing else needs the scheduler, or null. */
     private volatile OwnTurn ownTurn;
+    /**
+     * Whether the worker is choosing its own next step: what that runs (a modelled queue's condition, which
+     * may be the application's subclass) passes instrumented sites as the scheduler would, without steps.
+     * Its own thread only.
+     */
+    private boolean deciding;
     volatile Step pending;
     volatile Throwable failure;
     /** The monitor the worker waits in (releasing it) while parked at its point, or null: see {@link #reachSchedulingPointInMonitor}. */
@@ -76,19 +82,20 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
 
     @Override
     public boolean schedulingPointsActive() {
-        return status == Status.RUNNING && !passThrough;
+        return status == Status.RUNNING && !passThrough && !deciding;
     }
 
     /** The execution whose resources the instrumented shared-memory sites this worker passes are now, or null. */
     Execution sharedMemoryExecution() {
         ExecutionContext context = execution;
-        return status == Status.RUNNING && !passThrough && context instanceof Execution e && e.sharedMemory() ? e : null;
+        return status == Status.RUNNING && !passThrough && !deciding && context instanceof Execution e && e.sharedMemory()
+                ? e : null;
     }
 
     /** Whether the instrumented sites this worker passes are scheduling points now. */
     boolean javaSyncActive() {
         ExecutionContext context = execution;
-        return status == Status.RUNNING && !passThrough && context instanceof Execution e && e.javaSync();
+        return status == Status.RUNNING && !passThrough && !deciding && context instanceof Execution e && e.javaSync();
     }
 
     @Override
@@ -146,10 +153,21 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
 
     @Override
     public void reachSchedulingPoint(Step next) {
+        if (deciding) {
+            return; // reached from inside the worker's own choice: no step, as on the scheduler's thread
+        }
         OwnTurn turn = ownTurn;
-        if (turn != null && !aborting && turn.continues(this, next)) {
-            continuedAt = System.nanoTime();
-            return;
+        if (turn != null && !aborting) {
+            boolean continues;
+            deciding = true;
+            try {
+                continues = turn.continues(this, next);
+            } finally {
+                deciding = false;
+            }
+            if (continues) {
+                return;
+            }
         }
         pending = next;
         stoppedAt = System.nanoTime();
