@@ -24,7 +24,52 @@ import java.util.Set;
  * threads waiting at that moment; an execution ends when a lock wait-for cycle forms or no thread can
  * run) and the Mazurkiewicz trace of each.
  */
-record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> threads) {
+record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> threads, Dependencies dependencies) {
+
+    SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> threads) {
+        this(seed, resources, permits, threads, Dependencies.of(threads));
+    }
+
+    /**
+     * Which ops of two threads are dependent, worked out once per program: the trace key of every execution,
+     * brute-forced or explored, asks it for every pair of ops. Asked afresh (two access maps per pair) it was the
+     * suite's hottest code, and a C2 compilation of it that deoptimized on every call, never recompiled, made the
+     * handoff seeds 20-40x slower in some runs (BENCHMARKS.md, "Engine suite time").
+     */
+    record Dependencies(boolean[][][][] dependent) {
+
+        static Dependencies of(List<List<Op>> threads) {
+            boolean[][][][] dependent = new boolean[threads.size()][][][];
+            for (int t1 = 0; t1 < threads.size(); t1++) {
+                dependent[t1] = new boolean[threads.get(t1).size()][threads.size()][];
+                for (int i1 = 0; i1 < threads.get(t1).size(); i1++) {
+                    Map<String, Integer> a = accesses(threads.get(t1).get(i1));
+                    for (int t2 = 0; t2 < threads.size(); t2++) {
+                        dependent[t1][i1][t2] = new boolean[threads.get(t2).size()];
+                        for (int i2 = 0; t2 != t1 && i2 < threads.get(t2).size(); i2++) {
+                            dependent[t1][i1][t2][i2] = conflict(a, accesses(threads.get(t2).get(i2)));
+                        }
+                    }
+                }
+            }
+            return new Dependencies(dependent);
+        }
+
+        /** A common resource, written by one of them at least. */
+        private static boolean conflict(Map<String, Integer> a, Map<String, Integer> b) {
+            for (Map.Entry<String, Integer> e : a.entrySet()) {
+                Integer other = b.get(e.getKey());
+                if (other != null && (e.getValue() == 1 || other == 1)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        boolean between(int t1, int i1, int t2, int i2) {
+            return dependent[t1][i1][t2][i2];
+        }
+    }
 
     sealed interface Op {
     }
@@ -512,18 +557,7 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
 
     /** Whether two ops of different threads are dependent: a common resource, written by one of them at least. */
     boolean conflict(int t1, int i1, int t2, int i2) {
-        if (t1 == t2) {
-            return false;
-        }
-        Map<String, Integer> a = accesses(threads.get(t1).get(i1));
-        Map<String, Integer> b = accesses(threads.get(t2).get(i2));
-        for (Map.Entry<String, Integer> e : a.entrySet()) {
-            Integer other = b.get(e.getKey());
-            if (other != null && (e.getValue() == 1 || other == 1)) {
-                return true;
-            }
-        }
-        return false;
+        return dependencies.between(t1, i1, t2, i2);
     }
 
     /**

@@ -524,7 +524,8 @@ public final class ExecutionRunner implements AutoCloseable {
 
         /**
          * A worker paused in a monitor ({@link WorkerThread#reachSchedulingPointInMonitor}) gives the monitor
-         * back only once its wait has begun: until then, no other thread runs, or it would find it taken.
+         * back only once its wait has begun: until then, no other thread runs, or it would find it taken. The
+         * scheduler yields meanwhile rather than spin: the worker may be waiting for this very CPU.
          */
         private void awaitWaitingInMonitor(WorkerThread w) {
             if (w.status != WorkerThread.Status.AT_POINT || w.parkedIn == null) {
@@ -534,7 +535,7 @@ public final class ExecutionRunner implements AutoCloseable {
                 if (System.nanoTime() - deadline > 0) {
                     throw new DeadlinePassed();
                 }
-                Thread.onSpinWait();
+                Thread.yield();
             }
         }
 

@@ -219,7 +219,9 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
         permit = false;
         wokeAt = System.nanoTime();
         while (!wakeSent) {
-            Thread.onSpinWait(); // the grant's interrupt is on its way: take it here, not in the user's code
+            // the grant's interrupt is on its way: take it here, not in the user's code. Yield, not spin: this
+            // wake-up often preempts the granting scheduler on its own CPU, one store short of sending wakeSent
+            Thread.yield();
         }
         Thread.interrupted();
         this.parkedIn = null;
