@@ -26,7 +26,7 @@ import org.junit.jupiter.api.TestFactory;
  */
 class ShardedSyncAgainstBruteForceTest {
 
-    private static final int PROGRAMS = 25;
+    private static final int PROGRAMS = 60;
 
     @BeforeAll
     static void instrument() {

@@ -31,11 +31,11 @@ class SyncAgainstBruteForceTest {
     private static final long BASE_SEED = 0x10C_5EEDL;
     private static final long HANDOFF_SEED = 0x4A17_5EEDL;
     private static final int PROGRAMS = 200;
-    /** Timed waits and spurious wake-ups multiply the executions: fewer seeds keep the suite's time in bounds. */
-    private static final int TIMED_PROGRAMS = 80;
-    private static final int SPURIOUS_PROGRAMS = 40;
+    /** Spurious wake-ups add a step to every untimed wait: half the handoff seeds. */
+    private static final int TIMED_PROGRAMS = PROGRAMS;
+    private static final int SPURIOUS_PROGRAMS = 100;
     private static final long REPEATED_WAIT_SEED = 0x2_5EEDL;
-    private static final int REPEATED_WAIT_PROGRAMS = 20;
+    private static final int REPEATED_WAIT_PROGRAMS = 40;
 
     @TestFactory
     Stream<DynamicTest> exploresEveryFeasibleTraceExactlyOnce() {
