@@ -451,13 +451,22 @@ public final class DporPolicy implements SchedulePolicy {
             int[] count = new int[threads];
             Arrays.fill(lastOf, -1);
             int[] latest = new int[threads];
+            int[] firstOf = firstEvents();
             for (int j = 0; j < n; j++) {
                 Event ej = path.get(j).event;
                 int q = ej.thread;
                 ordinal[j] = ++count[q];
                 Arrays.fill(latest, -1);
                 int found = 0;
-                for (int k = j - 1; k >= 0 && found < threads - 1; k--) {
+                // no other thread has an event before its first: the look back ends there (else a thread that
+                // runs long alone, e.g. looping until another writes, would cost a scan per step: quadratic)
+                int earliest = j;
+                for (int p = 0; p < threads; p++) {
+                    if (p != q) {
+                        earliest = Math.min(earliest, firstOf[p]);
+                    }
+                }
+                for (int k = j - 1; k >= earliest && found < threads - 1; k--) {
                     Event ek = path.get(k).event;
                     if (ek.thread != q && latest[ek.thread] < 0 && ek.conflictsWith(ej)) {
                         latest[ek.thread] = k;
@@ -481,6 +490,16 @@ public final class DporPolicy implements SchedulePolicy {
                 }
                 lastOf[q] = j;
             }
+        }
+
+        /** Each thread's first event on the path ({@code n} for a thread without one). */
+        private int[] firstEvents() {
+            int[] firstOf = new int[threads];
+            Arrays.fill(firstOf, n);
+            for (int j = n - 1; j >= 0; j--) {
+                firstOf[path.get(j).event.thread] = j;
+            }
+            return firstOf;
         }
 
         /**

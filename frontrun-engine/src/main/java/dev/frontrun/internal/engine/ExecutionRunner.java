@@ -61,6 +61,13 @@ public final class ExecutionRunner implements AutoCloseable {
     /** How long aborted threads get to unwind by themselves before non-interruptible waits are broken. */
     private static final long UNWIND_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     private static final long TEARDOWN_NANOS = TimeUnit.SECONDS.toNanos(3);
+    /**
+     * The most steps one execution takes: a thread looping on shared state until another thread writes it
+     * is chosen again and again by a schedule that lets it go on, and would fill the memory with its steps
+     * long before its time limit (a thread's own steps cost a microsecond); such an execution ends here,
+     * reported like a time-out.
+     */
+    static final int MAX_STEPS = 250_000;
 
     private final List<String> names;
     private final WorkerThread[] workers;
@@ -214,6 +221,11 @@ public final class ExecutionRunner implements AutoCloseable {
                     return lostWakeUp != null ? end(Ending.DEADLOCK, null, -1, lostWakeUp, lostWakeUpDumps)
                             : end(Ending.COMPLETED, null, -1, null, "");
                 }
+                if (schedule.size() >= MAX_STEPS) {
+                    return end(Ending.TIMEOUT, null, -1, "the execution ran past " + MAX_STEPS + " steps (does a thread"
+                            + " loop until another thread changes something? the schedule that keeps choosing it never"
+                            + " lets the other run)", dumps());
+                }
                 Step[] pending = new Step[workers.length];
                 boolean[] enabled = new boolean[workers.length];
                 boolean any = false;
@@ -323,7 +335,7 @@ public final class ExecutionRunner implements AutoCloseable {
             long begin = System.nanoTime();
             int position = schedule.size();
             try {
-                if (awaited != t || decidedAt >= 0 || !quiet(t, next)) {
+                if (awaited != t || decidedAt >= 0 || position >= MAX_STEPS || !quiet(t, next)) {
                     return false;
                 }
                 int n = workers.length;
