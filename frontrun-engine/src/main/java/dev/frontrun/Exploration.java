@@ -50,6 +50,7 @@ public final class Exploration<S> {
     private Strategy strategy = Strategy.dpor();
     private boolean stopOnFirstFailure = true;
     private Duration executionTimeout = Duration.ofSeconds(30);
+    private int maxStepsPerExecution = ExplorationPlan.DEFAULT_MAX_STEPS;
     private Duration totalTimeout = Duration.ofMinutes(10);
     private int reproduceOnFailure = 10;
     private Path reportDirectory = defaultReportDirectory();
@@ -199,6 +200,19 @@ public final class Exploration<S> {
     /** Time limit of one execution (default 30 s); past it the execution ends inconclusive with thread dumps. */
     public Exploration<S> executionTimeout(Duration timeout) {
         this.executionTimeout = positive(timeout, "executionTimeout");
+        return this;
+    }
+
+    /**
+     * Steps one execution may take (default 250,000); past them it ends inconclusive, like a time-out. A thread
+     * that loops until another thread writes is chosen again and again by the schedule that lets the running
+     * thread go on: without a bound its steps would fill the memory long before {@link #executionTimeout}.
+     */
+    public Exploration<S> maxStepsPerExecution(int steps) {
+        if (steps < 1) {
+            throw new IllegalArgumentException("maxStepsPerExecution must be at least 1, got " + steps);
+        }
+        this.maxStepsPerExecution = steps;
         return this;
     }
 
@@ -569,7 +583,7 @@ public final class Exploration<S> {
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
                 hooks, expectedPerThread(), expectedStatuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
                 Integer::sum), explored::add, isolation, progress, progressEvery, !instrumentedPackages.isEmpty(),
-                sharedMemory, spuriousWakeups, parallelism, share == null ? null : share::policy);
+                sharedMemory, spuriousWakeups, parallelism, share == null ? null : share::policy, maxStepsPerExecution);
     }
 
     /** The thread bodies, each telling the hooks first that its thread starts ({@link ExplorationHook#threadStarting}). */

@@ -41,4 +41,31 @@ class SpinningThreadTest {
         assertThat(result.inconclusiveBecause().orElseThrow())
                 .contains("the execution ran past 250000 steps (does a thread loop until another thread changes something?");
     }
+
+    @Test
+    void theBoundIsTheExplorations() {
+        Result result = Frontrun.explore(Object::new)
+                .thread("a", s -> {
+                    for (int i = 0; i < 10; i++) {
+                        Frontrun.access("a" + i, Access.WRITE);
+                    }
+                })
+                .thread("b", s -> Frontrun.access("b", Access.WRITE))
+                .maxStepsPerExecution(5)
+                .reproduceOnFailure(0)
+                .reportDirectory(null)
+                .run();
+
+        assertThat(result.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(result.timings().steps()).isEqualTo(5);
+        assertThat(result.inconclusiveBecause().orElseThrow()).contains("ran past 5 steps")
+                .contains("Exploration.maxStepsPerExecution raises the bound");
+    }
+
+    @Test
+    void aBoundBelowOneStepIsRefused() {
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> Frontrun.explore(Object::new).maxStepsPerExecution(0))
+                .withMessage("maxStepsPerExecution must be at least 1, got 0");
+    }
 }

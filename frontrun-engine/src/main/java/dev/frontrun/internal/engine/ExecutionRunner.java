@@ -61,13 +61,6 @@ public final class ExecutionRunner implements AutoCloseable {
     /** How long aborted threads get to unwind by themselves before non-interruptible waits are broken. */
     private static final long UNWIND_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     private static final long TEARDOWN_NANOS = TimeUnit.SECONDS.toNanos(3);
-    /**
-     * The most steps one execution takes: a thread looping on shared state until another thread writes it
-     * is chosen again and again by a schedule that lets it go on, and would fill the memory with its steps
-     * long before its time limit (a thread's own steps cost a microsecond); such an execution ends here,
-     * reported like a time-out.
-     */
-    static final int MAX_STEPS = 250_000;
 
     private final List<String> names;
     private final WorkerThread[] workers;
@@ -94,10 +87,21 @@ public final class ExecutionRunner implements AutoCloseable {
     /** Runs one execution of {@code bodies} (one per thread) under {@code policy}. */
     public ExecutionRecord run(Execution context, List<? extends Callable<?>> bodies, SchedulePolicy policy,
                                long deadlineNanos) {
+        return run(context, bodies, policy, deadlineNanos, ExplorationPlan.DEFAULT_MAX_STEPS);
+    }
+
+    /**
+     * Like {@link #run(Execution, List, SchedulePolicy, long)}, ending the execution after {@code maxSteps}
+     * steps: a thread looping on shared state until another thread writes it is chosen again and again by a
+     * schedule that lets it go on, and would fill the memory with its steps long before its time limit (a
+     * thread's own steps cost a microsecond); such an execution ends there, reported like a time-out.
+     */
+    public ExecutionRecord run(Execution context, List<? extends Callable<?>> bodies, SchedulePolicy policy,
+                               long deadlineNanos, int maxSteps) {
         if (Thread.currentThread() != scheduler) {
             throw new IllegalStateException("an ExecutionRunner is driven by the thread that created it");
         }
-        return new Run(context, policy, deadlineNanos).execute(bodies);
+        return new Run(context, policy, deadlineNanos, maxSteps).execute(bodies);
     }
 
     @Override
@@ -141,6 +145,7 @@ public final class ExecutionRunner implements AutoCloseable {
         private final Execution context;
         private final SchedulePolicy policy;
         private final long deadline;
+        private final int maxSteps;
         private final boolean[] blocked = new boolean[workers.length];
         private final TraceStep.Blocked[] blockedOn = new TraceStep.Blocked[workers.length];
         private final int[] lastEntryOf = new int[workers.length];
@@ -173,10 +178,11 @@ public final class ExecutionRunner implements AutoCloseable {
         /** What the worker's own choice threw: thrown where the scheduler would have asked, never in the worker's code. */
         private Throwable decisionFailed;
 
-        Run(Execution context, SchedulePolicy policy, long deadline) {
+        Run(Execution context, SchedulePolicy policy, long deadline, int maxSteps) {
             this.context = context;
             this.policy = policy;
             this.deadline = deadline;
+            this.maxSteps = maxSteps;
             this.clock = context.clock();
             Arrays.fill(lastEntryOf, -1);
         }
@@ -221,10 +227,10 @@ public final class ExecutionRunner implements AutoCloseable {
                     return lostWakeUp != null ? end(Ending.DEADLOCK, null, -1, lostWakeUp, lostWakeUpDumps)
                             : end(Ending.COMPLETED, null, -1, null, "");
                 }
-                if (schedule.size() >= MAX_STEPS) {
-                    return end(Ending.TIMEOUT, null, -1, "the execution ran past " + MAX_STEPS + " steps (does a thread"
+                if (schedule.size() >= maxSteps) {
+                    return end(Ending.TIMEOUT, null, -1, "the execution ran past " + maxSteps + " steps (does a thread"
                             + " loop until another thread changes something? the schedule that keeps choosing it never"
-                            + " lets the other run)", dumps());
+                            + " lets the other run; Exploration.maxStepsPerExecution raises the bound)", dumps());
                 }
                 Step[] pending = new Step[workers.length];
                 boolean[] enabled = new boolean[workers.length];
@@ -335,7 +341,7 @@ public final class ExecutionRunner implements AutoCloseable {
             long begin = System.nanoTime();
             int position = schedule.size();
             try {
-                if (awaited != t || decidedAt >= 0 || position >= MAX_STEPS || !quiet(t, next)) {
+                if (awaited != t || decidedAt >= 0 || position >= maxSteps || !quiet(t, next)) {
                     return false;
                 }
                 int n = workers.length;

@@ -38,15 +38,38 @@ public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names
                                  BiConsumer<Schedule, List<TraceStep>> explored, Isolation isolation,
                                  Consumer<String> progress, Duration progressEvery, boolean javaSync,
                                  boolean sharedMemory, boolean spuriousWakeups, int parallelism,
-                                 Supplier<? extends SchedulePolicy> policy) {
+                                 Supplier<? extends SchedulePolicy> policy, int maxSteps) {
+
+    /** Steps one execution may take by default (see {@code Exploration.maxStepsPerExecution}). */
+    public static final int DEFAULT_MAX_STEPS = 250_000;
+
     public ExplorationPlan {
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
+        }
+        if (maxSteps < 1) {
+            throw new IllegalArgumentException("maxSteps must be at least 1, got " + maxSteps);
         }
         names = List.copyOf(names);
         bodies = List.copyOf(bodies);
         hooks = List.copyOf(hooks);
         expected = expected.stream().map(List::copyOf).toList();
         expectedStatuses = Set.copyOf(expectedStatuses);
+    }
+
+    /** A plan whose executions may take the default number of steps. */
+    public ExplorationPlan(Supplier<? extends S> setup, List<String> names, List<ThreadBody<? super S>> bodies,
+                           BiPredicate<? super S, Outcomes> invariant, String invariantDescription, int maxExecutions,
+                           Integer preemptionBound, Strategy strategy, boolean stopOnFirstFailure,
+                           Duration executionTimeout, Duration totalTimeout, int reproduceOnFailure,
+                           List<ExplorationHook> hooks, List<List<Class<? extends Throwable>>> expected,
+                           Set<Integer> expectedStatuses, BiConsumer<List<TraceStep>, Failure> failures,
+                           BiConsumer<Schedule, List<TraceStep>> explored, Isolation isolation, Consumer<String> progress,
+                           Duration progressEvery, boolean javaSync, boolean sharedMemory, boolean spuriousWakeups,
+                           int parallelism, Supplier<? extends SchedulePolicy> policy) {
+        this(setup, names, bodies, invariant, invariantDescription, maxExecutions, preemptionBound, strategy,
+                stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure, hooks, expected, expectedStatuses,
+                failures, explored, isolation, progress, progressEvery, javaSync, sharedMemory, spuriousWakeups,
+                parallelism, policy, DEFAULT_MAX_STEPS);
     }
 }

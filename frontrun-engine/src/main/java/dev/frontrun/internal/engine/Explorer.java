@@ -334,7 +334,7 @@ public final class Explorer<S> {
         long started = System.nanoTime();
         long ran = started;
         try {
-            record = worker.runner().run(context, bodies, policy, deadline);
+            record = worker.runner().run(context, bodies, policy, deadline, plan.maxSteps());
             ran = System.nanoTime();
             if (record.completed()) {
                 for (ExplorationHook hook : worker.hooks()) {
