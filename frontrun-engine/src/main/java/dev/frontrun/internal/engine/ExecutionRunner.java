@@ -310,6 +310,9 @@ public final class ExecutionRunner implements AutoCloseable {
                 return;
             }
             boolean waitPredicted = record(thread, step);
+            // the turn opens before the grant: a short step reaches its next point before the scheduler would be waiting
+            awaited = thread;
+            decisions.unlock();
             workers[thread].grant();
             awaitStep(thread, waitPredicted);
         }
@@ -490,8 +493,10 @@ public final class ExecutionRunner implements AutoCloseable {
             long nextLook = start + look;
             long nextProbe = start + probeInterval;
             long stepBegan = start;
-            awaited = ownTurns ? t : -1;
-            decisions.unlock(); // the worker may decide its own steps meanwhile (continues)
+            if (decisions.isHeldByCurrentThread()) { // else runStep let it go already, before its grant
+                awaited = ownTurns ? t : -1;
+                decisions.unlock(); // the worker may decide its own steps meanwhile (continues)
+            }
             try {
                 if (CAN_SPIN && typicalStepNanos < SPIN_NANOS) {
                     while (w.status == WorkerThread.Status.RUNNING && System.nanoTime() - start < SPIN_NANOS) {
