@@ -1,14 +1,11 @@
 package dev.frontrun.internal.postgres;
 
-import java.io.PrintWriter;
 import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
@@ -18,7 +15,7 @@ import javax.sql.DataSource;
  * application's data source was configured with (HikariCP, DBCP, Tomcat, pgjdbc's own data sources
  * all expose them); when a data source hides them, its own connections are the fallback.
  */
-public final class OwnConnections implements DataSource {
+public final class OwnConnections extends DriverDataSource {
 
     /** The {@code application_name} of Frontrun's own sessions. */
     public static final String APPLICATION_NAME = "frontrun";
@@ -130,16 +127,6 @@ public final class OwnConnections implements DataSource {
     }
 
     @Override
-    public PrintWriter getLogWriter() {
-        return null;
-    }
-
-    @Override
-    public void setLogWriter(PrintWriter out) {
-        // not used
-    }
-
-    @Override
     public void setLoginTimeout(int seconds) {
         DriverManager.setLoginTimeout(seconds);
     }
@@ -147,21 +134,6 @@ public final class OwnConnections implements DataSource {
     @Override
     public int getLoginTimeout() {
         return DriverManager.getLoginTimeout();
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        throw new SQLFeatureNotSupportedException();
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> type) throws SQLException {
-        throw new SQLException("not a wrapper");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> type) {
-        return false;
     }
 
     @Override

@@ -1,18 +1,14 @@
 package dev.frontrun.internal.postgres;
 
-import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
  * The connections the explored code gets on one worker of a parallel exploration: to the worker's copy
@@ -22,7 +18,7 @@ import javax.sql.DataSource;
  * Unbounded: a parallel exploration refuses a pool smaller than its threads, whose waits a copy could not
  * reproduce.
  */
-public final class WorkerConnections implements DataSource, AutoCloseable {
+public final class WorkerConnections extends DriverDataSource implements AutoCloseable {
 
     private final OwnConnections copy;
     private final String applicationName;
@@ -147,16 +143,6 @@ public final class WorkerConnections implements DataSource, AutoCloseable {
     }
 
     @Override
-    public PrintWriter getLogWriter() {
-        return null;
-    }
-
-    @Override
-    public void setLogWriter(PrintWriter out) {
-        // not used
-    }
-
-    @Override
     public void setLoginTimeout(int seconds) {
         // the driver's
     }
@@ -164,21 +150,6 @@ public final class WorkerConnections implements DataSource, AutoCloseable {
     @Override
     public int getLoginTimeout() {
         return 0;
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        throw new SQLFeatureNotSupportedException();
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> type) throws SQLException {
-        throw new SQLException("not a wrapper");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> type) {
-        return false;
     }
 
     @Override
