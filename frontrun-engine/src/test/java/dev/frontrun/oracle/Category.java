@@ -44,6 +44,12 @@ public enum Category {
     NEXTVAL,
     /** {@code DELETE} of a parent row, cascading to its children */
     DELETE_CASCADE,
+    /**
+     * {@code UPDATE … WHERE id = ? AND v = 10 * id}, a compare-and-set on the row's first value (an
+     * optimistic lock's version check); inside a transaction, when it updated nothing, {@code ROLLBACK}
+     * and stop, as an application gives up a stale write: a rollback of the program's own choosing
+     */
+    OPTIMISTIC_UPDATE,
     /** threads whose statements each commit on their own */
     AUTOCOMMIT,
     /** one explicit transaction per thread at READ COMMITTED */

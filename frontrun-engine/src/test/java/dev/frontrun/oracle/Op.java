@@ -67,6 +67,9 @@ record Op(Kind kind, List<Object> args) {
                 Role.NAMED_KEY),
         NEXT_TICKET(Category.NEXTVAL, Shape.QUERY, "SELECT nextval('ticket')"),
         DELETE_ITEM(Category.DELETE_CASCADE, Shape.UPDATE, "DELETE FROM item WHERE id = ?", Role.KEY),
+        /** A version check: when it updated nothing inside a transaction, the thread rolls back and stops. */
+        CHECKED_UPDATE(Category.OPTIMISTIC_UPDATE, Shape.UPDATE, "UPDATE item SET v = v + ? WHERE id = ? AND v = 10 * id",
+                Role.VALUE, Role.KEY),
         /** A write undone by {@code ROLLBACK TO SAVEPOINT}: only inside a transaction. */
         UNDONE_UPDATE(Category.SAVEPOINT, Shape.UPDATE, "UPDATE item SET v = ? WHERE id = ?", Role.VALUE, Role.KEY);
 
@@ -154,6 +157,9 @@ record Op(Kind kind, List<Object> args) {
         String text = out.toString();
         if (kind == Kind.UPDATE_OR_INSERT) {
             return text + "; if it updated 0 rows: " + insertAfterUpdate();
+        }
+        if (kind == Kind.CHECKED_UPDATE) {
+            return text + "; if it updated 0 rows in a transaction: roll back and stop";
         }
         return text;
     }

@@ -16,7 +16,8 @@ import java.util.List;
  * another session, so no interleaving can tell them apart.
  *
  * <p>A failing statement is caught: its SQLSTATE is recorded, and inside a transaction the thread
- * then rolls back (or back to its savepoint, and commits what came before) and stops. The ground
+ * then rolls back (or back to its savepoint, and commits what came before) and stops; so does a
+ * transaction whose version check ({@code CHECKED_UPDATE}) updated nothing, by a plain ROLLBACK. The ground
  * truth runs steps one by one on an executor; the exploration runs them all in a row.
  */
 final class ThreadRun {
@@ -108,6 +109,10 @@ final class ThreadRun {
                 Op insert = op.insertAfterUpdate();
                 steps.addFirst(new Step(insert.toString(), tag + "i", true, cc -> insert.run(cc)));
             }
+            if (op.kind() == Op.Kind.CHECKED_UPDATE && "0".equals(result) && program.transactional()) {
+                steps.clear(); // stale: the application gives the transaction up
+                steps.add(rollback());
+            }
             return result;
         }));
     }
@@ -132,11 +137,15 @@ final class ThreadRun {
                 return "ok";
             }));
         } else {
-            steps.add(new Step(program.jdbcStyle() ? "rollback()" : "ROLLBACK", "rollback", false, c -> {
-                end(c, false);
-                return "ok";
-            }));
+            steps.add(rollback());
         }
+    }
+
+    private Step rollback() {
+        return new Step(program.jdbcStyle() ? "rollback()" : "ROLLBACK", "rollback", false, c -> {
+            end(c, false);
+            return "ok";
+        });
     }
 
     private String begin() {

@@ -252,8 +252,8 @@ class TransactionsAndLocksConformanceTest {
         }
 
         @Override
-        public void ran(List<ResourceAccess> accesses, Set<String> locks, boolean readsData) {
-            real.ran(accesses, locks, readsData);
+        public void ran(List<ResourceAccess> accesses, List<ResourceAccess> undone, Set<String> locks, boolean readsData) {
+            real.ran(accesses, undone, locks, readsData);
         }
 
         @Override

@@ -316,6 +316,7 @@ final class ConnectionHandler implements InvocationHandler {
         boolean readsData = facts.shape().takesSnapshot();
         List<ResourceAccess> accesses = analysis.accesses();
         List<ResourceAccess> announced = announced(accesses, facts, autocommit);
+        List<ResourceAccess> undone = UncommittedWrites.undone(accesses, sequencesWritten(facts), uncommitted(facts, autocommit));
         if (!autocommit && tx.takesTransactionSnapshot(readsData)) {
             accesses = withSnapshotRead(accesses); // everything it reads later is as of now
             announced = withSnapshotRead(announced);
@@ -341,7 +342,7 @@ final class ConnectionHandler implements InvocationHandler {
             Object result = timed(call, execution, start);
             detail.complete(StatementOutcome.ok(updateCount(result, statement)));
             if (!autocommit) {
-                tx.ran(accesses, analysis.rowLocks(), readsData);
+                tx.ran(accesses, undone, analysis.rowLocks(), readsData);
                 tx.touched(facts.tables());
             }
             if (result instanceof ResultSet rs) {
@@ -351,7 +352,7 @@ final class ConnectionHandler implements InvocationHandler {
         } catch (SQLException e) {
             detail.complete(StatementOutcome.failed(e.getSQLState(), e.getMessage()));
             if (!autocommit) {
-                tx.ran(accesses, analysis.rowLocks(), readsData);
+                tx.ran(accesses, undone, analysis.rowLocks(), readsData);
                 tx.touched(facts.tables());
                 tx.abort();
             }
@@ -380,15 +381,23 @@ final class ConnectionHandler implements InvocationHandler {
         if (UncommittedWrites.plainRead(accesses, facts.shape().lockingRead())) {
             return accesses;
         }
+        return UncommittedWrites.announced(accesses, sequencesWritten(facts), uncommitted(facts, autocommit));
+    }
+
+    /** Whether the statement's writes stay invisible to other transactions until a commit (see {@link UncommittedWrites}). */
+    private boolean uncommitted(SqlFacts facts, boolean autocommit) {
+        return !autocommit && tx.isolation() != Isolation.SERIALIZABLE && UncommittedWrites.deferrable(facts.kind());
+    }
+
+    /** The rendered sequences the statement writes: {@code nextval} is not transactional. */
+    private static Set<String> sequencesWritten(SqlFacts facts) {
         Set<String> sequences = new HashSet<>();
         for (ResourceId written : facts.writes()) {
             if (written.kind() == ResourceId.Kind.SEQUENCE) {
                 sequences.add(written.render());
             }
         }
-        boolean uncommitted = !autocommit && tx.isolation() != Isolation.SERIALIZABLE
-                && UncommittedWrites.deferrable(facts.kind());
-        return UncommittedWrites.announced(accesses, sequences, uncommitted);
+        return sequences;
     }
 
     /**

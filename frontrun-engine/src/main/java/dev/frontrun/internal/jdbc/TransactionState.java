@@ -32,7 +32,7 @@ final class TransactionState {
     private final List<String> locks = new ArrayList<>();
     /** The tables the transaction's statements touched (canonical display names): their lock state changes when it ends. */
     private final Set<String> touchedTables = new LinkedHashSet<>();
-    /** Every write access of the transaction's statements, in order (what a rollback undoes and releases). */
+    /** What undoing each write of the transaction's statements announces, in order (what a rollback undoes and releases). */
     private final List<ResourceAccess> writeLog = new ArrayList<>();
     private final List<Mark> savepoints = new ArrayList<>();
 
@@ -83,17 +83,21 @@ final class TransactionState {
         return statementReadsData && !snapshotTaken && isolation != null && isolation.snapshotPerTransaction();
     }
 
-    /** Records a statement that ran (or started) inside this transaction. */
-    void ran(List<ResourceAccess> accesses, Set<String> exclusiveLocks, boolean readsData) {
+    /**
+     * Records a statement that ran (or started) inside this transaction: {@code accesses} as the SQL
+     * pipeline gives them (a commit publishes their writes), {@code undone} what a rollback of its writes
+     * announces ({@code UncommittedWrites.undone}).
+     */
+    void ran(List<ResourceAccess> accesses, List<ResourceAccess> undone, Set<String> exclusiveLocks, boolean readsData) {
         if (readsData) {
             snapshotTaken = true;
         }
         for (ResourceAccess a : accesses) {
             if (a.kind().writes()) {
                 writes.add(a);
-                writeLog.add(a);
             }
         }
+        writeLog.addAll(undone);
         for (String lock : exclusiveLocks) {
             if (!locks.contains(lock)) {
                 locks.add(lock);
@@ -181,9 +185,9 @@ final class TransactionState {
 
     /**
      * What a ROLLBACK announces: a write of everything the transaction wrote or locked, which it undoes
-     * and releases. Which row a NOWAIT or a SKIP LOCKED statement of another transaction gets (or fails
-     * on) depends on whether the rollback came first, so the two must not commute (a COMMIT publishes
-     * the same writes).
+     * and releases — uncommitted row writes on their lock twins only, since no plain read of another
+     * transaction ever saw them. Which row a NOWAIT or a SKIP LOCKED statement of another transaction
+     * gets (or fails on) depends on whether the rollback came first, so the two must not commute.
      */
     List<ResourceAccess> rollbackAccesses() {
         List<ResourceAccess> out = new ArrayList<>(strong(writeLog));

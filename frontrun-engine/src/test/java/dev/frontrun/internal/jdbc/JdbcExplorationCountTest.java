@@ -106,6 +106,18 @@ class JdbcExplorationCountTest {
         }
     }
 
+    /** One statement of {@code sql} in a transaction at {@code level} (a JDBC constant), then ROLLBACK. */
+    private void rolledBack(int level, String sql) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            c.setTransactionIsolation(level);
+            c.setAutoCommit(false);
+            try (Statement st = c.createStatement()) {
+                st.execute(sql);
+            }
+            c.rollback();
+        }
+    }
+
     private void readBalance(int id) throws SQLException {
         try (Connection c = ds.getConnection(); PreparedStatement read = c.prepareStatement(
                 "SELECT balance FROM account WHERE id = ?")) {
@@ -126,6 +138,29 @@ class JdbcExplorationCountTest {
 
         assertThat(result.executions()).as(result.explanation()).isEqualTo(2);
         assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
+    }
+
+    /**
+     * A rollback undoes a write no plain read of another transaction ever saw, so the read commutes
+     * with the UPDATE and with the ROLLBACK: one execution (the read sees the committed balance in
+     * every order).
+     */
+    @Test
+    void aPlainReadCommutesWithTheRollbackOfAnUncommittedUpdate() {
+        Result result = explore(() -> rolledBack(Connection.TRANSACTION_READ_COMMITTED,
+                "UPDATE account SET balance = balance + 1 WHERE id = 1"), () -> readBalance(1));
+
+        assertThat(result.executions()).as(result.explanation()).isEqualTo(1);
+        assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
+    }
+
+    /** At SERIALIZABLE the write and its rollback stay writes: the read before, between and after them (3). */
+    @Test
+    void aSerializableRollbackIsOrderedAgainstAPlainRead() {
+        Result result = explore(() -> rolledBack(Connection.TRANSACTION_SERIALIZABLE,
+                "UPDATE account SET balance = balance + 1 WHERE id = 1"), () -> readBalance(1));
+
+        assertThat(result.executions()).as(result.explanation()).isEqualTo(3);
     }
 
     /** At SERIALIZABLE the write stays a write at once (SSI orders a serializable read and write either way). */

@@ -26,8 +26,9 @@ public final class TransactionStateProbe implements EngineRules.TxState {
     }
 
     @Override
-    public void ran(List<ResourceAccess> accesses, Set<String> exclusiveLocks, boolean readsData) {
-        state.ran(accesses, exclusiveLocks, readsData);
+    public void ran(List<ResourceAccess> accesses, List<ResourceAccess> undone, Set<String> exclusiveLocks,
+                    boolean readsData) {
+        state.ran(accesses, undone, exclusiveLocks, readsData);
     }
 
     @Override

@@ -531,7 +531,8 @@ public final class ConformanceCheck {
         TxState tx = rules.newTransaction(s.repeatableRead(actor));
         for (Item done : s.done(actor)) {
             if (done.rowStatement()) {
-                tx.ran(rules.statement(done).accesses(), Set.of(), false);
+                SqlStatements.Statement st = rules.statement(done);
+                tx.ran(st.accesses(), st.undone(), Set.of(), false);
             }
         }
         Set<String> held = new TreeSet<>();
@@ -539,13 +540,13 @@ public final class ConformanceCheck {
         if (s.savepoint(actor).set()) {
             Set<String> before = new TreeSet<>();
             s.savepoint(actor).held().forEach(r -> before.add(rules.lockOf(r)));
-            tx.ran(List.of(), before, false);
+            tx.ran(List.of(), List.of(), before, false);
             tx.savepoint(SAVEPOINT);
             held.removeAll(before);
         }
-        tx.ran(List.of(), held, false);
+        tx.ran(List.of(), List.of(), held, false);
         if (s.snapshotTaken(actor)) {
-            tx.ran(List.of(), Set.of(), true);
+            tx.ran(List.of(), List.of(), Set.of(), true);
         }
         if (s.phase(actor).equals("aborted")) {
             tx.abort();

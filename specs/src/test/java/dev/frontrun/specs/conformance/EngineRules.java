@@ -39,7 +39,7 @@ public class EngineRules {
     public interface TxState {
         boolean takesTransactionSnapshot(boolean readsData);
 
-        void ran(List<ResourceAccess> accesses, Set<String> locks, boolean readsData);
+        void ran(List<ResourceAccess> accesses, List<ResourceAccess> undone, Set<String> locks, boolean readsData);
 
         void abort();
 

@@ -32,10 +32,11 @@ public final class SqlStatements {
      * What the proxy announces for one item. {@code boundary}: a transaction-control step (no accesses, no
      * locks). {@code accesses} are the pipeline's, which the transaction state records; {@code announced}
      * what the step announces inside a transaction below SERIALIZABLE ({@code ConnectionHandler.announced}:
-     * writes on the lock twins while uncommitted, see {@link UncommittedWrites}).
+     * writes on the lock twins while uncommitted, see {@link UncommittedWrites}), {@code undone} what a
+     * rollback of its writes announces there.
      */
     public record Statement(String sql, List<ResourceAccess> accesses, List<ResourceAccess> announced,
-                            Set<String> rowLocks, boolean readsData, boolean boundary) {
+                            List<ResourceAccess> undone, Set<String> rowLocks, boolean readsData, boolean boundary) {
     }
 
     /** {@code ConnectionHandler.withSnapshotRead}: the snapshot-taking statement reads the whole database. */
@@ -63,7 +64,7 @@ public final class SqlStatements {
         };
         Classification c = classifier.classify(sql);
         if (c.transactionControl().isPresent()) {
-            return new Statement(sql, List.of(), List.of(), Set.of(), false, true);
+            return new Statement(sql, List.of(), List.of(), List.of(), Set.of(), false, true);
         }
         StatementAccesses bound = c.bind(List.of(key(item.row())));
         boolean skipsLocked = c.lockIntent().filter(l -> l.waitPolicy() == LockIntent.WaitPolicy.SKIP_LOCKED).isPresent();
@@ -77,7 +78,8 @@ public final class SqlStatements {
         }
         List<ResourceAccess> announced = UncommittedWrites.plainRead(bound.accesses(), c.shape().lockingRead())
                 ? bound.accesses() : UncommittedWrites.announced(bound.accesses(), Set.of(), true);
-        return new Statement(sql, bound.accesses(), announced, Set.copyOf(locks), c.shape().takesSnapshot(), false);
+        return new Statement(sql, bound.accesses(), announced, UncommittedWrites.undone(bound.accesses(), Set.of(), true),
+                Set.copyOf(locks), c.shape().takesSnapshot(), false);
     }
 
     /** The lock id of {@code row}: the one an UPDATE of it predicts. */

@@ -80,6 +80,33 @@ public final class UncommittedWrites {
         return List.copyOf(out);
     }
 
+    /**
+     * What undoing a statement's writes announces (a ROLLBACK, or ROLLBACK TO a savepoint before it).
+     * Writes that stayed uncommitted were never visible to another transaction's plain read, so
+     * undoing them changes what no plain read sees: they are undone on the lock twins only, which orders
+     * the rollback against every statement that may wait for those row locks or see the rows in a
+     * unique index. Every other write (not deferrable, or at SERIALIZABLE, where SSI may fail a reader
+     * of it) is undone as the write it was.
+     *
+     * @param accesses    the statement's accesses as the SQL pipeline gives them
+     * @param sequences   the rendered sequences among them
+     * @param uncommitted as for {@link #announced}
+     */
+    public static List<ResourceAccess> undone(List<ResourceAccess> accesses, Set<String> sequences,
+                                              boolean uncommitted) {
+        List<ResourceAccess> out = new ArrayList<>();
+        for (ResourceAccess a : accesses) {
+            if (!a.kind().writes()) {
+                continue;
+            }
+            String resource = a.resource();
+            boolean wholeDatabase = resource.equals(ResourceId.ENDPOINT.render()) && a.kind() == Access.WRITE;
+            boolean deferred = uncommitted && transactional(resource, sequences) && !wholeDatabase;
+            out.add(deferred ? new ResourceAccess(TWIN + resource, a.kind()) : a);
+        }
+        return List.copyOf(out);
+    }
+
     private static Access readOf(Access write) {
         return write == Access.WEAK_WRITE ? Access.WEAK_READ : Access.READ;
     }

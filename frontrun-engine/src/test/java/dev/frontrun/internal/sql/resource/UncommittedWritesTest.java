@@ -87,6 +87,30 @@ class UncommittedWritesTest {
     }
 
     @Test
+    void theRollbackOfAnUncommittedWriteIsAWriteOfItsLockTwinsOnly() {
+        List<ResourceAccess> rollback = UncommittedWrites.undone(rowWrite(1), Set.of(), true);
+        assertThat(rollback).containsExactly(
+                new ResourceAccess("lock:sql:t:(1)", Access.WRITE),
+                new ResourceAccess("lock:sql:t", Access.WEAK_WRITE),
+                new ResourceAccess("lock:sql:*", Access.WEAK_WRITE));
+        assertThat(conflict(rowRead(1), rollback)).as("no plain read saw the write it undoes").isFalse();
+        assertThat(conflict(uncommittedUpdate(1), rollback)).as("it releases the row lock an UPDATE waits for").isTrue();
+        assertThat(conflict(UncommittedWrites.announced(rowRead(1), Set.of(), true), rollback))
+                .as("and the one a FOR SHARE waits for").isTrue();
+        assertThat(UncommittedWrites.undone(rowRead(1), Set.of(), true)).as("a read undoes nothing").isEmpty();
+    }
+
+    @Test
+    void aRollbackUndoesACommittedLevelOrSequenceWriteAsTheWriteItWas() {
+        assertThat(UncommittedWrites.undone(rowWrite(1), Set.of(), false)).as("at SERIALIZABLE")
+                .isEqualTo(rowWrite(1).stream().filter(a -> a.kind().writes()).toList());
+        List<ResourceAccess> nextval = List.of(new ResourceAccess("sql:t_id_seq", Access.WRITE));
+        assertThat(UncommittedWrites.undone(nextval, Set.of("sql:t_id_seq"), true)).isEqualTo(nextval);
+        List<ResourceAccess> wholeDatabase = List.of(new ResourceAccess(ResourceId.ENDPOINT.render(), Access.WRITE));
+        assertThat(UncommittedWrites.undone(wholeDatabase, Set.of(), true)).isEqualTo(wholeDatabase);
+    }
+
+    @Test
     void onlyRowLevelDmlDefersItsWrites() {
         assertThat(UncommittedWrites.deferrable(StatementKind.UPDATE)).isTrue();
         assertThat(UncommittedWrites.deferrable(StatementKind.INSERT)).isTrue();
