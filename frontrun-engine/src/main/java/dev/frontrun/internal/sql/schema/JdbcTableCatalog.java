@@ -1,19 +1,19 @@
 package dev.frontrun.internal.sql.schema;
 
+import dev.frontrun.internal.json.Json;
 import dev.frontrun.internal.sql.syntax.TableName;
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 
@@ -21,28 +21,61 @@ import javax.sql.DataSource;
  * A {@link TableCatalog} reading PostgreSQL metadata lazily, once per table name, and caching it.
  *
  * <p>Names are resolved with {@code to_regclass}, i.e. exactly along the connection's search path
- * (by default {@code "$user", public}). Keys come from {@link DatabaseMetaData#getPrimaryKeys},
- * {@link DatabaseMetaData#getImportedKeys}, {@link DatabaseMetaData#getExportedKeys} and
- * {@link DatabaseMetaData#getIndexInfo}; key column types and {@link Hazard}s from {@code pg_catalog}.
+ * (by default {@code "$user", public}). One query of {@code pg_catalog} per table reads all of it —
+ * the relation and its hazards, column types, primary key, foreign keys both ways and unique indexes —
+ * because a lookup happens during an exploration's first runs, on a connection whose server process has
+ * planned none of it yet: the driver's {@code DatabaseMetaData} calls took four more round trips of large
+ * generic queries per table (about 17 ms a table on a fresh connection, 5× this query).
  * Failures are reported as {@link TableLookup.Unavailable} and not cached.
  */
 public final class JdbcTableCatalog implements TableCatalog {
 
-    /** Triggers are a hazard, but for the database snapshot's change tracking (DatabaseSnapshot.TRACKING_TRIGGER). */
-    private static final String RELATION = """
+    /**
+     * Triggers are a hazard, but for the database snapshot's change tracking (DatabaseSnapshot.TRACKING_TRIGGER).
+     * Columns 11–14 are JSON: the columns {@code [name, type, generated]}; the primary key {@code [name, [columns]]};
+     * the foreign keys {@code [child schema, child table, parent schema, parent table, on delete, on update,
+     * [[child column, parent column]…], imported, exported]}, in JDBC's order (imported by parent, exported by
+     * child, then name); the unique indexes but the primary key's {@code [name, partial, [key columns, null for
+     * an expression]]} by name.
+     */
+    private static final String DESCRIBE = """
             select n.nspname, c.relname, c.relkind, c.oid, c.relhasrules, c.relrowsecurity, c.relispartition,
                    exists(select 1 from pg_trigger t where t.tgrelid = c.oid and not t.tgisinternal
                           and t.tgname <> 'frontrun_track_changes'),
                    exists(select 1 from pg_inherits i where i.inhrelid = c.oid or i.inhparent = c.oid),
-                   exists(select 1 from pg_constraint x where x.conrelid = c.oid and x.contype = 'x')
+                   exists(select 1 from pg_constraint x where x.conrelid = c.oid and x.contype = 'x'),
+                   (select json_agg(json_build_array(a.attname, t.typname, a.attidentity <> ''
+                               or coalesce(pg_get_expr(d.adbin, d.adrelid) ~* '(nextval|gen_random_uuid|uuid_generate)', false))
+                           order by a.attnum)
+                    from pg_attribute a join pg_type t on t.oid = a.atttypid
+                    left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+                    where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped),
+                   (select json_build_array(k.conname, (select json_agg(a.attname order by u.ord)
+                               from unnest(k.conkey) with ordinality u(attnum, ord)
+                               join pg_attribute a on a.attrelid = k.conrelid and a.attnum = u.attnum))
+                    from pg_constraint k where k.conrelid = c.oid and k.contype = 'p'),
+                   (select json_agg(json_build_array(fn.nspname, fc.relname, pn.nspname, pc.relname, f.confdeltype,
+                               f.confupdtype, (select json_agg(json_build_array(ca.attname, pa.attname) order by u.ord)
+                                   from unnest(f.conkey, f.confkey) with ordinality u(child, parent, ord)
+                                   join pg_attribute ca on ca.attrelid = f.conrelid and ca.attnum = u.child
+                                   join pg_attribute pa on pa.attrelid = f.confrelid and pa.attnum = u.parent),
+                               f.conrelid = c.oid, f.confrelid = c.oid)
+                           order by f.conrelid = c.oid desc,
+                                    case when f.conrelid = c.oid then pn.nspname else fn.nspname end,
+                                    case when f.conrelid = c.oid then pc.relname else fc.relname end, f.conname)
+                    from pg_constraint f
+                    join pg_class fc on fc.oid = f.conrelid join pg_namespace fn on fn.oid = fc.relnamespace
+                    join pg_class pc on pc.oid = f.confrelid join pg_namespace pn on pn.oid = pc.relnamespace
+                    where f.contype = 'f' and (f.conrelid = c.oid or f.confrelid = c.oid)),
+                   (select json_agg(json_build_array(ic.relname, i.indpred is not null,
+                               (select json_agg(a.attname order by u.ord)
+                                from unnest(i.indkey::int2[]) with ordinality u(attnum, ord)
+                                left join pg_attribute a on a.attrelid = i.indrelid and a.attnum = u.attnum
+                                where u.ord <= i.indnkeyatts)) order by ic.relname)
+                    from pg_index i join pg_class ic on ic.oid = i.indexrelid
+                    where i.indrelid = c.oid and i.indisunique and not i.indisprimary)
             from pg_class c join pg_namespace n on n.oid = c.relnamespace
             where c.oid = to_regclass(?)""";
-    private static final String COLUMN_TYPES = """
-            select a.attname, t.typname,
-                   a.attidentity <> '' or coalesce(pg_get_expr(d.adbin, d.adrelid) ~* '(nextval|gen_random_uuid|uuid_generate)', false)
-            from pg_attribute a join pg_type t on t.oid = a.atttypid
-            left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
-            where a.attrelid = ? and a.attnum > 0 and not a.attisdropped""";
 
     private final ConnectionSource connections;
     private final Map<TableName, TableLookup> cache = new ConcurrentHashMap<>();
@@ -93,102 +126,84 @@ public final class JdbcTableCatalog implements TableCatalog {
 
     private static TableLookup describe(Connection c, TableName asWritten) throws SQLException {
         String regclass = (asWritten.qualified() ? quote(asWritten.schema()) + "." : "") + quote(asWritten.name());
-        TableName name;
-        RelationKind kind;
-        long oid;
-        Set<Hazard> hazards = EnumSet.noneOf(Hazard.class);
-        try (PreparedStatement ps = c.prepareStatement(RELATION)) {
+        try (PreparedStatement ps = c.prepareStatement(DESCRIBE)) {
             ps.setString(1, regclass);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     return new TableLookup.Missing("no relation " + asWritten + " on the search path");
                 }
-                name = new TableName(rs.getString(1), rs.getString(2));
-                kind = RelationKind.fromRelkind(rs.getString(3));
-                oid = rs.getLong(4);
-                if (rs.getBoolean(5) && kind != RelationKind.VIEW) { // a view's own _RETURN rule is its definition
-                    hazards.add(Hazard.RULES);
-                }
-                if (rs.getBoolean(6)) {
-                    hazards.add(Hazard.ROW_LEVEL_SECURITY);
-                }
-                if (rs.getBoolean(7) || rs.getBoolean(9)) {
-                    hazards.add(Hazard.INHERITANCE);
-                }
-                if (rs.getBoolean(8)) {
-                    hazards.add(Hazard.TRIGGERS);
-                }
-                if (rs.getBoolean(10)) {
-                    hazards.add(Hazard.EXCLUSION_CONSTRAINT);
-                }
+                return new TableLookup.Found(tableInfo(rs));
             }
         }
-        Set<String> generated = new java.util.HashSet<>();
-        Map<String, String> columnTypes = columnTypes(c, oid, generated);
-        DatabaseMetaData meta = c.getMetaData();
-        TreeMap<Integer, KeyColumn> key = new TreeMap<>();
+    }
+
+    private static TableInfo tableInfo(ResultSet rs) throws SQLException {
+        TableName name = new TableName(rs.getString(1), rs.getString(2));
+        RelationKind kind = RelationKind.fromRelkind(rs.getString(3));
+        Set<Hazard> hazards = EnumSet.noneOf(Hazard.class);
+        if (rs.getBoolean(5) && kind != RelationKind.VIEW) { // a view's own _RETURN rule is its definition
+            hazards.add(Hazard.RULES);
+        }
+        if (rs.getBoolean(6)) {
+            hazards.add(Hazard.ROW_LEVEL_SECURITY);
+        }
+        if (rs.getBoolean(7) || rs.getBoolean(9)) {
+            hazards.add(Hazard.INHERITANCE);
+        }
+        if (rs.getBoolean(8)) {
+            hazards.add(Hazard.TRIGGERS);
+        }
+        if (rs.getBoolean(10)) {
+            hazards.add(Hazard.EXCLUSION_CONSTRAINT);
+        }
+        Map<String, String> columnTypes = new HashMap<>();
+        Set<String> generated = new HashSet<>();
+        for (List<?> column : rows(rs.getString(11))) {
+            columnTypes.put((String) column.get(0), (String) column.get(1));
+            if (Boolean.TRUE.equals(column.get(2))) {
+                generated.add((String) column.get(0));
+            }
+        }
+        List<KeyColumn> key = new ArrayList<>();
         String pkName = null;
-        try (ResultSet rs = meta.getPrimaryKeys(null, name.schema(), name.name())) {
-            while (rs.next()) {
-                String column = rs.getString("COLUMN_NAME");
-                key.put(rs.getInt("KEY_SEQ"), new KeyColumn(column, KeyType.fromPostgresType(columnTypes.get(column)),
+        String primaryKeyJson = rs.getString(12);
+        if (primaryKeyJson != null) {
+            List<?> primaryKey = (List<?>) Json.parse(primaryKeyJson);
+            pkName = (String) primaryKey.get(0);
+            for (Object column : (List<?>) primaryKey.get(1)) {
+                key.add(new KeyColumn((String) column, KeyType.fromPostgresType(columnTypes.get(column)),
                         generated.contains(column)));
-                pkName = rs.getString("PK_NAME");
             }
         }
-        List<ForeignKey> imported = foreignKeys(meta.getImportedKeys(null, name.schema(), name.name()));
-        List<ForeignKey> exported = foreignKeys(meta.getExportedKeys(null, name.schema(), name.name()));
+        List<ForeignKey> imported = new ArrayList<>();
+        List<ForeignKey> exported = new ArrayList<>();
+        for (List<?> fk : rows(rs.getString(13))) {
+            ForeignKey foreignKey = foreignKey(fk);
+            if (Boolean.TRUE.equals(fk.get(7))) {
+                imported.add(foreignKey);
+            }
+            if (Boolean.TRUE.equals(fk.get(8))) {
+                exported.add(foreignKey);
+            }
+        }
+        exported.sort(java.util.Comparator.comparing((ForeignKey f) -> f.child().schema()).thenComparing(f -> f.child().name()));
         List<List<String>> unique = new ArrayList<>();
         if (kind == RelationKind.TABLE || kind == RelationKind.MATERIALIZED_VIEW) {
-            uniqueIndexes(meta, name, pkName, columnTypes, unique, hazards);
+            uniqueIndexes(rows(rs.getString(14)), columnTypes, unique, hazards);
         }
-        return new TableLookup.Found(new TableInfo(name, kind, List.copyOf(key.values()), pkName, imported, exported,
-                unique, hazards));
+        return new TableInfo(name, kind, List.copyOf(key), pkName, imported, exported, unique, hazards);
     }
 
-    /** Column name to type name; fills {@code generated} with the columns whose omitted value the database generates. */
-    private static Map<String, String> columnTypes(Connection c, long oid, Set<String> generated) throws SQLException {
-        Map<String, String> types = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(COLUMN_TYPES)) {
-            ps.setLong(1, oid);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    types.put(rs.getString(1), rs.getString(2));
-                    if (rs.getBoolean(3)) {
-                        generated.add(rs.getString(1));
-                    }
-                }
-            }
+    private static ForeignKey foreignKey(List<?> fk) {
+        List<String> child = new ArrayList<>();
+        List<String> parent = new ArrayList<>();
+        for (Object pair : (List<?>) fk.get(6)) {
+            child.add((String) ((List<?>) pair).get(0));
+            parent.add((String) ((List<?>) pair).get(1));
         }
-        return types;
-    }
-
-    /** Groups the rows of getImportedKeys/getExportedKeys by constraint, columns in KEY_SEQ order. */
-    private static List<ForeignKey> foreignKeys(ResultSet rs) throws SQLException {
-        record Pair(String child, String parent) {
-        }
-        Map<String, TreeMap<Integer, Pair>> columns = new LinkedHashMap<>();
-        Map<String, ForeignKey> heads = new LinkedHashMap<>();
-        try (rs) {
-            while (rs.next()) {
-                String fkName = rs.getString("FKTABLE_SCHEM") + "." + rs.getString("FKTABLE_NAME") + "."
-                        + rs.getString("FK_NAME");
-                columns.computeIfAbsent(fkName, k -> new TreeMap<>()).put(rs.getInt("KEY_SEQ"),
-                        new Pair(rs.getString("FKCOLUMN_NAME"), rs.getString("PKCOLUMN_NAME")));
-                heads.putIfAbsent(fkName, new ForeignKey(
-                        new TableName(rs.getString("FKTABLE_SCHEM"), rs.getString("FKTABLE_NAME")), List.of("?"),
-                        new TableName(rs.getString("PKTABLE_SCHEM"), rs.getString("PKTABLE_NAME")), List.of("?"),
-                        ReferentialAction.fromJdbc(rs.getInt("DELETE_RULE")),
-                        ReferentialAction.fromJdbc(rs.getInt("UPDATE_RULE"))));
-            }
-        }
-        List<ForeignKey> out = new ArrayList<>();
-        heads.forEach((fkName, head) -> {
-            List<String> child = columns.get(fkName).values().stream().map(Pair::child).toList();
-            List<String> parent = columns.get(fkName).values().stream().map(Pair::parent).toList();
-            out.add(new ForeignKey(head.child(), child, head.parent(), parent, head.onDelete(), head.onUpdate()));
-        });
-        return out;
+        return new ForeignKey(new TableName((String) fk.get(0), (String) fk.get(1)), child,
+                new TableName((String) fk.get(2), (String) fk.get(3)), parent,
+                ReferentialAction.fromPostgres((String) fk.get(4)), ReferentialAction.fromPostgres((String) fk.get(5)));
     }
 
     /**
@@ -196,35 +211,31 @@ public final class JdbcTableCatalog implements TableCatalog {
      * (UNIQUE … WHERE …) counts as unique over every column, since its predicate's columns decide
      * which rows take part.
      */
-    private static void uniqueIndexes(DatabaseMetaData meta, TableName name, String pkName,
-                                      Map<String, String> columnTypes, List<List<String>> unique,
-                                      Set<Hazard> hazards) throws SQLException {
-        Map<String, TreeMap<Integer, String>> indexes = new LinkedHashMap<>();
-        Set<String> partial = new java.util.HashSet<>();
-        try (ResultSet rs = meta.getIndexInfo(null, name.schema(), name.name(), true, true)) {
-            while (rs.next()) {
-                String index = rs.getString("INDEX_NAME");
-                if (index == null || index.equals(pkName) || rs.getBoolean("NON_UNIQUE")) {
-                    continue;
-                }
-                if (rs.getString("FILTER_CONDITION") != null) {
-                    partial.add(index);
-                }
-                indexes.computeIfAbsent(index, k -> new TreeMap<>())
-                        .put(rs.getInt("ORDINAL_POSITION"), rs.getString("COLUMN_NAME"));
-            }
-        }
-        for (Map.Entry<String, TreeMap<Integer, String>> entry : indexes.entrySet()) {
-            List<String> cols = List.copyOf(entry.getValue().values());
-            if (partial.contains(entry.getKey())) {
+    private static void uniqueIndexes(List<List<?>> indexes, Map<String, String> columnTypes,
+                                      List<List<String>> unique, Set<Hazard> hazards) {
+        for (List<?> index : indexes) {
+            List<?> columns = (List<?>) index.get(2);
+            if (Boolean.TRUE.equals(index.get(1))) {
                 // a partial unique index: a write of any column (the predicate's too) may make two rows collide
-                unique.add(List.copyOf(new java.util.TreeSet<>(columnTypes.keySet())));
-            } else if (cols.stream().allMatch(columnTypes::containsKey)) {
-                unique.add(cols);
+                unique.add(List.copyOf(new TreeSet<>(columnTypes.keySet())));
+            } else if (columns.stream().allMatch(c -> c != null && columnTypes.containsKey(c))) {
+                unique.add(columns.stream().map(String.class::cast).toList());
             } else {
                 hazards.add(Hazard.UNIQUE_EXPRESSION);
             }
         }
+    }
+
+    /** A JSON array of arrays (SQL null: none). */
+    private static List<List<?>> rows(String json) {
+        if (json == null) {
+            return List.of();
+        }
+        List<List<?>> out = new ArrayList<>();
+        for (Object row : (List<?>) Json.parse(json)) {
+            out.add((List<?>) row);
+        }
+        return out;
     }
 
     private static String quote(String identifier) {

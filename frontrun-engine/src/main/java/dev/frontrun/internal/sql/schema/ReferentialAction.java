@@ -1,7 +1,5 @@
 package dev.frontrun.internal.sql.schema;
 
-import java.sql.DatabaseMetaData;
-
 /** What a foreign key does to referencing rows when the referenced key is deleted or changed. */
 public enum ReferentialAction {
     NO_ACTION, RESTRICT, CASCADE, SET_NULL, SET_DEFAULT;
@@ -11,13 +9,13 @@ public enum ReferentialAction {
         return this == CASCADE || this == SET_NULL || this == SET_DEFAULT;
     }
 
-    /** Maps the {@code UPDATE_RULE}/{@code DELETE_RULE} codes of {@link DatabaseMetaData}. */
-    public static ReferentialAction fromJdbc(int rule) {
-        return switch (rule) {
-            case DatabaseMetaData.importedKeyCascade -> CASCADE;
-            case DatabaseMetaData.importedKeyRestrict -> RESTRICT;
-            case DatabaseMetaData.importedKeySetNull -> SET_NULL;
-            case DatabaseMetaData.importedKeySetDefault -> SET_DEFAULT;
+    /** Maps {@code pg_constraint.confdeltype} / {@code confupdtype}. */
+    public static ReferentialAction fromPostgres(String code) {
+        return switch (code) {
+            case "c" -> CASCADE;
+            case "r" -> RESTRICT;
+            case "n" -> SET_NULL;
+            case "d" -> SET_DEFAULT;
             default -> NO_ACTION;
         };
     }

@@ -103,6 +103,32 @@ class JdbcTableCatalogTest {
     }
 
     @Test
+    void foreignKeysComeWithTheirActionsAndASelfReferenceGoesBothWays() {
+        db.execute("CREATE TABLE tree (id int PRIMARY KEY, parent_id int REFERENCES tree (id) ON DELETE CASCADE"
+                + " ON UPDATE RESTRICT, owner_a int, owner_b int)",
+                "CREATE TABLE pair (a int, b int, PRIMARY KEY (a, b))",
+                "ALTER TABLE tree ADD FOREIGN KEY (owner_b, owner_a) REFERENCES pair (b, a) ON DELETE SET DEFAULT");
+        TableInfo tree = found(TableName.of("tree"));
+        ForeignKey self = new ForeignKey(TableName.of("public", "tree"), List.of("parent_id"), TableName.of("public", "tree"),
+                List.of("id"), ReferentialAction.CASCADE, ReferentialAction.RESTRICT);
+        ForeignKey toPair = new ForeignKey(TableName.of("public", "tree"), List.of("owner_b", "owner_a"),
+                TableName.of("public", "pair"), List.of("b", "a"), ReferentialAction.SET_DEFAULT, ReferentialAction.NO_ACTION);
+        assertThat(tree.foreignKeys()).containsExactly(toPair, self);
+        assertThat(tree.referencedBy()).containsExactly(self);
+        assertThat(found(TableName.of("cascades")).foreignKeys()).singleElement()
+                .satisfies(fk -> assertThat(fk.onDelete()).isEqualTo(ReferentialAction.SET_NULL));
+    }
+
+    @Test
+    void aUniqueIndexIsUniqueOverItsKeyColumnsNotItsIncludedOnes() {
+        db.execute("CREATE TABLE covered (id int PRIMARY KEY, code text, label text)",
+                "CREATE UNIQUE INDEX covered_code ON covered (code) INCLUDE (label)");
+        TableInfo covered = found(TableName.of("covered"));
+        assertThat(covered.uniqueKeys()).containsExactly(List.of("code"));
+        assertThat(covered.hazards()).isEmpty();
+    }
+
+    @Test
     void keyColumnsComeInKeyOrderWithTheirTypes() {
         assertThat(found(TableName.of("reordered")).primaryKey())
                 .containsExactly(new KeyColumn("a", KeyType.INTEGER, false), new KeyColumn("b", KeyType.INTEGER, false));
