@@ -30,12 +30,15 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param instrument         which classes' Java synchronization and shared memory are scheduling points
  * @param shard              {@code i/n}: this job explores shard i of n of every exploration (a CI matrix of n jobs),
  *                           writes the share's report, and {@code ShardMerge} gives the whole verdict
+ * @param maxStepsPerExecution scheduling points one execution may take at most; past it the execution ends
+ *                           inconclusive (a thread spinning until another writes would otherwise fill the memory)
  */
 @ConfigurationProperties("frontrun")
 public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer preemptionBound,
                                  Duration executionTimeout, Duration totalTimeout, Integer reproduceCount,
                                  Path reportDirectory, Boolean reportPassing, StrategyName strategy, Long randomSeed,
-                                 Integer randomAttempts, @DefaultValue Instrument instrument, String shard) {
+                                 Integer randomAttempts, @DefaultValue Instrument instrument, String shard,
+                                 Integer maxStepsPerExecution) {
 
     /**
      * Which classes are instrumented: their monitors, locks, waits, latches, non-final fields, arrays,
@@ -90,6 +93,8 @@ public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer
                 "frontrun.reproduce-count must not be negative, got " + reproduceCount);
         require(randomAttempts == null || randomAttempts >= 1,
                 "frontrun.random-attempts must be at least 1, got " + randomAttempts);
+        require(maxStepsPerExecution == null || maxStepsPerExecution >= 1,
+                "frontrun.max-steps-per-execution must be at least 1, got " + maxStepsPerExecution);
         require(shard == null || shard.isBlank() || shard.matches("\\s*\\d+\\s*/\\s*\\d+\\s*"),
                 "frontrun.shard must be i/n (e.g. 0/3), got '" + shard + "'");
     }
@@ -120,6 +125,9 @@ public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer
         }
         if (totalTimeout != null) {
             exploration.totalTimeout(totalTimeout);
+        }
+        if (maxStepsPerExecution != null) {
+            exploration.maxStepsPerExecution(maxStepsPerExecution);
         }
         if (reproduceCount != null) {
             exploration.reproduceOnFailure(reproduceCount);

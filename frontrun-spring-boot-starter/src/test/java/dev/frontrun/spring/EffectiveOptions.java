@@ -18,7 +18,8 @@ import java.time.Duration;
  */
 record EffectiveOptions(Integer maxExecutions, Integer preemptionBound, Duration executionTimeout,
                         Duration totalTimeout, Integer reproduceCount, Path reportDirectory, Boolean reportPassing,
-                        FrontrunProperties.StrategyName strategy, Long randomSeed, Integer randomAttempts) {
+                        FrontrunProperties.StrategyName strategy, Long randomSeed, Integer randomAttempts,
+                        Integer maxStepsPerExecution) {
 
     /** What an exploration gets from {@code properties} alone. */
     static EffectiveOptions of(FrontrunProperties properties) {
@@ -31,7 +32,7 @@ record EffectiveOptions(Integer maxExecutions, Integer preemptionBound, Duration
                 properties.preemptionBound(), properties.executionTimeout(), properties.totalTimeout(),
                 properties.reproduceCount(), properties.reportDirectory(), properties.reportPassing(),
                 FrontrunProperties.StrategyName.RANDOM,
-                properties.randomSeed(), properties.randomAttempts(), properties.instrument(), null);
+                properties.randomSeed(), properties.randomAttempts(), properties.instrument(), null, null);
         Strategy.Random random = (Strategy.Random) read(asRandom.applyTo(Frontrun.explore(Object::new)), "strategy");
         Strategy strategy = (Strategy) read(exploration, "strategy");
         return new EffectiveOptions((Integer) read(exploration, "maxExecutions"),
@@ -40,7 +41,7 @@ record EffectiveOptions(Integer maxExecutions, Integer preemptionBound, Duration
                 (Path) read(exploration, "reportDirectory"), (Boolean) read(exploration, "reportPassing"),
                 strategy instanceof Strategy.Random ? FrontrunProperties.StrategyName.RANDOM
                         : FrontrunProperties.StrategyName.DPOR,
-                random.seed(), random.attempts());
+                random.seed(), random.attempts(), (Integer) read(exploration, "maxStepsPerExecution"));
     }
 
     private static Object read(Exploration<?> exploration, String option) {

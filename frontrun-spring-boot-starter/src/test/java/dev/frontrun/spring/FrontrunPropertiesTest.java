@@ -14,17 +14,17 @@ class FrontrunPropertiesTest {
     private static FrontrunProperties properties(Integer maxExecutions, FrontrunProperties.StrategyName strategy,
                                                  Long seed, Integer attempts) {
         return new FrontrunProperties(true, maxExecutions, null, null, null, null, null, null, strategy, seed,
-                attempts, null, null);
+                attempts, null, null, null);
     }
 
     @Test
     void everySetOptionIsApplied() {
         FrontrunProperties set = new FrontrunProperties(true, 7, 2, Duration.ofSeconds(5), Duration.ofMinutes(1), 0,
-                Path.of("build/reports"), true, FrontrunProperties.StrategyName.RANDOM, 42L, 5, null, null);
+                Path.of("build/reports"), true, FrontrunProperties.StrategyName.RANDOM, 42L, 5, null, null, 1_000);
 
         assertThat(EffectiveOptions.of(set)).isEqualTo(new EffectiveOptions(7, 2, Duration.ofSeconds(5),
                 Duration.ofMinutes(1), 0, Path.of("build/reports"), true, FrontrunProperties.StrategyName.RANDOM, 42L,
-                5));
+                5, 1_000));
     }
 
     @Test
@@ -54,10 +54,12 @@ class FrontrunPropertiesTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("frontrun.max-executions must be at least 1, got 0");
         assertThatThrownBy(() -> properties(null, null, null, 0))
                 .hasMessage("frontrun.random-attempts must be at least 1, got 0");
-        assertThatThrownBy(() -> new FrontrunProperties(true, null, -1, null, null, null, null, null, null, null, null, null, null))
+        assertThatThrownBy(() -> new FrontrunProperties(true, null, -1, null, null, null, null, null, null, null, null, null, null, null))
                 .hasMessage("frontrun.preemption-bound must not be negative, got -1");
-        assertThatThrownBy(() -> new FrontrunProperties(true, null, null, Duration.ZERO, null, null, null, null, null, null, null, null, null))
+        assertThatThrownBy(() -> new FrontrunProperties(true, null, null, Duration.ZERO, null, null, null, null, null, null, null, null, null, null))
                 .hasMessage("frontrun.execution-timeout must be positive, got PT0S");
+        assertThatThrownBy(() -> new FrontrunProperties(true, null, null, null, null, null, null, null, null, null, null, null, null, 0))
+                .hasMessage("frontrun.max-steps-per-execution must be at least 1, got 0");
         assertThat(properties(null, null, null, null).maxExecutions()).isNull();
     }
 
@@ -76,14 +78,14 @@ class FrontrunPropertiesTest {
     @Test
     void theShardPropertyMakesEveryExplorationExploreItsShare() throws ReflectiveOperationException {
         FrontrunProperties sharded = new FrontrunProperties(true, null, null, null, null, null, null, null, null, null,
-                null, null, "1/3");
+                null, null, "1/3", null);
         java.lang.reflect.Field shard = dev.frontrun.Exploration.class.getDeclaredField("shard");
         shard.setAccessible(true);
 
         assertThat(String.valueOf(shard.get(sharded.applyTo(Frontrun.explore(Object::new))))).isEqualTo("1/3");
         assertThatThrownBy(() -> new FrontrunProperties(true, null, null, null, null, null, null, null, null, null,
-                null, null, "third")).hasMessage("frontrun.shard must be i/n (e.g. 0/3), got 'third'");
+                null, null, "third", null)).hasMessage("frontrun.shard must be i/n (e.g. 0/3), got 'third'");
         assertThatThrownBy(() -> new FrontrunProperties(true, null, null, null, null, null, null, null, null, null,
-                null, null, "3/3").applyTo(Frontrun.explore(Object::new))).hasMessageContaining("0 <= i < n");
+                null, null, "3/3", null).applyTo(Frontrun.explore(Object::new))).hasMessageContaining("0 <= i < n");
     }
 }
