@@ -81,6 +81,21 @@ class FallbackHandoffsTest {
     }
 
     @Test
+    void aHandOverByLockSupportParkCompletesAndIsNamedNotExplored() {
+        Result result = Frontrun.explore(Rendezvous::new).instrument(FIXTURES)
+                .thread("parker", Rendezvous::parkUntilReleased)
+                .thread("releaser", Rendezvous::release)
+                .invariant(s -> "released".equals(s.got()), "the parked thread got through")
+                .executionTimeout(Duration.ofSeconds(20))
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(result.exhausted()).isTrue();
+        assertThat(result.notExplored()).as("a HOLDS does not cover who unparks whom").singleElement().asString()
+                .startsWith("the order of calls on LockSupport.park and unpark");
+    }
+
+    @Test
     void aTimedBarrierAwaitCompletesAndTheWritesAfterItRunInBothOrders() {
         Set<String> last = new HashSet<>();
         Result result = Frontrun.explore(Rendezvous::new).instrument(FIXTURES)

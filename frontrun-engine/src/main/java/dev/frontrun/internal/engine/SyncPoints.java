@@ -311,6 +311,9 @@ public final class SyncPoints {
         WorkerThread w = worker();
         Lock held = w == null ? null : heldOwner(w, condition);
         if (held == null) {
+            if (w != null) {
+                UnmodelledHandoffs.note(condition); // a condition of a lock Frontrun does not model: a real wait
+            }
             return null;
         }
         return waitIn(w, held, key(held), condition, timed, condition, condition::await, "condition of " + name(held));

@@ -9,7 +9,8 @@ import java.util.concurrent.TransferQueue;
 
 /**
  * Synchronizers the scheduler does not model ({@code Exchanger}, {@code SynchronousQueue}, a {@code TransferQueue}'s
- * transfers, {@code DelayQueue}, {@code StampedLock}'s lock views, a {@code Lock} class of the application's own):
+ * transfers, {@code DelayQueue}, {@code StampedLock}'s lock views, a {@code Lock} class of the application's own, a
+ * condition of such a lock, {@code LockSupport.park} called by the application itself):
  * their calls run for real and their waits are seen from the thread state, so a
  * waiter is known blocked and released, but which of two threads' calls comes first is not varied. A result
  * whose execution made such a call says so under "not explored" instead of letting a HOLDS cover it.
@@ -21,12 +22,54 @@ public final class UnmodelledHandoffs {
 
     /** Notes, for an explored worker's call, that {@code target}'s hand-over order is not explored. */
     static void note(Object target) {
+        noteCalls(target.getClass().getSimpleName() + " objects");
+    }
+
+    private static void noteCalls(String what) {
         WorkerThread w = worker();
         if (w != null && w.execution() instanceof Execution execution) {
-            execution.scope().uncertified("the order of calls on " + target.getClass().getSimpleName()
-                    + " objects (a synchronizer Frontrun does not model: its waits are seen, which call comes first is not varied)");
+            execution.scope().uncertified("the order of calls on " + what
+                    + " (a synchronizer Frontrun does not model: its waits are seen, which call comes first is not varied)");
         }
     }
+
+    /** {@code LockSupport.park} in the application's code: whoever unparks the thread is not a step. */
+    public static void park() {
+        noteCalls(PARKING);
+        java.util.concurrent.locks.LockSupport.park();
+    }
+
+    public static void park(Object blocker) {
+        noteCalls(PARKING);
+        java.util.concurrent.locks.LockSupport.park(blocker);
+    }
+
+    public static void parkNanos(long nanos) {
+        noteCalls(PARKING);
+        java.util.concurrent.locks.LockSupport.parkNanos(nanos);
+    }
+
+    public static void parkNanos(Object blocker, long nanos) {
+        noteCalls(PARKING);
+        java.util.concurrent.locks.LockSupport.parkNanos(blocker, nanos);
+    }
+
+    public static void parkUntil(long deadline) {
+        noteCalls(PARKING);
+        java.util.concurrent.locks.LockSupport.parkUntil(deadline);
+    }
+
+    public static void parkUntil(Object blocker, long deadline) {
+        noteCalls(PARKING);
+        java.util.concurrent.locks.LockSupport.parkUntil(blocker, deadline);
+    }
+
+    public static void unpark(Thread thread) {
+        noteCalls(PARKING);
+        java.util.concurrent.locks.LockSupport.unpark(thread);
+    }
+
+    private static final String PARKING = "LockSupport.park and unpark";
 
     public static <V> V exchange(Exchanger<V> exchanger, V x) throws InterruptedException {
         note(exchanger);

@@ -28,9 +28,9 @@ final class SyncSiteVisitor extends MethodVisitor {
     /** Calls on {@code owners} (by {@code opcode}) named in {@code methods} go to the same-named method of {@code hooks}. */
     private record Rule(int opcode, Set<String> owners, String receiver, String hooks, Set<String> methods) {
 
-        /** The hook's descriptor: the call's, with the receiver first. */
+        /** The hook's descriptor: the call's, with the receiver first (a static call has none). */
         String hookDescriptor(String descriptor) {
-            return "(L" + receiver + ";" + descriptor.substring(1);
+            return opcode == Opcodes.INVOKESTATIC ? descriptor : "(L" + receiver + ";" + descriptor.substring(1);
         }
     }
 
@@ -113,6 +113,10 @@ final class SyncSiteVisitor extends MethodVisitor {
                     UNMODELLED, TRANSFER_METHODS),
             new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/LinkedTransferQueue"), TRANSFER_QUEUE,
                     UNMODELLED, TRANSFER_METHODS),
+            new Rule(Opcodes.INVOKESTATIC, Set.of("java/util/concurrent/locks/LockSupport"),
+                    "java/util/concurrent/locks/LockSupport", UNMODELLED, Set.of("park()V", "park(" + OBJECT + ")V",
+                    "parkNanos(J)V", "parkNanos(" + OBJECT + "J)V", "parkUntil(J)V", "parkUntil(" + OBJECT + "J)V",
+                    "unpark(Ljava/lang/Thread;)V")),
             new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/Exchanger"), "java/util/concurrent/Exchanger",
                     UNMODELLED, Set.of("exchange(" + OBJECT + ")" + OBJECT, "exchange(" + OBJECT + TIMED + ")" + OBJECT)),
             new Rule(Opcodes.INVOKEVIRTUAL, Set.of("java/util/concurrent/CyclicBarrier"),
