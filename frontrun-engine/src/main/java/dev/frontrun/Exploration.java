@@ -389,7 +389,7 @@ public final class Exploration<S> {
      * whole exploration), so {@code count} CI jobs together explore it once: every job enumerates the same top levels
      * of the exploration tree, and below them explores the leaves it owns. The result is the share's verdict; the
      * share's report goes to {@link #shardDirectory(Path)} as {@code <name>.shard-<i>-of-<n>.json}, and
-     * {@code ShardMerge} over every job's reports gives the whole verdict. Only an unbounded DPOR exploration is
+     * {@link Frontrun#mergeShards} over every job's reports gives the whole verdict. Only an unbounded DPOR exploration is
      * split; a random or preemption-bounded one is run whole in every job.
      */
     public Exploration<S> shard(int index, int count) {

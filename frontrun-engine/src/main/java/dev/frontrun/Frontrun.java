@@ -3,15 +3,46 @@ package dev.frontrun;
 import dev.frontrun.ResourceAccess;
 import dev.frontrun.internal.engine.MarkerPoint;
 import dev.frontrun.internal.engine.ThreadAnswers;
+import dev.frontrun.internal.shard.ShardMerge;
 import dev.frontrun.spi.SchedulingPoints;
 import dev.frontrun.Step;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.Supplier;
 
-/** Entry point: explore the interleavings of threads, and mark shared accesses by hand. */
+/**
+ * Entry point: explore the interleavings of threads, and mark shared accesses by hand. On the command line,
+ * the merge step of a sharded run: {@code java -cp frontrun-engine.jar dev.frontrun.Frontrun merge-shards <directory>}.
+ */
 public final class Frontrun {
 
+    private static final String USAGE = "usage: java -cp frontrun-engine.jar " + Frontrun.class.getName()
+            + " merge-shards <directory of shard reports>";
+
     private Frontrun() {
+    }
+
+    /** The command line: {@code merge-shards <directory>} (see {@link #mergeShards}); exits with its code, 2 on bad usage. */
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2 || !args[0].equals("merge-shards")) {
+            System.err.println(USAGE);
+            System.exit(2);
+        }
+        System.exit(mergeShards(Path.of(args[1]), System.out));
+    }
+
+    /**
+     * The merge step of a sharded run ({@code -Dfrontrun.shard=i/n}): reads every shard report in {@code directory}
+     * and below it (the jobs' {@code target/frontrun-shards} gathered in one place) and prints each exploration's
+     * whole verdict — FAILS with the lowest failing shard's counterexample, HOLDS only when every shard 0..n-1
+     * reported a holding share, MISSING naming the shards that did not report.
+     *
+     * @return 0 when every exploration holds, 1 otherwise, 2 when the directory holds no report
+     */
+    public static int mergeShards(Path directory, PrintStream out) throws IOException {
+        return ShardMerge.run(directory, out);
     }
 
     /** Starts describing an exploration; {@code setup} makes a fresh state for every execution. */

@@ -139,7 +139,7 @@ class ShardedExplorationTest {
 
         ShardMerge.Merged merged = single(ShardMerge.merge(reports));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int exit = ShardMerge.run(reports, new PrintStream(out, true, StandardCharsets.UTF_8));
+        int exit = Frontrun.mergeShards(reports, new PrintStream(out, true, StandardCharsets.UTF_8));
 
         assertThat(merged.verdict()).isNull();
         assertThat(merged.holds()).isFalse();
@@ -159,7 +159,7 @@ class ShardedExplorationTest {
         assertThat(merged.render()).contains("disagree on the number of shards");
 
         Path empty = Files.createDirectories(reports.resolve("empty"));
-        assertThat(ShardMerge.run(empty, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))
+        assertThat(Frontrun.mergeShards(empty, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))
                 .isEqualTo(2);
     }
 

@@ -29,7 +29,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param randomAttempts     executions of the random strategy
  * @param instrument         which classes' Java synchronization and shared memory are scheduling points
  * @param shard              {@code i/n}: this job explores shard i of n of every exploration (a CI matrix of n jobs),
- *                           writes the share's report, and {@code ShardMerge} gives the whole verdict
+ *                           writes the share's report, and {@code Frontrun merge-shards} gives the whole verdict
  * @param maxStepsPerExecution scheduling points one execution may take at most; past it the execution ends
  *                           inconclusive (a thread spinning until another writes would otherwise fill the memory)
  */

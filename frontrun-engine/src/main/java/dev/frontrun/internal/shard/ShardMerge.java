@@ -22,8 +22,8 @@ import java.util.stream.Stream;
  * differently, is MISSING when shards did not report, INCONCLUSIVE when a share was not explored to the end, and
  * HOLDS only when every shard 0..n-1 reported a holding share.
  *
- * <p>{@code java -cp frontrun-engine.jar dev.frontrun.internal.shard.ShardMerge <directory>} prints one line per
- * exploration (and the counterexample of a failing one) and exits 0 only when every exploration holds.
+ * <p>The command users run is {@code dev.frontrun.Frontrun merge-shards}; it prints one line per exploration (and the
+ * counterexample of a failing one) and exits 0 only when every exploration holds.
  */
 public final class ShardMerge {
 
@@ -59,14 +59,6 @@ public final class ShardMerge {
     }
 
     private ShardMerge() {
-    }
-
-    public static void main(String[] args) throws IOException {
-        if (args.length != 1) {
-            System.err.println("usage: java -cp frontrun-engine.jar " + ShardMerge.class.getName() + " <directory of shard reports>");
-            System.exit(2);
-        }
-        System.exit(run(Path.of(args[0]), System.out));
     }
 
     /** Prints the merged verdicts; 0 when every exploration holds, 1 otherwise, 2 when the directory has no report. */
