@@ -315,8 +315,9 @@ final class ConnectionHandler implements InvocationHandler {
         SqlFacts facts = analysis.facts();
         boolean readsData = facts.shape().takesSnapshot();
         List<ResourceAccess> accesses = analysis.accesses();
-        List<ResourceAccess> announced = announced(accesses, facts, autocommit);
-        List<ResourceAccess> undone = UncommittedWrites.undone(accesses, sequencesWritten(facts), uncommitted(facts, autocommit));
+        Announced announcedAs = announced(accesses, facts, autocommit);
+        List<ResourceAccess> announced = announcedAs.step();
+        List<ResourceAccess> undone = announcedAs.undone();
         if (!autocommit && tx.takesTransactionSnapshot(readsData)) {
             accesses = withSnapshotRead(accesses); // everything it reads later is as of now
             announced = withSnapshotRead(announced);
@@ -371,22 +372,25 @@ final class ConnectionHandler implements InvocationHandler {
         }
     }
 
+    /** What a statement's step announces, and what a rollback of its writes will (empty outside a transaction). */
+    private record Announced(List<ResourceAccess> step, List<ResourceAccess> undone) {
+    }
+
     /**
      * What the step announces: a plain read as it is; any other statement also on the lock twins of
      * what it touches, and with its writes on the twins only while they stay uncommitted (see
      * {@link UncommittedWrites}). The transaction state keeps the writes themselves, which its commit
-     * publishes.
+     * publishes, and what undoing them announces.
      */
-    private List<ResourceAccess> announced(List<ResourceAccess> accesses, SqlFacts facts, boolean autocommit) {
+    private Announced announced(List<ResourceAccess> accesses, SqlFacts facts, boolean autocommit) {
         if (UncommittedWrites.plainRead(accesses, facts.shape().lockingRead())) {
-            return accesses;
+            return new Announced(accesses, List.of()); // writes nothing: nothing to undo
         }
-        return UncommittedWrites.announced(accesses, sequencesWritten(facts), uncommitted(facts, autocommit));
-    }
-
-    /** Whether the statement's writes stay invisible to other transactions until a commit (see {@link UncommittedWrites}). */
-    private boolean uncommitted(SqlFacts facts, boolean autocommit) {
-        return !autocommit && tx.isolation() != Isolation.SERIALIZABLE && UncommittedWrites.deferrable(facts.kind());
+        Set<String> sequences = sequencesWritten(facts);
+        boolean uncommitted = !autocommit && tx.isolation() != Isolation.SERIALIZABLE
+                && UncommittedWrites.deferrable(facts.kind());
+        return new Announced(UncommittedWrites.announced(accesses, sequences, uncommitted),
+                autocommit ? List.of() : UncommittedWrites.undone(accesses, sequences, uncommitted));
     }
 
     /** The rendered sequences the statement writes: {@code nextval} is not transactional. */
