@@ -22,7 +22,7 @@ import javax.sql.DataSource;
  *
  * @param keys       the outcome keys reached
  * @param executions executions the exploration counted
- * @param completed  executions that ran to the end (the rest ended as deadlock findings)
+ * @param completed  executions that ran to the end (the rest ended as deadlock findings, or as the {@code problem})
  * @param problem    why the exploration is not a complete answer (not exhausted, a thread threw, …), or null
  */
 record ExploredOutcomes(List<Integer> order, Set<String> keys, int executions, int completed, String problem) {

@@ -69,7 +69,8 @@ record ProgramCheck(Program program, GroundTruth.Truth truth, List<ExploredOutco
             Set<String> missed = missing(truth, e);
             out.append("exploration, threads declared ").append(names(e.order())).append(": ")
                     .append(e.executions()).append(" executions (").append(e.executions() - e.completed())
-                    .append(" ended as deadlock findings), ").append(e.keys().size()).append(" outcomes, ")
+                    .append(" ended without a final state: deadlock findings, or the problem that follows), ")
+                    .append(e.keys().size()).append(" outcomes, ")
                     .append(missed.size()).append(" missing").append(e.problem() == null ? "" : "; " + e.problem())
                     .append('\n');
         }

@@ -638,20 +638,39 @@ public final class ExecutionRunner implements AutoCloseable {
                         continue;
                     }
                     if (held.held(t)) {
-                        if (blockedReason(t, true).isEmpty()) {
+                        Optional<Wait> wait = blockedReason(t, true);
+                        if (wait.isEmpty()) {
                             unblocked(t);
                             held.waitEnded(t); // goes on only when the policy chooses its resume step
+                        } else {
+                            stillBlocked(t, wait.get());
                         }
                     } else if (workers[t].status != WorkerThread.Status.RUNNING) {
                         unblocked(t);
                         changed = true;
-                    } else if (blockedReason(t, true).isEmpty()) {
-                        unblocked(t);
-                        awaitWorker(t);
-                        changed = true;
+                    } else {
+                        Optional<Wait> wait = blockedReason(t, true);
+                        if (wait.isEmpty()) {
+                            unblocked(t);
+                            awaitWorker(t);
+                            changed = true;
+                        } else {
+                            stillBlocked(t, wait.get());
+                        }
                     }
                 }
             }
+        }
+
+        /**
+         * Thread t still waits, perhaps for someone else now: one statement may wait for several transactions in
+         * turn (a predicate UPDATE meets rows locked by one, then by another), and the next wait can begin before
+         * the scheduler looks. Who it waits for is what the look says, never the first wait's holders: those may
+         * have finished, or wait for t themselves, and the wait-for graph would show a cycle the server has not.
+         */
+        private void stillBlocked(int t, Wait wait) {
+            blockedOn[t] = wait.reason();
+            waitSeenBy[t] = wait.seenBy();
         }
 
         private void unblocked(int t) {

@@ -51,11 +51,21 @@ import javax.sql.DataSource;
  * <h2>Restoring</h2>
  * One query asks what changed; an execution that changed nothing costs nothing more. Otherwise one
  * transaction rewrites exactly the changed tables (with {@code session_replication_role = replica}
- * so foreign keys and ordinary user triggers do not interfere, or, where that is not allowed,
- * {@code TRUNCATE} of the changed tables and the tables referencing them) and resets the moved sequences. The restore's
- * own writes are not tracked, and its commit does not wait for the WAL flush ({@code synchronous_commit = off}: nothing
- * needs a restore between runs to survive a crash, and on a server configured for durability that wait is an fsync
- * per run). All statements run with a bounded {@code lock_timeout}: a session that
+ * so foreign keys and ordinary user triggers do not interfere, where that is allowed) and resets the moved
+ * sequences. The restore's own writes are not tracked, and its commit does not wait for the WAL flush
+ * ({@code synchronous_commit = off}: nothing needs a restore between runs to survive a crash, and on a server
+ * configured for durability that wait is an fsync per run).
+ *
+ * <p>A rewritten table is emptied by {@code TRUNCATE} (with the tables referencing it, which
+ * {@code TRUNCATE} requires), not {@code DELETE}: every restore then puts the rows back into a fresh heap
+ * at the same places, in the snapshot's order. After a {@code DELETE} the rows would go wherever the
+ * heap has room, and that depends on when page pruning and autovacuum freed line pointers: no schedule
+ * decides it. Yet a statement that scans the table meets the rows in heap order — a predicate
+ * {@code UPDATE} takes their locks in that order, so which transaction it waits for first, and which
+ * rows it holds meanwhile, would change from execution to execution, and a schedule would not replay
+ * (as would serialization failures that depend on whether an update fits in its page). Only a table
+ * that cannot be tracked (or is referenced by one) is emptied by {@code DELETE}, as it may not be the
+ * user's to truncate. All statements run with a bounded {@code lock_timeout}: a session that
  * holds locks on the tables (a leaked connection inside a transaction) makes the restore fail with a
  * {@link RestoreBlockedException} naming it, instead of hanging.
  *
@@ -98,6 +108,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private final Map<Long, SnapshotScope.Table> tables = new LinkedHashMap<>();
     private final Map<Long, String> copies = new LinkedHashMap<>();
     private final Map<Long, Set<Long>> referencedBy = new LinkedHashMap<>();
+    /** The tables a restore empties by TRUNCATE: with every table referencing them, truncated together. */
+    private final Set<Long> truncatable = new LinkedHashSet<>();
     private final Map<Long, SequenceState> sequences = new LinkedHashMap<>();
     private boolean bypassForeignKeys;
     private Connection connection;
@@ -202,11 +214,17 @@ public final class DatabaseSnapshot implements AutoCloseable {
             autocommit(c);
         }
         bypassForeignKeys = canBypassForeignKeys(c);
+        for (SnapshotScope.Table table : tables.values()) {
+            // without the replication role every restored table was truncated all along, whoever owns it
+            if (!bypassForeignKeys || withReferencingTables(Set.of(table.oid())).stream().allMatch(t -> tables.get(t).tracked())) {
+                truncatable.add(table.oid());
+            }
+        }
     }
 
     /**
      * Restores what changed since the snapshot or the last restore: the tables written by anyone
-     * (plus, without {@code session_replication_role}, the tables referencing them), those that
+     * (plus the tables referencing them, which {@code TRUNCATE} takes along), those that
      * cannot be tracked, and the sequences that moved. Nothing at all when nothing changed.
      *
      * @param when          for the error message: "before execution 3"
@@ -233,9 +251,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 restore.add(table.oid());
             }
         }
-        if (!bypassForeignKeys) {
-            restore = withReferencingTables(restore);
-        }
+        Set<Long> truncated = new LinkedHashSet<>(restore);
+        truncated.retainAll(truncatable);
+        restore.addAll(withReferencingTables(truncated)); // TRUNCATE takes them along: they are restored too
         if (restore.isEmpty() && movedSequences.isEmpty()) {
             return Restored.NOTHING;
         }
@@ -272,6 +290,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private Restored restore(Set<Long> tableOids, Set<Long> sequenceOids, boolean drop, String what,
                              Map<Integer, String> knownBackends) throws SQLException {
         List<SnapshotScope.Table> ordered = tables.values().stream().filter(t -> tableOids.contains(t.oid())).toList();
+        List<SnapshotScope.Table> truncated = ordered.stream().filter(t -> truncatable.contains(t.oid())).toList();
         List<String> sql = new ArrayList<>();
         if (!drop) {
             // between runs nothing needs the restore to survive a crash: its commit need not wait for the WAL flush
@@ -283,12 +302,13 @@ public final class DatabaseSnapshot implements AutoCloseable {
             sql.add("SET LOCAL " + RESTORING + " = '," + oids + ",'");
             if (bypassForeignKeys) {
                 sql.add("SET LOCAL session_replication_role = replica");
-            } else {
-                sql.add("TRUNCATE " + ordered.stream().map(SnapshotScope.Table::name).collect(Collectors.joining(", ")));
+            }
+            if (!truncated.isEmpty()) {
+                sql.add("TRUNCATE " + truncated.stream().map(SnapshotScope.Table::name).collect(Collectors.joining(", ")));
             }
             sql.add("DELETE FROM " + CHANGED + " WHERE relid = any('{" + oids + "}'::oid[])");
             for (SnapshotScope.Table table : ordered) {
-                if (bypassForeignKeys) {
+                if (!truncatable.contains(table.oid())) {
                     sql.add("DELETE FROM " + table.name());
                 }
                 sql.add("INSERT INTO " + table.name() + " (" + String.join(", ", table.columns())
@@ -321,7 +341,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
             if (drop) {
                 touched.putAll(allRelations());
             }
-            throw failed(c, what, e, drop || !bypassForeignKeys, knownBackends,
+            throw failed(c, what, e, drop || !truncated.isEmpty(), knownBackends,
                     drop ? "Nothing was restored: the database keeps what the last execution left, and Frontrun's copies"
                             + " and change-tracking triggers stay in schema " + SCHEMA + " (DROP SCHEMA " + SCHEMA
                             + " CASCADE removes them; so does the next exploration's snapshot)." : null, touched);
