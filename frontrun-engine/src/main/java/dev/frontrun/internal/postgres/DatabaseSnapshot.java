@@ -49,23 +49,28 @@ import javax.sql.DataSource;
  * before every execution.
  *
  * <h2>Restoring</h2>
- * One query asks what changed; an execution that changed nothing costs nothing more. Otherwise one
- * transaction rewrites exactly the changed tables (with {@code session_replication_role = replica}
- * so foreign keys and ordinary user triggers do not interfere, where that is allowed) and resets the moved
- * sequences. The restore's own writes are not tracked, and its commit does not wait for the WAL flush
+ * One query asks what changed; an execution that changed nothing costs nothing more. Otherwise the restore
+ * rewrites exactly the changed tables (with {@code session_replication_role = replica} so foreign keys and
+ * ordinary user triggers do not interfere, where that is allowed) and resets the moved sequences; it fills the
+ * tables in one transaction (after emptying and vacuuming them in another, see below; the last restore is one
+ * transaction, all or nothing). The restore's own writes are not tracked, and its commits do not wait for the WAL flush
  * ({@code synchronous_commit = off}: nothing needs a restore between runs to survive a crash, and on a server
  * configured for durability that wait is an fsync per run).
  *
- * <p>A rewritten table is emptied by {@code TRUNCATE} (with the tables referencing it, which
- * {@code TRUNCATE} requires), not {@code DELETE}: every restore then puts the rows back into a fresh heap
- * at the same places, in the snapshot's order. After a {@code DELETE} the rows would go wherever the
- * heap has room, and that depends on when page pruning and autovacuum freed line pointers: no schedule
- * decides it. Yet a statement that scans the table meets the rows in heap order — a predicate
- * {@code UPDATE} takes their locks in that order, so which transaction it waits for first, and which
- * rows it holds meanwhile, would change from execution to execution, and a schedule would not replay
- * (as would serialization failures that depend on whether an update fits in its page). Only a table
- * that cannot be tracked (or is referenced by one) is emptied by {@code DELETE}, as it may not be the
- * user's to truncate. All statements run with a bounded {@code lock_timeout}: a session that
+ * <p>Every restore puts a rewritten table's rows back into an empty heap, at the same places, in the
+ * snapshot's order. After a plain {@code DELETE} the rows would go wherever the heap has room, and that
+ * depends on when page pruning and autovacuum freed line pointers: no schedule decides it. Yet a statement
+ * that scans the table meets the rows in heap order — a predicate {@code UPDATE} takes their locks in that
+ * order, so which transaction it waits for first, and which rows it holds meanwhile, would change from
+ * execution to execution, and a schedule would not replay (as would serialization failures that depend on
+ * whether an update fits in its page). So, with the replication role, a changed table the user owns is
+ * emptied by {@code DELETE}, vacuumed (nothing dead left, its pages cut off) and filled again; where the
+ * vacuum could not empty the heap, or without the replication role, the table is emptied by {@code TRUNCATE}
+ * (with the tables referencing it, which {@code TRUNCATE} requires; a new file for every table and index,
+ * ten times dearer). Only a table that cannot be tracked (or is referenced by one) is emptied by a plain
+ * {@code DELETE}, as it may not be the user's to truncate. The tables are laid out so once when the snapshot
+ * is taken, so the first execution meets the rows where every later one does. All statements run with a
+ * bounded {@code lock_timeout}: a session that
  * holds locks on the tables (a leaked connection inside a transaction) makes the restore fail with a
  * {@link RestoreBlockedException} naming it, instead of hanging.
  *
@@ -108,7 +113,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private final Map<Long, SnapshotScope.Table> tables = new LinkedHashMap<>();
     private final Map<Long, String> copies = new LinkedHashMap<>();
     private final Map<Long, Set<Long>> referencedBy = new LinkedHashMap<>();
-    /** The tables a restore empties by TRUNCATE: with every table referencing them, truncated together. */
+    /** Tracked tables the user owns, so may vacuum: emptied and vacuumed between runs, with the replication role. */
+    private final Set<Long> vacuumable = new LinkedHashSet<>();
+    /** The tables a restore may empty by TRUNCATE: with every table referencing them, truncated together. */
     private final Set<Long> truncatable = new LinkedHashSet<>();
     private final Map<Long, SequenceState> sequences = new LinkedHashMap<>();
     private boolean bypassForeignKeys;
@@ -140,6 +147,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
         DatabaseSnapshot snapshot = new DatabaseSnapshot(dataSource, lockTimeout);
         try {
             snapshot.capture();
+            snapshot.layOut();
         } catch (SQLException | RuntimeException e) {
             snapshot.closeConnection();
             throw e;
@@ -165,6 +173,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
             st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
             SnapshotScope scope = SnapshotScope.read(c);
             st.execute("CREATE SCHEMA " + SCHEMA);
+            st.execute("SET LOCAL synchronize_seqscans = off"); // each copy holds its table's rows in heap order
             st.execute("CREATE UNLOGGED TABLE " + CHANGED + " (relid oid NOT NULL)");
             st.execute("CREATE FUNCTION " + TRACK + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER"
                     + " SET search_path = pg_catalog, pg_temp AS $$ BEGIN"
@@ -214,17 +223,44 @@ public final class DatabaseSnapshot implements AutoCloseable {
             autocommit(c);
         }
         bypassForeignKeys = canBypassForeignKeys(c);
+        vacuumable.addAll(owned(c, tables.values().stream().filter(SnapshotScope.Table::tracked).map(SnapshotScope.Table::oid).toList()));
         for (SnapshotScope.Table table : tables.values()) {
             // without the replication role every restored table was truncated all along, whoever owns it
-            if (!bypassForeignKeys || withReferencingTables(Set.of(table.oid())).stream().allMatch(t -> tables.get(t).tracked())) {
+            if (!bypassForeignKeys || vacuumable.containsAll(withReferencingTables(Set.of(table.oid())))) {
                 truncatable.add(table.oid());
             }
         }
     }
 
+    /** Of {@code oids}, the tables the connection's user owns (a superuser all): only their owner may vacuum them. */
+    private static Set<Long> owned(Connection c, List<Long> oids) throws SQLException {
+        Set<Long> owned = new LinkedHashSet<>();
+        if (oids.isEmpty()) {
+            return owned;
+        }
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT oid FROM pg_class WHERE oid = any('{"
+                + oids.stream().map(String::valueOf).collect(Collectors.joining(",")) + "}'::oid[])"
+                + " AND pg_has_role(relowner, 'USAGE')")) {
+            while (rs.next()) {
+                owned.add(rs.getLong(1));
+            }
+        }
+        return owned;
+    }
+
+    /**
+     * Rewrites the tables a restore truncates, so the first execution meets their rows at the places every later
+     * one will: the user's setup may have left gaps (updated or deleted rows) that a restore does not, and an
+     * update in the first execution would find room on a page where later ones move the row to the end.
+     */
+    private void layOut() throws SQLException {
+        Set<Long> rewritten = new LinkedHashSet<>(bypassForeignKeys ? vacuumable : truncatable);
+        restore(rewritten, Set.of(), false, "lay out the tables before the first execution", Map.of());
+    }
+
     /**
      * Restores what changed since the snapshot or the last restore: the tables written by anyone
-     * (plus the tables referencing them, which {@code TRUNCATE} takes along), those that
+     * (plus, where they are truncated, the tables referencing them, which {@code TRUNCATE} takes along), those that
      * cannot be tracked, and the sequences that moved. Nothing at all when nothing changed.
      *
      * @param when          for the error message: "before execution 3"
@@ -251,9 +287,6 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 restore.add(table.oid());
             }
         }
-        Set<Long> truncated = new LinkedHashSet<>(restore);
-        truncated.retainAll(truncatable);
-        restore.addAll(withReferencingTables(truncated)); // TRUNCATE takes them along: they are restored too
         if (restore.isEmpty() && movedSequences.isEmpty()) {
             return Restored.NOTHING;
         }
@@ -289,8 +322,25 @@ public final class DatabaseSnapshot implements AutoCloseable {
 
     private Restored restore(Set<Long> tableOids, Set<Long> sequenceOids, boolean drop, String what,
                              Map<Integer, String> knownBackends) throws SQLException {
-        List<SnapshotScope.Table> ordered = tables.values().stream().filter(t -> tableOids.contains(t.oid())).toList();
-        List<SnapshotScope.Table> truncated = ordered.stream().filter(t -> truncatable.contains(t.oid())).toList();
+        Set<Long> emptied = new LinkedHashSet<>();
+        Set<Long> truncate = new LinkedHashSet<>();
+        if (drop) {
+            // the last restore: where the rows go no longer matters, and it is one transaction, all or nothing
+            truncate.addAll(bypassForeignKeys ? Set.of() : tableOids);
+        } else if (bypassForeignKeys) {
+            emptied.addAll(tableOids);
+            emptied.retainAll(vacuumable);
+            Set<Long> stuck = emptyAndVacuum(emptied, what, knownBackends);
+            stuck.retainAll(truncatable);
+            truncate.addAll(stuck);
+        } else {
+            truncate.addAll(tableOids);
+        }
+        truncate.retainAll(truncatable);
+        Set<Long> truncated = withReferencingTables(truncate); // TRUNCATE takes them along: they are restored too
+        Set<Long> restored = new LinkedHashSet<>(tableOids);
+        restored.addAll(truncated);
+        List<SnapshotScope.Table> ordered = tables.values().stream().filter(t -> restored.contains(t.oid())).toList();
         List<String> sql = new ArrayList<>();
         if (!drop) {
             // between runs nothing needs the restore to survive a crash: its commit need not wait for the WAL flush
@@ -300,15 +350,17 @@ public final class DatabaseSnapshot implements AutoCloseable {
         if (!ordered.isEmpty()) {
             String oids = ordered.stream().map(t -> String.valueOf(t.oid())).collect(Collectors.joining(","));
             sql.add("SET LOCAL " + RESTORING + " = '," + oids + ",'");
+            sql.add("SET LOCAL synchronize_seqscans = off"); // each copy is read from its first row, as the last time
             if (bypassForeignKeys) {
                 sql.add("SET LOCAL session_replication_role = replica");
             }
             if (!truncated.isEmpty()) {
-                sql.add("TRUNCATE " + truncated.stream().map(SnapshotScope.Table::name).collect(Collectors.joining(", ")));
+                sql.add("TRUNCATE " + ordered.stream().filter(t -> truncated.contains(t.oid()))
+                        .map(SnapshotScope.Table::name).collect(Collectors.joining(", ")));
             }
             sql.add("DELETE FROM " + CHANGED + " WHERE relid = any('{" + oids + "}'::oid[])");
             for (SnapshotScope.Table table : ordered) {
-                if (!truncatable.contains(table.oid())) {
+                if (!truncated.contains(table.oid()) && !emptied.contains(table.oid())) {
                     sql.add("DELETE FROM " + table.name());
                 }
                 sql.add("INSERT INTO " + table.name() + " (" + String.join(", ", table.columns())
@@ -350,6 +402,54 @@ public final class DatabaseSnapshot implements AutoCloseable {
         }
         return new Restored(ordered.stream().map(SnapshotScope.Table::name).collect(Collectors.toCollection(LinkedHashSet::new)),
                 moved.stream().map(SequenceState::name).collect(Collectors.toCollection(LinkedHashSet::new)));
+    }
+
+    /**
+     * Empties the tables and vacuums them, so that their heaps (and indexes) hold nothing, not even dead rows, and
+     * the rows put back go to the same places as every time before. Cheaper than {@code TRUNCATE}, which makes a new
+     * file for the table and for each of its indexes, and needs the tables referencing it truncated too.
+     *
+     * @return the tables whose heap did not come out empty: a session's older snapshot still sees the deleted rows,
+     *         or it held a lock that kept {@code VACUUM} from cutting the heap's pages off
+     */
+    private Set<Long> emptyAndVacuum(Set<Long> oids, String what, Map<Integer, String> knownBackends) throws SQLException {
+        if (oids.isEmpty()) {
+            return new LinkedHashSet<>();
+        }
+        List<SnapshotScope.Table> emptied = tables.values().stream().filter(t -> oids.contains(t.oid())).toList();
+        String list = emptied.stream().map(t -> String.valueOf(t.oid())).collect(Collectors.joining(","));
+        String names = emptied.stream().map(SnapshotScope.Table::name).collect(Collectors.joining(", "));
+        Connection c = connection();
+        c.setAutoCommit(false);
+        try (Statement st = c.createStatement()) {
+            st.execute("SET LOCAL synchronous_commit = off;\nSET LOCAL " + RESTORING + " = '," + list + ",';\n"
+                    + "SET LOCAL session_replication_role = replica;\n"
+                    + emptied.stream().map(t -> "DELETE FROM " + t.name()).collect(Collectors.joining(";\n")));
+            c.commit();
+        } catch (SQLException e) {
+            Map<Long, String> touched = new LinkedHashMap<>();
+            emptied.forEach(t -> touched.putAll(t.relations()));
+            throw failed(c, what, e, false, knownBackends, null, touched);
+        } finally {
+            autocommit(c);
+        }
+        Set<Long> stuck = new LinkedHashSet<>();
+        try (Statement st = c.createStatement()) {
+            st.execute("VACUUM (TRUNCATE true, INDEX_CLEANUP on) " + names);
+            try (ResultSet rs = st.executeQuery(emptied.stream()
+                    .map(t -> "SELECT " + t.oid() + "::oid WHERE " + t.relations().keySet().stream()
+                            .map(r -> "pg_relation_size(" + r + "::oid)").collect(Collectors.joining(" + ")) + " > 0")
+                    .collect(Collectors.joining(" UNION ALL ")))) {
+                while (rs.next()) {
+                    stuck.add(rs.getLong(1));
+                }
+            }
+        } catch (SQLException e) {
+            Map<Long, String> touched = new LinkedHashMap<>();
+            emptied.forEach(t -> touched.putAll(t.relations()));
+            throw failed(c, what, e, false, knownBackends, null, touched);
+        }
+        return stuck;
     }
 
     /** {@code restore} and the tables referencing them, transitively: what TRUNCATE must name together. */

@@ -152,8 +152,10 @@ class RestoreBetweenExecutionsTest {
         assertThat(result.executions()).isGreaterThan(1);
         assertThat(starts).hasSizeGreaterThanOrEqualTo(result.executions()).containsOnly("100");
         assertThat(one(raw, "SELECT balance FROM app.account WHERE id = 1")).isEqualTo("100");
-        assertThat(publicRowsAtStart).as("public.account was never written, so never restored between executions")
-                .hasSizeGreaterThanOrEqualTo(result.executions()).containsOnly(publicRows);
+        assertThat(publicRowsAtStart).as("public.account was never written, so never restored between executions"
+                        + " (laid out once, before the first: new row versions, not the setup's)")
+                .hasSizeGreaterThanOrEqualTo(result.executions()).containsOnly(publicRowsAtStart.get(0))
+                .doesNotContain(publicRows);
         assertThat(one(raw, "SELECT string_agg(id || '=' || balance, ',' ORDER BY id) FROM public.account"))
                 .isEqualTo("1=500,2=500");
     }
