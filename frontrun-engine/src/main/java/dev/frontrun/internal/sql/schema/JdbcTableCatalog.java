@@ -18,7 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 
 /**
- * A {@link TableCatalog} reading PostgreSQL metadata lazily, once per table name, and caching it.
+ * A {@link TableCatalog} reading PostgreSQL metadata lazily and caching it: at the first lookup every user
+ * table at once (up to {@value #MOST_READ_AT_ONCE}), afterwards a table not found that way by itself.
  *
  * <p>Names are resolved with {@code to_regclass}, i.e. exactly along the connection's search path
  * (by default {@code "$user", public}). One query of {@code pg_catalog} per table reads all of it —
@@ -38,7 +39,7 @@ public final class JdbcTableCatalog implements TableCatalog {
      * child, then name); the unique indexes but the primary key's {@code [name, partial, [key columns, null for
      * an expression]]} by name.
      */
-    private static final String DESCRIBE = """
+    private static final String DESCRIBE_ANY = """
             select n.nspname, c.relname, c.relkind, c.oid, c.relhasrules, c.relrowsecurity, c.relispartition,
                    exists(select 1 from pg_trigger t where t.tgrelid = c.oid and not t.tgisinternal
                           and t.tgname <> 'frontrun_track_changes'),
@@ -74,11 +75,29 @@ public final class JdbcTableCatalog implements TableCatalog {
                                 where u.ord <= i.indnkeyatts)) order by ic.relname)
                     from pg_index i join pg_class ic on ic.oid = i.indexrelid
                     where i.indrelid = c.oid and i.indisunique and not i.indisprimary)
+                   , pg_table_is_visible(c.oid)
             from pg_class c join pg_namespace n on n.oid = c.relnamespace
-            where c.oid = to_regclass(?)""";
+            """;
+
+    /** One relation, found as a statement names it: along the connection's search path. */
+    private static final String DESCRIBE = DESCRIBE_ANY + "where c.oid = to_regclass(?)";
+
+    /** The most relations the first lookup reads at once; a database with more has the rest read one by one. */
+    static final int MOST_READ_AT_ONCE = 1_000;
+
+    /**
+     * The tables, views and foreign tables of every user schema, those visible by their bare name first: a
+     * lookup that finds none of its tables here asks for them one by one.
+     */
+    private static final String DESCRIBE_ALL = DESCRIBE_ANY + """
+            where c.relkind in ('r', 'p', 'v', 'm', 'f') and n.nspname !~ '^pg_' and n.nspname <> 'information_schema'
+            order by pg_table_is_visible(c.oid) desc, n.nspname, c.relname
+            """ + "limit " + MOST_READ_AT_ONCE;
 
     private final ConnectionSource connections;
     private final Map<TableName, TableLookup> cache = new ConcurrentHashMap<>();
+    /** Whether every user table has been read at once since the last invalidation (or tried and failed). */
+    private volatile boolean readAll;
 
     public JdbcTableCatalog(ConnectionSource connections) {
         this.connections = connections;
@@ -94,6 +113,16 @@ public final class JdbcTableCatalog implements TableCatalog {
         if (cached != null) {
             return cached;
         }
+        if (!readAll) {
+            String failure = readAll();
+            if (failure != null) {
+                return new TableLookup.Unavailable("metadata of " + asWritten + " unavailable: " + failure);
+            }
+            cached = cache.get(asWritten);
+            if (cached != null) {
+                return cached;
+            }
+        }
         TableLookup fresh = read(asWritten);
         if (!(fresh instanceof TableLookup.Unavailable)) {
             cache.put(asWritten, fresh);
@@ -103,7 +132,48 @@ public final class JdbcTableCatalog implements TableCatalog {
 
     @Override
     public void invalidate() {
+        readAll = false;
         cache.clear();
+    }
+
+    /**
+     * Reads every user table in one query, on one connection: a statement names several tables (a Hibernate query
+     * joins three, an INSERT's foreign keys lead to two more, named with their schema), and the first ones of an
+     * application would otherwise each wait for a connection of their own. Each table is cached by its qualified
+     * name and, when the search path finds it by its bare name, by that too.
+     *
+     * @return why it failed (the next lookup tries again), or null
+     */
+    private synchronized String readAll() {
+        if (readAll) {
+            return null;
+        }
+        Connection c = null;
+        try {
+            c = connections.acquire();
+            try (PreparedStatement ps = c.prepareStatement(DESCRIBE_ALL); ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    TableLookup found = new TableLookup.Found(tableInfo(rs));
+                    TableName name = new TableName(rs.getString(1), rs.getString(2));
+                    cache.putIfAbsent(name, found);
+                    if (rs.getBoolean(15)) {
+                        cache.putIfAbsent(TableName.of(name.name()), found);
+                    }
+                }
+            }
+            readAll = true;
+            return null;
+        } catch (SQLException | RuntimeException e) {
+            return e.getMessage();
+        } finally {
+            if (c != null) {
+                try {
+                    connections.release(c);
+                } catch (SQLException ignored) {
+                    // what was read stands; a failing close is the pool's business
+                }
+            }
+        }
     }
 
     private TableLookup read(TableName asWritten) {

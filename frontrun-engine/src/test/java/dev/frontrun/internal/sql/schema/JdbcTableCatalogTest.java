@@ -213,6 +213,39 @@ class JdbcTableCatalogTest {
         assertThat(attempts.get()).isEqualTo(2);
     }
 
+    /** An application's first statements name several tables: they should not each wait for a connection. */
+    @Test
+    void theFirstLookupReadsEveryTableAtOnceAndALaterTableIsReadByItself() {
+        AtomicInteger acquired = new AtomicInteger();
+        JdbcTableCatalog counted = new JdbcTableCatalog(new ConnectionSource() {
+            @Override
+            public Connection acquire() throws SQLException {
+                acquired.incrementAndGet();
+                return db.dataSource().getConnection();
+            }
+
+            @Override
+            public void release(Connection connection) throws SQLException {
+                connection.close();
+            }
+        });
+        for (TableName name : List.of(TableName.of("owners"), TableName.of("public", "owners"), TableName.of("pets"),
+                TableName.of("inventory", "items"), TableName.of("Mixed Case"), TableName.of("measurements_2024"))) {
+            assertThat(counted.lookup(name)).as(name.toString()).isEqualTo(catalog.lookup(name))
+                    .isInstanceOf(TableLookup.Found.class);
+        }
+        assertThat(counted.lookup(TableName.of("items"))).as("not on the search path").isInstanceOf(TableLookup.Missing.class);
+        assertThat(acquired).as("one connection for all of them, one more for the name it did not find").hasValue(2);
+
+        db.execute("CREATE TABLE latecomer (id int PRIMARY KEY)");
+        assertThat(counted.lookup(TableName.of("latecomer"))).isInstanceOf(TableLookup.Found.class);
+        assertThat(acquired).hasValue(3);
+        counted.invalidate();
+        assertThat(counted.lookup(TableName.of("public", "latecomer"))).isInstanceOf(TableLookup.Found.class);
+        assertThat(counted.lookup(TableName.of("owners"))).isInstanceOf(TableLookup.Found.class);
+        assertThat(acquired).as("invalidated: every table read at once again").hasValue(4);
+    }
+
     @Test
     void aBorrowedConnectionIsLeftOpen() throws SQLException {
         try (Connection c = db.connect()) {
