@@ -7,6 +7,7 @@ import dev.frontrun.internal.engine.JavaBlockInspector;
 import dev.frontrun.internal.engine.ParallelWorker;
 import dev.frontrun.internal.postgres.OwnConnections;
 import dev.frontrun.internal.postgres.PostgresLockProbe;
+import dev.frontrun.internal.sql.ParserWarmUp;
 import dev.frontrun.jdbc.SchemaHints;
 import dev.frontrun.spi.BlockingProbe;
 import dev.frontrun.spi.ExecutionContext;
@@ -46,6 +47,7 @@ public final class DataSourceHandler implements InvocationHandler {
 
     /** A proxy of {@code dataSource} whose connections report their statements to the scheduler. */
     public static DataSource wrap(DataSource dataSource, SchemaHints schemaHints) {
+        ParserWarmUp.startOnce();
         return Interfaces.proxy(DataSource.class, dataSource,
                 new DataSourceHandler(dataSource, OwnConnections.beside(dataSource), schemaHints));
     }
