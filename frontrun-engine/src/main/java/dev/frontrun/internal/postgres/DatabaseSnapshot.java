@@ -113,8 +113,13 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private final Map<Long, SnapshotScope.Table> tables = new LinkedHashMap<>();
     private final Map<Long, String> copies = new LinkedHashMap<>();
     private final Map<Long, Set<Long>> referencedBy = new LinkedHashMap<>();
-    /** Tracked tables the user owns, so may vacuum: emptied and vacuumed between runs, with the replication role. */
+    /**
+     * Tracked tables emptied and vacuumed between runs: all of them for a superuser (the replication role, and
+     * putting the planner's statistics back, need one), none otherwise.
+     */
     private final Set<Long> vacuumable = new LinkedHashSet<>();
+    /** Table oid to its relations' and indexes' planner statistics as {@code (oid, pages, tuples, all-visible)} rows. */
+    private final Map<Long, List<String>> statistics = new LinkedHashMap<>();
     /** The tables a restore may empty by TRUNCATE: with every table referencing them, truncated together. */
     private final Set<Long> truncatable = new LinkedHashSet<>();
     private final Map<Long, SequenceState> sequences = new LinkedHashMap<>();
@@ -223,7 +228,10 @@ public final class DatabaseSnapshot implements AutoCloseable {
             autocommit(c);
         }
         bypassForeignKeys = canBypassForeignKeys(c);
-        vacuumable.addAll(owned(c, tables.values().stream().filter(SnapshotScope.Table::tracked).map(SnapshotScope.Table::oid).toList()));
+        if (bypassForeignKeys && superuser(c)) {
+            tables.values().stream().filter(SnapshotScope.Table::tracked).forEach(t -> vacuumable.add(t.oid()));
+            readStatistics(c);
+        }
         for (SnapshotScope.Table table : tables.values()) {
             // without the replication role every restored table was truncated all along, whoever owns it
             if (!bypassForeignKeys || vacuumable.containsAll(withReferencingTables(Set.of(table.oid())))) {
@@ -232,20 +240,33 @@ public final class DatabaseSnapshot implements AutoCloseable {
         }
     }
 
-    /** Of {@code oids}, the tables the connection's user owns (a superuser all): only their owner may vacuum them. */
-    private static Set<Long> owned(Connection c, List<Long> oids) throws SQLException {
-        Set<Long> owned = new LinkedHashSet<>();
-        if (oids.isEmpty()) {
-            return owned;
+    private static boolean superuser(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT current_setting('is_superuser')")) {
+            return rs.next() && "on".equals(rs.getString(1));
         }
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT oid FROM pg_class WHERE oid = any('{"
-                + oids.stream().map(String::valueOf).collect(Collectors.joining(",")) + "}'::oid[])"
-                + " AND pg_has_role(relowner, 'USAGE')")) {
+    }
+
+    /**
+     * The planner's statistics of the vacuumable tables, their partitions and indexes: a vacuum rewrites them
+     * (an empty table: no pages, no rows, where a table never vacuumed has unknown rows), and the planner would choose
+     * other plans — another scan order, other locks, other serialization failures — than for the user's database.
+     */
+    private void readStatistics(Connection c) throws SQLException {
+        String relations = tables.values().stream().filter(t -> vacuumable.contains(t.oid()))
+                .flatMap(t -> t.relations().keySet().stream().map(r -> "(" + r + "::oid, " + t.oid() + "::oid)"))
+                .collect(Collectors.joining(", "));
+        if (relations.isEmpty()) {
+            return;
+        }
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT r.tbl, c.oid, c.relpages, c.reltuples::text, c.relallvisible FROM (VALUES " + relations
+                        + ") r(rel, tbl) JOIN pg_class c ON c.oid = r.rel OR c.oid IN (SELECT indexrelid FROM pg_index"
+                        + " WHERE indrelid = r.rel) ORDER BY r.tbl, c.oid")) {
             while (rs.next()) {
-                owned.add(rs.getLong(1));
+                statistics.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add("(" + rs.getLong(2) + "::oid, "
+                        + rs.getInt(3) + ", " + rs.getString(4) + "::real, " + rs.getInt(5) + ")");
             }
         }
-        return owned;
     }
 
     /**
@@ -330,9 +351,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
         } else if (bypassForeignKeys) {
             emptied.addAll(tableOids);
             emptied.retainAll(vacuumable);
-            Set<Long> stuck = emptyAndVacuum(emptied, what, knownBackends);
-            stuck.retainAll(truncatable);
-            truncate.addAll(stuck);
+            truncate.addAll(emptyAndVacuum(emptied, what, knownBackends)); // the heaps the vacuum could not empty
         } else {
             truncate.addAll(tableOids);
         }
@@ -365,6 +384,12 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 }
                 sql.add("INSERT INTO " + table.name() + " (" + String.join(", ", table.columns())
                         + ") OVERRIDING SYSTEM VALUE SELECT * FROM " + copies.get(table.oid()));
+            }
+            String restats = ordered.stream().flatMap(t -> statistics.getOrDefault(t.oid(), List.of()).stream())
+                    .collect(Collectors.joining(", "));
+            if (!restats.isEmpty()) { // as the snapshot found them, whatever the vacuum or TRUNCATE made of them
+                sql.add("UPDATE pg_class c SET relpages = v.pages, reltuples = v.tuples, relallvisible = v.visible"
+                        + " FROM (VALUES " + restats + ") v(oid, pages, tuples, visible) WHERE c.oid = v.oid");
             }
         }
         List<Long> movedOids = sequenceOids.stream().filter(sequences::containsKey).toList();
