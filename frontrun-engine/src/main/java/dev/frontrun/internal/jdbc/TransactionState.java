@@ -166,11 +166,15 @@ final class TransactionState {
     }
 
     /**
-     * What a commit publishes: the transaction's writes, as writes (nothing if it was aborted), and the
-     * lock state of every table it touched (weakly: only NOWAIT and SKIP LOCKED statements read it).
+     * What a commit publishes: the transaction's writes, as writes, and the lock state of every table it touched
+     * (weakly: only NOWAIT and SKIP LOCKED statements read it). PostgreSQL rolls an aborted transaction back at its
+     * COMMIT: that announces what a ROLLBACK does.
      */
     List<ResourceAccess> commitAccesses() {
-        List<ResourceAccess> out = new ArrayList<>(aborted ? List.of() : strong(new ArrayList<>(writes)));
+        if (aborted) {
+            return rollbackAccesses();
+        }
+        List<ResourceAccess> out = new ArrayList<>(strong(new ArrayList<>(writes)));
         out.addAll(lockStateWrites());
         return out;
     }

@@ -69,7 +69,10 @@ import javax.sql.DataSource;
  * (with the tables referencing it, which {@code TRUNCATE} requires; a new file for every table and index,
  * ten times dearer). Only a table that cannot be tracked (or is referenced by one) is emptied by a plain
  * {@code DELETE}, as it may not be the user's to truncate. The tables are laid out so once when the snapshot
- * is taken, so the first execution meets the rows where every later one does. All statements run with a
+ * is taken (by {@code TRUNCATE}, in one transaction, those no other session holds a lock on), so the first
+ * execution meets the rows where every later one does. A superuser's restores also put the planner's
+ * statistics back as the snapshot found them (a vacuum or a {@code TRUNCATE} rewrites them, and the plan
+ * decides the scan order too). All statements run with a
  * bounded {@code lock_timeout}: a session that
  * holds locks on the tables (a leaked connection inside a transaction) makes the restore fail with a
  * {@link RestoreBlockedException} naming it, instead of hanging.
@@ -270,13 +273,17 @@ public final class DatabaseSnapshot implements AutoCloseable {
     }
 
     /**
-     * Rewrites the tables a restore truncates, so the first execution meets their rows at the places every later
+     * Rewrites the tables a restore may truncate, so the first execution meets their rows at the places every later
      * one will: the user's setup may have left gaps (updated or deleted rows) that a restore does not, and an
-     * update in the first execution would find room on a page where later ones move the row to the end.
+     * update in the first execution would find room on a page where later ones move the row to the end. Tables
+     * another session holds a lock on (and those they reference) are left as they are, rather than waited for.
      */
     private void layOut() throws SQLException {
-        Set<Long> rewritten = new LinkedHashSet<>(bypassForeignKeys ? vacuumable : truncatable);
-        restore(rewritten, Set.of(), false, "lay out the tables before the first execution", Map.of());
+        try {
+            restore(truncatable, Set.of(), Pass.LAY_OUT, "lay out the tables before the first execution", Map.of());
+        } catch (RestoreBlockedException e) {
+            // a lock taken meanwhile: the first execution meets the rows where the user's setup left them
+        }
     }
 
     /**
@@ -311,7 +318,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
         if (restore.isEmpty() && movedSequences.isEmpty()) {
             return Restored.NOTHING;
         }
-        return restore(restore, movedSequences, false, "restore the database " + when, knownBackends);
+        return restore(restore, movedSequences, Pass.BETWEEN_RUNS, "restore the database " + when, knownBackends);
     }
 
     /**
@@ -322,7 +329,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
     public Restored restoreAllAndClose(String when, Map<Integer, String> knownBackends) throws SQLException {
         checkOpen();
         try {
-            Restored restored = restore(tables.keySet(), sequences.keySet(), true, "restore the database " + when,
+            Restored restored = restore(tables.keySet(), sequences.keySet(), Pass.LAST, "restore the database " + when,
                     knownBackends);
             dropped = true;
             return restored;
@@ -341,23 +348,38 @@ public final class DatabaseSnapshot implements AutoCloseable {
         }
     }
 
-    private Restored restore(Set<Long> tableOids, Set<Long> sequenceOids, boolean drop, String what,
+    /** Which restore: they differ in how they empty the tables. */
+    private enum Pass {
+        /** Before the first execution, once: truncates what it can truncate without waiting, in one transaction. */
+        LAY_OUT,
+        /** Before every later execution: vacuums (a superuser) or truncates the changed tables. */
+        BETWEEN_RUNS,
+        /** At the end, in one transaction, all or nothing: where the rows go no longer matters. */
+        LAST
+    }
+
+    private Restored restore(Set<Long> tableOids, Set<Long> sequenceOids, Pass pass, String what,
                              Map<Integer, String> knownBackends) throws SQLException {
+        boolean drop = pass == Pass.LAST;
         Set<Long> emptied = new LinkedHashSet<>();
         Set<Long> truncate = new LinkedHashSet<>();
-        if (drop) {
-            // the last restore: where the rows go no longer matters, and it is one transaction, all or nothing
-            truncate.addAll(bypassForeignKeys ? Set.of() : tableOids);
-        } else if (bypassForeignKeys) {
-            emptied.addAll(tableOids);
-            emptied.retainAll(vacuumable);
-            truncate.addAll(emptyAndVacuum(emptied, what, knownBackends)); // the heaps the vacuum could not empty
-        } else {
-            truncate.addAll(tableOids);
+        switch (pass) {
+            case LAY_OUT -> truncate.addAll(unlockedByOthers(tableOids));
+            case BETWEEN_RUNS -> {
+                if (vacuumable.isEmpty()) {
+                    truncate.addAll(tableOids);
+                } else {
+                    emptied.addAll(tableOids);
+                    emptied.retainAll(vacuumable);
+                    // the heaps the vacuum could not empty, unless a TRUNCATE would wait
+                    truncate.addAll(unlockedByOthers(emptyAndVacuum(emptied, what, knownBackends)));
+                }
+            }
+            case LAST -> truncate.addAll(bypassForeignKeys ? Set.of() : tableOids);
         }
         truncate.retainAll(truncatable);
         Set<Long> truncated = withReferencingTables(truncate); // TRUNCATE takes them along: they are restored too
-        Set<Long> restored = new LinkedHashSet<>(tableOids);
+        Set<Long> restored = new LinkedHashSet<>(pass == Pass.LAY_OUT ? Set.of() : tableOids);
         restored.addAll(truncated);
         List<SnapshotScope.Table> ordered = tables.values().stream().filter(t -> restored.contains(t.oid())).toList();
         List<String> sql = new ArrayList<>();
@@ -475,6 +497,33 @@ public final class DatabaseSnapshot implements AutoCloseable {
             throw failed(c, what, e, false, knownBackends, null, touched);
         }
         return stuck;
+    }
+
+    /**
+     * Of {@code oids}, the tables that TRUNCATE, with the tables referencing them, may empty without waiting: no other
+     * session holds a lock on any of them (a transaction left open elsewhere, a session outside the exploration).
+     */
+    private Set<Long> unlockedByOthers(Set<Long> oids) throws SQLException {
+        if (oids.isEmpty()) {
+            return new LinkedHashSet<>();
+        }
+        Map<Long, Long> tableOf = new LinkedHashMap<>();
+        tables.values().forEach(t -> t.relations().keySet().forEach(r -> tableOf.put(r, t.oid())));
+        Set<Long> locked = new LinkedHashSet<>();
+        try (Statement st = connection().createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT DISTINCT relation FROM pg_locks WHERE pid <> pg_backend_pid() AND relation = any('{"
+                        + tableOf.keySet().stream().map(String::valueOf).collect(Collectors.joining(",")) + "}'::oid[])")) {
+            while (rs.next()) {
+                locked.add(tableOf.get(rs.getLong(1)));
+            }
+        }
+        Set<Long> free = new LinkedHashSet<>();
+        for (Long oid : oids) {
+            if (withReferencingTables(Set.of(oid)).stream().noneMatch(locked::contains)) {
+                free.add(oid);
+            }
+        }
+        return free;
     }
 
     /** {@code restore} and the tables referencing them, transitively: what TRUNCATE must name together. */

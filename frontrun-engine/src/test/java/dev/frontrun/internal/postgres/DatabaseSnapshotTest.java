@@ -128,6 +128,24 @@ class DatabaseSnapshotTest {
         }
     }
 
+    /** Laying the tables out must not wait for, nor fail on, a session outside the exploration. */
+    @Test
+    void aTableLockedByAnotherSessionKeepsItsLayoutAndTheOthersAreLaidOut() throws SQLException {
+        db.execute("TRUNCATE a", "INSERT INTO a VALUES (1, 10), (2, 20)", "UPDATE a SET v = 21 WHERE id = 2",
+                "INSERT INTO b VALUES (2, 20)", "DELETE FROM b WHERE id = 1");
+        try (Connection other = raw.getConnection(); Statement st = other.createStatement()) {
+            other.setAutoCommit(false);
+            st.executeQuery("SELECT id FROM a WHERE id = 1 FOR UPDATE").close();
+
+            try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(raw)) {
+                assertThat(query(raw, "SELECT ctid::text || '=' || id FROM a")).as("locked: left as it was")
+                        .containsExactly("(0,1)=1", "(0,3)=2");
+                assertThat(query(raw, "SELECT ctid::text || '=' || id FROM b")).containsExactly("(0,1)=2");
+                other.rollback(); // removing the tracking triggers waits for it
+            }
+        }
+    }
+
     /**
      * The planner's statistics decide the plan — the scan order, the locks, which serialization failures happen —
      * so a restore must not leave the vacuum's figures behind, neither for a table never vacuumed (unknown rows)
