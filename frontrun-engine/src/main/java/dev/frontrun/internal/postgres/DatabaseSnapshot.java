@@ -263,8 +263,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
         }
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
                 "SELECT r.tbl, c.oid, c.relpages, c.reltuples::text, c.relallvisible FROM (VALUES " + relations
-                        + ") r(rel, tbl) JOIN pg_class c ON c.oid = r.rel OR c.oid IN (SELECT indexrelid FROM pg_index"
-                        + " WHERE indrelid = r.rel) ORDER BY r.tbl, c.oid")) {
+                        + ") r(rel, tbl) CROSS JOIN LATERAL (SELECT r.rel AS oid UNION ALL SELECT indexrelid FROM pg_index"
+                        + " WHERE indrelid = r.rel) x JOIN pg_class c ON c.oid = x.oid ORDER BY r.tbl, c.oid")) {
             while (rs.next()) {
                 statistics.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add("(" + rs.getLong(2) + "::oid, "
                         + rs.getInt(3) + ", " + rs.getString(4) + "::real, " + rs.getInt(5) + ")");
@@ -280,7 +280,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
      */
     private void layOut() throws SQLException {
         try {
-            restore(truncatable, Set.of(), Pass.LAY_OUT, "lay out the tables before the first execution", Map.of());
+            restore(notLaidOut(), Set.of(), Pass.LAY_OUT, "lay out the tables before the first execution", Map.of());
         } catch (RestoreBlockedException e) {
             // a lock taken meanwhile: the first execution meets the rows where the user's setup left them
         }
@@ -296,8 +296,46 @@ public final class DatabaseSnapshot implements AutoCloseable {
      */
     public Restored restoreChanged(String when, Map<Integer, String> knownBackends) throws SQLException {
         checkOpen();
-        Set<Long> changedTables = new LinkedHashSet<>();
         Set<Long> movedSequences = new LinkedHashSet<>();
+        Set<Long> restore = changed(when, knownBackends, movedSequences);
+        if (restore.isEmpty() && movedSequences.isEmpty()) {
+            return Restored.NOTHING;
+        }
+        return restore(restore, movedSequences, Pass.BETWEEN_RUNS, "restore the database " + when, knownBackends);
+    }
+
+    /**
+     * Of the truncatable tables, those whose rows are not where a restore would put them: at other places than in
+     * their copy (which {@code CREATE TABLE AS} wrote without gaps), or with more pages (dead rows at the end). A
+     * partitioned table is always rewritten: its copy is one heap for all its partitions.
+     */
+    private Set<Long> notLaidOut() throws SQLException {
+        List<String> checks = new ArrayList<>();
+        for (SnapshotScope.Table table : tables.values()) {
+            if (!truncatable.contains(table.oid())) {
+                continue;
+            }
+            String copy = copies.get(table.oid());
+            checks.add("SELECT " + table.oid() + "::oid" + (!table.partitions().isEmpty() ? "" : " WHERE (SELECT array_agg(ctid) FROM "
+                    + table.name() + ") IS DISTINCT FROM (SELECT array_agg(ctid) FROM " + copy + ") OR pg_relation_size("
+                    + table.oid() + "::oid) <> pg_relation_size('" + copy + "'::regclass)"));
+        }
+        Set<Long> out = new LinkedHashSet<>();
+        if (checks.isEmpty()) {
+            return out;
+        }
+        try (Statement st = connection().createStatement(); ResultSet rs = st.executeQuery(String.join(" UNION ALL ", checks))) {
+            while (rs.next()) {
+                out.add(rs.getLong(1));
+            }
+        }
+        return out;
+    }
+
+    /** The tables to restore (written, or untracked) and, into {@code movedSequences}, the sequences that moved. */
+    private Set<Long> changed(String when, Map<Integer, String> knownBackends, Set<Long> movedSequences)
+            throws SQLException {
+        Set<Long> changedTables = new LinkedHashSet<>();
         Connection c = connection();
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
                 "SELECT false, relid FROM (SELECT DISTINCT relid FROM " + CHANGED + ") c UNION ALL"
@@ -315,21 +353,20 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 restore.add(table.oid());
             }
         }
-        if (restore.isEmpty() && movedSequences.isEmpty()) {
-            return Restored.NOTHING;
-        }
-        return restore(restore, movedSequences, Pass.BETWEEN_RUNS, "restore the database " + when, knownBackends);
+        return restore;
     }
 
     /**
-     * Restores every table and sequence and, in the same transaction, removes the tracking triggers and
+     * Restores every table and sequence that changed and, in the same transaction, removes the tracking triggers and
      * the copies, so the database is exactly as before the snapshot; then gives the connection back. When
      * a lock cannot be had, nothing is done and the snapshot stays in {@value #SCHEMA}.
      */
     public Restored restoreAllAndClose(String when, Map<Integer, String> knownBackends) throws SQLException {
         checkOpen();
         try {
-            Restored restored = restore(tables.keySet(), sequences.keySet(), Pass.LAST, "restore the database " + when,
+            Set<Long> movedSequences = new LinkedHashSet<>();
+            Set<Long> changed = changed(when, knownBackends, movedSequences);
+            Restored restored = restore(changed, movedSequences, Pass.LAST, "restore the database " + when,
                     knownBackends);
             dropped = true;
             return restored;
@@ -354,7 +391,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
         LAY_OUT,
         /** Before every later execution: vacuums (a superuser) or truncates the changed tables. */
         BETWEEN_RUNS,
-        /** At the end, in one transaction, all or nothing: where the rows go no longer matters. */
+        /** At the end, in one transaction, all or nothing: truncates where it need not wait, for the next exploration. */
         LAST
     }
 
@@ -375,7 +412,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
                     truncate.addAll(unlockedByOthers(emptyAndVacuum(emptied, what, knownBackends)));
                 }
             }
-            case LAST -> truncate.addAll(bypassForeignKeys ? Set.of() : tableOids);
+            case LAST -> truncate.addAll(bypassForeignKeys ? unlockedByOthers(tableOids) : tableOids);
         }
         truncate.retainAll(truncatable);
         Set<Long> truncated = withReferencingTables(truncate); // TRUNCATE takes them along: they are restored too
