@@ -306,8 +306,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
 
     /**
      * Of the truncatable tables, those whose rows are not where a restore would put them: at other places than in
-     * their copy (which {@code CREATE TABLE AS} wrote without gaps), or with more pages (dead rows at the end). A
-     * partitioned table is always rewritten: its copy is one heap for all its partitions.
+     * their copy (which {@code CREATE TABLE AS} wrote without gaps), or with more pages (dead rows at the end); and,
+     * where restores cannot put the planner's statistics back, those whose statistics are not a {@code TRUNCATE}'s.
+     * A partitioned table is always rewritten: its copy is one heap for all its partitions.
      */
     private Set<Long> notLaidOut() throws SQLException {
         List<String> checks = new ArrayList<>();
@@ -316,9 +317,13 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 continue;
             }
             String copy = copies.get(table.oid());
+            // without a superuser's restore of the statistics, every run starts with a TRUNCATE's: so must the first
+            String statistics = !vacuumable.isEmpty() ? "" : " OR EXISTS (SELECT 1 FROM pg_class c WHERE (c.oid = "
+                    + table.oid() + " OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = " + table.oid()
+                    + ")) AND (c.relpages <> 0 OR c.reltuples <> -1 OR c.relallvisible <> 0))";
             checks.add("SELECT " + table.oid() + "::oid" + (!table.partitions().isEmpty() ? "" : " WHERE (SELECT array_agg(ctid) FROM "
                     + table.name() + ") IS DISTINCT FROM (SELECT array_agg(ctid) FROM " + copy + ") OR pg_relation_size("
-                    + table.oid() + "::oid) <> pg_relation_size('" + copy + "'::regclass)"));
+                    + table.oid() + "::oid) <> pg_relation_size('" + copy + "'::regclass)" + statistics));
         }
         Set<Long> out = new LinkedHashSet<>();
         if (checks.isEmpty()) {
