@@ -34,6 +34,11 @@ final class ClassifyingAnalyzer implements StatementAnalyzer {
     }
 
     @Override
+    public void forgetSchema() {
+        classifier.invalidate();
+    }
+
+    @Override
     public StatementAnalysis analyze(String sql, List<Object> parameters, int thread, GeneratedKeyAliases aliases) {
         Classification classification = classifier.classify(sql);
         TransactionControl control = classification.transactionControl()

@@ -32,6 +32,7 @@ public final class DataSourceHandler implements InvocationHandler {
     private final ConnectionDefaults defaults = new ConnectionDefaults();
     private final SchemaHints schemaHints;
     private final Object probeKey = new Object();
+    private final Object schemaKey = new Object();
     /** The most connections the wrapped pool hands out, or 0 when unknown (not a pool, or one that does not say). */
     private final int poolSize;
     /** Frontrun's own connections to the same database (a parallel worker's copy of it), for the lock probe and catalog lookups. */
@@ -131,7 +132,15 @@ public final class DataSourceHandler implements InvocationHandler {
         }
     }
 
-    StatementAnalyzer analyzer() {
+    /**
+     * The analyzer, which forgets the schema once at the start of each exploration: a test's setup may have changed it
+     * behind the proxy's back since an earlier exploration classified its statements.
+     */
+    StatementAnalyzer analyzer(ExecutionContext execution) {
+        execution.explorationAttribute(schemaKey, k -> {
+            analyzer.forgetSchema();
+            return Boolean.TRUE;
+        });
         return analyzer;
     }
 

@@ -16,4 +16,8 @@ interface StatementAnalyzer {
      * @param aliases    the execution's generated-key aliases
      */
     StatementAnalysis analyze(String sql, List<Object> parameters, int thread, GeneratedKeyAliases aliases);
+
+    /** Forgets what it learnt of the schema: it may have changed behind the proxy's back since (a test's setup). */
+    default void forgetSchema() {
+    }
 }

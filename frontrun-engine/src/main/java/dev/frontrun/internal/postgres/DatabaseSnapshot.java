@@ -88,6 +88,14 @@ public final class DatabaseSnapshot implements AutoCloseable {
 
     private static final String CHANGED = SCHEMA + ".changed";
     private static final String SEQUENCES = SCHEMA + ".sequences";
+    /**
+     * A superuser's restore leaves no trace in the activity statistics: every run would delete and insert every row of
+     * a changed table, and autovacuum and autoanalyze would soon step in in the middle of the exploration, rewriting
+     * the statistics the planner goes by (and holding locks the next restore waits for).
+     */
+    private static final String UNCOUNTED = "SET LOCAL track_counts = off";
+    /** Tables a restore emptied and has not filled again yet: how to fill each, and how many rows its copy holds. */
+    private static final String EMPTIED = SCHEMA + ".emptied";
     private static final String TRACK = SCHEMA + ".track_changes";
     /**
      * The name of the change-tracking triggers. They write only to Frontrun's own schema, so the SQL
@@ -116,6 +124,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private final Map<Long, SnapshotScope.Table> tables = new LinkedHashMap<>();
     private final Map<Long, String> copies = new LinkedHashMap<>();
     private final Map<Long, Set<Long>> referencedBy = new LinkedHashMap<>();
+    /** Tables a restore emptied (committed) and has not filled again yet. */
+    private final Set<Long> emptiedPending = new LinkedHashSet<>();
     /**
      * Tracked tables emptied and vacuumed between runs: all of them for a superuser (the replication role, and
      * putting the planner's statistics back, need one), none otherwise.
@@ -131,6 +141,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private String sessionLockTimeout;
     private int sessionIsolation;
     private boolean dropped;
+    /** Whether the tracking triggers and the copies are in place (committed). */
+    private boolean tracking;
 
     private DatabaseSnapshot(DataSource dataSource, Duration lockTimeout) {
         this.dataSource = dataSource;
@@ -157,7 +169,15 @@ public final class DatabaseSnapshot implements AutoCloseable {
             snapshot.capture();
             snapshot.layOut();
         } catch (SQLException | RuntimeException e) {
-            snapshot.closeConnection();
+            if (!snapshot.tracking) {
+                snapshot.closeConnection(); // its transaction rolled back: nothing to remove
+                throw e;
+            }
+            try {
+                snapshot.close(); // the tracking triggers must not stay behind
+            } catch (SQLException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
             throw e;
         }
         return snapshot;
@@ -178,11 +198,14 @@ public final class DatabaseSnapshot implements AutoCloseable {
         c.setAutoCommit(false);
         try (Statement st = c.createStatement()) {
             // a crashed run's leftovers, and with its tracking function the triggers that call it
+            refillLeftovers(c);
             st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
             SnapshotScope scope = SnapshotScope.read(c);
             st.execute("CREATE SCHEMA " + SCHEMA);
             st.execute("SET LOCAL synchronize_seqscans = off"); // each copy holds its table's rows in heap order
             st.execute("CREATE UNLOGGED TABLE " + CHANGED + " (relid oid NOT NULL)");
+            st.execute("CREATE TABLE " + EMPTIED + " (relid oid NOT NULL, refill text NOT NULL, copy regclass NOT NULL,"
+                    + " rows bigint NOT NULL)");
             st.execute("CREATE FUNCTION " + TRACK + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER"
                     + " SET search_path = pg_catalog, pg_temp AS $$ BEGIN"
                     + " IF strpos(coalesce(current_setting('" + RESTORING + "', true), ''), ',' || TG_ARGV[0] || ',') = 0 THEN"
@@ -225,6 +248,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 }
             }
             c.commit();
+            tracking = true;
         } catch (SQLException e) {
             throw failed(c, "take the database snapshot", e, true, Map.of(), null, Map.of());
         } finally {
@@ -413,6 +437,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 } else {
                     emptied.addAll(tableOids);
                     emptied.retainAll(vacuumable);
+                    // another session's lock: the vacuum would try for seconds to cut the pages off, and a refill
+                    // could wait for its rows after the emptying was committed; those are rewritten in one go
+                    emptied.removeAll(lockedByOthers());
                     // the heaps the vacuum could not empty, unless a TRUNCATE would wait
                     truncate.addAll(unlockedByOthers(emptyAndVacuum(emptied, what, knownBackends)));
                 }
@@ -434,6 +461,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
             String oids = ordered.stream().map(t -> String.valueOf(t.oid())).collect(Collectors.joining(","));
             sql.add("SET LOCAL " + RESTORING + " = '," + oids + ",'");
             sql.add("SET LOCAL synchronize_seqscans = off"); // each copy is read from its first row, as the last time
+            if (!emptied.isEmpty()) {
+                sql.add(UNCOUNTED);
+            }
             if (bypassForeignKeys) {
                 sql.add("SET LOCAL session_replication_role = replica");
             }
@@ -446,8 +476,10 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 if (!truncated.contains(table.oid()) && !emptied.contains(table.oid())) {
                     sql.add("DELETE FROM " + table.name());
                 }
-                sql.add("INSERT INTO " + table.name() + " (" + String.join(", ", table.columns())
-                        + ") OVERRIDING SYSTEM VALUE SELECT * FROM " + copies.get(table.oid()));
+                sql.add(refill(table));
+            }
+            if (!emptied.isEmpty()) {
+                sql.add("DELETE FROM " + EMPTIED);
             }
             String restats = ordered.stream().flatMap(t -> statistics.getOrDefault(t.oid(), List.of()).stream())
                     .collect(Collectors.joining(", "));
@@ -482,13 +514,20 @@ public final class DatabaseSnapshot implements AutoCloseable {
             if (drop) {
                 touched.putAll(allRelations());
             }
+            String stillEmpty = emptiedPending.isEmpty() ? "" : (drop ? " " : "") + "Tables "
+                    + tables.values().stream().filter(t -> emptiedPending.contains(t.oid())).map(SnapshotScope.Table::name)
+                    .collect(Collectors.joining(", ")) + " stand empty since a restore emptied them: their rows are in"
+                    + " schema " + SCHEMA + ", and the next exploration's snapshot puts them back before anything else.";
             throw failed(c, what, e, drop || !truncated.isEmpty(), knownBackends,
                     drop ? "Nothing was restored: the database keeps what the last execution left, and Frontrun's copies"
                             + " and change-tracking triggers stay in schema " + SCHEMA + " (DROP SCHEMA " + SCHEMA
-                            + " CASCADE removes them; so does the next exploration's snapshot)." : null, touched);
+                            + " CASCADE removes them; the next exploration's snapshot does so after putting back what a"
+                            + " restore emptied)." + stillEmpty
+                            : stillEmpty.isEmpty() ? null : stillEmpty, touched);
         } finally {
             autocommit(c);
         }
+        emptiedPending.clear();
         return new Restored(ordered.stream().map(SnapshotScope.Table::name).collect(Collectors.toCollection(LinkedHashSet::new)),
                 moved.stream().map(SequenceState::name).collect(Collectors.toCollection(LinkedHashSet::new)));
     }
@@ -511,10 +550,14 @@ public final class DatabaseSnapshot implements AutoCloseable {
         Connection c = connection();
         c.setAutoCommit(false);
         try (Statement st = c.createStatement()) {
+            // recorded with the emptying: should the refill fail, the next snapshot fills them before anything else
             st.execute("SET LOCAL synchronous_commit = off;\nSET LOCAL " + RESTORING + " = '," + list + ",';\n"
-                    + "SET LOCAL session_replication_role = replica;\n"
-                    + emptied.stream().map(t -> "DELETE FROM " + t.name()).collect(Collectors.joining(";\n")));
+                    + "SET LOCAL session_replication_role = replica;\n" + UNCOUNTED + ";\n"
+                    + emptied.stream().map(t -> "INSERT INTO " + EMPTIED + " SELECT " + t.oid() + ", " + literal(refill(t))
+                            + ", '" + copies.get(t.oid()) + "', count(*) FROM " + copies.get(t.oid()) + ";\n"
+                            + "DELETE FROM " + t.name()).collect(Collectors.joining(";\n")));
             c.commit();
+            emptiedPending.addAll(oids);
         } catch (SQLException e) {
             Map<Long, String> touched = new LinkedHashMap<>();
             emptied.forEach(t -> touched.putAll(t.relations()));
@@ -546,19 +589,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
      * session holds a lock on any of them (a transaction left open elsewhere, a session outside the exploration).
      */
     private Set<Long> unlockedByOthers(Set<Long> oids) throws SQLException {
-        if (oids.isEmpty()) {
-            return new LinkedHashSet<>();
-        }
-        Map<Long, Long> tableOf = new LinkedHashMap<>();
-        tables.values().forEach(t -> t.relations().keySet().forEach(r -> tableOf.put(r, t.oid())));
-        Set<Long> locked = new LinkedHashSet<>();
-        try (Statement st = connection().createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT DISTINCT relation FROM pg_locks WHERE pid <> pg_backend_pid() AND relation = any('{"
-                        + tableOf.keySet().stream().map(String::valueOf).collect(Collectors.joining(",")) + "}'::oid[])")) {
-            while (rs.next()) {
-                locked.add(tableOf.get(rs.getLong(1)));
-            }
-        }
+        Set<Long> locked = oids.isEmpty() ? Set.of() : lockedByOthers();
         Set<Long> free = new LinkedHashSet<>();
         for (Long oid : oids) {
             if (withReferencingTables(Set.of(oid)).stream().noneMatch(locked::contains)) {
@@ -566,6 +597,77 @@ public final class DatabaseSnapshot implements AutoCloseable {
             }
         }
         return free;
+    }
+
+    /**
+     * The tables on which another session of this database (a parallel worker's copy has the same oids) or a prepared
+     * transaction holds a lock: a TRUNCATE would wait for it, a vacuum could not cut the table's pages off (it tries
+     * for 5 s), and a refill could wait for its uncommitted rows.
+     */
+    private Set<Long> lockedByOthers() throws SQLException {
+        Map<Long, Long> tableOf = new LinkedHashMap<>();
+        tables.values().forEach(t -> t.relations().keySet().forEach(r -> tableOf.put(r, t.oid())));
+        Set<Long> locked = new LinkedHashSet<>();
+        try (Statement st = connection().createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT DISTINCT relation FROM pg_locks WHERE pid IS DISTINCT FROM pg_backend_pid()"
+                        + " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+                        + " AND relation = any('{" + tableOf.keySet().stream().map(String::valueOf)
+                        .collect(Collectors.joining(",")) + "}'::oid[])")) {
+            while (rs.next()) {
+                locked.add(tableOf.get(rs.getLong(1)));
+            }
+        }
+        return locked;
+    }
+
+    private String refill(SnapshotScope.Table table) {
+        return "INSERT INTO " + table.name() + " (" + String.join(", ", table.columns())
+                + ") OVERRIDING SYSTEM VALUE SELECT * FROM " + copies.get(table.oid());
+    }
+
+    private static String literal(String text) {
+        return "'" + text.replace("'", "''") + "'";
+    }
+
+    /**
+     * Fills again the tables a restore of an earlier exploration emptied and could not fill (its refill failed, the
+     * JVM died): dropping its schema would lose their rows. Refuses, loudly, when a copy lost its rows (a server
+     * crash empties unlogged tables) or the refill fails again.
+     */
+    private static void refillLeftovers(Connection c) throws SQLException {
+        List<String> refills = new ArrayList<>();
+        try (Statement st = c.createStatement(); ResultSet exists = st.executeQuery("SELECT to_regclass('" + EMPTIED + "')")) {
+            if (!exists.next() || exists.getString(1) == null) {
+                return;
+            }
+        }
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT e.refill, e.copy::text, e.rows FROM "
+                + EMPTIED + " e")) {
+            while (rs.next()) {
+                refills.add(rs.getString(1));
+                try (Statement count = c.createStatement();
+                     ResultSet rows = count.executeQuery("SELECT count(*) FROM " + rs.getString(2))) {
+                    rows.next();
+                    if (rows.getLong(1) != rs.getLong(3)) {
+                        throw new SQLException("An earlier exploration's restore emptied a table and could not fill it"
+                                + " again, and its copy " + rs.getString(2) + " lost its rows (" + rows.getLong(1)
+                                + " of " + rs.getLong(3) + "; a server crash empties unlogged tables). Frontrun leaves"
+                                + " schema " + SCHEMA + " as it is; restore the table from elsewhere, then DROP SCHEMA "
+                                + SCHEMA + " CASCADE.");
+                    }
+                }
+            }
+        }
+        if (refills.isEmpty()) {
+            return;
+        }
+        try (Statement st = c.createStatement()) {
+            st.execute("SET LOCAL session_replication_role = replica;\n" + String.join(";\n", refills));
+        } catch (SQLException e) {
+            throw new SQLException("An earlier exploration's restore emptied tables and could not fill them again;"
+                    + " filling them now failed too (" + e.getMessage() + "). Their rows are in schema " + SCHEMA
+                    + " (" + EMPTIED + " says how to fill each); Frontrun will not drop it.", e.getSQLState(), e);
+        }
     }
 
     /** {@code restore} and the tables referencing them, transitively: what TRUNCATE must name together. */

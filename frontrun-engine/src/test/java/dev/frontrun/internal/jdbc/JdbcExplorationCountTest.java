@@ -46,6 +46,33 @@ class JdbcExplorationCountTest {
         void run() throws Exception;
     }
 
+    /**
+     * The schema as it is when an exploration starts, not as the proxy found it before: a test's setup may change it
+     * behind the proxy's back (here a primary key that turns two updates of different rows from a table-level
+     * conflict into two independent steps).
+     */
+    @Test
+    void eachExplorationReadsTheSchemaAsItIsThen(TestDatabase db) throws SQLException {
+        db.execute("CREATE TABLE keyless (id int NOT NULL, n int NOT NULL)", "INSERT INTO keyless VALUES (1, 0), (2, 0)");
+        ThrowingBody first = () -> autocommit("UPDATE keyless SET n = n + 1 WHERE id = 1");
+        ThrowingBody second = () -> autocommit("UPDATE keyless SET n = n + 1 WHERE id = 2");
+        try {
+            assertThat(explore(first, second).executions()).as("no key: the whole table").isEqualTo(2);
+
+            db.execute("ALTER TABLE keyless ADD PRIMARY KEY (id)"); // through no proxy
+
+            assertThat(explore(first, second).executions()).as("rows by their key").isEqualTo(1);
+        } finally {
+            db.execute("DROP TABLE keyless");
+        }
+    }
+
+    private void autocommit(String sql) throws SQLException {
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            st.executeUpdate(sql);
+        }
+    }
+
     /** BEGIN; SELECT … FOR UPDATE; UPDATE; COMMIT — the row lock serialises the two transactions. */
     private void lockAndUpdate(int id) throws SQLException {
         try (Connection c = ds.getConnection()) {

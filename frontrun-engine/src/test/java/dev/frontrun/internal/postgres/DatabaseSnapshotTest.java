@@ -128,6 +128,46 @@ class DatabaseSnapshotTest {
         }
     }
 
+    /** What a restore leaves when it dies between emptying a table and filling it again (its refill failed, the JVM died). */
+    private static final String[] INTERRUPTED_RESTORE = {
+            "INSERT INTO " + DatabaseSnapshot.SCHEMA + ".emptied SELECT 'a'::regclass, 'INSERT INTO public.a (id, v)"
+                    + " OVERRIDING SYSTEM VALUE SELECT * FROM " + DatabaseSnapshot.SCHEMA + ".t0', '"
+                    + DatabaseSnapshot.SCHEMA + ".t0', count(*) FROM " + DatabaseSnapshot.SCHEMA + ".t0",
+            "DELETE FROM a"};
+
+    @Test
+    void theNextSnapshotFillsAgainWhatAnInterruptedRestoreEmptied() throws SQLException {
+        List<String> data = DatabaseState.data(raw);
+        DatabaseSnapshot interrupted = DatabaseSnapshot.take(raw);
+        try {
+            assertThat(query(raw, "SELECT string_agg(id || '=' || v, ',' ORDER BY id) FROM " + DatabaseSnapshot.SCHEMA + ".t0"))
+                    .as("the copy of a").containsExactly("1=10,2=20");
+            db.execute(INTERRUPTED_RESTORE);
+
+            try (DatabaseSnapshot next = DatabaseSnapshot.take(raw)) {
+                assertThat(DatabaseState.data(raw)).isEqualTo(data);
+            }
+        } finally {
+            interrupted.close();
+        }
+        assertThat(DatabaseState.data(raw)).isEqualTo(data);
+    }
+
+    @Test
+    void aCopyThatLostItsRowsIsReportedAndItsSchemaKept() throws SQLException {
+        DatabaseSnapshot interrupted = DatabaseSnapshot.take(raw);
+        try {
+            db.execute(INTERRUPTED_RESTORE);
+            db.execute("TRUNCATE " + DatabaseSnapshot.SCHEMA + ".t0"); // as a server crash does to an unlogged table
+
+            assertThatThrownBy(() -> DatabaseSnapshot.take(raw)).hasMessageContaining("lost its rows (0 of 2")
+                    .hasMessageContaining("leaves schema " + DatabaseSnapshot.SCHEMA + " as it is");
+            assertThat(query(raw, "SELECT count(*) FROM " + DatabaseSnapshot.SCHEMA + ".emptied")).containsExactly("1");
+        } finally {
+            interrupted.close();
+        }
+    }
+
     /** Laying the tables out must not wait for, nor fail on, a session outside the exploration. */
     @Test
     void aTableLockedByAnotherSessionKeepsItsLayoutAndTheOthersAreLaidOut() throws SQLException {

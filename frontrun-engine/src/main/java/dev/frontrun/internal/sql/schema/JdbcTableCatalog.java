@@ -113,11 +113,7 @@ public final class JdbcTableCatalog implements TableCatalog {
         if (cached != null) {
             return cached;
         }
-        if (!readAll) {
-            String failure = readAll();
-            if (failure != null) {
-                return new TableLookup.Unavailable("metadata of " + asWritten + " unavailable: " + failure);
-            }
+        if (!readAll && readAll()) {
             cached = cache.get(asWritten);
             if (cached != null) {
                 return cached;
@@ -131,7 +127,7 @@ public final class JdbcTableCatalog implements TableCatalog {
     }
 
     @Override
-    public void invalidate() {
+    public synchronized void invalidate() { // not while every table is being read: it would cache the old schema
         readAll = false;
         cache.clear();
     }
@@ -142,11 +138,11 @@ public final class JdbcTableCatalog implements TableCatalog {
      * application would otherwise each wait for a connection of their own. Each table is cached by its qualified
      * name and, when the search path finds it by its bare name, by that too.
      *
-     * @return why it failed (the next lookup tries again), or null
+     * @return whether it read them (if not, the table is looked up by itself, and the next lookup tries again)
      */
-    private synchronized String readAll() {
+    private synchronized boolean readAll() {
         if (readAll) {
-            return null;
+            return true;
         }
         Connection c = null;
         try {
@@ -162,9 +158,9 @@ public final class JdbcTableCatalog implements TableCatalog {
                 }
             }
             readAll = true;
-            return null;
+            return true;
         } catch (SQLException | RuntimeException e) {
-            return e.getMessage();
+            return false;
         } finally {
             if (c != null) {
                 try {
