@@ -202,7 +202,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
             st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
             SnapshotScope scope = SnapshotScope.read(c);
             st.execute("CREATE SCHEMA " + SCHEMA);
-            st.execute("SET LOCAL synchronize_seqscans = off"); // each copy holds its table's rows in heap order
+            // each copy holds its table's rows in heap order: one scan from the first page, not several workers'
+            st.execute("SET LOCAL synchronize_seqscans = off; SET LOCAL max_parallel_workers_per_gather = 0");
             st.execute("CREATE UNLOGGED TABLE " + CHANGED + " (relid oid NOT NULL)");
             st.execute("CREATE TABLE " + EMPTIED + " (relid oid NOT NULL, refill text NOT NULL, copy regclass NOT NULL,"
                     + " rows bigint NOT NULL)");
