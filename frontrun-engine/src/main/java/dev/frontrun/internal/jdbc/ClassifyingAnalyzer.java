@@ -34,8 +34,8 @@ final class ClassifyingAnalyzer implements StatementAnalyzer {
     }
 
     @Override
-    public void forgetSchema() {
-        classifier.invalidate();
+    public void refreshSchema() {
+        classifier.refreshSchema();
     }
 
     @Override

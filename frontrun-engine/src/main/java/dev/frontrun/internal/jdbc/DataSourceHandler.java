@@ -133,12 +133,12 @@ public final class DataSourceHandler implements InvocationHandler {
     }
 
     /**
-     * The analyzer, which forgets the schema once at the start of each exploration: a test's setup may have changed it
-     * behind the proxy's back since an earlier exploration classified its statements.
+     * The analyzer, which reads the schema again once at the start of each exploration: a test's setup may have changed
+     * it behind the proxy's back since an earlier exploration classified its statements.
      */
     StatementAnalyzer analyzer(ExecutionContext execution) {
         execution.explorationAttribute(schemaKey, k -> {
-            analyzer.forgetSchema();
+            analyzer.refreshSchema();
             return Boolean.TRUE;
         });
         return analyzer;

@@ -17,7 +17,7 @@ interface StatementAnalyzer {
      */
     StatementAnalysis analyze(String sql, List<Object> parameters, int thread, GeneratedKeyAliases aliases);
 
-    /** Forgets what it learnt of the schema: it may have changed behind the proxy's back since (a test's setup). */
-    default void forgetSchema() {
+    /** Reads the schema again: it may have changed behind the proxy's back since it was read (a test's setup). */
+    default void refreshSchema() {
     }
 }

@@ -78,6 +78,16 @@ public final class SqlClassifier {
         catalog.invalidate();
     }
 
+    /**
+     * Reads the metadata again, and forgets the cached classifications only if it changed: what may have changed behind
+     * our back (a test's setup between two explorations) usually did not, and classifying afresh costs a parse each.
+     */
+    public void refreshSchema() {
+        if (catalog.refresh()) {
+            cache.clear();
+        }
+    }
+
     private Classification analyse(String sql) {
         StatementSyntax syntax;
         try {

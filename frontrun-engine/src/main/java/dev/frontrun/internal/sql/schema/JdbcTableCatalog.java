@@ -126,6 +126,25 @@ public final class JdbcTableCatalog implements TableCatalog {
         return fresh;
     }
 
+    /**
+     * Every table at once again, then each name cached before that this read did not cover (a missing table, one
+     * beyond {@value #MOST_READ_AT_ONCE}) by itself; changed if any cached name now describes something else, or if
+     * the catalog cannot be read.
+     */
+    @Override
+    public synchronized boolean refresh() {
+        Map<TableName, TableLookup> before = Map.copyOf(cache);
+        invalidate();
+        if (!readAll()) {
+            return true;
+        }
+        boolean changed = false;
+        for (Map.Entry<TableName, TableLookup> was : before.entrySet()) {
+            changed |= !was.getValue().equals(lookup(was.getKey()));
+        }
+        return changed;
+    }
+
     @Override
     public synchronized void invalidate() { // not while every table is being read: it would cache the old schema
         readAll = false;

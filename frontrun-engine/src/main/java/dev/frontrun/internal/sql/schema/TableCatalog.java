@@ -19,4 +19,14 @@ public interface TableCatalog {
     /** Forgets cached metadata, e.g. after DDL. */
     default void invalidate() {
     }
+
+    /**
+     * Reads again what it has cached (the schema may have changed behind the caller's back).
+     *
+     * @return whether anything differs, so that what was planned from the old metadata must be planned again
+     */
+    default boolean refresh() {
+        invalidate();
+        return true;
+    }
 }

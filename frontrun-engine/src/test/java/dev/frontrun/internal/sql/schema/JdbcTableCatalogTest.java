@@ -246,6 +246,29 @@ class JdbcTableCatalogTest {
         assertThat(acquired).as("invalidated: every table read at once again").hasValue(4);
     }
 
+    /** Between two explorations the schema usually stays as it was: then nothing must be classified again. */
+    @Test
+    void aRefreshKeepsTheClassificationsUnlessTheSchemaChanged() {
+        SqlClassifier classifier = SqlClassifier.forDataSource(db.dataSource());
+        String sql = "update retyped set n = 1 where id = 1";
+        db.execute("CREATE TABLE retyped (id int NOT NULL, n int)");
+        try {
+            var keyless = classifier.classify(sql);
+            assertThat(keyless.bind(List.of()).accesses()).extracting(Object::toString).contains("WRITE sql:retyped");
+            assertThat(classifier.classify("select * from items").notes()).isNotEmpty(); // a name not on the path
+
+            classifier.refreshSchema();
+            assertThat(classifier.classify(sql)).as("nothing changed: the same classification").isSameAs(keyless);
+
+            db.execute("ALTER TABLE retyped ADD PRIMARY KEY (id)");
+            classifier.refreshSchema();
+            assertThat(classifier.classify(sql).bind(List.of()).accesses()).extracting(Object::toString)
+                    .contains("WRITE sql:retyped:(1)");
+        } finally {
+            db.execute("DROP TABLE retyped");
+        }
+    }
+
     @Test
     void aBorrowedConnectionIsLeftOpen() throws SQLException {
         try (Connection c = db.connect()) {
