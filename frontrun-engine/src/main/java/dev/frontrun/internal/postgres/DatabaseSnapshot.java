@@ -94,8 +94,6 @@ public final class DatabaseSnapshot implements AutoCloseable {
      * the statistics the planner goes by (and holding locks the next restore waits for).
      */
     private static final String UNCOUNTED = "SET LOCAL track_counts = off";
-    /** Tables a restore emptied and has not filled again yet: how to fill each, and how many rows its copy holds. */
-    private static final String EMPTIED = SCHEMA + ".emptied";
     private static final String TRACK = SCHEMA + ".track_changes";
     /**
      * The name of the change-tracking triggers. They write only to Frontrun's own schema, so the SQL
@@ -131,8 +129,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
      * putting the planner's statistics back, need one), none otherwise.
      */
     private final Set<Long> vacuumable = new LinkedHashSet<>();
-    /** Table oid to its relations' and indexes' planner statistics as {@code (oid, pages, tuples, all-visible)} rows. */
-    private final Map<Long, List<String>> statistics = new LinkedHashMap<>();
+    /** The planner's statistics of the vacuumable tables as the snapshot found them. */
+    private PlannerStatistics statistics = PlannerStatistics.NONE;
     /** The tables a restore may empty by TRUNCATE: with every table referencing them, truncated together. */
     private final Set<Long> truncatable = new LinkedHashSet<>();
     private final Map<Long, SequenceState> sequences = new LinkedHashMap<>();
@@ -198,15 +196,14 @@ public final class DatabaseSnapshot implements AutoCloseable {
         c.setAutoCommit(false);
         try (Statement st = c.createStatement()) {
             // a crashed run's leftovers, and with its tracking function the triggers that call it
-            refillLeftovers(c);
+            EmptiedTables.refillLeftovers(c);
             st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
             SnapshotScope scope = SnapshotScope.read(c);
             st.execute("CREATE SCHEMA " + SCHEMA);
             // each copy holds its table's rows in heap order: one scan from the first page, not several workers'
             st.execute("SET LOCAL synchronize_seqscans = off; SET LOCAL max_parallel_workers_per_gather = 0");
             st.execute("CREATE UNLOGGED TABLE " + CHANGED + " (relid oid NOT NULL)");
-            st.execute("CREATE TABLE " + EMPTIED + " (relid oid NOT NULL, refill text NOT NULL, copy regclass NOT NULL,"
-                    + " rows bigint NOT NULL)");
+            st.execute(EmptiedTables.CREATE);
             st.execute("CREATE FUNCTION " + TRACK + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER"
                     + " SET search_path = pg_catalog, pg_temp AS $$ BEGIN"
                     + " IF strpos(coalesce(current_setting('" + RESTORING + "', true), ''), ',' || TG_ARGV[0] || ',') = 0 THEN"
@@ -258,7 +255,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
         bypassForeignKeys = canBypassForeignKeys(c);
         if (bypassForeignKeys && superuser(c)) {
             tables.values().stream().filter(SnapshotScope.Table::tracked).forEach(t -> vacuumable.add(t.oid()));
-            readStatistics(c);
+            statistics = PlannerStatistics.read(c, tables.values().stream().filter(t -> vacuumable.contains(t.oid()))
+                    .collect(Collectors.toMap(SnapshotScope.Table::oid, t -> t.relations().keySet())));
         }
         for (SnapshotScope.Table table : tables.values()) {
             // without the replication role every restored table was truncated all along, whoever owns it
@@ -271,29 +269,6 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private static boolean superuser(Connection c) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT current_setting('is_superuser')")) {
             return rs.next() && "on".equals(rs.getString(1));
-        }
-    }
-
-    /**
-     * The planner's statistics of the vacuumable tables, their partitions and indexes: a vacuum rewrites them
-     * (an empty table: no pages, no rows, where a table never vacuumed has unknown rows), and the planner would choose
-     * other plans — another scan order, other locks, other serialization failures — than for the user's database.
-     */
-    private void readStatistics(Connection c) throws SQLException {
-        String relations = tables.values().stream().filter(t -> vacuumable.contains(t.oid()))
-                .flatMap(t -> t.relations().keySet().stream().map(r -> "(" + r + "::oid, " + t.oid() + "::oid)"))
-                .collect(Collectors.joining(", "));
-        if (relations.isEmpty()) {
-            return;
-        }
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT r.tbl, c.oid, c.relpages, c.reltuples::text, c.relallvisible FROM (VALUES " + relations
-                        + ") r(rel, tbl) CROSS JOIN LATERAL (SELECT r.rel AS oid UNION ALL SELECT indexrelid FROM pg_index"
-                        + " WHERE indrelid = r.rel) x JOIN pg_class c ON c.oid = x.oid ORDER BY r.tbl, c.oid")) {
-            while (rs.next()) {
-                statistics.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add("(" + rs.getLong(2) + "::oid, "
-                        + rs.getInt(3) + ", " + rs.getString(4) + "::real, " + rs.getInt(5) + ")");
-            }
         }
     }
 
@@ -480,14 +455,10 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 sql.add(refill(table));
             }
             if (!emptied.isEmpty()) {
-                sql.add("DELETE FROM " + EMPTIED);
+                sql.add(EmptiedTables.FILLED);
             }
-            String restats = ordered.stream().flatMap(t -> statistics.getOrDefault(t.oid(), List.of()).stream())
-                    .collect(Collectors.joining(", "));
-            if (!restats.isEmpty()) { // as the snapshot found them, whatever the vacuum or TRUNCATE made of them
-                sql.add("UPDATE pg_class c SET relpages = v.pages, reltuples = v.tuples, relallvisible = v.visible"
-                        + " FROM (VALUES " + restats + ") v(oid, pages, tuples, visible) WHERE c.oid = v.oid");
-            }
+            // as the snapshot found them, whatever the vacuum or TRUNCATE made of them
+            statistics.restore(ordered.stream().map(SnapshotScope.Table::oid).toList()).ifPresent(sql::add);
         }
         List<Long> movedOids = sequenceOids.stream().filter(sequences::containsKey).toList();
         List<SequenceState> moved = movedOids.stream().map(sequences::get).toList();
@@ -554,8 +525,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
             // recorded with the emptying: should the refill fail, the next snapshot fills them before anything else
             st.execute("SET LOCAL synchronous_commit = off;\nSET LOCAL " + RESTORING + " = '," + list + ",';\n"
                     + "SET LOCAL session_replication_role = replica;\n" + UNCOUNTED + ";\n"
-                    + emptied.stream().map(t -> "INSERT INTO " + EMPTIED + " SELECT " + t.oid() + ", " + literal(refill(t))
-                            + ", '" + copies.get(t.oid()) + "', count(*) FROM " + copies.get(t.oid()) + ";\n"
+                    + emptied.stream().map(t -> EmptiedTables.record(t.oid(), refill(t), copies.get(t.oid())) + ";\n"
                             + "DELETE FROM " + t.name()).collect(Collectors.joining(";\n")));
             c.commit();
             emptiedPending.addAll(oids);
@@ -624,51 +594,6 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private String refill(SnapshotScope.Table table) {
         return "INSERT INTO " + table.name() + " (" + String.join(", ", table.columns())
                 + ") OVERRIDING SYSTEM VALUE SELECT * FROM " + copies.get(table.oid());
-    }
-
-    private static String literal(String text) {
-        return "'" + text.replace("'", "''") + "'";
-    }
-
-    /**
-     * Fills again the tables a restore of an earlier exploration emptied and could not fill (its refill failed, the
-     * JVM died): dropping its schema would lose their rows. Refuses, loudly, when a copy lost its rows (a server
-     * crash empties unlogged tables) or the refill fails again.
-     */
-    private static void refillLeftovers(Connection c) throws SQLException {
-        List<String> refills = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet exists = st.executeQuery("SELECT to_regclass('" + EMPTIED + "')")) {
-            if (!exists.next() || exists.getString(1) == null) {
-                return;
-            }
-        }
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT e.refill, e.copy::text, e.rows FROM "
-                + EMPTIED + " e")) {
-            while (rs.next()) {
-                refills.add(rs.getString(1));
-                try (Statement count = c.createStatement();
-                     ResultSet rows = count.executeQuery("SELECT count(*) FROM " + rs.getString(2))) {
-                    rows.next();
-                    if (rows.getLong(1) != rs.getLong(3)) {
-                        throw new SQLException("An earlier exploration's restore emptied a table and could not fill it"
-                                + " again, and its copy " + rs.getString(2) + " lost its rows (" + rows.getLong(1)
-                                + " of " + rs.getLong(3) + "; a server crash empties unlogged tables). Frontrun leaves"
-                                + " schema " + SCHEMA + " as it is; restore the table from elsewhere, then DROP SCHEMA "
-                                + SCHEMA + " CASCADE.");
-                    }
-                }
-            }
-        }
-        if (refills.isEmpty()) {
-            return;
-        }
-        try (Statement st = c.createStatement()) {
-            st.execute("SET LOCAL session_replication_role = replica;\n" + String.join(";\n", refills));
-        } catch (SQLException e) {
-            throw new SQLException("An earlier exploration's restore emptied tables and could not fill them again;"
-                    + " filling them now failed too (" + e.getMessage() + "). Their rows are in schema " + SCHEMA
-                    + " (" + EMPTIED + " says how to fill each); Frontrun will not drop it.", e.getSQLState(), e);
-        }
     }
 
     /** {@code restore} and the tables referencing them, transitively: what TRUNCATE must name together. */

@@ -1,0 +1,76 @@
+package dev.frontrun.internal.postgres;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The record of tables a restore emptied and has not filled again yet ({@value #TABLE}): a restore empties a table
+ * (committed), vacuums it, then fills it in another transaction, and should that fail or the JVM die in between,
+ * the next snapshot must fill the table from the copy before it drops the old snapshot's schema, or the rows are lost.
+ */
+final class EmptiedTables {
+
+    static final String TABLE = DatabaseSnapshot.SCHEMA + ".emptied";
+    /** Created with the snapshot's schema. */
+    static final String CREATE = "CREATE TABLE " + TABLE + " (relid oid NOT NULL, refill text NOT NULL,"
+            + " copy regclass NOT NULL, rows bigint NOT NULL)";
+    /** Run in the transaction that fills the tables again. */
+    static final String FILLED = "DELETE FROM " + TABLE;
+
+    private EmptiedTables() {
+    }
+
+    /** Run in the transaction that empties the table: how to fill it, and how many rows its copy holds. */
+    static String record(long table, String refill, String copy) {
+        return "INSERT INTO " + TABLE + " SELECT " + table + ", '" + refill.replace("'", "''") + "', '" + copy
+                + "', count(*) FROM " + copy;
+    }
+
+    /**
+     * Fills again the tables a restore of an earlier exploration emptied and could not fill (its refill failed, the
+     * JVM died): dropping its schema would lose their rows. Refuses, loudly, when a copy lost its rows (a server
+     * crash empties unlogged tables) or the refill fails again. Runs in the new snapshot's transaction.
+     */
+    static void refillLeftovers(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet exists = st.executeQuery("SELECT to_regclass('" + TABLE + "')")) {
+            if (!exists.next() || exists.getString(1) == null) {
+                return;
+            }
+        }
+        List<String> refills = new ArrayList<>();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT refill, copy::text, rows FROM " + TABLE)) {
+            while (rs.next()) {
+                refills.add(rs.getString(1));
+                checkCopy(c, rs.getString(2), rs.getLong(3));
+            }
+        }
+        if (refills.isEmpty()) {
+            return;
+        }
+        try (Statement st = c.createStatement()) {
+            st.execute("SET LOCAL session_replication_role = replica;\n" + String.join(";\n", refills));
+        } catch (SQLException e) {
+            throw new SQLException("An earlier exploration's restore emptied tables and could not fill them again;"
+                    + " filling them now failed too (" + e.getMessage() + "). Their rows are in schema "
+                    + DatabaseSnapshot.SCHEMA + " (" + TABLE + " says how to fill each); Frontrun will not drop it.",
+                    e.getSQLState(), e);
+        }
+    }
+
+    private static void checkCopy(Connection c, String copy, long rows) throws SQLException {
+        try (Statement count = c.createStatement(); ResultSet held = count.executeQuery("SELECT count(*) FROM " + copy)) {
+            held.next();
+            if (held.getLong(1) != rows) {
+                throw new SQLException("An earlier exploration's restore emptied a table and could not fill it again,"
+                        + " and its copy " + copy + " lost its rows (" + held.getLong(1) + " of " + rows + "; a server"
+                        + " crash empties unlogged tables). Frontrun leaves schema " + DatabaseSnapshot.SCHEMA
+                        + " as it is; restore the table from elsewhere, then DROP SCHEMA " + DatabaseSnapshot.SCHEMA
+                        + " CASCADE.");
+            }
+        }
+    }
+}
