@@ -126,7 +126,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private final Set<Long> emptiedPending = new LinkedHashSet<>();
     /**
      * Tracked tables emptied and vacuumed between runs: all of them for a superuser (the replication role, and
-     * putting the planner's statistics back, need one), none otherwise.
+     * putting the planner's statistics back, need one) on a server where the statistics can be put back, none
+     * otherwise (then changed tables are truncated).
      */
     private final Set<Long> vacuumable = new LinkedHashSet<>();
     /** The planner's statistics of the vacuumable tables as the snapshot found them. */
@@ -253,16 +254,22 @@ public final class DatabaseSnapshot implements AutoCloseable {
             autocommit(c);
         }
         bypassForeignKeys = canBypassForeignKeys(c);
-        if (bypassForeignKeys && superuser(c)) {
+        if (bypassForeignKeys && superuser(c) && PlannerStatistics.safeToPutBack(serverVersion(c))) {
             tables.values().stream().filter(SnapshotScope.Table::tracked).forEach(t -> vacuumable.add(t.oid()));
             statistics = PlannerStatistics.read(c, tables.values().stream().filter(t -> vacuumable.contains(t.oid()))
                     .collect(Collectors.toMap(SnapshotScope.Table::oid, t -> t.relations().keySet())));
         }
         for (SnapshotScope.Table table : tables.values()) {
             // without the replication role every restored table was truncated all along, whoever owns it
-            if (!bypassForeignKeys || vacuumable.containsAll(withReferencingTables(Set.of(table.oid())))) {
+            if (!bypassForeignKeys || withReferencingTables(Set.of(table.oid())).stream().allMatch(t -> tables.get(t).tracked())) {
                 truncatable.add(table.oid());
             }
+        }
+    }
+
+    private static int serverVersion(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT current_setting('server_version_num')::int")) {
+            return rs.next() ? rs.getInt(1) : 0;
         }
     }
 

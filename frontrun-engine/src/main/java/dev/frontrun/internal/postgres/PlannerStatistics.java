@@ -18,11 +18,26 @@ import java.util.stream.Collectors;
  * {@code relallvisible}) as a snapshot found them, and the statement that puts them back. A vacuum or a
  * {@code TRUNCATE} rewrites them (an empty table: no pages, no rows, where a table never vacuumed has unknown rows),
  * and the planner would choose other plans — another scan order, other locks, other serialization failures — than
- * for the user's database. Putting them back takes a superuser.
+ * for the user's database. Putting them back takes a superuser, and a server with the fix below; without, the
+ * restore truncates (and every run starts with a {@code TRUNCATE}'s statistics).
  */
 final class PlannerStatistics {
 
     static final PlannerStatistics NONE = new PlannerStatistics(Map.of());
+
+    /**
+     * The first minor release of each major (12 to 17) where an ordinary update of a {@code pg_class} row cannot make a
+     * concurrent vacuum's in-place update of it (its {@code relfrozenxid}) get lost: "Fix data loss at inplace update
+     * after heap_update", November 2024. Majors after 17 have it from the start.
+     */
+    private static final Map<Integer, Integer> FIRST_SAFE_MINOR = Map.of(12, 21, 13, 17, 14, 14, 15, 9, 16, 5, 17, 1);
+
+    /** Whether putting the statistics back by {@code UPDATE pg_class} is safe on a server of that {@code server_version_num}. */
+    static boolean safeToPutBack(int serverVersionNum) {
+        int major = serverVersionNum / 10_000;
+        int minor = serverVersionNum % 10_000;
+        return major > 17 || minor >= FIRST_SAFE_MINOR.getOrDefault(major, Integer.MAX_VALUE);
+    }
 
     /** Table oid to its relations' and indexes' statistics as {@code (oid, pages, tuples, all-visible)} rows. */
     private final Map<Long, List<String>> rows;
