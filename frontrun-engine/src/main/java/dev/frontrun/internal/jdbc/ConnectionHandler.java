@@ -273,7 +273,7 @@ final class ConnectionHandler implements InvocationHandler {
         int thread = thread();
         state.announced(thread, sql);
         long start = System.nanoTime();
-        StatementAnalysis analysis = owner.analyzer(execution).analyze(sql, parameters, thread, state.aliases);
+        StatementAnalysis analysis = owner.analyzer().analyze(sql, parameters, thread, state.aliases);
         execution.recordAnalysisTime(System.nanoTime() - start);
         analysed.accept(analysis);
         if (analysis.control() != null) {
@@ -292,7 +292,7 @@ final class ConnectionHandler implements InvocationHandler {
         long start = System.nanoTime();
         for (int i = 0; i < sqls.size(); i++) {
             state.announced(thread, sqls.get(i));
-            parts.add(owner.analyzer(execution).analyze(sqls.get(i), parameters.get(i), thread, state.aliases));
+            parts.add(owner.analyzer().analyze(sqls.get(i), parameters.get(i), thread, state.aliases));
         }
         execution.recordAnalysisTime(System.nanoTime() - start);
         StatementAnalysis union = union(parts, sqls.isEmpty() ? null : sqls.get(0),

@@ -132,15 +132,7 @@ public final class DataSourceHandler implements InvocationHandler {
         }
     }
 
-    /**
-     * The analyzer, which reads the schema again once at the start of each exploration: a test's setup may have changed
-     * it behind the proxy's back since an earlier exploration classified its statements.
-     */
-    StatementAnalyzer analyzer(ExecutionContext execution) {
-        execution.explorationAttribute(schemaKey, k -> {
-            analyzer.refreshSchema();
-            return Boolean.TRUE;
-        });
+    StatementAnalyzer analyzer() {
         return analyzer;
     }
 
@@ -156,7 +148,12 @@ public final class DataSourceHandler implements InvocationHandler {
     /** The execution's SQL state; the first use in an execution also registers the database lock probe. */
     SqlExecutionState executionState(ExecutionContext execution) {
         SqlExecutionState state = SqlExecutionState.of(execution);
-        execution.attribute(probeKey, k -> {
+        execution.attribute(probeKey, k -> { // once per execution, not per statement
+            // the schema read again once per exploration: a test's setup may have changed it behind the proxy's back
+            execution.explorationAttribute(schemaKey, key -> {
+                analyzer.refreshSchema();
+                return Boolean.TRUE;
+            });
             PostgresLockProbe probe = execution.explorationAttribute(probeKey, key -> {
                 PostgresLockProbe created = new PostgresLockProbe(own.here()); // never one of the application's connections
                 execution.onExplorationEnd(created);

@@ -422,7 +422,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
                     emptied.retainAll(vacuumable);
                     // another session's lock: the vacuum would try for seconds to cut the pages off, and a refill
                     // could wait for its rows after the emptying was committed; those are rewritten in one go
-                    emptied.removeAll(lockedByOthers());
+                    if (!emptied.isEmpty()) {
+                        emptied.removeAll(lockedByOthers());
+                    }
                     // the heaps the vacuum could not empty, unless a TRUNCATE would wait
                     truncate.addAll(unlockedByOthers(emptyAndVacuum(emptied, what, knownBackends)));
                 }
