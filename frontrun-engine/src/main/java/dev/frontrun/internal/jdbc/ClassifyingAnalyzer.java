@@ -39,6 +39,11 @@ final class ClassifyingAnalyzer implements StatementAnalyzer {
     }
 
     @Override
+    public void refreshSchema(java.sql.Connection lent) {
+        classifier.refreshSchema(lent);
+    }
+
+    @Override
     public StatementAnalysis analyze(String sql, List<Object> parameters, int thread, GeneratedKeyAliases aliases) {
         Classification classification = classifier.classify(sql);
         TransactionControl control = classification.transactionControl()

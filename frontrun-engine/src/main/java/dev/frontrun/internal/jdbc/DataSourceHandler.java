@@ -136,6 +136,20 @@ public final class DataSourceHandler implements InvocationHandler {
         return analyzer;
     }
 
+    /**
+     * Reads the schema again on {@code lent} at an exploration's start, before any execution: the database hook's
+     * snapshot connection, which has just read the catalog, answers faster than a new connection in the first run.
+     * {@link #schemaRead} then tells each execution of that exploration not to read it again.
+     */
+    void readSchema(Connection lent) {
+        analyzer.refreshSchema(lent);
+    }
+
+    /** The exploration of {@code execution} read the schema at its start ({@link #readSchema}). */
+    void schemaRead(ExecutionContext execution) {
+        execution.explorationAttribute(schemaKey, key -> Boolean.TRUE);
+    }
+
     ConnectionDefaults defaults() {
         return defaults;
     }

@@ -47,6 +47,8 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     private final String missingProxyAdvice;
     private final Duration lockTimeout;
     private DatabaseSnapshot snapshot;
+    /** The proxy that read the schema when this exploration began, to tell its executions so; null if none did. */
+    private DataSourceHandler schemaReadBy;
     /** backend pid to the explored thread (and execution) that last ran a statement on it */
     private final Map<Integer, String> workerBackends = new HashMap<>();
     /** whether any execution (of any worker) ran a statement through the proxy */
@@ -121,6 +123,11 @@ public final class DatabaseExplorationHook implements ExplorationHook {
         // on connections of Frontrun's own: the snapshot keeps one for the whole exploration, which must
         // never be one the explored threads wait for in a small pool
         snapshot = DatabaseSnapshot.take(OwnConnections.beside(DataSourceHandler.unwrapped(dataSource)), lockTimeout);
+        // the schema as the exploration finds it, read where the snapshot has just read the catalog
+        schemaReadBy = DataSourceHandler.of(dataSource);
+        if (schemaReadBy != null) {
+            snapshot.lend(schemaReadBy::readSchema);
+        }
     }
 
     /** On the worker's thread: its copy's connections take the place of the application's, and its snapshot. */
@@ -135,6 +142,9 @@ public final class DatabaseExplorationHook implements ExplorationHook {
 
     @Override
     public void beforeExecution(ExecutionContext execution) throws Exception {
+        if (schemaReadBy != null) {
+            schemaReadBy.schemaRead(execution);
+        }
         // an execution that changed nothing needs no restore; the first one follows the snapshot
         try {
             snapshot.restoreChanged("before execution " + execution.executionNumber(), workerBackends);
@@ -205,6 +215,7 @@ public final class DatabaseExplorationHook implements ExplorationHook {
             throw e;
         } finally {
             snapshot = null;
+            schemaReadBy = null;
             restoreFailure = null;
         }
     }

@@ -20,4 +20,9 @@ interface StatementAnalyzer {
     /** Reads the schema again: it may have changed behind the proxy's back since it was read (a test's setup). */
     default void refreshSchema() {
     }
+
+    /** {@link #refreshSchema()} on {@code lent}, a connection of the caller's, left open. */
+    default void refreshSchema(java.sql.Connection lent) {
+        refreshSchema();
+    }
 }

@@ -103,6 +103,13 @@ public final class DatabaseSnapshot implements AutoCloseable {
     /** transaction-local: the oids of the tables this transaction restores, whose writes are not tracked */
     private static final String RESTORING = "frontrun.restoring";
     private static final String LOCK_NOT_AVAILABLE = "55P03";
+    /**
+     * Raises {@link #HEAP_NOT_EMPTY} if a vacuumed relation still has pages, at the start of the transaction that
+     * fills the tables again: a round trip less than asking first, and the rare heap that is not empty is seen all
+     * the same (the transaction rolls back, and those tables are truncated instead).
+     */
+    private static final String REQUIRE_EMPTY = SCHEMA + ".require_empty";
+    private static final String HEAP_NOT_EMPTY = "FR001";
 
     /** What one restore rewrote (schema-qualified names). */
     public record Restored(Set<String> tables, Set<String> sequences) {
@@ -182,6 +189,15 @@ public final class DatabaseSnapshot implements AutoCloseable {
         return snapshot;
     }
 
+    /**
+     * Lends the snapshot's connection, in autocommit mode between restores, to {@code reader}, which leaves it as it
+     * found it: reading the catalog there at the exploration's start costs less than on a connection of its own.
+     */
+    public void lend(java.util.function.Consumer<Connection> reader) throws SQLException {
+        checkOpen();
+        reader.accept(connection());
+    }
+
     /** The tables in the snapshot, schema-qualified. */
     public Set<String> tables() {
         return tables.values().stream().map(SnapshotScope.Table::name).collect(Collectors.toCollection(LinkedHashSet::new));
@@ -210,6 +226,11 @@ public final class DatabaseSnapshot implements AutoCloseable {
                     + " IF strpos(coalesce(current_setting('" + RESTORING + "', true), ''), ',' || TG_ARGV[0] || ',') = 0 THEN"
                     + " INSERT INTO " + CHANGED + " VALUES (TG_ARGV[0]::oid); END IF;"
                     + " RETURN NULL; END $$");
+            st.execute("CREATE FUNCTION " + REQUIRE_EMPTY + "(VARIADIC relations oid[]) RETURNS void LANGUAGE plpgsql"
+                    + " SET search_path = pg_catalog, pg_temp AS $$ BEGIN"
+                    + " IF (SELECT sum(pg_relation_size(r)) FROM unnest(relations) r) > 0 THEN"
+                    + " RAISE EXCEPTION USING ERRCODE = '" + HEAP_NOT_EMPTY + "', MESSAGE = 'a vacuumed heap still has pages';"
+                    + " END IF; END $$");
             // triggers first: they lock out writers until commit, so the copies below are consistent
             for (SnapshotScope.Table table : scope.tables) {
                 if (!table.tracked()) {
@@ -287,7 +308,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
      */
     private void layOut() throws SQLException {
         try {
-            restore(notLaidOut(), Set.of(), Pass.LAY_OUT, "lay out the tables before the first execution", Map.of());
+            restore(notLaidOut(), Set.of(), Pass.LAY_OUT, "lay out the tables before the first execution", Map.of(),
+                    null);
         } catch (RestoreBlockedException e) {
             // a lock taken meanwhile: the first execution meets the rows where the user's setup left them
         }
@@ -303,12 +325,12 @@ public final class DatabaseSnapshot implements AutoCloseable {
      */
     public Restored restoreChanged(String when, Map<Integer, String> knownBackends) throws SQLException {
         checkOpen();
-        Set<Long> movedSequences = new LinkedHashSet<>();
-        Set<Long> restore = changed(when, knownBackends, movedSequences);
-        if (restore.isEmpty() && movedSequences.isEmpty()) {
+        Changes changes = changes(when, knownBackends, !vacuumable.isEmpty());
+        if (changes.tables().isEmpty() && changes.sequences().isEmpty()) {
             return Restored.NOTHING;
         }
-        return restore(restore, movedSequences, Pass.BETWEEN_RUNS, "restore the database " + when, knownBackends);
+        return restore(changes.tables(), changes.sequences(), Pass.BETWEEN_RUNS, "restore the database " + when,
+                knownBackends, changes.lockedByOthers());
     }
 
     /**
@@ -344,17 +366,32 @@ public final class DatabaseSnapshot implements AutoCloseable {
         return out;
     }
 
-    /** The tables to restore (written, or untracked) and, into {@code movedSequences}, the sequences that moved. */
-    private Set<Long> changed(String when, Map<Integer, String> knownBackends, Set<Long> movedSequences)
-            throws SQLException {
+    /**
+     * What a restore must put back: the tables written since (and those that cannot be tracked), the sequences that
+     * moved, and, if asked for, the tables another session holds a lock on (null if not asked).
+     */
+    private record Changes(Set<Long> tables, Set<Long> sequences, Set<Long> lockedByOthers) {
+    }
+
+    /** What changed, in one query; with {@code locks}, also who else holds locks, should anything have been written. */
+    private Changes changes(String when, Map<Integer, String> knownBackends, boolean locks) throws SQLException {
         Set<Long> changedTables = new LinkedHashSet<>();
+        Set<Long> movedSequences = new LinkedHashSet<>();
+        Set<Long> locked = locks ? new LinkedHashSet<>() : null;
+        Map<Long, Long> tableOf = tableOfRelation();
         Connection c = connection();
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT false, relid FROM (SELECT DISTINCT relid FROM " + CHANGED + ") c UNION ALL"
-                        + " SELECT true, seq FROM " + SEQUENCES + " WHERE pg_sequence_last_value(seq::regclass)"
-                        + " IS DISTINCT FROM CASE WHEN is_called THEN last_value END")) {
+                "SELECT 0, relid FROM (SELECT DISTINCT relid FROM " + CHANGED + ") c UNION ALL"
+                        + " SELECT 1, seq FROM " + SEQUENCES + " WHERE pg_sequence_last_value(seq::regclass)"
+                        + " IS DISTINCT FROM CASE WHEN is_called THEN last_value END"
+                        + (locks ? " UNION ALL SELECT 2, relation FROM (" + lockedRelations(tableOf.keySet())
+                        + ") l WHERE EXISTS (SELECT 1 FROM " + CHANGED + ")" : ""))) {
             while (rs.next()) {
-                (rs.getBoolean(1) ? movedSequences : changedTables).add(rs.getLong(2));
+                switch (rs.getInt(1)) {
+                    case 0 -> changedTables.add(rs.getLong(2));
+                    case 1 -> movedSequences.add(rs.getLong(2));
+                    default -> locked.add(tableOf.get(rs.getLong(2)));
+                }
             }
         } catch (SQLException e) {
             throw failed(c, "find out what changed " + when, e, false, knownBackends, null, allRelations());
@@ -365,7 +402,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 restore.add(table.oid());
             }
         }
-        return restore;
+        return new Changes(restore, movedSequences, locked);
     }
 
     /**
@@ -376,10 +413,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
     public Restored restoreAllAndClose(String when, Map<Integer, String> knownBackends) throws SQLException {
         checkOpen();
         try {
-            Set<Long> movedSequences = new LinkedHashSet<>();
-            Set<Long> changed = changed(when, knownBackends, movedSequences);
-            Restored restored = restore(changed, movedSequences, Pass.LAST, "restore the database " + when,
-                    knownBackends);
+            Changes changes = changes(when, knownBackends, false);
+            Restored restored = restore(changes.tables(), changes.sequences(), Pass.LAST,
+                    "restore the database " + when, knownBackends, null);
             dropped = true;
             return restored;
         } catch (RestoreBlockedException e) {
@@ -407,9 +443,11 @@ public final class DatabaseSnapshot implements AutoCloseable {
         LAST
     }
 
+    /**
+     * @param lockedByOthers the tables another session holds a lock on, if just asked (null: ask when it matters)
+     */
     private Restored restore(Set<Long> tableOids, Set<Long> sequenceOids, Pass pass, String what,
-                             Map<Integer, String> knownBackends) throws SQLException {
-        boolean drop = pass == Pass.LAST;
+                             Map<Integer, String> knownBackends, Set<Long> lockedByOthers) throws SQLException {
         Set<Long> emptied = new LinkedHashSet<>();
         Set<Long> truncate = new LinkedHashSet<>();
         switch (pass) {
@@ -423,20 +461,46 @@ public final class DatabaseSnapshot implements AutoCloseable {
                     // another session's lock: the vacuum would try for seconds to cut the pages off, and a refill
                     // could wait for its rows after the emptying was committed; those are rewritten in one go
                     if (!emptied.isEmpty()) {
-                        emptied.removeAll(lockedByOthers());
+                        emptied.removeAll(lockedByOthers != null ? lockedByOthers : lockedByOthers());
                     }
-                    // the heaps the vacuum could not empty, unless a TRUNCATE would wait
-                    truncate.addAll(unlockedByOthers(emptyAndVacuum(emptied, what, knownBackends)));
+                    emptyAndVacuum(emptied, what, knownBackends);
                 }
             }
             case LAST -> truncate.addAll(bypassForeignKeys ? unlockedByOthers(tableOids) : tableOids);
         }
+        Restored filled = fill(tableOids, sequenceOids, pass, emptied, truncate, true, what, knownBackends);
+        if (filled != null) {
+            return filled;
+        }
+        // the heaps the vacuum could not empty (a session's older snapshot still sees the deleted rows, or its lock
+        // kept the vacuum from cutting the pages off) are truncated, unless a TRUNCATE would wait
+        truncate.addAll(unlockedByOthers(notEmpty(emptied)));
+        return fill(tableOids, sequenceOids, pass, emptied, truncate, false, what, knownBackends);
+    }
+
+    /**
+     * Fills the tables again in one transaction, one round trip: truncates {@code truncate} (with the tables
+     * referencing them), empties the other rewritten tables but the vacuumed ({@code emptied}), refills them all,
+     * puts the planner's statistics and the moved sequences back.
+     *
+     * @param checkEmptied whether to make sure first that the vacuum left the emptied heaps without pages
+     * @return what was restored, or null when {@code checkEmptied} found a heap with pages (nothing was done)
+     */
+    private Restored fill(Set<Long> tableOids, Set<Long> sequenceOids, Pass pass, Set<Long> emptied, Set<Long> truncate,
+                          boolean checkEmptied, String what, Map<Integer, String> knownBackends) throws SQLException {
+        boolean drop = pass == Pass.LAST;
         truncate.retainAll(truncatable);
         Set<Long> truncated = withReferencingTables(truncate); // TRUNCATE takes them along: they are restored too
         Set<Long> restored = new LinkedHashSet<>(pass == Pass.LAY_OUT ? Set.of() : tableOids);
         restored.addAll(truncated);
         List<SnapshotScope.Table> ordered = tables.values().stream().filter(t -> restored.contains(t.oid())).toList();
         List<String> sql = new ArrayList<>();
+        boolean guarded = checkEmptied && !emptied.isEmpty();
+        if (guarded) {
+            sql.add("SELECT " + REQUIRE_EMPTY + "(" + tables.values().stream().filter(t -> emptied.contains(t.oid()))
+                    .flatMap(t -> t.relations().keySet().stream()).map(String::valueOf).collect(Collectors.joining(", "))
+                    + ")");
+        }
         if (!drop) {
             // between runs nothing needs the restore to survive a crash: its commit need not wait for the WAL flush
             // (an fsync on a server configured for durability); other sessions see it at once all the same
@@ -480,15 +544,16 @@ public final class DatabaseSnapshot implements AutoCloseable {
         if (drop) {
             sql.add("DROP SCHEMA " + SCHEMA + " CASCADE");
         }
-        if (sql.size() == (drop ? 0 : 1)) {
+        if (sql.size() == (drop ? 0 : 1) + (guarded ? 1 : 0)) {
             return Restored.NOTHING;
         }
         Connection c = connection();
-        c.setAutoCommit(false);
-        try (Statement st = c.createStatement()) {
-            st.execute(String.join(";\n", sql));
-            c.commit();
+        try {
+            inOneTransaction(c, sql);
         } catch (SQLException e) {
+            if (guarded && HEAP_NOT_EMPTY.equals(e.getSQLState())) {
+                return null;
+            }
             Map<Long, String> touched = new LinkedHashMap<>();
             ordered.forEach(t -> touched.putAll(t.relations()));
             sequenceOids.stream().filter(sequences::containsKey).forEach(oid -> touched.put(oid, sequences.get(oid).name()));
@@ -505,8 +570,6 @@ public final class DatabaseSnapshot implements AutoCloseable {
                             + " CASCADE removes them; the next exploration's snapshot does so after putting back what a"
                             + " restore emptied)." + stillEmpty
                             : stillEmpty.isEmpty() ? null : stillEmpty, touched);
-        } finally {
-            autocommit(c);
         }
         emptiedPending.clear();
         return new Restored(ordered.stream().map(SnapshotScope.Table::name).collect(Collectors.toCollection(LinkedHashSet::new)),
@@ -516,52 +579,70 @@ public final class DatabaseSnapshot implements AutoCloseable {
     /**
      * Empties the tables and vacuums them, so that their heaps (and indexes) hold nothing, not even dead rows, and
      * the rows put back go to the same places as every time before. Cheaper than {@code TRUNCATE}, which makes a new
-     * file for the table and for each of its indexes, and needs the tables referencing it truncated too.
-     *
-     * @return the tables whose heap did not come out empty: a session's older snapshot still sees the deleted rows,
-     *         or it held a lock that kept {@code VACUUM} from cutting the heap's pages off
+     * file for the table and for each of its indexes, and needs the tables referencing it truncated too. Whether a
+     * heap came out empty is checked by the transaction that fills it ({@link #REQUIRE_EMPTY}).
      */
-    private Set<Long> emptyAndVacuum(Set<Long> oids, String what, Map<Integer, String> knownBackends) throws SQLException {
+    private void emptyAndVacuum(Set<Long> oids, String what, Map<Integer, String> knownBackends) throws SQLException {
         if (oids.isEmpty()) {
-            return new LinkedHashSet<>();
+            return;
         }
         List<SnapshotScope.Table> emptied = tables.values().stream().filter(t -> oids.contains(t.oid())).toList();
         String list = emptied.stream().map(t -> String.valueOf(t.oid())).collect(Collectors.joining(","));
-        String names = emptied.stream().map(SnapshotScope.Table::name).collect(Collectors.joining(", "));
-        Connection c = connection();
-        c.setAutoCommit(false);
-        try (Statement st = c.createStatement()) {
+        List<String> sql = new ArrayList<>(List.of("SET LOCAL synchronous_commit = off",
+                "SET LOCAL " + RESTORING + " = '," + list + ",'", "SET LOCAL session_replication_role = replica", UNCOUNTED));
+        for (SnapshotScope.Table t : emptied) {
             // recorded with the emptying: should the refill fail, the next snapshot fills them before anything else
-            st.execute("SET LOCAL synchronous_commit = off;\nSET LOCAL " + RESTORING + " = '," + list + ",';\n"
-                    + "SET LOCAL session_replication_role = replica;\n" + UNCOUNTED + ";\n"
-                    + emptied.stream().map(t -> EmptiedTables.record(t.oid(), refill(t), copies.get(t.oid())) + ";\n"
-                            + "DELETE FROM " + t.name()).collect(Collectors.joining(";\n")));
-            c.commit();
-            emptiedPending.addAll(oids);
-        } catch (SQLException e) {
-            Map<Long, String> touched = new LinkedHashMap<>();
-            emptied.forEach(t -> touched.putAll(t.relations()));
-            throw failed(c, what, e, false, knownBackends, null, touched);
-        } finally {
-            autocommit(c);
+            sql.add(EmptiedTables.record(t.oid(), refill(t), copies.get(t.oid())));
+            sql.add("DELETE FROM " + t.name());
         }
-        Set<Long> stuck = new LinkedHashSet<>();
+        Connection c = connection();
         try (Statement st = c.createStatement()) {
-            st.execute("VACUUM (TRUNCATE true, INDEX_CLEANUP on) " + names);
-            try (ResultSet rs = st.executeQuery(emptied.stream()
-                    .map(t -> "SELECT " + t.oid() + "::oid WHERE " + t.relations().keySet().stream()
-                            .map(r -> "pg_relation_size(" + r + "::oid)").collect(Collectors.joining(" + ")) + " > 0")
-                    .collect(Collectors.joining(" UNION ALL ")))) {
-                while (rs.next()) {
-                    stuck.add(rs.getLong(1));
-                }
-            }
+            inOneTransaction(c, sql);
+            emptiedPending.addAll(oids);
+            st.execute("VACUUM (TRUNCATE true, INDEX_CLEANUP on) "
+                    + emptied.stream().map(SnapshotScope.Table::name).collect(Collectors.joining(", ")));
         } catch (SQLException e) {
             Map<Long, String> touched = new LinkedHashMap<>();
             emptied.forEach(t -> touched.putAll(t.relations()));
             throw failed(c, what, e, false, knownBackends, null, touched);
+        }
+    }
+
+    /** Of {@code oids}, the tables whose heap (or a partition's) still has pages. */
+    private Set<Long> notEmpty(Set<Long> oids) throws SQLException {
+        Set<Long> stuck = new LinkedHashSet<>();
+        if (oids.isEmpty()) {
+            return stuck;
+        }
+        try (Statement st = connection().createStatement(); ResultSet rs = st.executeQuery(tables.values().stream()
+                .filter(t -> oids.contains(t.oid()))
+                .map(t -> "SELECT " + t.oid() + "::oid WHERE " + t.relations().keySet().stream()
+                        .map(r -> "pg_relation_size(" + r + "::oid)").collect(Collectors.joining(" + ")) + " > 0")
+                .collect(Collectors.joining(" UNION ALL ")))) {
+            while (rs.next()) {
+                stuck.add(rs.getLong(1));
+            }
         }
         return stuck;
+    }
+
+    /**
+     * Runs {@code sql} in one transaction and one round trip ({@code BEGIN; …; COMMIT} on a connection in autocommit
+     * mode); on failure, rolls it back.
+     */
+    private static void inOneTransaction(Connection c, List<String> sql) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute("BEGIN;\n" + String.join(";\n", sql) + ";\nCOMMIT");
+        } catch (SQLException e) {
+            try (Statement st = c.createStatement()) {
+                if (!c.isClosed()) {
+                    st.execute("ROLLBACK");
+                }
+            } catch (SQLException rollback) {
+                e.addSuppressed(rollback);
+            }
+            throw e;
+        }
     }
 
     /**
@@ -585,19 +666,29 @@ public final class DatabaseSnapshot implements AutoCloseable {
      * for 5 s), and a refill could wait for its uncommitted rows.
      */
     private Set<Long> lockedByOthers() throws SQLException {
-        Map<Long, Long> tableOf = new LinkedHashMap<>();
-        tables.values().forEach(t -> t.relations().keySet().forEach(r -> tableOf.put(r, t.oid())));
+        Map<Long, Long> tableOf = tableOfRelation();
         Set<Long> locked = new LinkedHashSet<>();
-        try (Statement st = connection().createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT DISTINCT relation FROM pg_locks WHERE pid IS DISTINCT FROM pg_backend_pid()"
-                        + " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
-                        + " AND relation = any('{" + tableOf.keySet().stream().map(String::valueOf)
-                        .collect(Collectors.joining(",")) + "}'::oid[])")) {
+        try (Statement st = connection().createStatement(); ResultSet rs = st.executeQuery(lockedRelations(tableOf.keySet()))) {
             while (rs.next()) {
                 locked.add(tableOf.get(rs.getLong(1)));
             }
         }
         return locked;
+    }
+
+    /** The query for which of {@code relations} another session of this database, or a prepared transaction, locks. */
+    private static String lockedRelations(Set<Long> relations) {
+        return "SELECT DISTINCT relation FROM pg_locks WHERE pid IS DISTINCT FROM pg_backend_pid()"
+                + " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+                + " AND relation = any('{" + relations.stream().map(String::valueOf).collect(Collectors.joining(","))
+                + "}'::oid[])";
+    }
+
+    /** Each relation in the snapshot (table or partition) to its table. */
+    private Map<Long, Long> tableOfRelation() {
+        Map<Long, Long> tableOf = new LinkedHashMap<>();
+        tables.values().forEach(t -> t.relations().keySet().forEach(r -> tableOf.put(r, t.oid())));
+        return tableOf;
     }
 
     private String refill(SnapshotScope.Table table) {

@@ -88,6 +88,13 @@ public final class SqlClassifier {
         }
     }
 
+    /** {@link #refreshSchema()} on {@code lent}, a connection of the caller's, left open. */
+    public void refreshSchema(java.sql.Connection lent) {
+        if (catalog.refresh(lent)) {
+            cache.clear();
+        }
+    }
+
     private Classification analyse(String sql) {
         StatementSyntax syntax;
         try {

@@ -37,7 +37,11 @@ class JdbcExplorationCountTest {
     }
 
     private Result explore(ThrowingBody first, ThrowingBody second) {
-        return Frontrun.explore(Object::new).database(raw).stopOnFirstFailure(false)
+        return explore(raw, first, second);
+    }
+
+    private static Result explore(DataSource database, ThrowingBody first, ThrowingBody second) {
+        return Frontrun.explore(Object::new).database(database).stopOnFirstFailure(false)
                 .thread("first", s -> first.run()).thread("second", s -> second.run()).run();
     }
 
@@ -51,17 +55,19 @@ class JdbcExplorationCountTest {
      * behind the proxy's back (here a primary key that turns two updates of different rows from a table-level
      * conflict into two independent steps).
      */
-    @Test
-    void eachExplorationReadsTheSchemaAsItIsThen(TestDatabase db) throws SQLException {
+    @ParameterizedTest(name = "database given {0}")
+    @ValueSource(strings = {"unwrapped", "wrapped"}) // the wrapped proxy reads it on the snapshot's connection
+    void eachExplorationReadsTheSchemaAsItIsThen(String given, TestDatabase db) throws SQLException {
         db.execute("CREATE TABLE keyless (id int NOT NULL, n int NOT NULL)", "INSERT INTO keyless VALUES (1, 0), (2, 0)");
         ThrowingBody first = () -> autocommit("UPDATE keyless SET n = n + 1 WHERE id = 1");
         ThrowingBody second = () -> autocommit("UPDATE keyless SET n = n + 1 WHERE id = 2");
+        DataSource database = given.equals("wrapped") ? ds : raw;
         try {
-            assertThat(explore(first, second).executions()).as("no key: the whole table").isEqualTo(2);
+            assertThat(explore(database, first, second).executions()).as("no key: the whole table").isEqualTo(2);
 
             db.execute("ALTER TABLE keyless ADD PRIMARY KEY (id)"); // through no proxy
 
-            assertThat(explore(first, second).executions()).as("rows by their key").isEqualTo(1);
+            assertThat(explore(database, first, second).executions()).as("rows by their key").isEqualTo(1);
         } finally {
             db.execute("DROP TABLE keyless");
         }

@@ -109,17 +109,21 @@ public final class JdbcTableCatalog implements TableCatalog {
 
     @Override
     public TableLookup lookup(TableName asWritten) {
+        return lookup(asWritten, connections);
+    }
+
+    private TableLookup lookup(TableName asWritten, ConnectionSource source) {
         TableLookup cached = cache.get(asWritten);
         if (cached != null) {
             return cached;
         }
-        if (!readAll && readAll()) {
+        if (!readAll && readAll(source)) {
             cached = cache.get(asWritten);
             if (cached != null) {
                 return cached;
             }
         }
-        TableLookup fresh = read(asWritten);
+        TableLookup fresh = read(asWritten, source);
         if (!(fresh instanceof TableLookup.Unavailable)) {
             cache.put(asWritten, fresh);
         }
@@ -132,15 +136,24 @@ public final class JdbcTableCatalog implements TableCatalog {
      * the catalog cannot be read.
      */
     @Override
-    public synchronized boolean refresh() {
+    public boolean refresh() {
+        return refresh(connections);
+    }
+
+    @Override
+    public boolean refresh(Connection lent) {
+        return refresh(ConnectionSource.borrowing(() -> lent));
+    }
+
+    private synchronized boolean refresh(ConnectionSource source) {
         Map<TableName, TableLookup> before = Map.copyOf(cache);
         invalidate();
-        if (!readAll()) {
+        if (!readAll(source)) {
             return true;
         }
         boolean changed = false;
         for (Map.Entry<TableName, TableLookup> was : before.entrySet()) {
-            changed |= !was.getValue().equals(lookup(was.getKey()));
+            changed |= !was.getValue().equals(lookup(was.getKey(), source));
         }
         return changed;
     }
@@ -159,13 +172,13 @@ public final class JdbcTableCatalog implements TableCatalog {
      *
      * @return whether it read them (if not, the table is looked up by itself, and the next lookup tries again)
      */
-    private synchronized boolean readAll() {
+    private synchronized boolean readAll(ConnectionSource source) {
         if (readAll) {
             return true;
         }
         Connection c = null;
         try {
-            c = connections.acquire();
+            c = source.acquire();
             try (PreparedStatement ps = c.prepareStatement(DESCRIBE_ALL); ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     TableLookup found = new TableLookup.Found(tableInfo(rs));
@@ -183,7 +196,7 @@ public final class JdbcTableCatalog implements TableCatalog {
         } finally {
             if (c != null) {
                 try {
-                    connections.release(c);
+                    source.release(c);
                 } catch (SQLException ignored) {
                     // what was read stands; a failing close is the pool's business
                 }
@@ -191,17 +204,17 @@ public final class JdbcTableCatalog implements TableCatalog {
         }
     }
 
-    private TableLookup read(TableName asWritten) {
+    private TableLookup read(TableName asWritten, ConnectionSource source) {
         Connection c = null;
         try {
-            c = connections.acquire();
+            c = source.acquire();
             return describe(c, asWritten);
         } catch (SQLException | RuntimeException e) {
             return new TableLookup.Unavailable("metadata of " + asWritten + " unavailable: " + e.getMessage());
         } finally {
             if (c != null) {
                 try {
-                    connections.release(c);
+                    source.release(c);
                 } catch (SQLException ignored) {
                     // the lookup result stands; a failing close is the pool's business
                 }

@@ -29,4 +29,12 @@ public interface TableCatalog {
         invalidate();
         return true;
     }
+
+    /**
+     * {@link #refresh()} on {@code lent}, a connection of the caller's that it leaves open (one that has just read
+     * the catalog answers faster than a new one).
+     */
+    default boolean refresh(java.sql.Connection lent) {
+        return refresh();
+    }
 }

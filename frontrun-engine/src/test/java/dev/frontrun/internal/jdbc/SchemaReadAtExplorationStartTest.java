@@ -1,0 +1,117 @@
+package dev.frontrun.internal.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.frontrun.Frontrun;
+import dev.frontrun.Result;
+import dev.frontrun.Verdict;
+import dev.frontrun.jdbc.FrontrunDataSource;
+import dev.frontrun.testing.PostgresExtension;
+import dev.frontrun.testing.TestDatabase;
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The proxy reads the schema for an exploration before its first execution, on the database snapshot's
+ * connection: the first statement of an explored thread does not wait for a connection of its own to read it.
+ */
+@ExtendWith(PostgresExtension.class)
+class SchemaReadAtExplorationStartTest {
+
+    @Test
+    void theExploredThreadsTakeNoConnectionButTheirOwn(TestDatabase db) {
+        db.execute("DROP TABLE IF EXISTS counter", "CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)",
+                "INSERT INTO counter VALUES (1, 0), (2, 0)");
+        // it hides its URL: Frontrun's own connections (snapshot, catalog, lock probe) come from it too
+        ThreadCountingDataSource counting = new ThreadCountingDataSource(db.dataSource());
+        DataSource ds = FrontrunDataSource.wrap(counting);
+        Set<String> explored = ConcurrentHashMap.newKeySet();
+
+        for (int exploration = 1; exploration <= 2; exploration++) {
+            counting.taken.clear();
+            Result result = Frontrun.explore(Object::new).database(ds)
+                    .thread("first", s -> increment(ds, 1, explored))
+                    .thread("second", s -> increment(ds, 2, explored)).run();
+
+            assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
+            assertThat(result.executions()).as("two rows by their key: independent").isEqualTo(1);
+            assertThat(explored).hasSize(2);
+            assertThat(explored.stream().mapToInt(name -> counting.taken.getOrDefault(name, 0)).sum())
+                    .as("exploration %d: one connection per explored thread, none to read the schema", exploration)
+                    .isEqualTo(2);
+        }
+    }
+
+    private static void increment(DataSource ds, int id, Set<String> explored) throws SQLException {
+        explored.add(Thread.currentThread().getName());
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            st.executeUpdate("UPDATE counter SET n = n + 1 WHERE id = " + id);
+        }
+    }
+
+    /** Counts the connections handed out on each thread; tells no JDBC URL, so nothing can connect beside it. */
+    private static final class ThreadCountingDataSource implements DataSource {
+        private final DataSource target;
+        final Map<String, Integer> taken = new ConcurrentHashMap<>();
+
+        ThreadCountingDataSource(DataSource target) {
+            this.target = target;
+        }
+
+        @Override
+        public Connection getConnection() throws SQLException {
+            taken.merge(Thread.currentThread().getName(), 1, Integer::sum);
+            return target.getConnection();
+        }
+
+        @Override
+        public Connection getConnection(String username, String password) throws SQLException {
+            taken.merge(Thread.currentThread().getName(), 1, Integer::sum);
+            return target.getConnection(username, password);
+        }
+
+        @Override
+        public PrintWriter getLogWriter() throws SQLException {
+            return target.getLogWriter();
+        }
+
+        @Override
+        public void setLogWriter(PrintWriter out) throws SQLException {
+            target.setLogWriter(out);
+        }
+
+        @Override
+        public void setLoginTimeout(int seconds) throws SQLException {
+            target.setLoginTimeout(seconds);
+        }
+
+        @Override
+        public int getLoginTimeout() throws SQLException {
+            return target.getLoginTimeout();
+        }
+
+        @Override
+        public Logger getParentLogger() {
+            return Logger.getGlobal();
+        }
+
+        @Override
+        public <T> T unwrap(Class<T> type) throws SQLException {
+            throw new SQLException("not a wrapper");
+        }
+
+        @Override
+        public boolean isWrapperFor(Class<?> type) {
+            return false;
+        }
+    }
+}
