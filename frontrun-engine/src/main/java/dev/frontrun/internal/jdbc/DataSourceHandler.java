@@ -139,15 +139,24 @@ public final class DataSourceHandler implements InvocationHandler {
     /**
      * Reads the schema again on {@code lent} at an exploration's start, before any execution: the database hook's
      * snapshot connection, which has just read the catalog, answers faster than a new connection in the first run.
-     * {@link #schemaRead} then tells each execution of that exploration not to read it again.
+     * {@link #explorationStarted} then tells each execution of that exploration not to read it again.
      */
     void readSchema(Connection lent) {
         analyzer.refreshSchema(lent);
     }
 
-    /** The exploration of {@code execution} read the schema at its start ({@link #readSchema}). */
-    void schemaRead(ExecutionContext execution) {
+    /**
+     * The exploration of {@code execution} read the schema at its start ({@link #readSchema}), and its lock probe
+     * asks on {@code monitor}, the database hook's snapshot connection: idle while the explored threads run, it saves
+     * the probe a connection of its own.
+     */
+    void explorationStarted(ExecutionContext execution, Connection monitor) {
         execution.explorationAttribute(schemaKey, key -> Boolean.TRUE);
+        execution.explorationAttribute(probeKey, key -> {
+            PostgresLockProbe probe = new PostgresLockProbe(monitor);
+            execution.onExplorationEnd(probe);
+            return probe;
+        });
     }
 
     ConnectionDefaults defaults() {

@@ -47,7 +47,7 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     private final String missingProxyAdvice;
     private final Duration lockTimeout;
     private DatabaseSnapshot snapshot;
-    /** The proxy that read the schema when this exploration began, to tell its executions so; null if none did. */
+    /** The proxy that read the schema when this exploration began, to tell its executions so and lend its lock probe the snapshot's connection; null if none did. */
     private DataSourceHandler schemaReadBy;
     /** backend pid to the explored thread (and execution) that last ran a statement on it */
     private final Map<Integer, String> workerBackends = new HashMap<>();
@@ -143,7 +143,7 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     @Override
     public void beforeExecution(ExecutionContext execution) throws Exception {
         if (schemaReadBy != null) {
-            schemaReadBy.schemaRead(execution);
+            snapshot.lend(monitor -> schemaReadBy.explorationStarted(execution, monitor));
         }
         // an execution that changed nothing needs no restore; the first one follows the snapshot
         try {

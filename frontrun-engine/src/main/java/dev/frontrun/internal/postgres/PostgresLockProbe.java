@@ -26,11 +26,25 @@ public final class PostgresLockProbe implements AutoCloseable {
     private final DataSource dataSource;
     private final BackendSignals signals = new BackendSignals();
     private final Map<Integer, Integer> held = new HashMap<>();
+    /** Whether the monitor connection is the probe's to close (not one lent to it). */
+    private final boolean ownsMonitor;
     private Connection monitor;
     private PreparedStatement query;
 
+    /** A probe that opens a monitor connection of {@code dataSource} when first asked, and closes it at the end. */
     public PostgresLockProbe(DataSource dataSource) {
         this.dataSource = dataSource;
+        this.ownsMonitor = true;
+    }
+
+    /**
+     * A probe that asks on {@code lent}, a connection in autocommit mode that no explored thread uses and nothing
+     * else uses while the threads run (the database snapshot's, between its restores); it stays open at the end.
+     */
+    public PostgresLockProbe(Connection lent) {
+        this.dataSource = null;
+        this.ownsMonitor = false;
+        this.monitor = lent;
     }
 
     /**
@@ -45,8 +59,10 @@ public final class PostgresLockProbe implements AutoCloseable {
         }
         try {
             if (query == null) {
-                monitor = dataSource.getConnection();
-                monitor.setAutoCommit(true);
+                if (monitor == null) {
+                    monitor = dataSource.getConnection();
+                    monitor.setAutoCommit(true);
+                }
                 query = monitor.prepareStatement("select pg_blocking_pids(?)");
             }
             query.setInt(1, pid);
@@ -117,7 +133,14 @@ public final class PostgresLockProbe implements AutoCloseable {
     public synchronized void close() throws SQLException {
         held.keySet().stream().toList().forEach(this::resume);
         signals.close();
-        if (monitor != null) {
+        if (query != null && !ownsMonitor) {
+            try {
+                query.close();
+            } catch (SQLException ignored) {
+                // the lent connection may be closed already: its statement went with it
+            }
+        }
+        if (monitor != null && ownsMonitor) {
             monitor.close();
         }
     }

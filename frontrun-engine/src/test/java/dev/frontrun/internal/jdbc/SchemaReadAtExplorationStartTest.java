@@ -51,6 +51,36 @@ class SchemaReadAtExplorationStartTest {
         }
     }
 
+    /** A statement that waits for another thread's row lock is seen waiting through the snapshot's connection too. */
+    @Test
+    void theLockProbeAsksOnTheSnapshotsConnection(TestDatabase db) {
+        db.execute("DROP TABLE IF EXISTS counter", "CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)",
+                "INSERT INTO counter VALUES (1, 0)");
+        ThreadCountingDataSource counting = new ThreadCountingDataSource(db.dataSource());
+        DataSource ds = FrontrunDataSource.wrap(counting);
+        Set<String> explored = ConcurrentHashMap.newKeySet();
+
+        Result result = Frontrun.explore(Object::new).database(ds)
+                .thread("first", s -> incrementInTransaction(ds, explored))
+                .thread("second", s -> incrementInTransaction(ds, explored)).run();
+
+        assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(result.timings().probes()).as("a wait inside the server, seen by the probe").isPositive();
+        assertThat(counting.taken.entrySet().stream().filter(e -> !explored.contains(e.getKey()))
+                .mapToInt(Map.Entry::getValue).sum())
+                .as("beside the explored threads: the check that it is PostgreSQL, and the snapshot's connection")
+                .isEqualTo(2);
+    }
+
+    private static void incrementInTransaction(DataSource ds, Set<String> explored) throws SQLException {
+        explored.add(Thread.currentThread().getName());
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.executeUpdate("UPDATE counter SET n = n + 1 WHERE id = 1");
+            c.commit();
+        }
+    }
+
     private static void increment(DataSource ds, int id, Set<String> explored) throws SQLException {
         explored.add(Thread.currentThread().getName());
         try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
