@@ -72,9 +72,9 @@ import javax.sql.DataSource;
  * is taken (by {@code TRUNCATE}, in one transaction, those no other session holds a lock on), so the first
  * execution meets the rows where every later one does. A superuser's restores also put the planner's
  * statistics back as the snapshot found them (a vacuum or a {@code TRUNCATE} rewrites them, and the plan
- * decides the scan order too). All statements run with a
- * bounded {@code lock_timeout}: a session that
- * holds locks on the tables (a leaked connection inside a transaction) makes the restore fail with a
+ * decides the scan order too), and while the snapshot lasts autovacuum and autoanalyze leave the tables alone
+ * ({@link AutovacuumPause}: the explored code's writes would otherwise set them off mid-exploration). All statements
+ * run with a bounded {@code lock_timeout}: a session that holds locks on the tables (a leaked connection inside a transaction) makes the restore fail with a
  * {@link RestoreBlockedException} naming it, instead of hanging.
  *
  * <p>The snapshot keeps one connection of {@code dataSource} for the exploration, so a restore does not
@@ -214,6 +214,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
         try (Statement st = c.createStatement()) {
             // a crashed run's leftovers, and with its tracking function the triggers that call it
             EmptiedTables.refillLeftovers(c);
+            AutovacuumPause.resumeLeftovers(c);
             st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
             SnapshotScope scope = SnapshotScope.read(c);
             st.execute("CREATE SCHEMA " + SCHEMA);
@@ -221,6 +222,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
             st.execute("SET LOCAL synchronize_seqscans = off; SET LOCAL max_parallel_workers_per_gather = 0");
             st.execute("CREATE UNLOGGED TABLE " + CHANGED + " (relid oid NOT NULL)");
             st.execute(EmptiedTables.CREATE);
+            st.execute(AutovacuumPause.CREATE);
             st.execute("CREATE FUNCTION " + TRACK + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER"
                     + " SET search_path = pg_catalog, pg_temp AS $$ BEGIN"
                     + " IF strpos(coalesce(current_setting('" + RESTORING + "', true), ''), ',' || TG_ARGV[0] || ',') = 0 THEN"
@@ -259,6 +261,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
                         .collect(Collectors.joining(" UNION ALL ")));
             }
             st.executeBatch();
+            AutovacuumPause.pause(c, scope.tables.stream().filter(SnapshotScope.Table::tracked)
+                    .flatMap(t -> t.relations().keySet().stream()).toList());
             Map<Long, String> sequenceNames = scope.sequences.stream()
                     .collect(Collectors.toMap(SnapshotScope.Sequence::oid, SnapshotScope.Sequence::name));
             try (ResultSet rs = st.executeQuery("SELECT seq, last_value, is_called FROM " + SEQUENCES + " ORDER BY seq")) {
@@ -542,6 +546,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
                     .collect(Collectors.joining(", ")));
         }
         if (drop) {
+            sql.add(AutovacuumPause.RESUME);
             sql.add("DROP SCHEMA " + SCHEMA + " CASCADE");
         }
         if (sql.size() == (drop ? 0 : 1) + (guarded ? 1 : 0)) {
@@ -762,6 +767,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
         dropped = true;
         Connection c = connection();
         try (Statement st = c.createStatement()) {
+            AutovacuumPause.resumeLeftovers(c);
             st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
         } catch (SQLException e) {
             throw failed(c, "remove its change-tracking triggers and snapshot copies", e, true, Map.of(),

@@ -293,6 +293,54 @@ class DatabaseSnapshotTest {
         assertThat(query(raw, "SELECT count(*) FROM pg_namespace WHERE nspname = 'frontrun_snapshot'")).containsExactly("0");
     }
 
+    /** What autovacuum may do to a and to b (with its TOAST table), as the relations' options say. */
+    private List<String> autovacuumSettings() {
+        return query(raw, "SELECT c.relname || ' ' || coalesce(array_to_string(c.reloptions, ','), '-') || ' toast '"
+                + " || coalesce(array_to_string(t.reloptions, ','), '-') FROM pg_class c"
+                + " LEFT JOIN pg_class t ON t.oid = c.reltoastrelid WHERE c.relname IN ('a', 'b') ORDER BY 1");
+    }
+
+    /**
+     * The explored code's writes count towards autovacuum's and autoanalyze's thresholds: while exploring, neither may
+     * step in (new statistics, rows moved on their pages, at moments no schedule decides); afterwards each table has
+     * its own settings back, including those the user chose.
+     */
+    @Test
+    void autovacuumLeavesTheTablesAloneWhileExploringAndGetsItsSettingsBack() throws SQLException {
+        db.execute("ALTER TABLE b ADD COLUMN note text", "ALTER TABLE b SET (fillfactor = 90, autovacuum_enabled = true,"
+                + " toast.autovacuum_enabled = true)");
+        List<String> before = autovacuumSettings();
+        assertThat(before).containsExactly("a - toast -",
+                "b fillfactor=90,autovacuum_enabled=true toast autovacuum_enabled=true");
+
+        try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(raw)) {
+            assertThat(autovacuumSettings()).containsExactly("a autovacuum_enabled=off toast -",
+                    "b fillfactor=90,autovacuum_enabled=off toast autovacuum_enabled=off");
+            db.execute("UPDATE b SET v = 2");
+            snapshot.restoreAllAndClose(when(), Map.of());
+        }
+        assertThat(autovacuumSettings()).isEqualTo(before);
+
+        DatabaseSnapshot.take(raw).close(); // without restoring
+        assertThat(autovacuumSettings()).isEqualTo(before);
+    }
+
+    /** A run that died while exploring left autovacuum off: the next snapshot gives the tables their settings back. */
+    @Test
+    void theNextSnapshotGivesAutovacuumBackWhatACrashedRunTookAway() throws SQLException {
+        db.execute("ALTER TABLE a SET (autovacuum_enabled = true)");
+        List<String> before = autovacuumSettings();
+        PGSimpleDataSource crashing = (PGSimpleDataSource) db.dataSource();
+        crashing.setApplicationName("crashing-run");
+        DatabaseSnapshot.take(crashing); // never closed: as if the JVM died
+        db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'crashing-run'");
+        assertThat(autovacuumSettings()).as("left off").doesNotContainAnyElementsOf(before);
+
+        DatabaseSnapshot.take(raw).close();
+
+        assertThat(autovacuumSettings()).isEqualTo(before);
+    }
+
     @Test
     void aLeakedTransactionMakesTheRestoreFailWithinItsBoundNamingTheSession() throws SQLException {
         try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(raw, Duration.ofMillis(300));
