@@ -217,22 +217,21 @@ public final class DatabaseSnapshot implements AutoCloseable {
             AutovacuumPause.resumeLeftovers(c);
             st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
             SnapshotScope scope = SnapshotScope.read(c);
-            st.execute("CREATE SCHEMA " + SCHEMA);
-            // each copy holds its table's rows in heap order: one scan from the first page, not several workers'
-            st.execute("SET LOCAL synchronize_seqscans = off; SET LOCAL max_parallel_workers_per_gather = 0");
-            st.execute("CREATE UNLOGGED TABLE " + CHANGED + " (relid oid NOT NULL)");
-            st.execute(EmptiedTables.CREATE);
-            st.execute(AutovacuumPause.CREATE);
-            st.execute("CREATE FUNCTION " + TRACK + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER"
-                    + " SET search_path = pg_catalog, pg_temp AS $$ BEGIN"
-                    + " IF strpos(coalesce(current_setting('" + RESTORING + "', true), ''), ',' || TG_ARGV[0] || ',') = 0 THEN"
-                    + " INSERT INTO " + CHANGED + " VALUES (TG_ARGV[0]::oid); END IF;"
-                    + " RETURN NULL; END $$");
-            st.execute("CREATE FUNCTION " + REQUIRE_EMPTY + "(VARIADIC relations oid[]) RETURNS void LANGUAGE plpgsql"
-                    + " SET search_path = pg_catalog, pg_temp AS $$ BEGIN"
-                    + " IF (SELECT sum(pg_relation_size(r)) FROM unnest(relations) r) > 0 THEN"
-                    + " RAISE EXCEPTION USING ERRCODE = '" + HEAP_NOT_EMPTY + "', MESSAGE = 'a vacuumed heap still has pages';"
-                    + " END IF; END $$");
+            // Frontrun's schema in one round trip; each copy below holds its table's rows in heap order: one scan from
+            // the first page, not several workers'
+            st.execute(String.join(";\n", "CREATE SCHEMA " + SCHEMA,
+                    "SET LOCAL synchronize_seqscans = off", "SET LOCAL max_parallel_workers_per_gather = 0",
+                    "CREATE UNLOGGED TABLE " + CHANGED + " (relid oid NOT NULL)", EmptiedTables.CREATE, AutovacuumPause.CREATE,
+                    "CREATE FUNCTION " + TRACK + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER"
+                            + " SET search_path = pg_catalog, pg_temp AS $$ BEGIN"
+                            + " IF strpos(coalesce(current_setting('" + RESTORING + "', true), ''), ',' || TG_ARGV[0] || ',') = 0 THEN"
+                            + " INSERT INTO " + CHANGED + " VALUES (TG_ARGV[0]::oid); END IF;"
+                            + " RETURN NULL; END $$",
+                    "CREATE FUNCTION " + REQUIRE_EMPTY + "(VARIADIC relations oid[]) RETURNS void LANGUAGE plpgsql"
+                            + " SET search_path = pg_catalog, pg_temp AS $$ BEGIN"
+                            + " IF (SELECT sum(pg_relation_size(r)) FROM unnest(relations) r) > 0 THEN"
+                            + " RAISE EXCEPTION USING ERRCODE = '" + HEAP_NOT_EMPTY + "', MESSAGE = 'a vacuumed heap still has pages';"
+                            + " END IF; END $$"));
             // triggers first: they lock out writers until commit, so the copies below are consistent
             for (SnapshotScope.Table table : scope.tables) {
                 if (!table.tracked()) {
@@ -410,16 +409,17 @@ public final class DatabaseSnapshot implements AutoCloseable {
     }
 
     /**
-     * Restores every table and sequence that changed and, in the same transaction, removes the tracking triggers and
-     * the copies, so the database is exactly as before the snapshot; then gives the connection back. When
-     * a lock cannot be had, nothing is done and the snapshot stays in {@value #SCHEMA}.
+     * Restores every table and sequence that changed (a superuser's tables emptied and vacuumed first, as between
+     * runs) and, in the transaction that fills them, removes the tracking triggers and the copies, so the database is
+     * exactly as before the snapshot; then gives the connection back. When a lock cannot be had, nothing more is done
+     * and the snapshot stays in {@value #SCHEMA} (the next snapshot fills again what was emptied).
      */
     public Restored restoreAllAndClose(String when, Map<Integer, String> knownBackends) throws SQLException {
         checkOpen();
         try {
-            Changes changes = changes(when, knownBackends, false);
+            Changes changes = changes(when, knownBackends, !vacuumable.isEmpty());
             Restored restored = restore(changes.tables(), changes.sequences(), Pass.LAST,
-                    "restore the database " + when, knownBackends, null);
+                    "restore the database " + when, knownBackends, changes.lockedByOthers());
             dropped = true;
             return restored;
         } catch (RestoreBlockedException e) {
@@ -443,7 +443,10 @@ public final class DatabaseSnapshot implements AutoCloseable {
         LAY_OUT,
         /** Before every later execution: vacuums (a superuser) or truncates the changed tables. */
         BETWEEN_RUNS,
-        /** At the end, in one transaction, all or nothing: truncates where it need not wait, for the next exploration. */
+        /**
+         * At the end: vacuums as between runs (a superuser), truncates the rest where it need not wait, so the next
+         * exploration finds the tables laid out; it fills them and drops Frontrun's schema in one transaction.
+         */
         LAST
     }
 
@@ -454,23 +457,28 @@ public final class DatabaseSnapshot implements AutoCloseable {
                              Map<Integer, String> knownBackends, Set<Long> lockedByOthers) throws SQLException {
         Set<Long> emptied = new LinkedHashSet<>();
         Set<Long> truncate = new LinkedHashSet<>();
+        if (pass != Pass.LAY_OUT && !vacuumable.isEmpty()) {
+            emptied.addAll(tableOids);
+            emptied.retainAll(vacuumable);
+            // another session's lock: the vacuum would try for seconds to cut the pages off, and a refill
+            // could wait for its rows after the emptying was committed; those are rewritten in one go
+            if (!emptied.isEmpty()) {
+                emptied.removeAll(lockedByOthers != null ? lockedByOthers : lockedByOthers());
+            }
+            emptyAndVacuum(emptied, what, knownBackends);
+        }
         switch (pass) {
             case LAY_OUT -> truncate.addAll(unlockedByOthers(tableOids));
             case BETWEEN_RUNS -> {
                 if (vacuumable.isEmpty()) {
                     truncate.addAll(tableOids);
-                } else {
-                    emptied.addAll(tableOids);
-                    emptied.retainAll(vacuumable);
-                    // another session's lock: the vacuum would try for seconds to cut the pages off, and a refill
-                    // could wait for its rows after the emptying was committed; those are rewritten in one go
-                    if (!emptied.isEmpty()) {
-                        emptied.removeAll(lockedByOthers != null ? lockedByOthers : lockedByOthers());
-                    }
-                    emptyAndVacuum(emptied, what, knownBackends);
                 }
             }
-            case LAST -> truncate.addAll(bypassForeignKeys ? unlockedByOthers(tableOids) : tableOids);
+            case LAST -> {
+                Set<Long> rest = new LinkedHashSet<>(tableOids);
+                rest.removeAll(emptied);
+                truncate.addAll(bypassForeignKeys ? unlockedByOthers(rest) : rest);
+            }
         }
         Restored filled = fill(tableOids, sequenceOids, pass, emptied, truncate, true, what, knownBackends);
         if (filled != null) {
@@ -767,11 +775,17 @@ public final class DatabaseSnapshot implements AutoCloseable {
         dropped = true;
         Connection c = connection();
         try (Statement st = c.createStatement()) {
+            // in one transaction: what a restore emptied and could not fill again is filled before its copy is dropped
+            c.setAutoCommit(false);
+            EmptiedTables.refillLeftovers(c);
             AutovacuumPause.resumeLeftovers(c);
             st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+            c.commit();
+            emptiedPending.clear();
         } catch (SQLException e) {
             throw failed(c, "remove its change-tracking triggers and snapshot copies", e, true, Map.of(),
-                    "They stay in schema " + SCHEMA + " (DROP SCHEMA " + SCHEMA + " CASCADE removes them).", allRelations());
+                    "They stay in schema " + SCHEMA + " (DROP SCHEMA " + SCHEMA + " CASCADE removes them, and the next"
+                            + " snapshot does so after filling again what a restore emptied).", allRelations());
         } finally {
             closeConnection();
         }

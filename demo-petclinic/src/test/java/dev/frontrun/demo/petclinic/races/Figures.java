@@ -29,6 +29,11 @@ record Figures(String variant, String scenario, String verdict, int executions, 
         return runs / seconds;
     }
 
+    /** Milliseconds of the exploration outside its runs: the snapshot, the schema read, the last restore. */
+    double fixedMs() {
+        return Math.max(0, seconds * 1000 - runs * msPerRun);
+    }
+
     /** Run time under exploration ÷ the plain requests' time. */
     double ratio() {
         return msPerRun / plain;
@@ -64,19 +69,20 @@ record Figures(String variant, String scenario, String verdict, int executions, 
             "runs = explored executions + replays of a failure; steps and ms per run, the ms split into: restoring",
             "the database, the scheduler's hand-offs, Frontrun's SQL analysis, statements in the database, the",
             "application's own code, and setup + invariant; plain = the same requests once each, one after the",
-            "other, without Frontrun (same database, same restore); ratio = ms/run ÷ plain.");
+            "other, without Frontrun (same database, same restore); ratio = ms/run ÷ plain; fixed = ms of the",
+            "exploration outside its runs (snapshot, schema read, last restore): runs/s = runs ÷ (runs × ms/run + fixed).");
 
     static String header() {
-        return String.format(java.util.Locale.ROOT, "  %-12s %-29s %-6s %5s %6s %5s %6s │ %7s %7s %5s %6s %6s %5s │ %6s %5s",
+        return String.format(java.util.Locale.ROOT, "  %-12s %-29s %-6s %5s %6s %5s %6s │ %7s %7s %5s %6s %6s %5s │ %6s %5s │ %5s",
                 "variant", "scenario", "verdict", "execs", "runs/s", "steps", "ms/run", "restore", "handoff", "sql", "db",
-                "app", "check", "plain", "ratio");
+                "app", "check", "plain", "ratio", "fixed");
     }
 
     String line() {
         return String.format(java.util.Locale.ROOT,
-                "  %-12s %-29s %-6s %5d %6.0f %5.0f %6.1f │ %7.1f %7.1f %5.1f %6.1f %6.1f %5.1f │ %6.1f %4.1fx",
+                "  %-12s %-29s %-6s %5d %6.0f %5.0f %6.1f │ %7.1f %7.1f %5.1f %6.1f %6.1f %5.1f │ %6.1f %4.1fx │ %5.0f",
                 variant, scenario, verdict, executions, runsPerSecond(), stepsPerRun, msPerRun, restore, handoffs,
-                analysis, database, application, checks, plain, ratio());
+                analysis, database, application, checks, plain, ratio(), fixedMs());
     }
 
     @Override
