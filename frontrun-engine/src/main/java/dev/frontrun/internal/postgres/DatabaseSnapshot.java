@@ -246,7 +246,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
             int i = 0;
             for (SnapshotScope.Table table : scope.tables) {
                 String copy = SCHEMA + ".t" + (i++);
-                st.addBatch("CREATE UNLOGGED TABLE " + copy + " AS SELECT " + String.join(", ", table.columns())
+                // logged: should the server crash between a restore's emptying and its refill, the rows are kept
+                st.addBatch("CREATE TABLE " + copy + " AS SELECT " + String.join(", ", table.columns())
                         + " FROM " + table.name());
                 tables.put(table.oid(), table);
                 copies.put(table.oid(), copy);

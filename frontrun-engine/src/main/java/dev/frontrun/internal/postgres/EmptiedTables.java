@@ -31,9 +31,9 @@ final class EmptiedTables {
     }
 
     /**
-     * Fills again the tables a restore of an earlier exploration emptied and could not fill (its refill failed, the
-     * JVM died): dropping its schema would lose their rows. Refuses, loudly, when a copy lost its rows (a server
-     * crash empties unlogged tables) or the refill fails again. Runs in the new snapshot's transaction.
+     * Fills again the tables a restore emptied and could not fill (its refill failed, the JVM died): dropping the
+     * snapshot's schema would lose their rows. Refuses, loudly, when a copy lost its rows (someone emptied it) or the
+     * refill fails again. Runs in the transaction of the next snapshot, or of the closing one, that drops the schema.
      */
     static void refillLeftovers(Connection c) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet exists = st.executeQuery("SELECT to_regclass('" + TABLE + "')")) {
@@ -54,7 +54,7 @@ final class EmptiedTables {
         try (Statement st = c.createStatement()) {
             st.execute("SET LOCAL session_replication_role = replica;\n" + String.join(";\n", refills));
         } catch (SQLException e) {
-            throw new SQLException("An earlier exploration's restore emptied tables and could not fill them again;"
+            throw new SQLException("A restore of Frontrun's emptied tables and could not fill them again;"
                     + " filling them now failed too (" + e.getMessage() + "). Their rows are in schema "
                     + DatabaseSnapshot.SCHEMA + " (" + TABLE + " says how to fill each); Frontrun will not drop it.",
                     e.getSQLState(), e);
@@ -65,9 +65,9 @@ final class EmptiedTables {
         try (Statement count = c.createStatement(); ResultSet held = count.executeQuery("SELECT count(*) FROM " + copy)) {
             held.next();
             if (held.getLong(1) != rows) {
-                throw new SQLException("An earlier exploration's restore emptied a table and could not fill it again,"
-                        + " and its copy " + copy + " lost its rows (" + held.getLong(1) + " of " + rows + "; a server"
-                        + " crash empties unlogged tables). Frontrun leaves schema " + DatabaseSnapshot.SCHEMA
+                throw new SQLException("A restore of Frontrun's emptied a table and could not fill it again, and its"
+                        + " copy " + copy + " lost its rows (" + held.getLong(1) + " of " + rows + "). Frontrun leaves"
+                        + " schema " + DatabaseSnapshot.SCHEMA
                         + " as it is; restore the table from elsewhere, then DROP SCHEMA " + DatabaseSnapshot.SCHEMA
                         + " CASCADE.");
             }

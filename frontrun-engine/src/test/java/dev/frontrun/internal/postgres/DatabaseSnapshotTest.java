@@ -194,7 +194,7 @@ class DatabaseSnapshotTest {
     void aCopyThatLostItsRowsIsReportedAndItsSchemaKept() throws SQLException {
         DatabaseSnapshot interrupted = DatabaseSnapshot.take(raw);
         db.execute(INTERRUPTED_RESTORE);
-        db.execute("TRUNCATE " + DatabaseSnapshot.SCHEMA + ".t0"); // as a server crash does to an unlogged table
+        db.execute("TRUNCATE " + DatabaseSnapshot.SCHEMA + ".t0"); // someone emptied the copy
 
         assertThatThrownBy(() -> DatabaseSnapshot.take(raw)).hasMessageContaining("lost its rows (0 of 2")
                 .hasMessageContaining("leaves schema " + DatabaseSnapshot.SCHEMA + " as it is");
