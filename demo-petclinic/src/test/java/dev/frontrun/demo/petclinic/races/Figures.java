@@ -65,6 +65,17 @@ record Figures(String variant, String scenario, String verdict, int executions, 
                 runMs / plainMs);
     }
 
+    /**
+     * What the requests alone allow on this machine, for reading the runs/s: as many rounds of the plain requests per
+     * second (restore excluded), weighted as the runs are; no exploration runs faster than its requests do.
+     */
+    static String plainCeiling(List<Figures> rows) {
+        double runs = rows.stream().mapToDouble(Figures::runs).sum();
+        double plainMs = rows.stream().mapToDouble(r -> r.runs * r.plain).sum();
+        return String.format(java.util.Locale.ROOT, "the plain requests alone, one round after the other: %.0f rounds/s",
+                runs * 1000 / plainMs);
+    }
+
     static final String LEGEND = String.join("\n",
             "runs = explored executions + replays of a failure; steps and ms per run, the ms split into: restoring",
             "the database, the scheduler's hand-offs, Frontrun's SQL analysis, statements in the database, the",

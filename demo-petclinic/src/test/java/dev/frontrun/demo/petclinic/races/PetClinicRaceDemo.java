@@ -187,6 +187,7 @@ public final class PetClinicRaceDemo {
 
     private static void printOverall(List<Row> rows) {
         OUT.println();
+        OUT.println(Figures.plainCeiling(rows.stream().map(Row::figures).toList()));
         OUT.println(Figures.overall(rows.stream().map(Row::figures).toList()));
     }
 

@@ -45,6 +45,7 @@ public final class RaceBenchmark {
         System.out.println(Figures.header());
         rows.forEach(row -> System.out.println(row.line()));
         System.out.println();
+        System.out.println(Figures.plainCeiling(rows));
         System.out.println(Figures.overall(rows));
         System.exit(0);
     }
