@@ -123,8 +123,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private record SequenceState(String name, long lastValue, boolean isCalled) {
     }
 
-    private final DataSource dataSource;
     private final Duration lockTimeout;
+    private final SnapshotSession session;
     /** table oid to table, in foreign-key order (referenced tables first) */
     private final Map<Long, SnapshotScope.Table> tables = new LinkedHashMap<>();
     private final Map<Long, String> copies = new LinkedHashMap<>();
@@ -143,16 +143,13 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private final Set<Long> truncatable = new LinkedHashSet<>();
     private final Map<Long, SequenceState> sequences = new LinkedHashMap<>();
     private boolean bypassForeignKeys;
-    private Connection connection;
-    private String sessionLockTimeout;
-    private int sessionIsolation;
     private boolean dropped;
     /** Whether the tracking triggers and the copies are in place (committed). */
     private boolean tracking;
 
     private DatabaseSnapshot(DataSource dataSource, Duration lockTimeout) {
-        this.dataSource = dataSource;
         this.lockTimeout = lockTimeout;
+        this.session = new SnapshotSession(dataSource, lockTimeout);
     }
 
     /** {@link #take(DataSource, Duration)} with {@link #DEFAULT_LOCK_TIMEOUT}. */
@@ -176,7 +173,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
             snapshot.layOut();
         } catch (SQLException | RuntimeException e) {
             if (!snapshot.tracking) {
-                snapshot.closeConnection(); // its transaction rolled back: nothing to remove
+                snapshot.session.close(); // its transaction rolled back: nothing to remove
                 throw e;
             }
             try {
@@ -195,7 +192,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
      */
     public void lend(java.util.function.Consumer<Connection> reader) throws SQLException {
         checkOpen();
-        reader.accept(connection());
+        reader.accept(session.connection());
     }
 
     /** The tables in the snapshot, schema-qualified. */
@@ -209,7 +206,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
     }
 
     private void capture() throws SQLException {
-        Connection c = connection();
+        Connection c = session.connection();
         c.setAutoCommit(false);
         try (Statement st = c.createStatement()) {
             // a crashed run's leftovers, and with its tracking function the triggers that call it
@@ -276,10 +273,11 @@ public final class DatabaseSnapshot implements AutoCloseable {
         } catch (SQLException e) {
             throw failed(c, "take the database snapshot", e, true, Map.of(), null, Map.of());
         } finally {
-            autocommit(c);
+            SnapshotSession.autocommit(c);
         }
-        bypassForeignKeys = canBypassForeignKeys(c);
-        if (bypassForeignKeys && superuser(c) && PlannerStatistics.safeToPutBack(serverVersion(c))) {
+        bypassForeignKeys = SnapshotSession.canBypassForeignKeys(c);
+        if (bypassForeignKeys && SnapshotSession.superuser(c)
+                && PlannerStatistics.safeToPutBack(SnapshotSession.serverVersion(c))) {
             tables.values().stream().filter(SnapshotScope.Table::tracked).forEach(t -> vacuumable.add(t.oid()));
             statistics = PlannerStatistics.read(c, tables.values().stream().filter(t -> vacuumable.contains(t.oid()))
                     .collect(Collectors.toMap(SnapshotScope.Table::oid, t -> t.relations().keySet())));
@@ -289,18 +287,6 @@ public final class DatabaseSnapshot implements AutoCloseable {
             if (!bypassForeignKeys || withReferencingTables(Set.of(table.oid())).stream().allMatch(t -> tables.get(t).tracked())) {
                 truncatable.add(table.oid());
             }
-        }
-    }
-
-    private static int serverVersion(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT current_setting('server_version_num')::int")) {
-            return rs.next() ? rs.getInt(1) : 0;
-        }
-    }
-
-    private static boolean superuser(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT current_setting('is_superuser')")) {
-            return rs.next() && "on".equals(rs.getString(1));
         }
     }
 
@@ -362,7 +348,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
         if (checks.isEmpty()) {
             return out;
         }
-        try (Statement st = connection().createStatement(); ResultSet rs = st.executeQuery(String.join(" UNION ALL ", checks))) {
+        try (Statement st = session.connection().createStatement(); ResultSet rs = st.executeQuery(String.join(" UNION ALL ", checks))) {
             while (rs.next()) {
                 out.add(rs.getLong(1));
             }
@@ -383,7 +369,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
         Set<Long> movedSequences = new LinkedHashSet<>();
         Set<Long> locked = locks ? new LinkedHashSet<>() : null;
         Map<Long, Long> tableOf = tableOfRelation();
-        Connection c = connection();
+        Connection c = session.connection();
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
                 "SELECT 0, relid FROM (SELECT DISTINCT relid FROM " + CHANGED + ") c UNION ALL"
                         + " SELECT 1, seq FROM " + SEQUENCES + " WHERE pg_sequence_last_value(seq::regclass)"
@@ -434,7 +420,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
             }
             throw e;
         } finally {
-            closeConnection();
+            session.close();
         }
     }
 
@@ -561,9 +547,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
         if (sql.size() == (drop ? 0 : 1) + (guarded ? 1 : 0)) {
             return Restored.NOTHING;
         }
-        Connection c = connection();
+        Connection c = session.connection();
         try {
-            inOneTransaction(c, sql);
+            SnapshotSession.inOneTransaction(c, sql);
         } catch (SQLException e) {
             if (guarded && HEAP_NOT_EMPTY.equals(e.getSQLState())) {
                 return null;
@@ -609,9 +595,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
             sql.add(EmptiedTables.record(t.oid(), refill(t), copies.get(t.oid())));
             sql.add("DELETE FROM " + t.name());
         }
-        Connection c = connection();
+        Connection c = session.connection();
         try (Statement st = c.createStatement()) {
-            inOneTransaction(c, sql);
+            SnapshotSession.inOneTransaction(c, sql);
             emptiedPending.addAll(oids);
             st.execute("VACUUM (TRUNCATE true, INDEX_CLEANUP on) "
                     + emptied.stream().map(SnapshotScope.Table::name).collect(Collectors.joining(", ")));
@@ -628,7 +614,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
         if (oids.isEmpty()) {
             return stuck;
         }
-        try (Statement st = connection().createStatement(); ResultSet rs = st.executeQuery(tables.values().stream()
+        try (Statement st = session.connection().createStatement(); ResultSet rs = st.executeQuery(tables.values().stream()
                 .filter(t -> oids.contains(t.oid()))
                 .map(t -> "SELECT " + t.oid() + "::oid WHERE " + t.relations().keySet().stream()
                         .map(r -> "pg_relation_size(" + r + "::oid)").collect(Collectors.joining(" + ")) + " > 0")
@@ -638,25 +624,6 @@ public final class DatabaseSnapshot implements AutoCloseable {
             }
         }
         return stuck;
-    }
-
-    /**
-     * Runs {@code sql} in one transaction and one round trip ({@code BEGIN; …; COMMIT} on a connection in autocommit
-     * mode); on failure, rolls it back.
-     */
-    private static void inOneTransaction(Connection c, List<String> sql) throws SQLException {
-        try (Statement st = c.createStatement()) {
-            st.execute("BEGIN;\n" + String.join(";\n", sql) + ";\nCOMMIT");
-        } catch (SQLException e) {
-            try (Statement st = c.createStatement()) {
-                if (!c.isClosed()) {
-                    st.execute("ROLLBACK");
-                }
-            } catch (SQLException rollback) {
-                e.addSuppressed(rollback);
-            }
-            throw e;
-        }
     }
 
     /**
@@ -682,7 +649,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private Set<Long> lockedByOthers() throws SQLException {
         Map<Long, Long> tableOf = tableOfRelation();
         Set<Long> locked = new LinkedHashSet<>();
-        try (Statement st = connection().createStatement(); ResultSet rs = st.executeQuery(lockedRelations(tableOf.keySet()))) {
+        try (Statement st = session.connection().createStatement(); ResultSet rs = st.executeQuery(lockedRelations(tableOf.keySet()))) {
             while (rs.next()) {
                 locked.add(tableOf.get(rs.getLong(1)));
             }
@@ -770,11 +737,11 @@ public final class DatabaseSnapshot implements AutoCloseable {
     @Override
     public void close() throws SQLException {
         if (dropped) {
-            closeConnection();
+            session.close();
             return;
         }
         dropped = true;
-        Connection c = connection();
+        Connection c = session.connection();
         try (Statement st = c.createStatement()) {
             // in one transaction: what a restore emptied and could not fill again is filled before its copy is dropped
             c.setAutoCommit(false);
@@ -788,7 +755,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
                     "They stay in schema " + SCHEMA + " (DROP SCHEMA " + SCHEMA + " CASCADE removes them, and the next"
                             + " snapshot does so after filling again what a restore emptied).", allRelations());
         } finally {
-            closeConnection();
+            session.close();
         }
     }
 
@@ -798,84 +765,4 @@ public final class DatabaseSnapshot implements AutoCloseable {
         }
     }
 
-    /** The snapshot's own connection, opened on first use (again if it broke) with a bounded lock wait. */
-    private Connection connection() throws SQLException {
-        if (connection != null && !connection.isClosed()) {
-            return connection;
-        }
-        Connection c = dataSource.getConnection();
-        try (Statement st = c.createStatement()) {
-            c.setAutoCommit(true);
-            sessionIsolation = c.getTransactionIsolation();
-            c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-            try (ResultSet rs = st.executeQuery("SELECT current_setting('lock_timeout')")) {
-                rs.next();
-                sessionLockTimeout = rs.getString(1);
-            }
-            st.execute("SET lock_timeout = '" + lockTimeout.toMillis() + "ms'");
-        } catch (SQLException | RuntimeException e) {
-            c.close();
-            throw e;
-        }
-        connection = c;
-        return c;
-    }
-
-    /** Gives the connection back as it was handed out (a pool may reuse it). */
-    private void closeConnection() {
-        Connection c = connection;
-        connection = null;
-        if (c == null) {
-            return;
-        }
-        try {
-            if (!c.isClosed()) {
-                if (!c.getAutoCommit()) {
-                    c.rollback();
-                    c.setAutoCommit(true);
-                }
-                try (var ps = c.prepareStatement("SELECT set_config('lock_timeout', ?, false)")) {
-                    ps.setString(1, sessionLockTimeout);
-                    ps.execute();
-                }
-                c.setTransactionIsolation(sessionIsolation);
-            }
-        } catch (SQLException ignored) {
-            // the connection is closed right below; a pool discards a broken one
-        } finally {
-            try {
-                c.close();
-            } catch (SQLException ignored) {
-                // nothing left to do with it
-            }
-        }
-    }
-
-    /** Back to autocommit between operations, without hiding an earlier failure behind a broken connection's. */
-    private static void autocommit(Connection c) throws SQLException {
-        try {
-            c.setAutoCommit(true);
-        } catch (SQLException e) {
-            if (!c.isClosed()) {
-                throw e;
-            }
-        }
-    }
-
-    private static boolean canBypassForeignKeys(Connection c) {
-        try (Statement st = c.createStatement()) {
-            c.setAutoCommit(false);
-            st.execute("SET LOCAL session_replication_role = replica");
-            return true;
-        } catch (SQLException e) {
-            return false;
-        } finally {
-            try {
-                c.rollback();
-                c.setAutoCommit(true);
-            } catch (SQLException ignored) {
-                // the next use of the connection reports it
-            }
-        }
-    }
 }

@@ -1,0 +1,139 @@
+package dev.frontrun.internal.postgres;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import javax.sql.DataSource;
+
+/**
+ * A {@link DatabaseSnapshot}'s one connection, kept for the exploration so a restore does not pay for a new one: in
+ * autocommit mode at READ COMMITTED with a bounded lock wait, and given back as it was handed out (a pool may reuse
+ * it). Also the few questions and transaction shapes the snapshot asks of it.
+ */
+final class SnapshotSession {
+
+    private final DataSource dataSource;
+    private final Duration lockTimeout;
+    private Connection connection;
+    private String sessionLockTimeout;
+    private int sessionIsolation;
+
+    SnapshotSession(DataSource dataSource, Duration lockTimeout) {
+        this.dataSource = dataSource;
+        this.lockTimeout = lockTimeout;
+    }
+
+    /** The connection, opened on first use (again if it broke) with a bounded lock wait. */
+    Connection connection() throws SQLException {
+        if (connection != null && !connection.isClosed()) {
+            return connection;
+        }
+        Connection c = dataSource.getConnection();
+        try (Statement st = c.createStatement()) {
+            c.setAutoCommit(true);
+            sessionIsolation = c.getTransactionIsolation();
+            c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            try (ResultSet rs = st.executeQuery("SELECT current_setting('lock_timeout')")) {
+                rs.next();
+                sessionLockTimeout = rs.getString(1);
+            }
+            st.execute("SET lock_timeout = '" + lockTimeout.toMillis() + "ms'");
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+        connection = c;
+        return c;
+    }
+
+    /** Gives the connection back as it was handed out (a pool may reuse it). */
+    void close() {
+        Connection c = connection;
+        connection = null;
+        if (c == null) {
+            return;
+        }
+        try {
+            if (!c.isClosed()) {
+                if (!c.getAutoCommit()) {
+                    c.rollback();
+                    c.setAutoCommit(true);
+                }
+                try (var ps = c.prepareStatement("SELECT set_config('lock_timeout', ?, false)")) {
+                    ps.setString(1, sessionLockTimeout);
+                    ps.execute();
+                }
+                c.setTransactionIsolation(sessionIsolation);
+            }
+        } catch (SQLException ignored) {
+            // the connection is closed right below; a pool discards a broken one
+        } finally {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // nothing left to do with it
+            }
+        }
+    }
+
+    /**
+     * Runs {@code sql} in one transaction and one round trip ({@code BEGIN; …; COMMIT} on a connection in autocommit
+     * mode); on failure, rolls it back.
+     */
+    static void inOneTransaction(Connection c, List<String> sql) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute("BEGIN;\n" + String.join(";\n", sql) + ";\nCOMMIT");
+        } catch (SQLException e) {
+            try (Statement st = c.createStatement()) {
+                if (!c.isClosed()) {
+                    st.execute("ROLLBACK");
+                }
+            } catch (SQLException rollback) {
+                e.addSuppressed(rollback);
+            }
+            throw e;
+        }
+    }
+
+    /** Back to autocommit between operations, without hiding an earlier failure behind a broken connection's. */
+    static void autocommit(Connection c) throws SQLException {
+        try {
+            c.setAutoCommit(true);
+        } catch (SQLException e) {
+            if (!c.isClosed()) {
+                throw e;
+            }
+        }
+    }
+
+    static boolean canBypassForeignKeys(Connection c) {
+        try (Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.execute("SET LOCAL session_replication_role = replica");
+            return true;
+        } catch (SQLException e) {
+            return false;
+        } finally {
+            try {
+                c.rollback();
+                c.setAutoCommit(true);
+            } catch (SQLException ignored) {
+                // the next use of the connection reports it
+            }
+        }
+    }
+    static boolean superuser(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT current_setting('is_superuser')")) {
+            return rs.next() && "on".equals(rs.getString(1));
+        }
+    }
+
+    static int serverVersion(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT current_setting('server_version_num')::int")) {
+            return rs.next() ? rs.getInt(1) : 0;
+        }
+    }
+}
