@@ -147,10 +147,10 @@ public final class DataSourceHandler implements InvocationHandler {
 
     /**
      * The exploration of {@code execution} read the schema at its start ({@link #readSchema}), and its lock probe
-     * asks on {@code monitor}, the database hook's snapshot connection: idle while the explored threads run, it saves
-     * the probe a connection of its own.
+     * asks on the database hook's snapshot connection ({@code monitor} hands out the current one): idle while the
+     * explored threads run, it saves the probe a connection of its own.
      */
-    void explorationStarted(ExecutionContext execution, Connection monitor) {
+    void explorationStarted(ExecutionContext execution, PostgresLockProbe.SnapshotConnectionLender monitor) {
         execution.explorationAttribute(schemaKey, key -> Boolean.TRUE);
         execution.explorationAttribute(probeKey, key -> {
             PostgresLockProbe probe = new PostgresLockProbe(monitor);

@@ -143,7 +143,8 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     @Override
     public void beforeExecution(ExecutionContext execution) throws Exception {
         if (schemaReadBy != null) {
-            snapshot.lend(monitor -> schemaReadBy.explorationStarted(execution, monitor));
+            DatabaseSnapshot lender = snapshot;
+            schemaReadBy.explorationStarted(execution, () -> lender.lent());
         }
         // an execution that changed nothing needs no restore; the first one follows the snapshot
         try {

@@ -25,10 +25,14 @@ final class AutovacuumPause {
 
     static final String TABLE = DatabaseSnapshot.SCHEMA + ".autovacuum";
     /** Created with the snapshot's schema. */
-    static final String CREATE = "CREATE TABLE " + TABLE + " (relid oid NOT NULL, resume text NOT NULL)";
-    /** Puts every recorded relation's own setting back (run before Frontrun's schema is dropped). */
-    static final String RESUME = "DO $$ DECLARE r text; BEGIN FOR r IN SELECT resume FROM " + TABLE
-            + " a WHERE EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = a.relid) LOOP EXECUTE r; END LOOP; END $$";
+    static final String CREATE = "CREATE TABLE " + TABLE + " (relid oid NOT NULL, actions text NOT NULL)";
+    /**
+     * Puts every recorded relation's own setting back (run before Frontrun's schema is dropped), naming it by its oid
+     * as it is called now (it may have been renamed since); a relation dropped since is skipped.
+     */
+    static final String RESUME = "DO $$ DECLARE r record; BEGIN FOR r IN SELECT a.relid, a.actions FROM " + TABLE
+            + " a WHERE EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = a.relid) LOOP"
+            + " EXECUTE format('ALTER TABLE ONLY %s %s', r.relid::regclass, r.actions); END LOOP; END $$";
 
     private static final String OPTION = "autovacuum_enabled";
 
@@ -52,7 +56,7 @@ final class AutovacuumPause {
                 .collect(Collectors.joining(",")) + "}'::oid[]) ORDER BY c.oid")) {
             while (rs.next()) {
                 String relation = rs.getString(2);
-                String resume = "ALTER TABLE ONLY " + relation + " " + resume(rs.getString(3), rs.getString(4));
+                String resume = resume(rs.getString(3), rs.getString(4));
                 statements.add("INSERT INTO " + TABLE + " VALUES (" + rs.getLong(1) + ", '" + resume.replace("'", "''") + "')");
                 statements.add("ALTER TABLE ONLY " + relation + " SET (" + OPTION + " = off, toast." + OPTION + " = off)");
             }

@@ -195,6 +195,15 @@ public final class DatabaseSnapshot implements AutoCloseable {
         reader.accept(session.connection());
     }
 
+    /**
+     * The snapshot's connection, for a reader that uses it only while no restore runs (the lock probe, while the
+     * explored threads run) and leaves it as it found it: opened again if it broke.
+     */
+    public Connection lent() throws SQLException {
+        checkOpen();
+        return session.connection();
+    }
+
     /** The tables in the snapshot, schema-qualified. */
     public Set<String> tables() {
         return tables.values().stream().map(SnapshotScope.Table::name).collect(Collectors.toCollection(LinkedHashSet::new));
@@ -560,10 +569,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
             if (drop) {
                 touched.putAll(allRelations());
             }
-            String stillEmpty = emptiedPending.isEmpty() ? "" : (drop ? " " : "") + "Tables "
-                    + tables.values().stream().filter(t -> emptiedPending.contains(t.oid())).map(SnapshotScope.Table::name)
-                    .collect(Collectors.joining(", ")) + " stand empty since a restore emptied them: their rows are in"
-                    + " schema " + SCHEMA + ", and the next exploration's snapshot puts them back before anything else.";
+            String stillEmpty = emptiedPending.isEmpty() ? "" : (drop ? " " : "") + stillEmpty();
             throw failed(c, what, e, drop || !truncated.isEmpty(), knownBackends,
                     drop ? "Nothing was restored: the database keeps what the last execution left, and Frontrun's copies"
                             + " and change-tracking triggers stay in schema " + SCHEMA + " (DROP SCHEMA " + SCHEMA
@@ -604,8 +610,16 @@ public final class DatabaseSnapshot implements AutoCloseable {
         } catch (SQLException e) {
             Map<Long, String> touched = new LinkedHashMap<>();
             emptied.forEach(t -> touched.putAll(t.relations()));
-            throw failed(c, what, e, false, knownBackends, null, touched);
+            throw failed(c, what, e, false, knownBackends, emptiedPending.isEmpty() ? null : stillEmpty(), touched);
         }
+    }
+
+    /** What the error of a failed restore adds when tables stand empty (a restore emptied them and did not fill them). */
+    private String stillEmpty() {
+        return "Tables " + tables.values().stream().filter(t -> emptiedPending.contains(t.oid()))
+                .map(SnapshotScope.Table::name).collect(Collectors.joining(", ")) + " stand empty since a restore"
+                + " emptied them: their rows are in schema " + SCHEMA + ", and the closing or the next exploration's"
+                + " snapshot puts them back before anything else.";
     }
 
     /** Of {@code oids}, the tables whose heap (or a partition's) still has pages. */

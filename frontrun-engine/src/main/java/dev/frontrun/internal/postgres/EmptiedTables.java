@@ -24,10 +24,14 @@ final class EmptiedTables {
     private EmptiedTables() {
     }
 
-    /** Run in the transaction that empties the table: how to fill it, and how many rows its copy holds. */
+    /**
+     * Run in the transaction that empties the table: how to fill it, and how many rows its copy holds; once per table
+     * (a table a blocked restore left empty is emptied again by the next, and must be filled once).
+     */
     static String record(long table, String refill, String copy) {
         return "INSERT INTO " + TABLE + " SELECT " + table + ", '" + refill.replace("'", "''") + "', '" + copy
-                + "', count(*) FROM " + copy;
+                + "', (SELECT count(*) FROM " + copy + ") WHERE NOT EXISTS (SELECT 1 FROM " + TABLE + " WHERE relid = "
+                + table + ")";
     }
 
     /**
@@ -42,7 +46,8 @@ final class EmptiedTables {
             }
         }
         List<String> refills = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT refill, copy::text, rows FROM " + TABLE)) {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT DISTINCT ON (relid) refill, copy::text, rows FROM " + TABLE
+                + " ORDER BY relid")) {
             while (rs.next()) {
                 refills.add(rs.getString(1));
                 checkCopy(c, rs.getString(2), rs.getLong(3));

@@ -24,6 +24,8 @@ import javax.sql.DataSource;
 public final class PostgresLockProbe implements AutoCloseable {
 
     private final DataSource dataSource;
+    /** Hands out the lent connection, or null when the probe opens its own from {@link #dataSource}. */
+    private final SnapshotConnectionLender lender;
     private final BackendSignals signals = new BackendSignals();
     private final Map<Integer, Integer> held = new HashMap<>();
     /** Whether the monitor connection is the probe's to close (not one lent to it). */
@@ -34,17 +36,25 @@ public final class PostgresLockProbe implements AutoCloseable {
     /** A probe that opens a monitor connection of {@code dataSource} when first asked, and closes it at the end. */
     public PostgresLockProbe(DataSource dataSource) {
         this.dataSource = dataSource;
+        this.lender = null;
         this.ownsMonitor = true;
     }
 
+    /** Hands out a connection lent to the probe: the current one, opened again if the last one broke. */
+    @FunctionalInterface
+    public interface SnapshotConnectionLender {
+        Connection current() throws SQLException;
+    }
+
     /**
-     * A probe that asks on {@code lent}, a connection in autocommit mode that no explored thread uses and nothing
-     * else uses while the threads run (the database snapshot's, between its restores); it stays open at the end.
+     * A probe that asks on a lent connection in autocommit mode that no explored thread uses and nothing else uses
+     * while the threads run (the database snapshot's, between its restores): {@code lender} hands out the current one
+     * (opened again if it broke); it stays open at the end.
      */
-    public PostgresLockProbe(Connection lent) {
+    public PostgresLockProbe(SnapshotConnectionLender lender) {
         this.dataSource = null;
+        this.lender = lender;
         this.ownsMonitor = false;
-        this.monitor = lent;
     }
 
     /**
@@ -58,11 +68,15 @@ public final class PostgresLockProbe implements AutoCloseable {
             return Optional.empty();
         }
         try {
-            if (query == null) {
-                if (monitor == null) {
-                    monitor = dataSource.getConnection();
-                    monitor.setAutoCommit(true);
+            if (lender != null) {
+                Connection current = lender.current();
+                if (current != monitor) { // the first question, or the lender opened a new one after the last broke
+                    monitor = current;
+                    query = monitor.prepareStatement("select pg_blocking_pids(?)");
                 }
+            } else if (query == null) {
+                monitor = dataSource.getConnection();
+                monitor.setAutoCommit(true);
                 query = monitor.prepareStatement("select pg_blocking_pids(?)");
             }
             query.setInt(1, pid);

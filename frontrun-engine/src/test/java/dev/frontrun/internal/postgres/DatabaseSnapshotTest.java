@@ -380,6 +380,46 @@ class DatabaseSnapshotTest {
         assertThat(autovacuumSettings()).isEqualTo(before);
     }
 
+    /** Renamed after a crashed run: its autovacuum setting is put back all the same, under its new name. */
+    @Test
+    void aTableRenamedAfterACrashedRunGetsItsAutovacuumSettingBack() throws SQLException {
+        PGSimpleDataSource crashing = (PGSimpleDataSource) db.dataSource();
+        crashing.setApplicationName("crashing-run");
+        DatabaseSnapshot.take(crashing); // never closed: as if the JVM died
+        db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'crashing-run'");
+        db.execute("ALTER TABLE b RENAME TO b_renamed");
+
+        DatabaseSnapshot.take(raw).close();
+
+        assertThat(query(raw, "SELECT relname || ' ' || coalesce(array_to_string(reloptions, ','), '-') FROM pg_class"
+                + " WHERE relname IN ('a', 'b_renamed') ORDER BY 1")).containsExactly("a -", "b_renamed -");
+    }
+
+    /**
+     * A leaked lock blocks a restore after it emptied another changed table, then the last restore, which empties that
+     * table again: the next snapshot fills it once, not once per emptying.
+     */
+    @Test
+    void aTableEmptiedByTwoBlockedRestoresIsFilledOnce() throws SQLException {
+        db.execute("CREATE TABLE log (n int)", "INSERT INTO log VALUES (1), (2), (3)");
+        DatabaseSnapshot snapshot = DatabaseSnapshot.take(raw, Duration.ofMillis(300));
+        try (Connection leaked = raw.getConnection(); Statement st = leaked.createStatement()) {
+            db.execute("INSERT INTO log VALUES (4)", "UPDATE b SET v = 21 WHERE id = 1");
+            leaked.setAutoCommit(false);
+            st.executeUpdate("UPDATE b SET v = -1 WHERE id = 1");
+            assertThatThrownBy(() -> snapshot.restoreChanged(when(), Map.of())).isInstanceOf(RestoreBlockedException.class);
+            assertThatThrownBy(() -> snapshot.restoreAllAndClose(when(), Map.of()))
+                    .isInstanceOf(RestoreBlockedException.class);
+            leaked.rollback();
+        }
+
+        DatabaseSnapshot.take(raw).close();
+
+        assertThat(query(raw, "SELECT string_agg(n::text, ',' ORDER BY n) FROM log")).containsExactly("1,2,3");
+        assertThat(query(raw, "SELECT id || '=' || v FROM b ORDER BY id")).as("not emptied: as the last execution left it")
+                .containsExactly("1=21");
+    }
+
     @Test
     void aLeakedTransactionMakesTheRestoreFailWithinItsBoundNamingTheSession() throws SQLException {
         try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(raw, Duration.ofMillis(300));
