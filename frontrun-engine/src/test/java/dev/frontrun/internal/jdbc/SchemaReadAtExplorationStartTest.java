@@ -8,14 +8,14 @@ import dev.frontrun.Verdict;
 import dev.frontrun.jdbc.FrontrunDataSource;
 import dev.frontrun.testing.PostgresExtension;
 import dev.frontrun.testing.TestDatabase;
-import java.io.PrintWriter;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -33,7 +33,7 @@ class SchemaReadAtExplorationStartTest {
                 "INSERT INTO counter VALUES (1, 0), (2, 0)");
         // it hides its URL: Frontrun's own connections (snapshot, catalog, lock probe) come from it too
         ThreadCountingDataSource counting = new ThreadCountingDataSource(db.dataSource());
-        DataSource ds = FrontrunDataSource.wrap(counting);
+        DataSource ds = FrontrunDataSource.wrap(counting.dataSource);
         Set<String> explored = ConcurrentHashMap.newKeySet();
 
         for (int exploration = 1; exploration <= 2; exploration++) {
@@ -57,7 +57,7 @@ class SchemaReadAtExplorationStartTest {
         db.execute("DROP TABLE IF EXISTS counter", "CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)",
                 "INSERT INTO counter VALUES (1, 0)");
         ThreadCountingDataSource counting = new ThreadCountingDataSource(db.dataSource());
-        DataSource ds = FrontrunDataSource.wrap(counting);
+        DataSource ds = FrontrunDataSource.wrap(counting.dataSource);
         Set<String> explored = ConcurrentHashMap.newKeySet();
 
         Result result = Frontrun.explore(Object::new).database(ds)
@@ -88,60 +88,23 @@ class SchemaReadAtExplorationStartTest {
         }
     }
 
-    /** Counts the connections handed out on each thread; tells no JDBC URL, so nothing can connect beside it. */
-    private static final class ThreadCountingDataSource implements DataSource {
-        private final DataSource target;
+    /** Counts the connections handed out on each thread; a JDK proxy, it tells no JDBC URL to connect beside it. */
+    private static final class ThreadCountingDataSource {
         final Map<String, Integer> taken = new ConcurrentHashMap<>();
+        final DataSource dataSource;
 
         ThreadCountingDataSource(DataSource target) {
-            this.target = target;
-        }
-
-        @Override
-        public Connection getConnection() throws SQLException {
-            taken.merge(Thread.currentThread().getName(), 1, Integer::sum);
-            return target.getConnection();
-        }
-
-        @Override
-        public Connection getConnection(String username, String password) throws SQLException {
-            taken.merge(Thread.currentThread().getName(), 1, Integer::sum);
-            return target.getConnection(username, password);
-        }
-
-        @Override
-        public PrintWriter getLogWriter() throws SQLException {
-            return target.getLogWriter();
-        }
-
-        @Override
-        public void setLogWriter(PrintWriter out) throws SQLException {
-            target.setLogWriter(out);
-        }
-
-        @Override
-        public void setLoginTimeout(int seconds) throws SQLException {
-            target.setLoginTimeout(seconds);
-        }
-
-        @Override
-        public int getLoginTimeout() throws SQLException {
-            return target.getLoginTimeout();
-        }
-
-        @Override
-        public Logger getParentLogger() {
-            return Logger.getGlobal();
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> type) throws SQLException {
-            throw new SQLException("not a wrapper");
-        }
-
-        @Override
-        public boolean isWrapperFor(Class<?> type) {
-            return false;
+            dataSource = (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(),
+                    new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
+                        if (method.getName().equals("getConnection")) {
+                            taken.merge(Thread.currentThread().getName(), 1, Integer::sum);
+                        }
+                        try {
+                            return method.invoke(target, args);
+                        } catch (InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
         }
     }
 }
