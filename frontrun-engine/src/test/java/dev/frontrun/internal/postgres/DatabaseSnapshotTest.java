@@ -314,12 +314,17 @@ class DatabaseSnapshotTest {
         }
     }
 
-    @Test
-    void neverSnapshotsFrontrunsOwnObjectsAndClearsACrashedRunsLeftovers() throws SQLException {
+    /** A snapshot taken and never closed, its session gone: as if the JVM died while exploring. */
+    private void crashedRun() throws SQLException {
         PGSimpleDataSource crashing = (PGSimpleDataSource) db.dataSource();
         crashing.setApplicationName("crashing-run");
-        DatabaseSnapshot.take(crashing); // never closed: as if the JVM died
+        DatabaseSnapshot.take(crashing);
         db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'crashing-run'");
+    }
+
+    @Test
+    void neverSnapshotsFrontrunsOwnObjectsAndClearsACrashedRunsLeftovers() throws SQLException {
+        crashedRun();
         assertThat(query(raw, "SELECT count(*) FROM pg_trigger WHERE tgname = 'frontrun_track_changes'"))
                 .as("the crashed run's triggers are still there").containsExactly("2");
 
@@ -369,10 +374,7 @@ class DatabaseSnapshotTest {
     void theNextSnapshotGivesAutovacuumBackWhatACrashedRunTookAway() throws SQLException {
         db.execute("ALTER TABLE a SET (autovacuum_enabled = true)");
         List<String> before = autovacuumSettings();
-        PGSimpleDataSource crashing = (PGSimpleDataSource) db.dataSource();
-        crashing.setApplicationName("crashing-run");
-        DatabaseSnapshot.take(crashing); // never closed: as if the JVM died
-        db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'crashing-run'");
+        crashedRun();
         assertThat(autovacuumSettings()).as("left off").doesNotContainAnyElementsOf(before);
 
         DatabaseSnapshot.take(raw).close();
@@ -383,10 +385,7 @@ class DatabaseSnapshotTest {
     /** Renamed after a crashed run: its autovacuum setting is put back all the same, under its new name. */
     @Test
     void aTableRenamedAfterACrashedRunGetsItsAutovacuumSettingBack() throws SQLException {
-        PGSimpleDataSource crashing = (PGSimpleDataSource) db.dataSource();
-        crashing.setApplicationName("crashing-run");
-        DatabaseSnapshot.take(crashing); // never closed: as if the JVM died
-        db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'crashing-run'");
+        crashedRun();
         db.execute("ALTER TABLE b RENAME TO b_renamed");
 
         DatabaseSnapshot.take(raw).close();
