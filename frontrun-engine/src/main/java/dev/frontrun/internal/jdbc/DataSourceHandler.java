@@ -152,8 +152,13 @@ public final class DataSourceHandler implements InvocationHandler {
      */
     void explorationStarted(ExecutionContext execution, PostgresLockProbe.SnapshotConnectionLender monitor) {
         execution.explorationAttribute(schemaKey, key -> Boolean.TRUE);
-        execution.explorationAttribute(probeKey, key -> {
-            PostgresLockProbe probe = new PostgresLockProbe(monitor);
+        lockProbe(execution, () -> new PostgresLockProbe(monitor));
+    }
+
+    /** The exploration's lock probe, made by {@code make} at the first ask and closed when the exploration ends. */
+    private PostgresLockProbe lockProbe(ExecutionContext execution, java.util.function.Supplier<PostgresLockProbe> make) {
+        return execution.explorationAttribute(probeKey, key -> {
+            PostgresLockProbe probe = make.get();
             execution.onExplorationEnd(probe);
             return probe;
         });
@@ -177,11 +182,8 @@ public final class DataSourceHandler implements InvocationHandler {
                 analyzer.refreshSchema();
                 return Boolean.TRUE;
             });
-            PostgresLockProbe probe = execution.explorationAttribute(probeKey, key -> {
-                PostgresLockProbe created = new PostgresLockProbe(own.here()); // never one of the application's connections
-                execution.onExplorationEnd(created);
-                return created;
-            });
+            // never one of the application's connections
+            PostgresLockProbe probe = lockProbe(execution, () -> new PostgresLockProbe(own.here()));
             execution.addBlockingProbe(new BlockingProbe() {
                 @Override
                 public Optional<TraceStep.Blocked> blockedOn(int thread) {

@@ -126,7 +126,7 @@ public final class DatabaseExplorationHook implements ExplorationHook {
         // the schema as the exploration finds it, read where the snapshot has just read the catalog
         schemaReadBy = DataSourceHandler.of(dataSource);
         if (schemaReadBy != null) {
-            snapshot.lend(schemaReadBy::readSchema);
+            schemaReadBy.readSchema(snapshot.lent());
         }
     }
 
@@ -143,8 +143,7 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     @Override
     public void beforeExecution(ExecutionContext execution) throws Exception {
         if (schemaReadBy != null) {
-            DatabaseSnapshot lender = snapshot;
-            schemaReadBy.explorationStarted(execution, () -> lender.lent());
+            schemaReadBy.explorationStarted(execution, snapshot::lent);
         }
         // an execution that changed nothing needs no restore; the first one follows the snapshot
         try {

@@ -74,8 +74,8 @@ import javax.sql.DataSource;
  * statistics back as the snapshot found them (a vacuum or a {@code TRUNCATE} rewrites them, and the plan
  * decides the scan order too), and while the snapshot lasts autovacuum and autoanalyze leave the tables alone
  * ({@link AutovacuumPause}: the explored code's writes would otherwise set them off mid-exploration). All statements
- * run with a bounded {@code lock_timeout}: a session that holds locks on the tables (a leaked connection inside a transaction) makes the restore fail with a
- * {@link RestoreBlockedException} naming it, instead of hanging.
+ * run with a bounded {@code lock_timeout}: a session that holds locks on the tables (a leaked connection inside a
+ * transaction) makes the restore fail with a {@link RestoreBlockedException} naming it, instead of hanging.
  *
  * <p>The snapshot keeps one connection of {@code dataSource} for the exploration, so a restore does not
  * pay for a new one.
@@ -90,8 +90,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private static final String SEQUENCES = SCHEMA + ".sequences";
     /**
      * A superuser's restore leaves no trace in the activity statistics: every run would delete and insert every row of
-     * a changed table, and autovacuum and autoanalyze would soon step in in the middle of the exploration, rewriting
-     * the statistics the planner goes by (and holding locks the next restore waits for).
+     * a changed table, and autovacuum and autoanalyze would step in as soon as {@link AutovacuumPause} lets them, on
+     * counts the user's own work never made.
      */
     private static final String UNCOUNTED = "SET LOCAL track_counts = off";
     private static final String TRACK = SCHEMA + ".track_changes";
@@ -187,17 +187,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
     }
 
     /**
-     * Lends the snapshot's connection, in autocommit mode between restores, to {@code reader}, which leaves it as it
-     * found it: reading the catalog there at the exploration's start costs less than on a connection of its own.
-     */
-    public void lend(java.util.function.Consumer<Connection> reader) throws SQLException {
-        checkOpen();
-        reader.accept(session.connection());
-    }
-
-    /**
-     * The snapshot's connection, for a reader that uses it only while no restore runs (the lock probe, while the
-     * explored threads run) and leaves it as it found it: opened again if it broke.
+     * The snapshot's connection, in autocommit mode, for a reader that uses it only while no restore runs (the catalog
+     * read at the exploration's start, the lock probe while the explored threads run) and leaves it as it found it:
+     * opened again if it broke.
      */
     public Connection lent() throws SQLException {
         checkOpen();
@@ -464,7 +456,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
             emptyAndVacuum(emptied, what, knownBackends);
         }
         switch (pass) {
-            case LAY_OUT -> truncate.addAll(unlockedByOthers(tableOids));
+            case LAY_OUT -> truncate.addAll(unlockedByOthers(tableOids, null));
             case BETWEEN_RUNS -> {
                 if (vacuumable.isEmpty()) {
                     truncate.addAll(tableOids);
@@ -473,7 +465,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
             case LAST -> {
                 Set<Long> rest = new LinkedHashSet<>(tableOids);
                 rest.removeAll(emptied);
-                truncate.addAll(bypassForeignKeys ? unlockedByOthers(rest) : rest);
+                truncate.addAll(bypassForeignKeys ? unlockedByOthers(rest, lockedByOthers) : rest);
             }
         }
         Restored filled = fill(tableOids, sequenceOids, pass, emptied, truncate, true, what, knownBackends);
@@ -482,7 +474,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
         }
         // the heaps the vacuum could not empty (a session's older snapshot still sees the deleted rows, or its lock
         // kept the vacuum from cutting the pages off) are truncated, unless a TRUNCATE would wait
-        truncate.addAll(unlockedByOthers(notEmpty(emptied)));
+        truncate.addAll(unlockedByOthers(notEmpty(emptied), null));
         return fill(tableOids, sequenceOids, pass, emptied, truncate, false, what, knownBackends);
     }
 
@@ -644,8 +636,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
      * Of {@code oids}, the tables that TRUNCATE, with the tables referencing them, may empty without waiting: no other
      * session holds a lock on any of them (a transaction left open elsewhere, a session outside the exploration).
      */
-    private Set<Long> unlockedByOthers(Set<Long> oids) throws SQLException {
-        Set<Long> locked = oids.isEmpty() ? Set.of() : lockedByOthers();
+    private Set<Long> unlockedByOthers(Set<Long> oids, Set<Long> lockedByOthers) throws SQLException {
+        Set<Long> locked = oids.isEmpty() ? Set.of() : lockedByOthers != null ? lockedByOthers : lockedByOthers();
         Set<Long> free = new LinkedHashSet<>();
         for (Long oid : oids) {
             if (withReferencingTables(Set.of(oid)).stream().noneMatch(locked::contains)) {

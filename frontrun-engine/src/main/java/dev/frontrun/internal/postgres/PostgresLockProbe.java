@@ -28,8 +28,6 @@ public final class PostgresLockProbe implements AutoCloseable {
     private final SnapshotConnectionLender lender;
     private final BackendSignals signals = new BackendSignals();
     private final Map<Integer, Integer> held = new HashMap<>();
-    /** Whether the monitor connection is the probe's to close (not one lent to it). */
-    private final boolean ownsMonitor;
     private Connection monitor;
     private PreparedStatement query;
 
@@ -37,7 +35,6 @@ public final class PostgresLockProbe implements AutoCloseable {
     public PostgresLockProbe(DataSource dataSource) {
         this.dataSource = dataSource;
         this.lender = null;
-        this.ownsMonitor = true;
     }
 
     /** Hands out a connection lent to the probe: the current one, opened again if the last one broke. */
@@ -54,7 +51,6 @@ public final class PostgresLockProbe implements AutoCloseable {
     public PostgresLockProbe(SnapshotConnectionLender lender) {
         this.dataSource = null;
         this.lender = lender;
-        this.ownsMonitor = false;
     }
 
     /**
@@ -147,14 +143,14 @@ public final class PostgresLockProbe implements AutoCloseable {
     public synchronized void close() throws SQLException {
         held.keySet().stream().toList().forEach(this::resume);
         signals.close();
-        if (query != null && !ownsMonitor) {
+        if (query != null && lender != null) {
             try {
                 query.close();
             } catch (SQLException ignored) {
                 // the lent connection may be closed already: its statement went with it
             }
         }
-        if (monitor != null && ownsMonitor) {
+        if (monitor != null && lender == null) { // a lent connection stays open
             monitor.close();
         }
     }
