@@ -479,10 +479,11 @@ public final class Exploration<S> {
 
     /**
      * What the explored work costs without Frontrun, for comparing an exploration's {@link Result#timings()}
-     * with: the threads run once each, one after the other on the calling thread, with no scheduling
-     * (their statements pass straight through the proxy), after the same database restore an execution
-     * gets; {@code rounds} times. Nothing is judged. Runs at the level the application sets, also when
-     * {@link #isolation(Isolation)} forces one.
+     * with: the threads run once each, one after the other, with no scheduling, on a thread Frontrun stays out of the
+     * way of (the proxy hands out the real connections; no trigger tracks the writes, no native layer records the
+     * traffic), after the same database restore an execution gets (one that rewrites every table, as nothing
+     * tracks what changed); {@code rounds} times. Nothing is judged. Runs at the level the application sets, also
+     * when {@link #isolation(Isolation)} forces one.
      *
      * @param rounds     the rounds to measure
      * @param total      their wall time, restores included
@@ -493,6 +494,11 @@ public final class Exploration<S> {
         /** The average wall time of one round (every thread once, plus the restore), in milliseconds. */
         public double msPerRound() {
             return rounds == 0 ? 0 : total.toNanos() / 1e6 / rounds;
+        }
+
+        /** The average wall time of the work alone in one round (every thread once, no restore), in milliseconds. */
+        public double workMsPerRound() {
+            return rounds == 0 ? 0 : total.minus(restore).toNanos() / 1e6 / rounds;
         }
     }
 

@@ -2,7 +2,10 @@ package dev.frontrun;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.frontrun.internal.postgres.DatabaseSnapshot;
 import dev.frontrun.jdbc.FrontrunDataSource;
+import dev.frontrun.spi.SchedulingPoints;
+import java.lang.reflect.Proxy;
 import dev.frontrun.testing.PostgresExtension;
 import dev.frontrun.testing.TestDatabase;
 import java.sql.Connection;
@@ -105,18 +108,24 @@ class TimingsTest {
     }
 
     @Test
-    void theBaselineRunsEveryThreadOnceARoundOnTheCallingThreadAfterTheRestore(TestDatabase db) throws SQLException {
+    void theBaselineRunsEveryThreadOnceARoundWithFrontrunOutOfTheWayAfterTheRestore(TestDatabase db) throws SQLException {
         db.execute("DROP TABLE IF EXISTS counter", "CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)",
                 "INSERT INTO counter VALUES (1, 0)");
         DataSource ds = FrontrunDataSource.wrap(db.dataSource());
         AtomicInteger bodies = new AtomicInteger();
         List<Thread> ranOn = new ArrayList<>();
         List<Integer> seen = new ArrayList<>();
+        List<Boolean> proxied = new ArrayList<>();
+        List<Integer> triggers = new ArrayList<>();
         Exploration<Object> exploration = Frontrun.explore(Object::new).database(db.dataSource());
         for (String name : List.of("a", "b")) {
             exploration.thread(name, s -> {
                 bodies.incrementAndGet();
                 ranOn.add(Thread.currentThread());
+                try (Connection c = ds.getConnection()) {
+                    proxied.add(Proxy.isProxyClass(c.getClass()));
+                    triggers.add(trackingTriggers(c));
+                }
                 seen.add(read(ds));
                 increment(ds);
             });
@@ -126,11 +135,48 @@ class TimingsTest {
 
         assertThat(baseline.rounds()).isEqualTo(3);
         assertThat(bodies).hasValue(6);
-        assertThat(ranOn).containsOnly(Thread.currentThread());
+        assertThat(ranOn).as("not the calling thread: one Frontrun stays out of the way of")
+                .allMatch(t -> t instanceof SchedulingPoints.Bystander).doesNotContain(Thread.currentThread());
+        assertThat(proxied).as("the real connections, not Frontrun's proxies").containsOnly(false);
+        assertThat(triggers).as("no trigger tracks the writes").containsOnly(0);
         assertThat(seen).as("one after the other, from the same restored state each round")
                 .containsExactly(0, 1, 0, 1, 0, 1);
         assertThat(read(ds)).as("the database is as before").isZero();
         assertThat(baseline.restore()).isPositive().isLessThanOrEqualTo(baseline.total());
+        assertThat(baseline.workMsPerRound()).isPositive().isLessThan(baseline.msPerRound());
+        try (Connection c = db.dataSource().getConnection()) {
+            assertThat(trackingTriggers(c)).as("nothing of the snapshot left behind").isZero();
+        }
+    }
+
+    @Test
+    void anExplorationTracksTheWritesThatTheBaselineDoesNot(TestDatabase db) throws SQLException {
+        db.execute("DROP TABLE IF EXISTS counter", "CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)",
+                "INSERT INTO counter VALUES (1, 0)");
+        DataSource ds = FrontrunDataSource.wrap(db.dataSource());
+        List<Integer> triggers = new ArrayList<>();
+        Frontrun.explore(Object::new).database(db.dataSource())
+                .thread("a", s -> {
+                    try (Connection c = ds.getConnection()) {
+                        triggers.add(trackingTriggers(c));
+                    }
+                    increment(ds);
+                })
+                .thread("b", s -> increment(ds))
+                .run();
+
+        assertThat(triggers).as("the contrast: explored runs restore only what a trigger saw change").isNotEmpty()
+                .allMatch(n -> n > 0);
+    }
+
+    private static int trackingTriggers(Connection c) throws SQLException {
+        try (PreparedStatement select = c.prepareStatement("SELECT count(*) FROM pg_trigger WHERE tgname = ?")) {
+            select.setString(1, DatabaseSnapshot.TRACKING_TRIGGER);
+            try (var rs = select.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
     }
 
     private static void increment(DataSource ds) throws SQLException {

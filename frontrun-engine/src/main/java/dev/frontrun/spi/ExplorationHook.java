@@ -13,6 +13,17 @@ public interface ExplorationHook {
     default void beforeExploration() throws Exception {
     }
 
+    /**
+     * Before the rounds of {@code Exploration.baseline}, in place of {@link #beforeExploration}: what the work run
+     * plainly needs (a restore between rounds), and nothing that would add to its time, which is meant to be the
+     * work's without Frontrun (no tracking of its writes, no recording of its traffic). The rounds then get
+     * {@link #beforeExecution} and {@link #afterExecution}, and {@link #afterExploration} ends them. By default
+     * {@link #beforeExploration}.
+     */
+    default void beforeBaseline() throws Exception {
+        beforeExploration();
+    }
+
     /** Before each execution's threads start (e.g. restore the snapshot). */
     default void beforeExecution(ExecutionContext execution) throws Exception {
     }

@@ -46,7 +46,20 @@ public final class SchedulingPoints {
         void reachSchedulingPoint(Step next);
     }
 
+    /**
+     * A thread running the explored work plainly, to measure what it costs without Frontrun
+     * ({@code Exploration.baseline}): sources of scheduling points stay out of its way entirely (the JDBC proxy hands
+     * out the real connections), so that the measure has none of Frontrun's cost in it.
+     */
+    public interface Bystander {
+    }
+
     private SchedulingPoints() {
+    }
+
+    /** Whether the calling thread runs the explored work plainly, where Frontrun must stay out of the way entirely. */
+    public static boolean bystander() {
+        return Thread.currentThread() instanceof Bystander;
     }
 
     /** Whether the calling thread is an explored thread whose scheduling points are live. */

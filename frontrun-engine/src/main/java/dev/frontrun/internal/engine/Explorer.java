@@ -63,37 +63,39 @@ public final class Explorer<S> {
     }
 
     /**
-     * The threads' bodies run one after the other on the calling thread, without the scheduler (their
-     * scheduling points are no-ops), {@code rounds} times, each round after the hooks' restore as an
-     * execution gets it: what the same work costs without Frontrun. A body that throws ends its turn;
-     * nothing is judged.
+     * The threads' bodies run one after the other, without the scheduler, on a {@link BystanderThread} (sources of
+     * scheduling points stay out of its way: the JDBC proxy hands out the real connections), {@code rounds} times,
+     * each round after the hooks' restore ({@link ExplorationHook#beforeBaseline} in place of beforeExploration: no
+     * tracking of writes, no recording): what the same work costs without Frontrun. A body that throws ends its
+     * turn; nothing is judged.
      */
     public BaselineTimes baseline(int rounds) {
         long total = 0;
         long restore = 0;
         try {
-            runHooks(ExplorationHook::beforeExploration, "beforeExploration");
+            runHooks(ExplorationHook::beforeBaseline, "beforeBaseline");
             for (int round = 0; round < rounds; round++) {
                 Execution context = new Execution(scope, executionNumber.incrementAndGet(), plan.names(), plan.isolation());
                 long begin = System.nanoTime();
                 for (ExplorationHook hook : plan.hooks()) {
                     call(() -> hook.beforeExecution(context), "beforeExecution");
                 }
-                long restored = System.nanoTime();
-                S state = plan.setup().get();
-                for (ThreadBody<? super S> body : plan.bodies()) {
-                    try {
-                        body.run(state);
-                    } catch (Throwable answeredOrFailed) {
-                        // the baseline measures the work; whether it went well is the exploration's question
+                long restored = System.nanoTime() - begin;
+                long work = BystanderThread.run(() -> {
+                    S state = plan.setup().get();
+                    for (ThreadBody<? super S> body : plan.bodies()) {
+                        try {
+                            body.run(state);
+                        } catch (Throwable answeredOrFailed) {
+                            // the baseline measures the work; whether it went well is the exploration's question
+                        }
                     }
-                }
-                long end = System.nanoTime();
+                });
                 for (ExplorationHook hook : plan.hooks()) {
                     call(() -> hook.afterExecution(context), "afterExecution");
                 }
-                total += end - begin;
-                restore += restored - begin;
+                total += restored + work;
+                restore += restored;
             }
         } finally {
             try {

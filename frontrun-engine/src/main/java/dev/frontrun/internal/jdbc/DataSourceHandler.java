@@ -80,6 +80,9 @@ public final class DataSourceHandler implements InvocationHandler {
             case "hashCode" -> System.identityHashCode(proxy);
             case "toString" -> "Frontrun[" + target + "]";
             case "getConnection" -> {
+                if (SchedulingPoints.bystander()) {
+                    yield Interfaces.invoke(target, method, args); // the work run plainly: Frontrun out of the way
+                }
                 DataSource workerCopy = workerCopy();
                 announceBorrowIfThePoolIsTooSmall();
                 Connection real = workerCopy != null ? workerCopy.getConnection()

@@ -130,6 +130,13 @@ public final class DatabaseExplorationHook implements ExplorationHook {
         }
     }
 
+    /** The work run plainly needs the same restore between rounds, but no trigger that would add to its writes' time. */
+    @Override
+    public void beforeBaseline() throws Exception {
+        PostgresRequired.check(DataSourceHandler.unwrapped(dataSource));
+        snapshot = DatabaseSnapshot.untracked(OwnConnections.beside(DataSourceHandler.unwrapped(dataSource)), lockTimeout);
+    }
+
     /** On the worker's thread: its copy's connections take the place of the application's, and its snapshot. */
     private void beforeExplorationOnWorker() throws Exception {
         ParallelWorker here = ParallelWorker.current().orElseThrow(() -> new IllegalStateException(

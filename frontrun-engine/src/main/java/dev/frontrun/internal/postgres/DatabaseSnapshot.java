@@ -146,10 +146,13 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private boolean dropped;
     /** Whether the tracking triggers and the copies are in place (committed). */
     private boolean tracking;
+    /** Whether writes are tracked by triggers; if not, every restore rewrites every table. */
+    private final boolean trackWrites;
 
-    private DatabaseSnapshot(DataSource dataSource, Duration lockTimeout) {
+    private DatabaseSnapshot(DataSource dataSource, Duration lockTimeout, boolean trackWrites) {
         this.lockTimeout = lockTimeout;
         this.session = new SnapshotSession(dataSource, lockTimeout);
+        this.trackWrites = trackWrites;
     }
 
     /** {@link #take(DataSource, Duration)} with {@link #DEFAULT_LOCK_TIMEOUT}. */
@@ -164,10 +167,24 @@ public final class DatabaseSnapshot implements AutoCloseable {
      * @param lockTimeout how long any snapshot or restore statement waits for a lock before failing
      */
     public static DatabaseSnapshot take(DataSource dataSource, Duration lockTimeout) throws SQLException {
+        return take(dataSource, lockTimeout, true);
+    }
+
+    /**
+     * A snapshot without change-tracking triggers, for measuring what the explored work costs without Frontrun
+     * ({@code Exploration.baseline}): a trigger would add its cost to every write, so every restore rewrites every
+     * table and sequence instead, the same way and to the same places as a tracked snapshot's restore.
+     */
+    public static DatabaseSnapshot untracked(DataSource dataSource, Duration lockTimeout) throws SQLException {
+        return take(dataSource, lockTimeout, false);
+    }
+
+    private static DatabaseSnapshot take(DataSource dataSource, Duration lockTimeout, boolean trackWrites)
+            throws SQLException {
         if (lockTimeout.isNegative() || lockTimeout.isZero()) {
             throw new IllegalArgumentException("lockTimeout must be positive, got " + lockTimeout);
         }
-        DatabaseSnapshot snapshot = new DatabaseSnapshot(dataSource, lockTimeout);
+        DatabaseSnapshot snapshot = new DatabaseSnapshot(dataSource, lockTimeout, trackWrites);
         try {
             snapshot.capture();
             snapshot.layOut();
@@ -232,7 +249,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
                             + " END IF; END $$"));
             // triggers first: they lock out writers until commit, so the copies below are consistent
             for (SnapshotScope.Table table : scope.tables) {
-                if (!table.tracked()) {
+                if (!table.tracked() || !trackWrites) {
                     continue;
                 }
                 for (String relation : table.relations().values()) {
@@ -376,7 +393,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
                         + " SELECT 1, seq FROM " + SEQUENCES + " WHERE pg_sequence_last_value(seq::regclass)"
                         + " IS DISTINCT FROM CASE WHEN is_called THEN last_value END"
                         + (locks ? " UNION ALL SELECT 2, relation FROM (" + lockedRelations(tableOf.keySet())
-                        + ") l WHERE EXISTS (SELECT 1 FROM " + CHANGED + ")" : ""))) {
+                        + ") l" + (trackWrites ? " WHERE EXISTS (SELECT 1 FROM " + CHANGED + ")" : "") : ""))) {
             while (rs.next()) {
                 switch (rs.getInt(1)) {
                     case 0 -> changedTables.add(rs.getLong(2));
@@ -389,7 +406,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
         }
         Set<Long> restore = new LinkedHashSet<>();
         for (SnapshotScope.Table table : tables.values()) {
-            if (changedTables.contains(table.oid()) || !table.tracked()) {
+            if (changedTables.contains(table.oid()) || !table.tracked() || !trackWrites) {
                 restore.add(table.oid());
             }
         }

@@ -73,6 +73,11 @@ public final class EndpointFeed implements ExplorationHook {
         fed = NativeIo.feedRequests();
     }
 
+    /** The work run plainly announces nothing: no feed, so its requests cost what they cost without Frontrun. */
+    @Override
+    public void beforeBaseline() {
+    }
+
     @Override
     public void threadStarting(ExecutionContext execution, int thread) {
         NativeIo.feedCurrentThread(true);

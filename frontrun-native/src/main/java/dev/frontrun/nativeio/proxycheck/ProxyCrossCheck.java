@@ -81,6 +81,11 @@ public final class ProxyCrossCheck implements ExplorationHook {
         droppedBefore = recording.dropped();
     }
 
+    /** The work run plainly is not checked: no recording, so its statements cost what they cost without Frontrun. */
+    @Override
+    public void beforeBaseline() {
+    }
+
     @Override
     public void threadStarting(ExecutionContext execution, int thread) {
         threadIds(execution).put(NativeIo.currentThreadId(), thread);
@@ -88,6 +93,9 @@ public final class ProxyCrossCheck implements ExplorationHook {
 
     @Override
     public void beforeExecution(ExecutionContext execution) {
+        if (recording == null) {
+            return; // a baseline's round
+        }
         absorb(recording.drain(), Map.of()); // the setup's and the restore's statements: no explored thread's
     }
 
@@ -110,6 +118,9 @@ public final class ProxyCrossCheck implements ExplorationHook {
 
     @Override
     public void afterExecution(ExecutionContext execution) {
+        if (recording == null) {
+            return; // a baseline's round
+        }
         absorb(recording.drain(), Map.of()); // an execution that did not complete: keep the prepared names only
     }
 

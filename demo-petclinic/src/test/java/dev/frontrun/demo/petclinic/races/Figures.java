@@ -11,7 +11,8 @@ import java.util.function.ToDoubleFunction;
  *
  * @param runs    explored executions plus the replays of a failure
  * @param seconds the exploration's wall time (snapshot, analysis and report included)
- * @param plain   milliseconds of one plain round: the requests once each, one after the other, after the restore
+ * @param plain   milliseconds of one plain round: the requests once each, one after the other, without Frontrun (no
+ *                proxy, no tracking; the restore before it not counted)
  */
 record Figures(String variant, String scenario, String verdict, int executions, int runs, double seconds,
                double stepsPerRun, double msPerRun, double restore, double handoffs, double analysis, double database,
@@ -22,7 +23,7 @@ record Figures(String variant, String scenario, String verdict, int executions, 
         return new Figures(variant, scenario.name(), result.failed() ? "RACE" : result.verdict().name(),
                 result.executions(), t.runs(), result.elapsed().toNanos() / 1e9, (double) t.steps() / Math.max(1, t.runs()),
                 t.msPerRun(), t.msPerRun(t.restore()), t.msPerRun(t.handoffs()), t.msPerRun(t.analysis()),
-                t.msPerRun(t.database()), t.msPerRun(t.application()), t.msPerRun(t.checks()), baseline.msPerRound());
+                t.msPerRun(t.database()), t.msPerRun(t.application()), t.msPerRun(t.checks()), baseline.workMsPerRound());
     }
 
     double runsPerSecond() {
@@ -34,7 +35,7 @@ record Figures(String variant, String scenario, String verdict, int executions, 
         return Math.max(0, seconds * 1000 - runs * msPerRun);
     }
 
-    /** Run time under exploration ÷ the plain requests' time. */
+    /** Run time under exploration (its restore included: Frontrun's cost) ÷ the plain requests' time. */
     double ratio() {
         return msPerRun / plain;
     }
@@ -67,7 +68,7 @@ record Figures(String variant, String scenario, String verdict, int executions, 
 
     /**
      * What the requests alone allow on this machine, for reading the runs/s: as many rounds of the plain requests per
-     * second (restore excluded), weighted as the runs are; no exploration runs faster than its requests do.
+     * second (no restore), weighted as the runs are; no exploration runs faster than its requests do.
      */
     static String plainCeiling(List<Figures> rows) {
         double runs = rows.stream().mapToDouble(Figures::runs).sum();
@@ -80,8 +81,9 @@ record Figures(String variant, String scenario, String verdict, int executions, 
             "runs = explored executions + replays of a failure; steps and ms per run, the ms split into: restoring",
             "the database, the scheduler's hand-offs, Frontrun's SQL analysis, statements in the database, the",
             "application's own code, and setup + invariant; plain = the same requests once each, one after the",
-            "other, without Frontrun (same database, same restore); ratio = ms/run ÷ plain; fixed = ms of the",
-            "exploration outside its runs (snapshot, schema read, last restore): runs/s = runs ÷ (runs × ms/run + fixed).");
+            "other, without Frontrun (no proxy, no write tracking; same database, restored before each round, the",
+            "restore not counted); ratio = ms/run (restore included) ÷ plain; fixed = ms of the exploration outside",
+            "its runs (snapshot, schema read, last restore): runs/s = runs ÷ (runs × ms/run + fixed).");
 
     static String header() {
         return String.format(java.util.Locale.ROOT, "  %-12s %-29s %-6s %5s %6s %5s %6s │ %7s %7s %5s %6s %6s %5s │ %6s %5s │ %5s",
