@@ -237,6 +237,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
             st.execute(String.join(";\n", "CREATE SCHEMA " + SCHEMA,
                     "SET LOCAL synchronize_seqscans = off", "SET LOCAL max_parallel_workers_per_gather = 0",
                     "CREATE UNLOGGED TABLE " + CHANGED + " (relid oid NOT NULL)", EmptiedTables.CREATE, AutovacuumPause.CREATE,
+                    "CREATE UNLOGGED TABLE " + SEQUENCES + " (seq oid NOT NULL, last_value bigint NOT NULL,"
+                            + " is_called boolean NOT NULL)",
+                    ChangesAndEmptying.create(CHANGED, SEQUENCES, RESTORING),
                     "CREATE FUNCTION " + TRACK + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER"
                             + " SET search_path = pg_catalog, pg_temp AS $$ BEGIN"
                             + " IF strpos(coalesce(current_setting('" + RESTORING + "', true), ''), ',' || TG_ARGV[0] || ',') = 0 THEN"
@@ -268,8 +271,10 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 copies.put(table.oid(), copy);
                 referencedBy.put(table.oid(), scope.referencedBy.get(table.oid()));
             }
-            st.addBatch("CREATE UNLOGGED TABLE " + SEQUENCES + " (seq oid NOT NULL, last_value bigint NOT NULL,"
-                    + " is_called boolean NOT NULL)");
+            if (!tables.isEmpty()) {
+                st.addBatch(ChangesAndEmptying.register(tables.values().stream().map(t -> new ChangesAndEmptying.Restorable(
+                    t.oid(), t.relations().keySet(), refill(t), copies.get(t.oid()))).toList()));
+            }
             if (!scope.sequences.isEmpty()) {
                 st.addBatch("INSERT INTO " + SEQUENCES + " " + scope.sequences.stream()
                         .map(s -> "SELECT " + s.oid() + "::oid, last_value, is_called FROM " + s.name())
@@ -316,8 +321,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
      */
     private void layOut() throws SQLException {
         try {
-            restore(notLaidOut(), Set.of(), Pass.LAY_OUT, "lay out the tables before the first execution", Map.of(),
-                    null);
+            restore(new Changes(notLaidOut(), Set.of(), null, Set.of()), Pass.LAY_OUT,
+                    "lay out the tables before the first execution", Map.of());
         } catch (RestoreBlockedException e) {
             // a lock taken meanwhile: the first execution meets the rows where the user's setup left them
         }
@@ -333,12 +338,11 @@ public final class DatabaseSnapshot implements AutoCloseable {
      */
     public Restored restoreChanged(String when, Map<Integer, String> knownBackends) throws SQLException {
         checkOpen();
-        Changes changes = changes(when, knownBackends, !vacuumable.isEmpty());
+        Changes changes = changes(when, knownBackends);
         if (changes.tables().isEmpty() && changes.sequences().isEmpty()) {
             return Restored.NOTHING;
         }
-        return restore(changes.tables(), changes.sequences(), Pass.BETWEEN_RUNS, "restore the database " + when,
-                knownBackends, changes.lockedByOthers());
+        return restore(changes, Pass.BETWEEN_RUNS, "restore the database " + when, knownBackends);
     }
 
     /**
@@ -376,33 +380,45 @@ public final class DatabaseSnapshot implements AutoCloseable {
 
     /**
      * What a restore must put back: the tables written since (and those that cannot be tracked), the sequences that
-     * moved, and, if asked for, the tables another session holds a lock on (null if not asked).
+     * moved; for a superuser also the tables another session holds a lock on (null otherwise) and those already emptied
+     * for the vacuum.
      */
-    private record Changes(Set<Long> tables, Set<Long> sequences, Set<Long> lockedByOthers) {
+    private record Changes(Set<Long> tables, Set<Long> sequences, Set<Long> lockedByOthers, Set<Long> emptied) {
     }
 
-    /** What changed, in one query; with {@code locks}, also who else holds locks, should anything have been written. */
-    private Changes changes(String when, Map<Integer, String> knownBackends, boolean locks) throws SQLException {
+    /**
+     * What changed, in one round trip; for a superuser, in the same call, who else holds locks and the emptying of the
+     * changed tables the restore vacuums ({@link ChangesAndEmptying}).
+     */
+    private Changes changes(String when, Map<Integer, String> knownBackends) throws SQLException {
         Set<Long> changedTables = new LinkedHashSet<>();
         Set<Long> movedSequences = new LinkedHashSet<>();
-        Set<Long> locked = locks ? new LinkedHashSet<>() : null;
-        Map<Long, Long> tableOf = tableOfRelation();
+        Set<Long> locked = null;
+        Set<Long> emptied = Set.of();
         Connection c = session.connection();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT 0, relid FROM (SELECT DISTINCT relid FROM " + CHANGED + ") c UNION ALL"
-                        + " SELECT 1, seq FROM " + SEQUENCES + " WHERE pg_sequence_last_value(seq::regclass)"
-                        + " IS DISTINCT FROM CASE WHEN is_called THEN last_value END"
-                        + (locks ? " UNION ALL SELECT 2, relation FROM (" + lockedRelations(tableOf.keySet())
-                        + ") l" + (trackWrites ? " WHERE EXISTS (SELECT 1 FROM " + CHANGED + ")" : "") : ""))) {
-            while (rs.next()) {
-                switch (rs.getInt(1)) {
-                    case 0 -> changedTables.add(rs.getLong(2));
-                    case 1 -> movedSequences.add(rs.getLong(2));
-                    default -> locked.add(tableOf.get(rs.getLong(2)));
+        try {
+            if (vacuumable.isEmpty()) {
+                try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                        "SELECT 0, relid FROM (SELECT DISTINCT relid FROM " + CHANGED + ") c UNION ALL"
+                                + " SELECT 1, seq FROM " + SEQUENCES + " WHERE pg_sequence_last_value(seq::regclass)"
+                                + " IS DISTINCT FROM CASE WHEN is_called THEN last_value END")) {
+                    while (rs.next()) {
+                        (rs.getInt(1) == 0 ? changedTables : movedSequences).add(rs.getLong(2));
+                    }
                 }
+            } else {
+                ChangesAndEmptying.Found found = ChangesAndEmptying.call(c, vacuumable, !trackWrites);
+                emptiedPending.addAll(found.emptied());
+                changedTables = found.changedTables();
+                movedSequences = found.movedSequences();
+                Map<Long, Long> tableOf = tableOfRelation();
+                locked = found.lockedRelations().stream().map(tableOf::get)
+                        .collect(Collectors.toCollection(LinkedHashSet::new));
+                emptied = found.emptied();
             }
         } catch (SQLException e) {
-            throw failed(c, "find out what changed " + when, e, false, knownBackends, null, allRelations());
+            throw failed(c, "find out what changed " + when + (vacuumable.isEmpty() ? "" : " and empty it"), e, false,
+                    knownBackends, emptiedPending.isEmpty() ? null : stillEmpty(), allRelations());
         }
         Set<Long> restore = new LinkedHashSet<>();
         for (SnapshotScope.Table table : tables.values()) {
@@ -410,7 +426,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 restore.add(table.oid());
             }
         }
-        return new Changes(restore, movedSequences, locked);
+        return new Changes(restore, movedSequences, locked, emptied);
     }
 
     /**
@@ -422,9 +438,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
     public Restored restoreAllAndClose(String when, Map<Integer, String> knownBackends) throws SQLException {
         checkOpen();
         try {
-            Changes changes = changes(when, knownBackends, !vacuumable.isEmpty());
-            Restored restored = restore(changes.tables(), changes.sequences(), Pass.LAST,
-                    "restore the database " + when, knownBackends, changes.lockedByOthers());
+            Restored restored = restore(changes(when, knownBackends), Pass.LAST, "restore the database " + when,
+                    knownBackends);
             dropped = true;
             return restored;
         } catch (RestoreBlockedException e) {
@@ -455,23 +470,16 @@ public final class DatabaseSnapshot implements AutoCloseable {
         LAST
     }
 
-    /**
-     * @param lockedByOthers the tables another session holds a lock on, if just asked (null: ask when it matters)
-     */
-    private Restored restore(Set<Long> tableOids, Set<Long> sequenceOids, Pass pass, String what,
-                             Map<Integer, String> knownBackends, Set<Long> lockedByOthers) throws SQLException {
-        Set<Long> emptied = new LinkedHashSet<>();
+    private Restored restore(Changes changes, Pass pass, String what, Map<Integer, String> knownBackends)
+            throws SQLException {
+        Set<Long> tableOids = changes.tables();
+        Set<Long> sequenceOids = changes.sequences();
+        Set<Long> lockedByOthers = changes.lockedByOthers();
+        // emptied with the question what changed, unless another session locks them: the vacuum would try for
+        // seconds to cut the pages off, and a refill could wait for its rows; those are rewritten in one go
+        Set<Long> emptied = new LinkedHashSet<>(changes.emptied());
         Set<Long> truncate = new LinkedHashSet<>();
-        if (pass != Pass.LAY_OUT && !vacuumable.isEmpty()) {
-            emptied.addAll(tableOids);
-            emptied.retainAll(vacuumable);
-            // another session's lock: the vacuum would try for seconds to cut the pages off, and a refill
-            // could wait for its rows after the emptying was committed; those are rewritten in one go
-            if (!emptied.isEmpty()) {
-                emptied.removeAll(lockedByOthers != null ? lockedByOthers : lockedByOthers());
-            }
-            emptyAndVacuum(emptied, what, knownBackends);
-        }
+        vacuum(emptied, what, knownBackends);
         switch (pass) {
             case LAY_OUT -> truncate.addAll(unlockedByOthers(tableOids, null));
             case BETWEEN_RUNS -> {
@@ -592,34 +600,24 @@ public final class DatabaseSnapshot implements AutoCloseable {
     }
 
     /**
-     * Empties the tables and vacuums them, so that their heaps (and indexes) hold nothing, not even dead rows, and
-     * the rows put back go to the same places as every time before. Cheaper than {@code TRUNCATE}, which makes a new
-     * file for the table and for each of its indexes, and needs the tables referencing it truncated too. Whether a
-     * heap came out empty is checked by the transaction that fills it ({@link #REQUIRE_EMPTY}).
+     * Vacuums the tables {@link ChangesAndEmptying} emptied, so that their heaps (and indexes) hold nothing, not even
+     * dead rows, and the rows put back go to the same places as every time before. Cheaper than {@code TRUNCATE},
+     * which makes a new file for the table and for each of its indexes, and needs the tables referencing it truncated
+     * too. Whether a heap came out empty is checked by the transaction that fills it ({@link #REQUIRE_EMPTY}).
      */
-    private void emptyAndVacuum(Set<Long> oids, String what, Map<Integer, String> knownBackends) throws SQLException {
+    private void vacuum(Set<Long> oids, String what, Map<Integer, String> knownBackends) throws SQLException {
         if (oids.isEmpty()) {
             return;
         }
         List<SnapshotScope.Table> emptied = tables.values().stream().filter(t -> oids.contains(t.oid())).toList();
-        String list = emptied.stream().map(t -> String.valueOf(t.oid())).collect(Collectors.joining(","));
-        List<String> sql = new ArrayList<>(List.of("SET LOCAL synchronous_commit = off",
-                "SET LOCAL " + RESTORING + " = '," + list + ",'", "SET LOCAL session_replication_role = replica", UNCOUNTED));
-        for (SnapshotScope.Table t : emptied) {
-            // recorded with the emptying: should the refill fail, the next snapshot fills them before anything else
-            sql.add(EmptiedTables.record(t.oid(), refill(t), copies.get(t.oid())));
-            sql.add("DELETE FROM " + t.name());
-        }
         Connection c = session.connection();
         try (Statement st = c.createStatement()) {
-            SnapshotSession.inOneTransaction(c, sql);
-            emptiedPending.addAll(oids);
             st.execute("VACUUM (TRUNCATE true, INDEX_CLEANUP on) "
                     + emptied.stream().map(SnapshotScope.Table::name).collect(Collectors.joining(", ")));
         } catch (SQLException e) {
             Map<Long, String> touched = new LinkedHashMap<>();
             emptied.forEach(t -> touched.putAll(t.relations()));
-            throw failed(c, what, e, false, knownBackends, emptiedPending.isEmpty() ? null : stillEmpty(), touched);
+            throw failed(c, what, e, false, knownBackends, stillEmpty(), touched);
         }
     }
 

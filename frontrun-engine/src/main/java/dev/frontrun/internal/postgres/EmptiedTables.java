@@ -15,23 +15,13 @@ import java.util.List;
 final class EmptiedTables {
 
     static final String TABLE = DatabaseSnapshot.SCHEMA + ".emptied";
-    /** Created with the snapshot's schema. */
+    /** Created with the snapshot's schema; {@link ChangesAndEmptying} records a table here when it empties it. */
     static final String CREATE = "CREATE TABLE " + TABLE + " (relid oid NOT NULL, refill text NOT NULL,"
             + " copy regclass NOT NULL, rows bigint NOT NULL)";
     /** Run in the transaction that fills the tables again. */
     static final String FILLED = "DELETE FROM " + TABLE;
 
     private EmptiedTables() {
-    }
-
-    /**
-     * Run in the transaction that empties the table: how to fill it, and how many rows its copy holds; once per table
-     * (a table a blocked restore left empty is emptied again by the next, and must be filled once).
-     */
-    static String record(long table, String refill, String copy) {
-        return "INSERT INTO " + TABLE + " SELECT " + table + ", '" + refill.replace("'", "''") + "', '" + copy
-                + "', (SELECT count(*) FROM " + copy + ") WHERE NOT EXISTS (SELECT 1 FROM " + TABLE + " WHERE relid = "
-                + table + ")";
     }
 
     /**

@@ -1,0 +1,128 @@
+package dev.frontrun.internal.postgres;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * A superuser's restore begins with one server-side call, one round trip and one transaction, instead of a query for
+ * what changed followed by a transaction emptying it: it answers which tables changed, which sequences moved and which
+ * relations another session locks, and, of the changed tables it may vacuum and nobody else locks, records each in
+ * {@link EmptiedTables} (how to fill it again, should the refill never come) and deletes its rows. The vacuum and the
+ * refill follow from the client, as before.
+ */
+final class ChangesAndEmptying {
+
+    /** One table a restore may need to empty: its relations (the table and its partitions), its refill, its copy. */
+    record Restorable(long oid, Set<Long> relations, String refill, String copy) {
+    }
+
+    /** What the call found and did. */
+    record Found(Set<Long> changedTables, Set<Long> movedSequences, Set<Long> lockedRelations, Set<Long> emptied) {
+    }
+
+    private static final String TABLE = DatabaseSnapshot.SCHEMA + ".restorable";
+    private static final String FUNCTION = DatabaseSnapshot.SCHEMA + ".changes_and_emptying";
+
+    private ChangesAndEmptying() {
+    }
+
+    /**
+     * The table of restorable tables and the function, created with the snapshot's schema. No {@code SET} clause on the
+     * function: it would undo at its exit the transaction-local settings the commit must still see (everything it
+     * calls is schema-qualified instead).
+     *
+     * @param changed       the table of tracked writes' table oids
+     * @param sequences     the table of the sequences' values as found
+     * @param restoring     the transaction-local setting that keeps the tracking triggers quiet for the listed tables
+     */
+    static String create(String changed, String sequences, String restoring) {
+        return String.join(";\n",
+                "CREATE TABLE " + TABLE + " (ord int NOT NULL, relid oid NOT NULL, relations oid[] NOT NULL,"
+                        + " refill text NOT NULL, copy regclass NOT NULL)",
+                "CREATE FUNCTION " + FUNCTION + "(vacuumable oid[], everything boolean)"
+                        + " RETURNS TABLE (kind int, id oid) LANGUAGE plpgsql AS $$\n"
+                        + "DECLARE\n"
+                        + "  changed oid[] := CASE WHEN everything THEN ARRAY(SELECT r.relid FROM " + TABLE + " r)"
+                        + " ELSE ARRAY(SELECT DISTINCT c.relid FROM " + changed + " c) END;\n"
+                        + "  locked oid[];\n"
+                        + "  emptying oid[];\n"
+                        + "  t record;\n"
+                        + "  n bigint;\n"
+                        + "BEGIN\n"
+                        + "  RETURN QUERY SELECT 0, pg_catalog.unnest(changed);\n"
+                        + "  RETURN QUERY SELECT 1, s.seq FROM " + sequences + " s"
+                        + " WHERE pg_catalog.pg_sequence_last_value(s.seq::pg_catalog.regclass)"
+                        + " IS DISTINCT FROM CASE WHEN s.is_called THEN s.last_value END;\n"
+                        + "  IF pg_catalog.cardinality(changed) = 0 THEN RETURN; END IF;\n"
+                        + "  locked := ARRAY(SELECT DISTINCT l.relation FROM pg_catalog.pg_locks l"
+                        + " WHERE l.pid IS DISTINCT FROM pg_catalog.pg_backend_pid()"
+                        + " AND l.database = (SELECT d.oid FROM pg_catalog.pg_database d"
+                        + " WHERE d.datname = pg_catalog.current_database())"
+                        + " AND l.relation = ANY (ARRAY(SELECT pg_catalog.unnest(r.relations) FROM " + TABLE + " r)));\n"
+                        + "  RETURN QUERY SELECT 2, pg_catalog.unnest(locked);\n"
+                        + "  emptying := ARRAY(SELECT r.relid FROM " + TABLE + " r WHERE r.relid = ANY (changed)"
+                        + " AND r.relid = ANY (vacuumable) AND NOT r.relations OPERATOR(pg_catalog.&&) locked ORDER BY r.ord);\n"
+                        + "  IF pg_catalog.cardinality(emptying) = 0 THEN RETURN; END IF;\n"
+                        + "  PERFORM pg_catalog.set_config('synchronous_commit', 'off', true),"
+                        + " pg_catalog.set_config('" + restoring + "', ',' || pg_catalog.array_to_string(emptying, ',') || ',', true),"
+                        + " pg_catalog.set_config('session_replication_role', 'replica', true),"
+                        + " pg_catalog.set_config('track_counts', 'off', true);\n"
+                        + "  FOR t IN SELECT r.relid, r.refill, r.copy FROM " + TABLE + " r WHERE r.relid = ANY (emptying)"
+                        + " ORDER BY r.ord LOOP\n"
+                        // once per table: one a blocked restore left empty is emptied again by the next, filled once
+                        + "    IF NOT EXISTS (SELECT 1 FROM " + EmptiedTables.TABLE + " e WHERE e.relid = t.relid) THEN\n"
+                        + "      EXECUTE 'SELECT pg_catalog.count(*) FROM ' || t.copy::text INTO n;\n"
+                        + "      INSERT INTO " + EmptiedTables.TABLE + " VALUES (t.relid, t.refill, t.copy, n);\n"
+                        + "    END IF;\n"
+                        + "    EXECUTE 'DELETE FROM ' || t.relid::pg_catalog.regclass::text;\n"
+                        + "    RETURN QUERY SELECT 3, t.relid;\n"
+                        + "  END LOOP;\n"
+                        + "END $$");
+    }
+
+    /** Registers the tables, in the order they are emptied (referenced tables first). */
+    static String register(List<Restorable> tables) {
+        StringBuilder sql = new StringBuilder("INSERT INTO " + TABLE + " VALUES ");
+        for (int i = 0; i < tables.size(); i++) {
+            Restorable t = tables.get(i);
+            sql.append(i == 0 ? "" : ", ").append("(").append(i).append(", ").append(t.oid()).append(", '{")
+                    .append(t.relations().stream().map(String::valueOf).collect(Collectors.joining(","))).append("}', '")
+                    .append(t.refill().replace("'", "''")).append("', '").append(t.copy()).append("')");
+        }
+        return sql.toString();
+    }
+
+    /**
+     * Calls the function in autocommit: one transaction, committed when it returns.
+     *
+     * @param vacuumable the tables it may empty (when changed and locked by nobody else)
+     * @param everything take every table for changed (a snapshot that tracks no writes)
+     */
+    static Found call(Connection c, Set<Long> vacuumable, boolean everything) throws SQLException {
+        Set<Long> changed = new LinkedHashSet<>();
+        Set<Long> moved = new LinkedHashSet<>();
+        Set<Long> locked = new LinkedHashSet<>();
+        Set<Long> emptied = new LinkedHashSet<>();
+        try (PreparedStatement st = c.prepareStatement("SELECT kind, id FROM " + FUNCTION + "(?::oid[], ?)")) {
+            st.setString(1, vacuumable.stream().map(String::valueOf).collect(Collectors.joining(",", "{", "}")));
+            st.setBoolean(2, everything);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    (switch (rs.getInt(1)) {
+                        case 0 -> changed;
+                        case 1 -> moved;
+                        case 2 -> locked;
+                        default -> emptied;
+                    }).add(rs.getLong(2));
+                }
+            }
+        }
+        return new Found(changed, moved, locked, emptied);
+    }
+}

@@ -1,0 +1,117 @@
+package dev.frontrun.internal.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.frontrun.testing.PostgresExtension;
+import dev.frontrun.testing.TestDatabase;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * What a restore between runs sends the server, counted on the snapshot's own connection: a superuser's restore of a
+ * changed table is the call that finds and empties it, the vacuum and the refill; and a snapshot that tracks no writes
+ * (the baseline's) puts every table back each time, with no trigger on any.
+ */
+@ExtendWith(PostgresExtension.class)
+class RestoreRoundTripsTest {
+
+    private TestDatabase db;
+
+    @BeforeEach
+    void tables(TestDatabase db) {
+        this.db = db;
+        db.execute("DROP SCHEMA IF EXISTS " + DatabaseSnapshot.SCHEMA + " CASCADE", "DROP SCHEMA public CASCADE",
+                "CREATE SCHEMA public", "CREATE TABLE a (id int PRIMARY KEY, v int NOT NULL)",
+                "INSERT INTO a VALUES (1, 10), (2, 20)", "CREATE TABLE b (id int PRIMARY KEY, v int NOT NULL)",
+                "INSERT INTO b VALUES (1, 10)");
+    }
+
+    @Test
+    void aChangedTableIsPutBackInThreeRoundTripsAndNothingChangedInOne() throws SQLException {
+        StatementCounting counting = new StatementCounting(db.dataSource());
+        try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(counting.dataSource, Duration.ofSeconds(5))) {
+            db.execute("UPDATE a SET v = 0 WHERE id = 1");
+            counting.sent.clear();
+            assertThat(snapshot.restoreChanged("in the test", Map.of()).tables()).containsExactly("public.a");
+            assertThat(counting.sent).as("what changed and its emptying, the vacuum, the refill").hasSize(3);
+            assertThat(counting.sent.get(0)).contains("changes_and_emptying");
+            assertThat(counting.sent.get(1)).startsWith("VACUUM");
+            assertThat(rows("SELECT id || '=' || v FROM a ORDER BY id")).containsExactly("1=10", "2=20");
+
+            counting.sent.clear();
+            assertThat(snapshot.restoreChanged("in the test", Map.of()).nothing()).isTrue();
+            assertThat(counting.sent).as("nothing changed: the one question").hasSize(1);
+        }
+    }
+
+    @Test
+    void anUntrackedSnapshotPutsEveryTableBackEachTimeWithNoTrigger() throws SQLException {
+        try (DatabaseSnapshot snapshot = DatabaseSnapshot.untracked(db.dataSource(), Duration.ofSeconds(5))) {
+            assertThat(rows("SELECT count(*) FROM pg_trigger WHERE tgname = '" + DatabaseSnapshot.TRACKING_TRIGGER + "'"))
+                    .containsExactly("0");
+            db.execute("UPDATE a SET v = 0 WHERE id = 1", "DELETE FROM b");
+            assertThat(snapshot.restoreChanged("in the test", Map.of()).tables()).containsExactly("public.a", "public.b");
+            assertThat(rows("SELECT id || '=' || v FROM a ORDER BY id")).containsExactly("1=10", "2=20");
+            assertThat(rows("SELECT id || '=' || v FROM b")).containsExactly("1=10");
+            assertThat(snapshot.restoreChanged("in the test", Map.of()).tables())
+                    .as("nothing tells what changed: everything, every time").containsExactly("public.a", "public.b");
+        }
+        assertThat(rows("SELECT count(*) FROM pg_namespace WHERE nspname = '" + DatabaseSnapshot.SCHEMA + "'"))
+                .containsExactly("0");
+    }
+
+    private List<String> rows(String sql) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = db.dataSource().getConnection(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) {
+                rows.add(rs.getString(1));
+            }
+        }
+        return rows;
+    }
+
+    /** The SQL each statement sent (one round trip each), through JDK proxies that tell no JDBC URL. */
+    private static final class StatementCounting {
+        final List<String> sent = new ArrayList<>();
+        final DataSource dataSource;
+
+        StatementCounting(DataSource target) {
+            dataSource = proxy(DataSource.class, target, null);
+        }
+
+        @SuppressWarnings("unchecked")
+        private <T> T proxy(Class<T> type, T target, String prepared) {
+            return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (p, method, args) -> {
+                if (method.getName().startsWith("execute")) {
+                    sent.add(args != null && args.length > 0 && args[0] instanceof String sql ? sql : prepared);
+                }
+                Object result;
+                try {
+                    result = method.invoke(target, args);
+                } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                }
+                return switch (method.getName()) {
+                    case "getConnection" -> proxy(Connection.class, (Connection) result, null);
+                    case "createStatement" -> proxy(Statement.class, (Statement) result, null);
+                    case "prepareStatement" -> proxy(java.sql.PreparedStatement.class,
+                            (java.sql.PreparedStatement) result, (String) args[0]);
+                    default -> result;
+                };
+            });
+        }
+    }
+}
