@@ -299,6 +299,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
             SnapshotSession.autocommit(c);
         }
         bypassForeignKeys = SnapshotSession.canBypassForeignKeys(c);
+        if (bypassForeignKeys) {
+            session.runAsReplica();
+        }
         if (bypassForeignKeys && SnapshotSession.superuser(c)
                 && PlannerStatistics.safeToPutBack(SnapshotSession.serverVersion(c))) {
             tables.values().stream().filter(SnapshotScope.Table::tracked).forEach(t -> vacuumable.add(t.oid()));

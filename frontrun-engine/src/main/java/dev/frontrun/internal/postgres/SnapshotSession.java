@@ -19,7 +19,9 @@ final class SnapshotSession {
     private final Duration lockTimeout;
     private Connection connection;
     private String sessionLockTimeout;
+    private String sessionReplicationRole;
     private int sessionIsolation;
+    private boolean replica;
 
     SnapshotSession(DataSource dataSource, Duration lockTimeout) {
         this.dataSource = dataSource;
@@ -36,17 +38,37 @@ final class SnapshotSession {
             c.setAutoCommit(true);
             sessionIsolation = c.getTransactionIsolation();
             c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-            try (ResultSet rs = st.executeQuery("SELECT current_setting('lock_timeout')")) {
+            try (ResultSet rs = st.executeQuery("SELECT current_setting('lock_timeout'), current_setting('session_replication_role')")) {
                 rs.next();
                 sessionLockTimeout = rs.getString(1);
+                sessionReplicationRole = rs.getString(2);
             }
             st.execute("SET lock_timeout = '" + lockTimeout.toMillis() + "ms'");
+            if (replica) {
+                st.execute(REPLICA);
+            }
         } catch (SQLException | RuntimeException e) {
             c.close();
             throw e;
         }
         connection = c;
         return c;
+    }
+
+    private static final String REPLICA = "SET session_replication_role = replica";
+
+    /**
+     * From now on the session runs as a replica: its writes fire no foreign-key or user trigger (the restore empties
+     * and fills tables in separate transactions). Set once for the session rather than in each restore's transactions:
+     * every change of the role empties the session's plan cache, and the restore's function would be planned afresh
+     * twice per restore. Given back as handed out by {@link #close()}.
+     */
+    void runAsReplica() throws SQLException {
+        Connection c = connection();
+        replica = true;
+        try (Statement st = c.createStatement()) {
+            st.execute(REPLICA);
+        }
     }
 
     /** Gives the connection back as it was handed out (a pool may reuse it). */
@@ -62,8 +84,10 @@ final class SnapshotSession {
                     c.rollback();
                     c.setAutoCommit(true);
                 }
-                try (var ps = c.prepareStatement("SELECT set_config('lock_timeout', ?, false)")) {
+                try (var ps = c.prepareStatement("SELECT set_config('lock_timeout', ?, false),"
+                        + " set_config('session_replication_role', ?, false)")) {
                     ps.setString(1, sessionLockTimeout);
+                    ps.setString(2, sessionReplicationRole);
                     ps.execute();
                 }
                 c.setTransactionIsolation(sessionIsolation);

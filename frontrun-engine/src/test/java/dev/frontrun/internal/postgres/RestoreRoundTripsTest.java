@@ -21,8 +21,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What a restore between runs sends the server, counted on the snapshot's own connection: a superuser's restore of a
- * changed table is the call that finds and empties it, the vacuum and the refill; and a snapshot that tracks no writes
- * (the baseline's) puts every table back each time, with no trigger on any.
+ * changed table is the call that finds and empties it, the vacuum and the refill; the session runs as a replica for
+ * the whole snapshot and is given back as it was handed out; and a snapshot that tracks no writes (the baseline's)
+ * puts every table back each time, with no trigger on any.
  */
 @ExtendWith(PostgresExtension.class)
 class RestoreRoundTripsTest {
@@ -53,6 +54,40 @@ class RestoreRoundTripsTest {
             counting.sent.clear();
             assertThat(snapshot.restoreChanged("in the test", Map.of()).nothing()).isTrue();
             assertThat(counting.sent).as("nothing changed: the one question").hasSize(1);
+        }
+    }
+
+    @Test
+    void theSessionRunsAsAReplicaAndIsGivenBackAsItWasHandedOut() throws SQLException {
+        try (Connection pooled = db.dataSource().getConnection()) {
+            // a pool's connection: closing it hands it back, the session lives on
+            DataSource pool = (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(),
+                    new Class<?>[] {DataSource.class}, (p, method, args) -> method.getName().equals("getConnection")
+                            ? Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+                                    (q, m, a) -> m.getName().equals("close") ? null : invoke(m, pooled, a))
+                            : invoke(method, db.dataSource(), args));
+            try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(pool, Duration.ofSeconds(5))) {
+                assertThat(setting(pooled, "session_replication_role")).as("while the snapshot lives").isEqualTo("replica");
+                db.execute("UPDATE a SET v = 0 WHERE id = 1");
+                snapshot.restoreChanged("in the test", Map.of());
+            }
+            assertThat(setting(pooled, "session_replication_role")).isEqualTo("origin");
+            assertThat(setting(pooled, "lock_timeout")).isEqualTo("0");
+        }
+    }
+
+    private static Object invoke(java.lang.reflect.Method method, Object target, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    private static String setting(Connection c, String name) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT current_setting('" + name + "')")) {
+            rs.next();
+            return rs.getString(1);
         }
     }
 
