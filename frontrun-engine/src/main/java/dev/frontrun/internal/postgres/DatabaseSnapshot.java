@@ -273,7 +273,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
             }
             if (!tables.isEmpty()) {
                 st.addBatch(ChangesAndEmptying.register(tables.values().stream().map(t -> new ChangesAndEmptying.Restorable(
-                    t.oid(), t.relations().keySet(), refill(t), copies.get(t.oid()))).toList()));
+                    t.oid(), refill(t), copies.get(t.oid()))).toList()));
             }
             if (!scope.sequences.isEmpty()) {
                 st.addBatch("INSERT INTO " + SEQUENCES + " " + scope.sequences.stream()
@@ -324,7 +324,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
      */
     private void layOut() throws SQLException {
         try {
-            restore(new Changes(notLaidOut(), Set.of(), null, Set.of()), Pass.LAY_OUT,
+            restore(new Changes(notLaidOut(), Set.of(), Set.of()), Pass.LAY_OUT,
                     "lay out the tables before the first execution", Map.of());
         } catch (RestoreBlockedException e) {
             // a lock taken meanwhile: the first execution meets the rows where the user's setup left them
@@ -383,20 +383,18 @@ public final class DatabaseSnapshot implements AutoCloseable {
 
     /**
      * What a restore must put back: the tables written since (and those that cannot be tracked), the sequences that
-     * moved; for a superuser also the tables another session holds a lock on (null otherwise) and those already emptied
-     * for the vacuum.
+     * moved; for a superuser also those already emptied for the vacuum.
      */
-    private record Changes(Set<Long> tables, Set<Long> sequences, Set<Long> lockedByOthers, Set<Long> emptied) {
+    private record Changes(Set<Long> tables, Set<Long> sequences, Set<Long> emptied) {
     }
 
     /**
-     * What changed, in one round trip; for a superuser, in the same call, who else holds locks and the emptying of the
-     * changed tables the restore vacuums ({@link ChangesAndEmptying}).
+     * What changed, in one round trip; for a superuser, in the same call, the emptying of the changed tables the
+     * restore vacuums ({@link ChangesAndEmptying}).
      */
     private Changes changes(String when, Map<Integer, String> knownBackends) throws SQLException {
         Set<Long> changedTables = new LinkedHashSet<>();
         Set<Long> movedSequences = new LinkedHashSet<>();
-        Set<Long> locked = null;
         Set<Long> emptied = Set.of();
         Connection c = session.connection();
         try {
@@ -414,9 +412,6 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 emptiedPending.addAll(found.emptied());
                 changedTables = found.changedTables();
                 movedSequences = found.movedSequences();
-                Map<Long, Long> tableOf = tableOfRelation();
-                locked = found.lockedRelations().stream().map(tableOf::get)
-                        .collect(Collectors.toCollection(LinkedHashSet::new));
                 emptied = found.emptied();
             }
         } catch (SQLException e) {
@@ -429,7 +424,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 restore.add(table.oid());
             }
         }
-        return new Changes(restore, movedSequences, locked, emptied);
+        return new Changes(restore, movedSequences, emptied);
     }
 
     /**
@@ -477,14 +472,13 @@ public final class DatabaseSnapshot implements AutoCloseable {
             throws SQLException {
         Set<Long> tableOids = changes.tables();
         Set<Long> sequenceOids = changes.sequences();
-        Set<Long> lockedByOthers = changes.lockedByOthers();
         // emptied with the question what changed, unless another session locks them: the vacuum would try for
         // seconds to cut the pages off, and a refill could wait for its rows; those are rewritten in one go
         Set<Long> emptied = new LinkedHashSet<>(changes.emptied());
         Set<Long> truncate = new LinkedHashSet<>();
         vacuum(emptied, what, knownBackends);
         switch (pass) {
-            case LAY_OUT -> truncate.addAll(unlockedByOthers(tableOids, null));
+            case LAY_OUT -> truncate.addAll(unlockedByOthers(tableOids));
             case BETWEEN_RUNS -> {
                 if (vacuumable.isEmpty()) {
                     truncate.addAll(tableOids);
@@ -493,7 +487,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
             case LAST -> {
                 Set<Long> rest = new LinkedHashSet<>(tableOids);
                 rest.removeAll(emptied);
-                truncate.addAll(bypassForeignKeys ? unlockedByOthers(rest, lockedByOthers) : rest);
+                truncate.addAll(bypassForeignKeys ? unlockedByOthers(rest) : rest);
             }
         }
         Restored filled = fill(tableOids, sequenceOids, pass, emptied, truncate, true, what, knownBackends);
@@ -502,7 +496,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
         }
         // the heaps the vacuum could not empty (a session's older snapshot still sees the deleted rows, or its lock
         // kept the vacuum from cutting the pages off) are truncated, unless a TRUNCATE would wait
-        truncate.addAll(unlockedByOthers(notEmpty(emptied), null));
+        truncate.addAll(unlockedByOthers(notEmpty(emptied)));
         return fill(tableOids, sequenceOids, pass, emptied, truncate, false, what, knownBackends);
     }
 
@@ -654,8 +648,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
      * Of {@code oids}, the tables that TRUNCATE, with the tables referencing them, may empty without waiting: no other
      * session holds a lock on any of them (a transaction left open elsewhere, a session outside the exploration).
      */
-    private Set<Long> unlockedByOthers(Set<Long> oids, Set<Long> lockedByOthers) throws SQLException {
-        Set<Long> locked = oids.isEmpty() ? Set.of() : lockedByOthers != null ? lockedByOthers : lockedByOthers();
+    private Set<Long> unlockedByOthers(Set<Long> oids) throws SQLException {
+        Set<Long> locked = oids.isEmpty() ? Set.of() : lockedByOthers();
         Set<Long> free = new LinkedHashSet<>();
         for (Long oid : oids) {
             if (withReferencingTables(Set.of(oid)).stream().noneMatch(locked::contains)) {

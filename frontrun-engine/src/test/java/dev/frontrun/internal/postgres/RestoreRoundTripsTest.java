@@ -58,6 +58,27 @@ class RestoreRoundTripsTest {
     }
 
     @Test
+    void aTableAnotherSessionReadsIsNotEmptiedForTheVacuumButRewrittenByTheRefill() throws SQLException {
+        StatementCounting counting = new StatementCounting(db.dataSource());
+        try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(counting.dataSource, Duration.ofSeconds(5));
+             Connection reader = db.dataSource().getConnection(); Statement read = reader.createStatement()) {
+            db.execute("UPDATE a SET v = 0 WHERE id = 1", "UPDATE b SET v = 0 WHERE id = 1");
+            reader.setAutoCommit(false);
+            read.executeQuery("SELECT count(*) FROM a").close(); // its ACCESS SHARE lock stays until it ends
+            counting.sent.clear();
+
+            assertThat(snapshot.restoreChanged("in the test", Map.of()).tables()).containsExactly("public.a", "public.b");
+
+            assertThat(counting.sent.stream().filter(sql -> sql.startsWith("VACUUM")))
+                    .as("b alone is vacuumed: a vacuum of a would try for seconds to cut its pages off")
+                    .containsExactly("VACUUM (TRUNCATE true, INDEX_CLEANUP on) public.b");
+            assertThat(rows("SELECT id || '=' || v FROM a ORDER BY id")).containsExactly("1=10", "2=20");
+            assertThat(rows("SELECT id || '=' || v FROM b")).containsExactly("1=10");
+            reader.rollback();
+        }
+    }
+
+    @Test
     void theSessionRunsAsAReplicaAndIsGivenBackAsItWasHandedOut() throws SQLException {
         try (Connection pooled = db.dataSource().getConnection()) {
             // a pool's connection: closing it hands it back, the session lives on
