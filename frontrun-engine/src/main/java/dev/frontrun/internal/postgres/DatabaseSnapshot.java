@@ -583,9 +583,12 @@ public final class DatabaseSnapshot implements AutoCloseable {
             if (drop) {
                 touched.putAll(allRelations());
             }
+            String refilled = fillEmptiedAlone(c, e);
             String stillEmpty = emptiedPending.isEmpty() ? "" : (drop ? " " : "") + stillEmpty();
             throw failed(c, what, e, drop || !truncated.isEmpty(), knownBackends,
-                    drop ? "Nothing was restored: the database keeps what the last execution left, and Frontrun's copies"
+                    drop ? (refilled.isEmpty() ? "Nothing was restored" : "Only " + refilled + ", which a restore had"
+                            + " emptied, were filled again")
+                            + ": the database keeps what the last execution left, and Frontrun's copies"
                             + " and change-tracking triggers stay in schema " + SCHEMA + " (DROP SCHEMA " + SCHEMA
                             + " CASCADE removes them; the next exploration's snapshot does so after putting back what a"
                             + " restore emptied)." + stillEmpty
@@ -614,8 +617,39 @@ public final class DatabaseSnapshot implements AutoCloseable {
         } catch (SQLException e) {
             Map<Long, String> touched = new LinkedHashMap<>();
             emptied.forEach(t -> touched.putAll(t.relations()));
-            throw failed(c, what, e, false, knownBackends, stillEmpty(), touched);
+            fillEmptiedAlone(c, e);
+            throw failed(c, what, e, false, knownBackends, emptiedPending.isEmpty() ? null : stillEmpty(), touched);
         }
+    }
+
+    /**
+     * After a restore failed between emptying tables and filling them (a lock another session holds on another table,
+     * most often), fills the emptied ones again in a transaction of their own, so that no table is left empty until the
+     * next snapshot: no other session locked them when they were emptied. Their statistics go back as found; should
+     * this fail too, {@code failure} carries why and they stay recorded for the closing or the next snapshot.
+     *
+     * @return the tables filled again, comma-separated (empty if none)
+     */
+    private String fillEmptiedAlone(Connection c, SQLException failure) {
+        if (emptiedPending.isEmpty()) {
+            return "";
+        }
+        List<SnapshotScope.Table> emptied = tables.values().stream().filter(t -> emptiedPending.contains(t.oid())).toList();
+        String oids = emptied.stream().map(t -> String.valueOf(t.oid())).collect(Collectors.joining(","));
+        List<String> sql = new ArrayList<>(List.of("SET LOCAL " + RESTORING + " = '," + oids + ",'", UNCOUNTED,
+                "SET LOCAL session_replication_role = replica"));
+        emptied.forEach(t -> sql.add(refill(t)));
+        sql.add("DELETE FROM " + CHANGED + " WHERE relid = any('{" + oids + "}'::oid[])");
+        sql.add(EmptiedTables.FILLED);
+        statistics.restore(emptied.stream().map(SnapshotScope.Table::oid).toList()).ifPresent(sql::add);
+        try {
+            SnapshotSession.inOneTransaction(c, sql);
+        } catch (SQLException alsoFailed) {
+            failure.addSuppressed(alsoFailed);
+            return "";
+        }
+        emptiedPending.clear();
+        return emptied.stream().map(SnapshotScope.Table::name).collect(Collectors.joining(", "));
     }
 
     /** What the error of a failed restore adds when tables stand empty (a restore emptied them and did not fill them). */

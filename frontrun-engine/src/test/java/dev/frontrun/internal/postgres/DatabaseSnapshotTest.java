@@ -419,6 +419,37 @@ class DatabaseSnapshotTest {
                 .containsExactly("1=21");
     }
 
+    /**
+     * A restore blocked by another session's lock on one table has already emptied (and vacuumed) the others; it fills
+     * them again at once rather than leave them empty until the next snapshot (the user's database after the last
+     * exploration of a test run).
+     */
+    @Test
+    void aBlockedRestoreFillsAgainTheTablesItEmptied() throws SQLException {
+        db.execute("CREATE TABLE log (n int)", "INSERT INTO log VALUES (1), (2), (3)");
+        DatabaseSnapshot snapshot = DatabaseSnapshot.take(raw, Duration.ofMillis(300));
+        try (Connection leaked = raw.getConnection(); Statement st = leaked.createStatement()) {
+            db.execute("INSERT INTO log VALUES (4)", "UPDATE b SET v = 21 WHERE id = 1");
+            leaked.setAutoCommit(false);
+            st.executeUpdate("UPDATE b SET v = -1 WHERE id = 1");
+            assertThatThrownBy(() -> snapshot.restoreChanged(when(), Map.of())).isInstanceOf(RestoreBlockedException.class)
+                    .message().doesNotContain("stand empty");
+            assertThat(query(raw, "SELECT string_agg(n::text, ',' ORDER BY n) FROM log")).as("between runs")
+                    .containsExactly("1,2,3");
+
+            db.execute("INSERT INTO log VALUES (5)");
+            assertThatThrownBy(() -> snapshot.restoreAllAndClose(when(), Map.of()))
+                    .isInstanceOf(RestoreBlockedException.class)
+                    .hasMessageContaining("Only public.log, which a restore had emptied, were filled again")
+                    .message().doesNotContain("stand empty");
+            assertThat(query(raw, "SELECT string_agg(n::text, ',' ORDER BY n) FROM log")).as("after the last restore")
+                    .containsExactly("1,2,3");
+            leaked.rollback();
+        }
+        DatabaseSnapshot.take(raw).close();
+        assertThat(query(raw, "SELECT string_agg(n::text, ',' ORDER BY n) FROM log")).containsExactly("1,2,3");
+    }
+
     @Test
     void aLeakedTransactionMakesTheRestoreFailWithinItsBoundNamingTheSession() throws SQLException {
         try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(raw, Duration.ofMillis(300));
