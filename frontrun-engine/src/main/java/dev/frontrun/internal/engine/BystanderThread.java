@@ -34,13 +34,15 @@ final class BystanderThread extends Thread implements SchedulingPoints.Bystander
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        if (thread.thrown instanceof RuntimeException e) {
-            throw e;
-        }
-        if (thread.thrown instanceof Error e) {
-            throw e;
+        if (thread.thrown != null) {
+            throw BystanderThread.<RuntimeException>rethrown(thread.thrown); // also a checked one thrown undeclared
         }
         return thread.nanos;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> T rethrown(Throwable thrown) throws T {
+        throw (T) thrown;
     }
 
     @Override
@@ -48,7 +50,7 @@ final class BystanderThread extends Thread implements SchedulingPoints.Bystander
         long begin = System.nanoTime();
         try {
             round.run();
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable e) {
             thrown = e;
         } finally {
             nanos = System.nanoTime() - begin;

@@ -549,8 +549,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 }
                 sql.add(refill(table));
             }
-            if (!emptied.isEmpty()) {
-                sql.add(EmptiedTables.FILLED);
+            if (!emptiedPending.isEmpty()) {
+                // also the tables an earlier, blocked restore emptied, which this one may fill without emptying them
+                sql.add(EmptiedTables.filled(ordered.stream().map(SnapshotScope.Table::oid).toList()));
             }
             // as the snapshot found them, whatever the vacuum or TRUNCATE made of them
             statistics.restore(ordered.stream().map(SnapshotScope.Table::oid).toList()).ifPresent(sql::add);
@@ -594,7 +595,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
                             + " restore emptied)." + stillEmpty
                             : stillEmpty.isEmpty() ? null : stillEmpty, touched);
         }
-        emptiedPending.clear();
+        ordered.forEach(t -> emptiedPending.remove(t.oid()));
         return new Restored(ordered.stream().map(SnapshotScope.Table::name).collect(Collectors.toCollection(LinkedHashSet::new)),
                 moved.stream().map(SequenceState::name).collect(Collectors.toCollection(LinkedHashSet::new)));
     }

@@ -18,8 +18,11 @@ final class EmptiedTables {
     /** Created with the snapshot's schema; {@link ChangesAndEmptying} records a table here when it empties it. */
     static final String CREATE = "CREATE TABLE " + TABLE + " (relid oid NOT NULL, refill text NOT NULL,"
             + " copy regclass NOT NULL, rows bigint NOT NULL)";
-    /** Run in the transaction that fills the tables again. */
-    static final String FILLED = "DELETE FROM " + TABLE;
+    /** Run in the transaction that fills {@code tables} again: they no longer stand empty. */
+    static String filled(java.util.Collection<Long> tables) {
+        return "DELETE FROM " + TABLE + " WHERE relid = any('{" + tables.stream().map(String::valueOf)
+                .collect(java.util.stream.Collectors.joining(",")) + "}'::oid[])";
+    }
 
     private EmptiedTables() {
     }

@@ -84,10 +84,13 @@ final class SnapshotSession {
                     c.rollback();
                     c.setAutoCommit(true);
                 }
-                try (var ps = c.prepareStatement("SELECT set_config('lock_timeout', ?, false),"
-                        + " set_config('session_replication_role', ?, false)")) {
+                // the role only if it was changed: a user without the privilege may not set it, not even to its value
+                try (var ps = c.prepareStatement("SELECT set_config('lock_timeout', ?, false)"
+                        + (replica ? ", set_config('session_replication_role', ?, false)" : ""))) {
                     ps.setString(1, sessionLockTimeout);
-                    ps.setString(2, sessionReplicationRole);
+                    if (replica) {
+                        ps.setString(2, sessionReplicationRole);
+                    }
                     ps.execute();
                 }
                 c.setTransactionIsolation(sessionIsolation);
