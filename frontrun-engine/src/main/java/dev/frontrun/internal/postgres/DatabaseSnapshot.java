@@ -250,9 +250,14 @@ public final class DatabaseSnapshot implements AutoCloseable {
                             + " IF (SELECT sum(pg_relation_size(r)) FROM unnest(relations) r) > 0 THEN"
                             + " RAISE EXCEPTION USING ERRCODE = '" + HEAP_NOT_EMPTY + "', MESSAGE = 'a vacuumed heap still has pages';"
                             + " END IF; END $$"));
-            // triggers first: they lock out writers until commit, so the copies below are consistent
+            // triggers first: they lock out writers until commit, so the copies below are consistent (without
+            // triggers, a lock does that)
             for (SnapshotScope.Table table : scope.tables) {
-                if (!table.tracked() || !trackWrites) {
+                if (!table.tracked()) {
+                    continue;
+                }
+                if (!trackWrites) {
+                    st.addBatch("LOCK TABLE " + table.name() + " IN SHARE MODE");
                     continue;
                 }
                 for (String relation : table.relations().values()) {
@@ -641,15 +646,16 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 "SET LOCAL session_replication_role = replica"));
         emptied.forEach(t -> sql.add(refill(t)));
         sql.add("DELETE FROM " + CHANGED + " WHERE relid = any('{" + oids + "}'::oid[])");
-        sql.add(EmptiedTables.FILLED);
-        statistics.restore(emptied.stream().map(SnapshotScope.Table::oid).toList()).ifPresent(sql::add);
+        List<Long> filled = emptied.stream().map(SnapshotScope.Table::oid).toList();
+        sql.add(EmptiedTables.filled(filled));
+        statistics.restore(filled).ifPresent(sql::add);
         try {
             SnapshotSession.inOneTransaction(c, sql);
         } catch (SQLException alsoFailed) {
             failure.addSuppressed(alsoFailed);
             return "";
         }
-        emptiedPending.clear();
+        filled.forEach(emptiedPending::remove);
         return emptied.stream().map(SnapshotScope.Table::name).collect(Collectors.joining(", "));
     }
 

@@ -1,6 +1,7 @@
 package dev.frontrun.internal.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.frontrun.testing.PostgresExtension;
 import dev.frontrun.testing.TestDatabase;
@@ -123,6 +124,20 @@ class RestoreRoundTripsTest {
             assertThat(rows("SELECT id || '=' || v FROM b")).containsExactly("1=10");
             assertThat(snapshot.restoreChanged("in the test", Map.of()).tables())
                     .as("nothing tells what changed: everything, every time").containsExactly("public.a", "public.b");
+        }
+        assertThat(rows("SELECT count(*) FROM pg_namespace WHERE nspname = '" + DatabaseSnapshot.SCHEMA + "'"))
+                .containsExactly("0");
+    }
+
+    /** No trigger locks writers out while the copies are made: a lock does, so the copies hold one moment's rows. */
+    @Test
+    void anUntrackedSnapshotWaitsForAWritersTransactionLikeATrackedOne() throws SQLException {
+        try (Connection writer = db.dataSource().getConnection(); Statement st = writer.createStatement()) {
+            writer.setAutoCommit(false);
+            st.executeUpdate("DELETE FROM b");
+            assertThatThrownBy(() -> DatabaseSnapshot.untracked(db.dataSource(), Duration.ofMillis(300)))
+                    .isInstanceOf(RestoreBlockedException.class).hasMessageContaining("take the database snapshot");
+            writer.rollback();
         }
         assertThat(rows("SELECT count(*) FROM pg_namespace WHERE nspname = '" + DatabaseSnapshot.SCHEMA + "'"))
                 .containsExactly("0");
