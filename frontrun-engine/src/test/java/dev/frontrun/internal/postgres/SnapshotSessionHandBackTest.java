@@ -19,7 +19,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * The snapshot's session is given back to a pool as it was handed out, also for a user who may not set
+ * The snapshot's session runs as a replica while the snapshot lives, and is given back to a pool as it was handed out,
+ * also for a user who may not set
  * {@code session_replication_role} (a parameter only a superuser, or a role granted SET on it, may set, even to the value
  * it already has).
  */
@@ -61,6 +62,20 @@ class SnapshotSessionHandBackTest {
             assertThat(setting(pooled, "session_replication_role")).isEqualTo("origin");
         } finally {
             db.execute("DROP SCHEMA shop CASCADE", "DROP OWNED BY " + role, "DROP ROLE " + role);
+        }
+    }
+
+    @Test
+    void theSessionRunsAsAReplicaAndIsGivenBackAsItWasHandedOut() throws SQLException {
+        db.execute("CREATE TABLE a (id int PRIMARY KEY, v int NOT NULL)", "INSERT INTO a VALUES (1, 10)");
+        try (Connection pooled = db.dataSource().getConnection()) {
+            try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(pool(pooled, db.dataSource()), Duration.ofSeconds(5))) {
+                assertThat(setting(pooled, "session_replication_role")).as("while the snapshot lives").isEqualTo("replica");
+                db.execute("UPDATE a SET v = 0 WHERE id = 1");
+                snapshot.restoreChanged("in the test", Map.of());
+            }
+            assertThat(setting(pooled, "session_replication_role")).isEqualTo("origin");
+            assertThat(setting(pooled, "lock_timeout")).isEqualTo("0");
         }
     }
 
