@@ -481,9 +481,9 @@ public final class Exploration<S> {
      * What the explored work costs without Frontrun, for comparing an exploration's {@link Result#timings()}
      * with: the threads run once each, one after the other, with no scheduling, on a thread Frontrun stays out of the
      * way of (the proxy hands out the real connections; no trigger tracks the writes, no native layer records the
-     * traffic; the setup runs there too, as on an explored thread, not on the caller's), after the same database restore an execution gets (one that rewrites every table, as nothing
-     * tracks what changed); {@code rounds} times. Nothing is judged. Runs at the level the application sets, also
-     * when {@link #isolation(Isolation)} forces one.
+     * traffic; the setup runs there too, as on an explored thread, not on the caller's), after the same database
+     * restore an execution gets (one that rewrites every table, as nothing tracks what changed); {@code rounds} times.
+     * Nothing is judged. Runs at the level the application sets, also when {@link #isolation(Isolation)} forces one.
      *
      * @param rounds     the rounds to measure
      * @param total      their wall time, restores included

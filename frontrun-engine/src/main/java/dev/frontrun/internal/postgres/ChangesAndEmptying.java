@@ -14,9 +14,10 @@ import java.util.stream.Collectors;
  * what changed followed by a transaction emptying it: it answers which tables changed and which sequences moved, and
  * empties the changed tables it may vacuum: each it can lock at once ({@code NOWAIT}: no other session holds any lock
  * on it or its partitions, not even a reader's), it records in {@link EmptiedTables} (how to fill it again, should the
- * refill never come) and deletes its rows. The vacuum and the refill follow from the client, as before. A table another
- * session locks is left to the refill's transaction (the vacuum would try for seconds to cut its pages off); asking
- * {@code pg_locks} instead cost a third of a millisecond per restore (it copies every backend's locks).
+ * refill never come) and deletes its rows (the session runs as a replica: no foreign-key trigger fires). The vacuum
+ * and the refill follow from the client, as before. A table another session locks is left to the refill's transaction
+ * (the vacuum would try for seconds to cut its pages off); asking {@code pg_locks} instead cost a third of a
+ * millisecond per restore (it copies every backend's locks).
  */
 final class ChangesAndEmptying {
 
@@ -64,13 +65,14 @@ final class ChangesAndEmptying {
                         + " AND r.relid = ANY (vacuumable) ORDER BY r.ord);\n"
                         + "  IF pg_catalog.cardinality(emptying) = 0 THEN RETURN; END IF;\n"
                         + "  PERFORM pg_catalog.set_config('synchronous_commit', 'off', true),"
-                        + " pg_catalog.set_config('" + restoring + "', ',' || pg_catalog.array_to_string(emptying, ',') || ',', true),"
-                        + " pg_catalog.set_config('session_replication_role', 'replica', true),"
+                        + " pg_catalog.set_config('" + restoring + "',"
+                        + " ',' || pg_catalog.array_to_string(emptying, ',') || ',', true),"
                         + " pg_catalog.set_config('track_counts', 'off', true);\n"
                         + "  FOR t IN SELECT r.relid, r.refill, r.copy FROM " + TABLE + " r WHERE r.relid = ANY (emptying)"
                         + " ORDER BY r.ord LOOP\n"
                         + "    BEGIN\n"
-                        + "      EXECUTE 'LOCK TABLE ' || t.relid::pg_catalog.regclass::text || ' IN ACCESS EXCLUSIVE MODE NOWAIT';\n"
+                        + "      EXECUTE 'LOCK TABLE ' || t.relid::pg_catalog.regclass::text"
+                        + " || ' IN ACCESS EXCLUSIVE MODE NOWAIT';\n"
                         + "    EXCEPTION WHEN lock_not_available THEN\n"
                         + "      CONTINUE;\n"
                         + "    END;\n"

@@ -533,34 +533,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
             // (an fsync on a server configured for durability); other sessions see it at once all the same
             sql.add("SET LOCAL synchronous_commit = off");
         }
-        if (!ordered.isEmpty()) {
-            String oids = ordered.stream().map(t -> String.valueOf(t.oid())).collect(Collectors.joining(","));
-            sql.add("SET LOCAL " + RESTORING + " = '," + oids + ",'");
-            sql.add("SET LOCAL synchronize_seqscans = off"); // each copy is read from its first row, as the last time
-            if (!emptied.isEmpty()) {
-                sql.add(UNCOUNTED);
-            }
-            if (bypassForeignKeys) {
-                sql.add("SET LOCAL session_replication_role = replica");
-            }
-            if (!truncated.isEmpty()) {
-                sql.add("TRUNCATE " + ordered.stream().filter(t -> truncated.contains(t.oid()))
-                        .map(SnapshotScope.Table::name).collect(Collectors.joining(", ")));
-            }
-            sql.add("DELETE FROM " + CHANGED + " WHERE relid = any('{" + oids + "}'::oid[])");
-            for (SnapshotScope.Table table : ordered) {
-                if (!truncated.contains(table.oid()) && !emptied.contains(table.oid())) {
-                    sql.add("DELETE FROM " + table.name());
-                }
-                sql.add(refill(table));
-            }
-            if (!emptiedPending.isEmpty()) {
-                // also the tables an earlier, blocked restore emptied, which this one may fill without emptying them
-                sql.add(EmptiedTables.filled(ordered.stream().map(SnapshotScope.Table::oid).toList()));
-            }
-            // as the snapshot found them, whatever the vacuum or TRUNCATE made of them
-            statistics.restore(ordered.stream().map(SnapshotScope.Table::oid).toList()).ifPresent(sql::add);
-        }
+        sql.addAll(refill(ordered, emptied, truncated));
         List<Long> movedOids = sequenceOids.stream().filter(sequences::containsKey).toList();
         List<SequenceState> moved = movedOids.stream().map(sequences::get).toList();
         if (!moved.isEmpty()) {
@@ -606,6 +579,44 @@ public final class DatabaseSnapshot implements AutoCloseable {
     }
 
     /**
+     * The statements that fill {@code ordered} again from their copies, in a restore's transaction: truncates those in
+     * {@code truncated}, empties the others but the vacuumed ({@code emptied}), refills them all without the tracking
+     * triggers noticing, takes them out of the record of emptied tables, and puts their statistics back. The session
+     * runs as a replica throughout ({@link SnapshotSession#runAsReplica}) where it may: no foreign-key trigger fires.
+     */
+    private List<String> refill(List<SnapshotScope.Table> ordered, Set<Long> emptied, Set<Long> truncated) {
+        List<String> sql = new ArrayList<>();
+        if (ordered.isEmpty()) {
+            return sql;
+        }
+        String oids = ordered.stream().map(t -> String.valueOf(t.oid())).collect(Collectors.joining(","));
+        sql.add("SET LOCAL " + RESTORING + " = '," + oids + ",'");
+        sql.add("SET LOCAL synchronize_seqscans = off"); // each copy is read from its first row, as the last time
+        if (!emptied.isEmpty()) {
+            sql.add(UNCOUNTED);
+        }
+        if (!truncated.isEmpty()) {
+            sql.add("TRUNCATE " + ordered.stream().filter(t -> truncated.contains(t.oid()))
+                    .map(SnapshotScope.Table::name).collect(Collectors.joining(", ")));
+        }
+        sql.add("DELETE FROM " + CHANGED + " WHERE relid = any('{" + oids + "}'::oid[])");
+        for (SnapshotScope.Table table : ordered) {
+            if (!truncated.contains(table.oid()) && !emptied.contains(table.oid())) {
+                sql.add("DELETE FROM " + table.name());
+            }
+            sql.add(refill(table));
+        }
+        List<Long> filled = ordered.stream().map(SnapshotScope.Table::oid).toList();
+        if (!emptiedPending.isEmpty()) {
+            // also the tables an earlier, blocked restore emptied, which this one may fill without emptying them
+            sql.add(EmptiedTables.filled(filled));
+        }
+        // as the snapshot found them, whatever the vacuum or TRUNCATE made of them
+        statistics.restore(filled).ifPresent(sql::add);
+        return sql;
+    }
+
+    /**
      * Vacuums the tables {@link ChangesAndEmptying} emptied, so that their heaps (and indexes) hold nothing, not even
      * dead rows, and the rows put back go to the same places as every time before. Cheaper than {@code TRUNCATE},
      * which makes a new file for the table and for each of its indexes, and needs the tables referencing it truncated
@@ -641,21 +652,14 @@ public final class DatabaseSnapshot implements AutoCloseable {
             return "";
         }
         List<SnapshotScope.Table> emptied = tables.values().stream().filter(t -> emptiedPending.contains(t.oid())).toList();
-        String oids = emptied.stream().map(t -> String.valueOf(t.oid())).collect(Collectors.joining(","));
-        List<String> sql = new ArrayList<>(List.of("SET LOCAL " + RESTORING + " = '," + oids + ",'", UNCOUNTED,
-                "SET LOCAL session_replication_role = replica"));
-        emptied.forEach(t -> sql.add(refill(t)));
-        sql.add("DELETE FROM " + CHANGED + " WHERE relid = any('{" + oids + "}'::oid[])");
-        List<Long> filled = emptied.stream().map(SnapshotScope.Table::oid).toList();
-        sql.add(EmptiedTables.filled(filled));
-        statistics.restore(filled).ifPresent(sql::add);
+        List<String> sql = refill(emptied, emptiedPending, Set.of());
         try {
             SnapshotSession.inOneTransaction(c, sql);
         } catch (SQLException alsoFailed) {
             failure.addSuppressed(alsoFailed);
             return "";
         }
-        filled.forEach(emptiedPending::remove);
+        emptied.forEach(t -> emptiedPending.remove(t.oid()));
         return emptied.stream().map(SnapshotScope.Table::name).collect(Collectors.joining(", "));
     }
 

@@ -5,7 +5,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The record of tables a restore emptied and has not filled again yet ({@value #TABLE}): a restore empties a table
@@ -19,9 +21,9 @@ final class EmptiedTables {
     static final String CREATE = "CREATE TABLE " + TABLE + " (relid oid NOT NULL, refill text NOT NULL,"
             + " copy regclass NOT NULL, rows bigint NOT NULL)";
     /** Run in the transaction that fills {@code tables} again: they no longer stand empty. */
-    static String filled(java.util.Collection<Long> tables) {
+    static String filled(Collection<Long> tables) {
         return "DELETE FROM " + TABLE + " WHERE relid = any('{" + tables.stream().map(String::valueOf)
-                .collect(java.util.stream.Collectors.joining(",")) + "}'::oid[])";
+                .collect(Collectors.joining(",")) + "}'::oid[])";
     }
 
     private EmptiedTables() {

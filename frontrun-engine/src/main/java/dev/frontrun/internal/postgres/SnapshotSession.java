@@ -15,6 +15,8 @@ import javax.sql.DataSource;
  */
 final class SnapshotSession {
 
+    private static final String REPLICA = "SET session_replication_role = replica";
+
     private final DataSource dataSource;
     private final Duration lockTimeout;
     private Connection connection;
@@ -38,7 +40,8 @@ final class SnapshotSession {
             c.setAutoCommit(true);
             sessionIsolation = c.getTransactionIsolation();
             c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-            try (ResultSet rs = st.executeQuery("SELECT current_setting('lock_timeout'), current_setting('session_replication_role')")) {
+            try (ResultSet rs = st.executeQuery(
+                    "SELECT current_setting('lock_timeout'), current_setting('session_replication_role')")) {
                 rs.next();
                 sessionLockTimeout = rs.getString(1);
                 sessionReplicationRole = rs.getString(2);
@@ -54,8 +57,6 @@ final class SnapshotSession {
         connection = c;
         return c;
     }
-
-    private static final String REPLICA = "SET session_replication_role = replica";
 
     /**
      * From now on the session runs as a replica: its writes fire no foreign-key or user trigger (the restore empties
