@@ -203,8 +203,9 @@ public final class ExecutionRunner implements AutoCloseable {
                     workers[i].prepare(context, bodies.get(i), (worker, next) -> continues(worker.threadIndex(), next));
                 }
                 for (int i = 0; i < workers.length; i++) {
+                    long granted = System.nanoTime();
                     workers[i].grant();
-                    awaitWorker(i);
+                    await(i, false, false, granted);
                 }
                 return loop();
             } catch (ProbeFailed broken) {
@@ -313,8 +314,9 @@ public final class ExecutionRunner implements AutoCloseable {
             // the turn opens before the grant: a short step reaches its next point before the scheduler would be waiting
             awaited = thread;
             decisions.unlock();
+            long granted = System.nanoTime();
             workers[thread].grant();
-            awaitStep(thread, waitPredicted);
+            awaitStep(thread, waitPredicted, granted);
         }
 
         /** Thread {@code thread} takes {@code step}: the trace, the schedule and the lock states say so; whether it is predicted to wait. */
@@ -435,7 +437,7 @@ public final class ExecutionRunner implements AutoCloseable {
             lastThread = thread;
             clock.steps++;
             held.resume(thread);
-            awaitStep(thread, true);
+            awaitStep(thread, true, System.nanoTime());
         }
 
         /** The step that lets held thread t's statement go on: it touches what that statement touches. */
@@ -444,9 +446,9 @@ public final class ExecutionRunner implements AutoCloseable {
             return new Step(waited.accesses(), Set.of(), Set.of(), "resumes " + waited.label(), null);
         }
 
-        /** Waits until the worker reaches a scheduling point, finishes, or is seen blocked. */
+        /** Waits until a worker that was blocked, and woke, reaches a scheduling point, finishes, or is seen blocked again. */
         private void awaitWorker(int t) {
-            await(t, false, false);
+            await(t, false, false, System.nanoTime());
         }
 
         /**
@@ -455,24 +457,32 @@ public final class ExecutionRunner implements AutoCloseable {
          * its own next steps meanwhile ({@link #continues}). Not so while the scheduler is in the middle of
          * a choice (settling woken threads, waiting for a chosen one to wake).
          */
-        private void awaitStep(int t, boolean waitPredicted) {
-            await(t, waitPredicted, true);
+        private void awaitStep(int t, boolean waitPredicted, long granted) {
+            await(t, waitPredicted, true, granted);
         }
 
-        private void await(int t, boolean waitPredicted, boolean ownTurns) {
+        /**
+         * @param since when worker t was let go (its grant), or, for a worker that was running already, when this
+         *              wait for it began: its running time counts from its wake-up after that
+         */
+        private void await(int t, boolean waitPredicted, boolean ownTurns, long since) {
             long start = System.nanoTime();
             try {
                 awaitStop(t, waitPredicted, start, ownTurns);
             } finally {
-                ranWhileAwaited(t, start);
+                ranWhileAwaited(t, since);
             }
         }
 
-        /** Adds the time worker t ran its own code since {@code awaitStart}: from its wake-up to its stop (or now). */
-        private void ranWhileAwaited(int t, long awaitStart) {
+        /**
+         * Adds the time worker t ran its own code since {@code since}: from its wake-up to its stop (or now). Counted from
+         * the grant, not from the scheduler's wait: a granted worker often preempts the scheduler on its CPU and runs,
+         * even to its next point, before the scheduler begins to wait; that time is the worker's, not a hand-off's.
+         */
+        private void ranWhileAwaited(int t, long since) {
             WorkerThread w = workers[t];
             long end = w.status == WorkerThread.Status.RUNNING ? System.nanoTime() : w.stoppedAt;
-            long from = Math.max(awaitStart, w.wokeAt);
+            long from = Math.max(since, w.wokeAt);
             if (w.status != WorkerThread.Status.RUNNING && end > from) {
                 typicalStepNanos += (end - from - typicalStepNanos) / 8;
             }
