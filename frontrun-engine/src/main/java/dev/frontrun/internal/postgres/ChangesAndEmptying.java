@@ -47,7 +47,7 @@ final class ChangesAndEmptying {
     static String create(String changed, String sequences, String restoring) {
         return String.join(";\n",
                 "CREATE TABLE " + TABLE + " (ord int NOT NULL, relid oid NOT NULL, refill text NOT NULL,"
-                        + " copy regclass NOT NULL)",
+                        + " copy regclass NOT NULL, rows bigint NOT NULL)",
                 "CREATE FUNCTION " + FUNCTION + "(vacuumable oid[], everything boolean)"
                         + " RETURNS TABLE (kind int, id oid) LANGUAGE plpgsql AS $$\n"
                         + "DECLARE\n"
@@ -55,7 +55,6 @@ final class ChangesAndEmptying {
                         + " ELSE ARRAY(SELECT DISTINCT c.relid FROM " + changed + " c) END;\n"
                         + "  emptying oid[];\n"
                         + "  t record;\n"
-                        + "  n bigint;\n"
                         + "BEGIN\n"
                         + "  RETURN QUERY SELECT 0, pg_catalog.unnest(changed);\n"
                         + "  RETURN QUERY SELECT 1, s.seq FROM " + sequences + " s"
@@ -68,7 +67,7 @@ final class ChangesAndEmptying {
                         + " pg_catalog.set_config('" + restoring + "',"
                         + " ',' || pg_catalog.array_to_string(emptying, ',') || ',', true),"
                         + " pg_catalog.set_config('track_counts', 'off', true);\n"
-                        + "  FOR t IN SELECT r.relid, r.refill, r.copy FROM " + TABLE + " r WHERE r.relid = ANY (emptying)"
+                        + "  FOR t IN SELECT r.relid, r.refill, r.copy, r.rows FROM " + TABLE + " r WHERE r.relid = ANY (emptying)"
                         + " ORDER BY r.ord LOOP\n"
                         + "    BEGIN\n"
                         + "      EXECUTE 'LOCK TABLE ' || t.relid::pg_catalog.regclass::text"
@@ -78,8 +77,7 @@ final class ChangesAndEmptying {
                         + "    END;\n"
                         // once per table: one a blocked restore left empty is emptied again by the next, filled once
                         + "    IF NOT EXISTS (SELECT 1 FROM " + EmptiedTables.TABLE + " e WHERE e.relid = t.relid) THEN\n"
-                        + "      EXECUTE 'SELECT pg_catalog.count(*) FROM ' || t.copy::text INTO n;\n"
-                        + "      INSERT INTO " + EmptiedTables.TABLE + " VALUES (t.relid, t.refill, t.copy, n);\n"
+                        + "      INSERT INTO " + EmptiedTables.TABLE + " VALUES (t.relid, t.refill, t.copy, t.rows);\n"
                         + "    END IF;\n"
                         + "    EXECUTE 'DELETE FROM ' || t.relid::pg_catalog.regclass::text;\n"
                         + "    RETURN QUERY SELECT 3, t.relid;\n"
@@ -87,13 +85,17 @@ final class ChangesAndEmptying {
                         + "END $$");
     }
 
-    /** Registers the tables, in the order they are emptied (referenced tables first). */
+    /**
+     * Registers the tables, in the order they are emptied (referenced tables first), each with its copy's row count,
+     * counted once: a copy never changes, and the emptied tables' record needs the count at every emptying.
+     */
     static String register(List<Restorable> tables) {
         StringBuilder sql = new StringBuilder("INSERT INTO " + TABLE + " VALUES ");
         for (int i = 0; i < tables.size(); i++) {
             Restorable t = tables.get(i);
             sql.append(i == 0 ? "" : ", ").append("(").append(i).append(", ").append(t.oid()).append(", '")
-                    .append(t.refill().replace("'", "''")).append("', '").append(t.copy()).append("')");
+                    .append(t.refill().replace("'", "''")).append("', '").append(t.copy()).append("', (SELECT count(*) FROM ")
+                    .append(t.copy()).append("))");
         }
         return sql.toString();
     }

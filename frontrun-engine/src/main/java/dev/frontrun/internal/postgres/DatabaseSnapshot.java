@@ -137,6 +137,11 @@ public final class DatabaseSnapshot implements AutoCloseable {
      * otherwise (then changed tables are truncated).
      */
     private final Set<Long> vacuumable = new LinkedHashSet<>();
+    /**
+     * Whether the vacuum may leave the database's frozen-transaction horizon alone ({@code SKIP_DATABASE_STATS}, from
+     * PostgreSQL 16): else every vacuum ends by reading all of {@code pg_class} to move it, for no restore's sake.
+     */
+    private boolean skipDatabaseStats;
     /** The planner's statistics of the vacuumable tables as the snapshot found them. */
     private PlannerStatistics statistics = PlannerStatistics.NONE;
     /** The tables a restore may empty by TRUNCATE: with every table referencing them, truncated together. */
@@ -307,6 +312,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
         if (bypassForeignKeys) {
             session.runAsReplica();
         }
+        skipDatabaseStats = c.getMetaData().getDatabaseMajorVersion() >= 16; // the driver knows it: no round trip
         if (bypassForeignKeys && SnapshotSession.superuser(c)
                 && PlannerStatistics.safeToPutBack(SnapshotSession.serverVersion(c))) {
             tables.values().stream().filter(SnapshotScope.Table::tracked).forEach(t -> vacuumable.add(t.oid()));
@@ -629,7 +635,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
         List<SnapshotScope.Table> emptied = tables.values().stream().filter(t -> oids.contains(t.oid())).toList();
         Connection c = session.connection();
         try (Statement st = c.createStatement()) {
-            st.execute("VACUUM (TRUNCATE true, INDEX_CLEANUP on) "
+            st.execute("VACUUM (TRUNCATE true, INDEX_CLEANUP on" + (skipDatabaseStats ? ", SKIP_DATABASE_STATS" : "") + ") "
                     + emptied.stream().map(SnapshotScope.Table::name).collect(Collectors.joining(", ")));
         } catch (SQLException e) {
             Map<Long, String> touched = new LinkedHashMap<>();
