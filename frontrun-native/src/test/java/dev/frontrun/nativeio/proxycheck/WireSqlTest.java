@@ -2,6 +2,8 @@ package dev.frontrun.nativeio.proxycheck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Random;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** How the SQL a JDBC application wrote compares with what pgjdbc puts on the wire. */
@@ -12,6 +14,26 @@ class WireSqlTest {
         assertThat(WireSql.normalized("SELECT a\n  FROM t WHERE id = $1 AND b = $12;"))
                 .isEqualTo(WireSql.normalized("SELECT a FROM t WHERE id = ? AND b = ?"))
                 .isEqualTo("SELECT a FROM t WHERE id = ? AND b = ?");
+    }
+
+    /** The one-pass normalization against the regular expressions it replaced, on random texts of the tricky characters. */
+    @Test
+    void theNormalizationIsTheRegularExpressionsOnes() {
+        Pattern space = Pattern.compile("\\s+");
+        Pattern placeholder = Pattern.compile("\\$\\d+|\\?");
+        String alphabet = " \t\n\u000B\f\r\u0001\u00A0;$?0129aZ'\"";
+        Random random = new Random(14);
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder sql = new StringBuilder();
+            for (int k = random.nextInt(12); k > 0; k--) {
+                sql.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String text = space.matcher(sql).replaceAll(" ").trim();
+            while (text.endsWith(";")) {
+                text = text.substring(0, text.length() - 1).trim();
+            }
+            assertThat(WireSql.normalized(sql.toString())).as("%s", sql).isEqualTo(placeholder.matcher(text).replaceAll("?"));
+        }
     }
 
     @Test
