@@ -1,6 +1,7 @@
 package dev.frontrun.internal.postgres;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -112,8 +113,8 @@ final class SnapshotSession {
      * mode); on failure, rolls it back.
      */
     static void inOneTransaction(Connection c, List<String> sql) throws SQLException {
-        try (Statement st = c.createStatement()) {
-            st.execute("BEGIN;\n" + String.join(";\n", sql) + ";\nCOMMIT");
+        try (PreparedStatement st = c.prepareStatement("BEGIN;\n" + String.join(";\n", sql) + ";\nCOMMIT")) {
+            st.execute();
         } catch (SQLException e) {
             try (Statement st = c.createStatement()) {
                 if (!c.isClosed()) {
