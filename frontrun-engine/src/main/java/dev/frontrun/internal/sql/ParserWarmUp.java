@@ -17,11 +17,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Classifies a few typical statements on a background thread when the first data source is wrapped: the first
  * statement classified in a JVM otherwise pays about 100 ms of class loading and interpretation of the parser,
  * inside the first run of the first exploration (Spring Boot's {@code BackgroundPreinitializer} does the same for
- * its own first uses). Then it binds them {@value #BINDS} times each: binding runs for every statement of every run,
- * and a test JVM's explorations bind too few statements for the JIT to compile that path early; interpreted, it cost
- * 50–120 µs per statement in the PetClinic demo, 25–30 µs after this warm-up (1–4 µs compiled, in a loop). It reads no
- * database and keeps nothing: a failure only means that the first statements pay after all. Once per JVM, as what it
- * warms (loaded classes, compiled code) is the JVM's.
+ * its own first uses). It reads no database and keeps nothing: a failure only means that the first statement
+ * pays after all. Once per JVM, as what it warms (loaded classes, compiled code) is the JVM's.
  */
 public final class ParserWarmUp {
 
@@ -35,9 +32,6 @@ public final class ParserWarmUp {
             "update warm_a set name=? where id=?",
             "delete from warm_b where id=?",
             "select b1_0.id from warm_b b1_0 where b1_0.a_id=? order by b1_0.name for update");
-
-    /** Binds per warm-up statement: enough for the JIT's first two tiers to compile the binding path. */
-    static final int BINDS = 4_000;
 
     private ParserWarmUp() {
     }
@@ -60,45 +54,22 @@ public final class ParserWarmUp {
 
     private static void run() {
         try {
-            bindRepeatedly(BINDS);
+            classifyAll();
         } catch (RuntimeException | StackOverflowError e) {
             // the first real statement pays for what was not warmed
         }
     }
 
-    /**
-     * The warm-up's work: classifies the statements, then binds each {@code times} times with other keys.
-     *
-     * @return the number of accesses of all bindings (so the JIT cannot drop them)
-     */
-    static long bindRepeatedly(int times) {
-        SqlClassifier classifier = classifier();
-        List<Classification> classified = STATEMENTS.stream().map(classifier::classify).toList();
-        long accesses = 0;
-        for (int i = 0; i < times; i++) {
-            List<Integer> keys = List.of(i, i + 1);
-            for (Classification classification : classified) {
-                accesses += classification.bind(keys).accesses().size();
-            }
-        }
-        return accesses;
-    }
-
-    /** The warm-up's statements, classified and bound to their parameters. */
+    /** The warm-up's work, bound to its parameters. */
     static List<StatementAccesses> classifyAll() {
-        SqlClassifier classifier = classifier();
-        return STATEMENTS.stream().map(sql -> classifier.classify(sql).bind(List.of(1, 1))).toList();
-    }
-
-    /** A classifier over the warm-up's two tables, without a database or a cache. */
-    private static SqlClassifier classifier() {
         TableName a = TableName.of("public", "warm_a");
         TableName b = TableName.of("public", "warm_b");
         List<KeyColumn> id = List.of(new KeyColumn("id", KeyType.INTEGER, true));
         ForeignKey bToA = new ForeignKey(b, List.of("a_id"), a, List.of("id"), ReferentialAction.NO_ACTION,
                 ReferentialAction.NO_ACTION);
-        return new SqlClassifier(new FixedTableCatalog(List.of("public"), List.of(
+        SqlClassifier classifier = new SqlClassifier(new FixedTableCatalog(List.of("public"), List.of(
                 new TableInfo(a, RelationKind.TABLE, id, "warm_a_pkey", List.of(), List.of(), List.of(), Set.of()),
                 new TableInfo(b, RelationKind.TABLE, id, "warm_b_pkey", List.of(bToA), List.of(), List.of(), Set.of()))), 0);
+        return STATEMENTS.stream().map(sql -> classifier.classify(sql).bind(List.of(1, 1))).toList();
     }
 }

@@ -22,12 +22,4 @@ class ParserWarmUpTest {
         assertThat(warmed).filteredOn(accesses -> accesses.accesses().stream().anyMatch(a -> a.toString().endsWith(":(1)")))
                 .as("a join, an insert's foreign key, an update and a delete: rows found by their key").hasSize(4);
     }
-
-    /** The repeated binding is the same work as a real statement's, on other keys each time: no shortcut, no failure. */
-    @Test
-    void theRepeatedBindingsBindEveryStatementDownToItsRowsEachTime() {
-        long once = ParserWarmUp.classifyAll().stream().mapToLong(accesses -> accesses.accesses().size()).sum();
-
-        assertThat(ParserWarmUp.bindRepeatedly(3)).isEqualTo(3 * once);
-    }
 }
