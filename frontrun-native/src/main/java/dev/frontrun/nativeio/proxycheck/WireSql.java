@@ -63,10 +63,7 @@ final class WireSql {
                 out.append(c);
             }
         }
-        if (space) {
-            out.append(' ');
-        }
-        String text = out.toString().trim();
+        String text = out.toString().trim(); // trailing whitespace was never appended, leading is trimmed
         while (text.endsWith(";")) {
             text = text.substring(0, text.length() - 1).trim();
         }
