@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.hibernate.SessionFactory;
@@ -25,7 +26,12 @@ public final class EntityTables {
 
     private static final Pattern TABLE_AFTER = Pattern.compile("(?i)\\b(?:from|join|into|update)\\s+([\\w.\"]+)");
 
+    /** Beyond this many statements, the entities found in them are all forgotten. */
+    private static final int MAX_STATEMENTS = 4096;
+
     private final Map<String, String> entityByTable = new LinkedHashMap<>();
+    /** The entities found in each statement: Hibernate prepares the same texts again and again. */
+    private final Map<String, String> entitiesBySql = new ConcurrentHashMap<>();
     private final SchemaHints hints;
 
     /** @param hints where what the metamodel says is registered, e.g. {@code FrontrunDataSource.schemaHints(dataSource)} */
@@ -37,6 +43,7 @@ public final class EntityTables {
     public void learn(SessionFactory sessionFactory) {
         MappingMetamodel metamodel = sessionFactory.unwrap(SessionFactoryImplementor.class).getMappingMetamodel();
         metamodel.forEachEntityDescriptor(persister -> learn(persister));
+        entitiesBySql.clear();
     }
 
     private void learn(EntityPersister persister) {
@@ -59,6 +66,19 @@ public final class EntityTables {
 
     /** Entities whose tables {@code sql} mentions, comma-separated, in order of appearance. */
     String entitiesIn(String sql) {
+        String known = entitiesBySql.get(sql);
+        if (known != null) {
+            return known;
+        }
+        String found = find(sql);
+        if (entitiesBySql.size() >= MAX_STATEMENTS) {
+            entitiesBySql.clear();
+        }
+        entitiesBySql.put(sql, found);
+        return found;
+    }
+
+    private String find(String sql) {
         List<String> found = new ArrayList<>();
         Matcher m = TABLE_AFTER.matcher(sql);
         while (m.find()) {

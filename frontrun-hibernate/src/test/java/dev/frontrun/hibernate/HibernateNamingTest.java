@@ -65,6 +65,20 @@ class HibernateNamingTest {
                 });
     }
 
+    /** The entities found in a statement are remembered per text, and forgotten when the mapping is learned anew. */
+    @Test
+    void aStatementSeenBeforeTheMappingWasLearnedFindsItsEntityAfter() {
+        EntityTables tables = new EntityTables(new SchemaHints());
+        String sql = "select o1_0.id,o1_0.city from owners o1_0 where o1_0.id=?";
+        assertThat(tables.entitiesIn(sql)).isEmpty();
+
+        tables.learn(sessions);
+
+        assertThat(tables.entitiesIn(sql)).isEqualTo("Owner");
+        assertThat(tables.entitiesIn(sql)).isEqualTo("Owner");
+        assertThat(tables.entitiesIn("update owners set city=? where id=?")).isEqualTo("Owner");
+    }
+
     @Test
     void tracesNameTheEntityOfEveryHibernateStatement() {
         Result result = Frontrun.explore(Object::new)

@@ -4,6 +4,7 @@ import dev.frontrun.internal.sql.Classification;
 import dev.frontrun.internal.sql.SqlClassifier;
 import dev.frontrun.internal.sql.SqlFacts;
 import dev.frontrun.internal.sql.bind.GeneratedKeyAliases;
+import dev.frontrun.internal.sql.bind.KeyAliases;
 import dev.frontrun.internal.sql.bind.StatementAccesses;
 import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.syntax.LockIntent;
@@ -18,7 +19,8 @@ import javax.sql.DataSource;
 
 /**
  * The proxy's view of the SQL pipeline ({@code dev.frontrun.internal.sql}): classification cached
- * by SQL text, bound to each execution's parameters and the execution's generated-key aliases.
+ * by SQL text, bound to each execution's parameters and the execution's generated-key aliases; an analysis
+ * already bound to the same values is reused ({@link BoundStatements}).
  */
 final class ClassifyingAnalyzer implements StatementAnalyzer {
 
@@ -27,10 +29,16 @@ final class ClassifyingAnalyzer implements StatementAnalyzer {
             TxOp.ROLLBACK_TO_SAVEPOINT, TxOp.RELEASE_SAVEPOINT);
 
     private final SqlClassifier classifier;
+    /** Analyses already bound, reused while their alias lookups answer the same. */
+    private final BoundStatements bound = new BoundStatements();
 
     /** Table metadata is read through {@code metadata}, the unwrapped data source, so lookups are never scheduled. */
     ClassifyingAnalyzer(DataSource metadata) {
-        this.classifier = SqlClassifier.forDataSource(metadata);
+        this(SqlClassifier.forDataSource(metadata));
+    }
+
+    ClassifyingAnalyzer(SqlClassifier classifier) {
+        this.classifier = classifier;
     }
 
     @Override
@@ -46,9 +54,26 @@ final class ClassifyingAnalyzer implements StatementAnalyzer {
     @Override
     public StatementAnalysis analyze(String sql, List<Object> parameters, int thread, GeneratedKeyAliases aliases) {
         Classification classification = classifier.classify(sql);
+        KeyAliases threadAliases = aliases.forThread("t" + thread);
+        BoundStatements.Values values = BoundStatements.values(sql, parameters);
+        if (values == null) {
+            return analysis(sql, parameters, classification, threadAliases);
+        }
+        StatementAnalysis known = bound.reuse(values, classification, threadAliases);
+        if (known != null) {
+            return known;
+        }
+        BoundStatements.Recording recording = new BoundStatements.Recording(threadAliases);
+        StatementAnalysis fresh = analysis(sql, values.parameters(), classification, recording);
+        bound.remember(values, classification, fresh, recording);
+        return fresh;
+    }
+
+    private static StatementAnalysis analysis(String sql, List<Object> parameters, Classification classification,
+                                              KeyAliases aliases) {
         TransactionControl control = classification.transactionControl()
                 .filter(c -> BOUNDARIES.contains(c.op())).orElse(null);
-        StatementAccesses accesses = classification.bind(parameters, aliases.forThread("t" + thread));
+        StatementAccesses accesses = classification.bind(parameters, aliases);
         SqlFacts facts = new SqlFacts(sql, parameters, classification.kind(), classification.shape(), accesses.reads(),
                 accesses.writes(), accesses.predicateReads(), accesses.touched());
         LockIntent.WaitPolicy waitPolicy = classification.lockIntent().map(LockIntent::waitPolicy).orElse(null);

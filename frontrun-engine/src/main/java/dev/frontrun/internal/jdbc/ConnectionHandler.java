@@ -279,7 +279,7 @@ final class ConnectionHandler implements InvocationHandler {
         if (analysis.control() != null) {
             return boundary(analysis.control(), analysis.facts(), call);
         }
-        return execute(analysis, analysis.facts().display(), statement, call, state, execution, thread);
+        return execute(analysis, analysis.display(), statement, call, state, execution, thread);
     }
 
     /** A batch: one scheduling point announcing the union of what its statements touch. */
@@ -299,7 +299,7 @@ final class ConnectionHandler implements InvocationHandler {
                 parameters.isEmpty() ? List.of() : parameters.get(0));
         analysed.accept(union);
         String label = sqls.isEmpty() ? "empty batch"
-                : union.facts().display() + (sqls.size() > 1 ? "  (batch of " + sqls.size() + ")" : "");
+                : union.display() + (sqls.size() > 1 ? "  (batch of " + sqls.size() + ")" : "");
         return execute(union, label, statement, call, state, execution, thread);
     }
 
@@ -336,7 +336,7 @@ final class ConnectionHandler implements InvocationHandler {
         int pid = backendPid(); // before the step: a connection Frontrun cannot see into fails the thread at once
         execution.recordAnalysisTime(System.nanoTime() - entered);
         SchedulingPoints.step(new Step(announced, acquires, Set.of(),
-                label + detail.rowsAndTag() + "  [" + txName + "]", detail));
+                label + analysis.rowsShown() + detail.tagShown() + "  [" + txName + "]", detail));
         state.running(thread, pid);
         long start = System.nanoTime();
         try {

@@ -1,6 +1,7 @@
 package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.internal.sql.SqlFacts;
+import dev.frontrun.internal.sql.SqlStep;
 import dev.frontrun.internal.sql.bind.GeneratedKey;
 import dev.frontrun.internal.sql.syntax.TransactionControl;
 import dev.frontrun.ResourceAccess;
@@ -18,13 +19,21 @@ import java.util.Set;
  * @param rowLocks      rendered row resources the statement locks exclusively inside a transaction
  *                      (FOR UPDATE / NO KEY UPDATE, and UPDATE/DELETE by primary key)
  * @param generatedKeys the rows of an INSERT whose keys the database generates, with the aliases used for them
+ * @param display       the statement for people ({@link SqlFacts#display()}), rendered once with the analysis
+ * @param rowsShown     what a step's label shows after the statement: the rows it touches, or empty
  */
 record StatementAnalysis(SqlFacts facts, List<ResourceAccess> accesses, TransactionControl control,
-                         Set<String> rowLocks, List<GeneratedKey> generatedKeys) {
+                         Set<String> rowLocks, List<GeneratedKey> generatedKeys, String display, String rowsShown) {
 
     StatementAnalysis {
         accesses = List.copyOf(accesses);
         rowLocks = Set.copyOf(rowLocks);
         generatedKeys = List.copyOf(generatedKeys);
+    }
+
+    /** Renders the display and the rows once here: an analysis may be reused by many executions ({@link BoundStatements}). */
+    StatementAnalysis(SqlFacts facts, List<ResourceAccess> accesses, TransactionControl control, Set<String> rowLocks,
+                      List<GeneratedKey> generatedKeys) {
+        this(facts, accesses, control, rowLocks, generatedKeys, facts.display(), SqlStep.rowsShown(facts.rows()));
     }
 }

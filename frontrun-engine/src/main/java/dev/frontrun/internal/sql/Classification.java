@@ -190,7 +190,11 @@ public final class Classification {
         }
     }
 
-    boolean cacheable() {
+    /**
+     * Whether this classification holds for every later execution of the same text (the classifier caches it): false
+     * when table metadata could not be read, so the next execution classifies again.
+     */
+    public boolean cacheable() {
         return plan.cacheable();
     }
 

@@ -1,8 +1,10 @@
 package dev.frontrun.internal.sql;
 
 import dev.frontrun.Isolation;
+import dev.frontrun.internal.sql.resource.RowRef;
 import dev.frontrun.internal.sql.syntax.TransactionControl;
 import dev.frontrun.internal.sql.syntax.TxOp;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -114,8 +116,17 @@ public final class SqlStep {
 
     /** What follows the statement in traces: {@code   → owners[id=1]  [Owner]}, or empty. */
     public String rowsAndTag() {
-        String rows = facts.rows().isEmpty() ? "" : "  → " + dev.frontrun.internal.sql.resource.RowRef.display(facts.rows());
-        return rows + (tag == null ? "" : "  " + tag);
+        return rowsShown(facts.rows()) + tagShown();
+    }
+
+    /** The rows part of {@link #rowsAndTag()}: {@code   → owners[id=1]}, or empty. */
+    public static String rowsShown(List<RowRef> rows) {
+        return rows.isEmpty() ? "" : "  → " + RowRef.display(rows);
+    }
+
+    /** The tag part of {@link #rowsAndTag()}: {@code   [Owner]}, or empty. */
+    public String tagShown() {
+        return tag == null ? "" : "  " + tag;
     }
 
     @Override

@@ -31,6 +31,12 @@ public final class GeneratedKeyAliases {
                         .incrementAndGet();
                 return "@" + threadTag + "." + n;
             }
+
+            @Override
+            public String peekGeneratedKey(TableName table, int ahead) {
+                AtomicInteger handedOut = counters.get(threadTag + "|" + table.display());
+                return "@" + threadTag + "." + ((handedOut == null ? 0 : handedOut.get()) + 1 + ahead);
+            }
         };
     }
 

@@ -23,6 +23,11 @@ public interface KeyAliases {
         public String nextGeneratedKey(TableName table) {
             return null;
         }
+
+        @Override
+        public String peekGeneratedKey(TableName table, int ahead) {
+            return null;
+        }
     };
 
     /** The alias standing for the concrete, rendered key tuple (e.g. {@code (17)}) of {@code table}, or {@code null}. */
@@ -33,4 +38,10 @@ public interface KeyAliases {
      * (e.g. {@code @t0.1}), or {@code null} if not tracked. Called once per generated row per bind.
      */
     String nextGeneratedKey(TableName table);
+
+    /**
+     * What {@link #nextGeneratedKey} would return for {@code table} after {@code ahead} more calls for it, without
+     * handing anything out: whether a binding made earlier would hand out the same aliases now.
+     */
+    String peekGeneratedKey(TableName table, int ahead);
 }
