@@ -11,6 +11,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
+import dev.frontrun.spi.ExplorationHook;
 import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
@@ -46,13 +47,16 @@ public class FrontrunAutoConfiguration {
 
     /**
      * The explorer of this context; its explorations instrument the application's packages (those of the
-     * {@code @SpringBootApplication} class, as Spring Boot registered them) unless the properties say otherwise.
+     * {@code @SpringBootApplication} class, as Spring Boot registered them) unless the properties say otherwise, and
+     * take in the context's {@link ExplorationHook} beans (Frontrun's own, such as Hibernate's identifier blocks, and
+     * the application's: a cache to empty before every execution, say).
      */
     @Bean
     RaceExplorer raceExplorer(ObjectProvider<DataSource> dataSources, FrontrunProperties properties,
                               ReportSinks frontrunReportSinks, ObjectProvider<NativeLayer> nativeLayer,
-                              BeanFactory beanFactory) {
+                              ObjectProvider<ExplorationHook> hooks, BeanFactory beanFactory) {
         return new RaceExplorer(dataSources::getObject, properties, frontrunReportSinks, nativeLayer::getIfAvailable,
-                () -> AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory) : List.of());
+                () -> AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory) : List.of(),
+                () -> hooks.orderedStream().filter(hook -> hook != frontrunReportSinks).toList());
     }
 }

@@ -1,6 +1,7 @@
 package dev.frontrun.spring;
 
 import dev.frontrun.hibernate.EntityTables;
+import dev.frontrun.hibernate.IdentifierBlocks;
 import dev.frontrun.hibernate.FrontrunStatementInspector;
 import dev.frontrun.jdbc.SchemaHints;
 import jakarta.persistence.EntityManagerFactory;
@@ -18,8 +19,8 @@ import org.springframework.util.ClassUtils;
 
 /**
  * Registers the Hibernate statement inspector (traces then name the entities a statement
- * touches) and reads the metamodel (table → entity and id columns) once the entity manager
- * factory exists. An inspector the application configured itself keeps working: it runs first
+ * touches) and reads the metamodel (table → entity and id columns, and the identifier generators whose
+ * blocks every exploration empties) once the entity manager factory exists. An inspector the application configured itself keeps working: it runs first
  * and Frontrun's sees the SQL it returns.
  */
 @Configuration(proxyBeanMethods = false)
@@ -40,10 +41,22 @@ class FrontrunHibernateConfiguration {
         return properties -> registerInspector(properties, new FrontrunStatementInspector(tables));
     }
 
+    /**
+     * Empties Hibernate's blocks of identifiers whenever an exploration puts the database back: an exploration hook
+     * of the context, which {@link RaceExplorer} adds to every exploration.
+     */
     @Bean
-    SmartInitializingSingleton frontrunMetamodelReader(EntityTables tables,
+    IdentifierBlocks frontrunIdentifierBlocks() {
+        return new IdentifierBlocks();
+    }
+
+    @Bean
+    SmartInitializingSingleton frontrunMetamodelReader(EntityTables tables, IdentifierBlocks identifiers,
                                                        ObjectProvider<EntityManagerFactory> factories) {
-        return () -> factories.orderedStream().forEach(f -> tables.learn(f.unwrap(SessionFactory.class)));
+        return () -> factories.orderedStream().map(f -> f.unwrap(SessionFactory.class)).forEach(f -> {
+            tables.learn(f);
+            identifiers.learn(f);
+        });
     }
 
     /** Sets {@code frontrun} as the statement inspector, chained after one already configured. */

@@ -2,6 +2,7 @@ package dev.frontrun.spring;
 
 import dev.frontrun.Exploration;
 import dev.frontrun.Frontrun;
+import dev.frontrun.spi.ExplorationHook;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -37,19 +38,24 @@ public final class RaceExplorer {
     /** frontrun.native: the check beneath JDBC, or null without the native auto-configuration */
     private final Supplier<NativeLayer> nativeLayer;
     private final Supplier<List<String>> applicationPackages;
+    /** the context's exploration hooks, added to every exploration after the database's */
+    private final Supplier<List<ExplorationHook>> contextHooks;
 
     RaceExplorer(Supplier<DataSource> dataSource, FrontrunProperties properties, ReportSinks reports,
-                 Supplier<NativeLayer> nativeLayer, Supplier<List<String>> applicationPackages) {
+                 Supplier<NativeLayer> nativeLayer, Supplier<List<String>> applicationPackages,
+                 Supplier<List<ExplorationHook>> contextHooks) {
         this.dataSource = dataSource;
         this.properties = properties;
         this.reports = reports;
         this.nativeLayer = nativeLayer;
         this.applicationPackages = applicationPackages;
+        this.contextHooks = contextHooks;
     }
 
     /**
      * A new exploration with the options the properties set, refusing to run in a test-managed
-     * transaction, tied to the context's database, and remembering its report for the JUnit
+     * transaction, tied to the context's database, with the context's {@link ExplorationHook} beans
+     * (Hibernate's identifier blocks emptied as the database is put back), and remembering its report for the JUnit
      * extension. The Java synchronization and shared memory of the application's classes are scheduling
      * points ({@code frontrun.instrument.*}: by default the packages of the {@code @SpringBootApplication}
      * class). Each thread body runs on a worker thread of its own name that inherits none of
@@ -67,6 +73,7 @@ public final class RaceExplorer {
             layer.hooksFor(database).forEach(exploration::hook);
         }
         exploration.database(database, MISSING_PROXY_ADVICE).hook(reports);
+        contextHooks.get().forEach(exploration::hook);
         return properties.applyTo(exploration, applicationPackages);
     }
 }
