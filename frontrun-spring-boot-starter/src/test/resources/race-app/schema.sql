@@ -8,3 +8,5 @@ CREATE TABLE products (id bigint PRIMARY KEY, name varchar(50) NOT NULL, price i
 -- ids from a sequence in blocks of 5, kept in memory by Hibernate's pooled optimizer
 CREATE TABLE comments (id bigint PRIMARY KEY, text varchar(50) NOT NULL);
 CREATE SEQUENCE comments_seq INCREMENT BY 5;
+-- rows Hibernate keeps in its second-level cache
+CREATE TABLE tallies (id bigint PRIMARY KEY, n int NOT NULL);

@@ -2,6 +2,7 @@ package dev.frontrun.spring;
 
 import dev.frontrun.hibernate.EntityTables;
 import dev.frontrun.hibernate.IdentifierBlocks;
+import dev.frontrun.hibernate.SecondLevelCache;
 import dev.frontrun.hibernate.FrontrunStatementInspector;
 import dev.frontrun.jdbc.SchemaHints;
 import jakarta.persistence.EntityManagerFactory;
@@ -20,7 +21,7 @@ import org.springframework.util.ClassUtils;
 /**
  * Registers the Hibernate statement inspector (traces then name the entities a statement
  * touches) and reads the metamodel (table → entity and id columns, and the identifier generators whose
- * blocks every exploration empties) once the entity manager factory exists. An inspector the application configured itself keeps working: it runs first
+ * blocks every exploration empties, as it empties the second-level cache) once the entity manager factory exists. An inspector the application configured itself keeps working: it runs first
  * and Frontrun's sees the SQL it returns.
  */
 @Configuration(proxyBeanMethods = false)
@@ -50,12 +51,20 @@ class FrontrunHibernateConfiguration {
         return new IdentifierBlocks();
     }
 
+    /** Empties Hibernate's second-level cache whenever an exploration puts the database back, as the bean above. */
+    @Bean
+    SecondLevelCache frontrunSecondLevelCache() {
+        return new SecondLevelCache();
+    }
+
     @Bean
     SmartInitializingSingleton frontrunMetamodelReader(EntityTables tables, IdentifierBlocks identifiers,
+                                                       SecondLevelCache cache,
                                                        ObjectProvider<EntityManagerFactory> factories) {
         return () -> factories.orderedStream().map(f -> f.unwrap(SessionFactory.class)).forEach(f -> {
             tables.learn(f);
             identifiers.learn(f);
+            cache.learn(f);
         });
     }
 
