@@ -55,26 +55,37 @@ class IdentifierBlocksTest {
 
     @Test
     void everyExecutionGetsTheSameIdsAndNoneIsHandedOutTwiceAfterwards(TestDatabase db) {
-        db.execute("DROP TABLE IF EXISTS notes, tickets", "DROP SEQUENCE IF EXISTS notes_seq",
-                "CREATE TABLE notes (id bigint PRIMARY KEY, text text)", "CREATE SEQUENCE notes_seq INCREMENT BY 50",
-                "CREATE TABLE tickets (id bigint PRIMARY KEY, text text)");
         check(db, c -> { });
     }
 
     @Test
     void aThreadLocalOptimizerStartsAfreshOnEveryExploredThread(TestDatabase db) {
-        db.execute("DROP TABLE IF EXISTS notes, tickets", "DROP SEQUENCE IF EXISTS notes_seq",
-                "CREATE TABLE notes (id bigint PRIMARY KEY, text text)", "CREATE SEQUENCE notes_seq INCREMENT BY 50",
-                "CREATE TABLE tickets (id bigint PRIMARY KEY, text text)");
         check(db, c -> c.setProperty("hibernate.id.optimizer.pooled.preferred", "pooled-lotl"));
     }
 
+    /** The tables and the sequence afresh, and Hibernate on them through Frontrun's proxy. */
+    private record Hibernate(DataSource ds, SessionFactory sessions) implements AutoCloseable {
+        static Hibernate on(TestDatabase db, Consumer<Configuration> configure) {
+            db.execute("DROP TABLE IF EXISTS notes, tickets", "DROP SEQUENCE IF EXISTS notes_seq",
+                    "CREATE TABLE notes (id bigint PRIMARY KEY, text text)", "CREATE SEQUENCE notes_seq INCREMENT BY 50",
+                    "CREATE TABLE tickets (id bigint PRIMARY KEY, text text)");
+            DataSource ds = FrontrunDataSource.wrap(db.dataSource());
+            Configuration configuration = new Configuration().addAnnotatedClass(Note.class).addAnnotatedClass(Ticket.class);
+            configuration.getProperties().put("hibernate.connection.datasource", ds);
+            configure.accept(configuration);
+            return new Hibernate(ds, configuration.buildSessionFactory());
+        }
+
+        @Override
+        public void close() {
+            sessions.close();
+        }
+    }
+
     private static void check(TestDatabase db, Consumer<Configuration> configure) {
-        DataSource ds = FrontrunDataSource.wrap(db.dataSource());
-        Configuration configuration = new Configuration().addAnnotatedClass(Note.class).addAnnotatedClass(Ticket.class);
-        configuration.getProperties().put("hibernate.connection.datasource", ds);
-        configure.accept(configuration);
-        try (SessionFactory sessions = configuration.buildSessionFactory()) {
+        try (Hibernate hibernate = Hibernate.on(db, configure)) {
+            DataSource ds = hibernate.ds();
+            SessionFactory sessions = hibernate.sessions();
             IdentifierBlocks blocks = IdentifierBlocks.of(sessions);
             sessions.inTransaction(s -> s.persist(note("before")));
             sessions.inTransaction(s -> s.persist(ticket("before")));
@@ -130,13 +141,9 @@ class IdentifierBlocksTest {
 
     @Test
     void withoutItTheExecutionsTakeOtherIdsOrFail(TestDatabase db) {
-        db.execute("DROP TABLE IF EXISTS notes, tickets", "DROP SEQUENCE IF EXISTS notes_seq",
-                "CREATE TABLE notes (id bigint PRIMARY KEY, text text)", "CREATE SEQUENCE notes_seq INCREMENT BY 50",
-                "CREATE TABLE tickets (id bigint PRIMARY KEY, text text)");
-        DataSource ds = FrontrunDataSource.wrap(db.dataSource());
-        Configuration configuration = new Configuration().addAnnotatedClass(Note.class).addAnnotatedClass(Ticket.class);
-        configuration.getProperties().put("hibernate.connection.datasource", ds);
-        try (SessionFactory sessions = configuration.buildSessionFactory()) {
+        try (Hibernate hibernate = Hibernate.on(db, c -> { })) {
+            DataSource ds = hibernate.ds();
+            SessionFactory sessions = hibernate.sessions();
             sessions.inTransaction(s -> s.persist(note("before")));
             Set<List<Long>> idsSeen = ConcurrentHashMap.newKeySet();
             Result result = Frontrun.explore(Object::new).database(ds)
@@ -153,13 +160,9 @@ class IdentifierBlocksTest {
 
     @Test
     void anIncrementGeneratorUsedBeforeItWasSeenIsRefusedNamingTheEntity(TestDatabase db) {
-        db.execute("DROP TABLE IF EXISTS notes, tickets", "DROP SEQUENCE IF EXISTS notes_seq",
-                "CREATE TABLE notes (id bigint PRIMARY KEY, text text)", "CREATE SEQUENCE notes_seq INCREMENT BY 50",
-                "CREATE TABLE tickets (id bigint PRIMARY KEY, text text)");
-        DataSource ds = FrontrunDataSource.wrap(db.dataSource());
-        Configuration configuration = new Configuration().addAnnotatedClass(Note.class).addAnnotatedClass(Ticket.class);
-        configuration.getProperties().put("hibernate.connection.datasource", ds);
-        try (SessionFactory sessions = configuration.buildSessionFactory()) {
+        try (Hibernate hibernate = Hibernate.on(db, c -> { })) {
+            DataSource ds = hibernate.ds();
+            SessionFactory sessions = hibernate.sessions();
             sessions.inTransaction(s -> s.persist(ticket("before")));
             IdentifierBlocks blocks = IdentifierBlocks.of(sessions);
 
