@@ -181,10 +181,12 @@ final class TransactionState {
 
     /** Its row locks go, whatever kind (a foreign key's KEY SHARE too): a weak write of each touched table's lock state. */
     private List<ResourceAccess> lockStateWrites() {
-        return touchedTables.stream()
-                .map(t -> new ResourceAccess(dev.frontrun.internal.sql.resource.ResourceId.locksOf(t).render(),
-                        Access.WEAK_WRITE))
-                .toList();
+        List<ResourceAccess> out = new ArrayList<>(touchedTables.size());
+        for (String table : touchedTables) { // a loop, not a stream: this runs at every boundary, mostly interpreted
+            out.add(new ResourceAccess(dev.frontrun.internal.sql.resource.ResourceId.locksOf(table).render(),
+                    Access.WEAK_WRITE));
+        }
+        return out;
     }
 
     /**
@@ -212,8 +214,11 @@ final class TransactionState {
 
     /** Writes as a commit or rollback announces them: each a write, weak ones staying weak. */
     private static List<ResourceAccess> strong(List<ResourceAccess> written) {
-        return written.stream().map(a -> a.kind() == Access.WEAK_WRITE ? a : new ResourceAccess(a.resource(), Access.WRITE))
-                .distinct().toList();
+        Set<ResourceAccess> out = new LinkedHashSet<>();
+        for (ResourceAccess a : written) {
+            out.add(a.kind() == Access.WEAK_WRITE ? a : new ResourceAccess(a.resource(), Access.WRITE));
+        }
+        return new ArrayList<>(out);
     }
 
     Set<String> locks() {

@@ -9,7 +9,7 @@ import org.springframework.stereotype.Service;
 @Service
 public class ProductCatalog {
 
-    static final String CACHE = "product-names";
+    public static final String CACHE = "product-names";
 
     private final JdbcTemplate jdbc;
 

@@ -51,7 +51,15 @@ public final class UncommittedWrites {
 
     /** Whether a statement with these accesses only reads, taking no row lock: it sees committed data only. */
     public static boolean plainRead(List<ResourceAccess> accesses, boolean lockingRead) {
-        return !lockingRead && accesses.stream().noneMatch(a -> a.kind().writes());
+        if (lockingRead) {
+            return false;
+        }
+        for (ResourceAccess a : accesses) {
+            if (a.kind().writes()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
