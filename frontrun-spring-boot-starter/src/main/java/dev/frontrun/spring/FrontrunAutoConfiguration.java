@@ -49,7 +49,7 @@ public class FrontrunAutoConfiguration {
      * The explorer of this context; its explorations instrument the application's packages (those of the
      * {@code @SpringBootApplication} class, as Spring Boot registered them) unless the properties say otherwise, and
      * take in the context's {@link ExplorationHook} beans (Frontrun's own, such as Hibernate's identifier blocks, and
-     * the application's: a cache to empty before every execution, say).
+     * the application's: state of its own to put back before every execution, say).
      */
     @Bean
     RaceExplorer raceExplorer(ObjectProvider<DataSource> dataSources, FrontrunProperties properties,

@@ -20,8 +20,9 @@ import org.springframework.util.ClassUtils;
 
 /**
  * Registers the Hibernate statement inspector (traces then name the entities a statement
- * touches) and reads the metamodel (table → entity and id columns, and the identifier generators whose
- * blocks every exploration empties, as it empties the second-level cache) once the entity manager factory exists. An inspector the application configured itself keeps working: it runs first
+ * touches) and reads the metamodel once the entity manager factory exists: table → entity and id
+ * columns, and the identifier generators whose blocks every exploration empties, as it empties the
+ * second-level cache. An inspector the application configured itself keeps working: it runs first
  * and Frontrun's sees the SQL it returns.
  */
 @Configuration(proxyBeanMethods = false)

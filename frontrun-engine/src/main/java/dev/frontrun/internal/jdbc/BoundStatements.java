@@ -67,7 +67,7 @@ final class BoundStatements {
     private record Lookup(TableName table, String keyTuple, String answer) {
     }
 
-    /** One generated-key alias a binding handed out. */
+    /** One generated-key alias a binding was handed out (null where the aliases track none). */
     private record Handout(TableName table, String alias) {
     }
 
@@ -129,7 +129,7 @@ final class BoundStatements {
             for (int j = 0; j < i; j++) {
                 ahead += handouts.get(j).table().equals(h.table()) ? 1 : 0;
             }
-            if (!h.alias().equals(aliases.peekGeneratedKey(h.table(), ahead))) {
+            if (!Objects.equals(h.alias(), aliases.peekGeneratedKey(h.table(), ahead))) {
                 return null;
             }
         }
@@ -139,9 +139,9 @@ final class BoundStatements {
         return b.analysis();
     }
 
-    /** Remembers {@code analysis}, unless its classification is not cached or it was handed out no alias it asked for. */
+    /** Remembers {@code analysis}, unless its classification is not cached (the next execution classifies again). */
     void remember(Values values, Classification classification, StatementAnalysis analysis, Recording recording) {
-        if (recording.unanswered || !classification.cacheable()) {
+        if (!classification.cacheable()) {
             return;
         }
         if (bound.size() >= MAX_ENTRIES) {
@@ -156,7 +156,6 @@ final class BoundStatements {
         private final KeyAliases target;
         private final List<Lookup> lookups = new ArrayList<>(2);
         private final List<Handout> handouts = new ArrayList<>(1);
-        private boolean unanswered;
 
         Recording(KeyAliases target) {
             this.target = target;
@@ -172,11 +171,7 @@ final class BoundStatements {
         @Override
         public String nextGeneratedKey(TableName table) {
             String alias = target.nextGeneratedKey(table);
-            if (alias == null) {
-                unanswered = true; // KeyAliases.NONE: the binding went coarser; not worth remembering
-            } else {
-                handouts.add(new Handout(table, alias));
-            }
+            handouts.add(new Handout(table, alias));
             return alias;
         }
 

@@ -29,7 +29,7 @@ final class ClassifyingAnalyzer implements StatementAnalyzer {
             TxOp.ROLLBACK_TO_SAVEPOINT, TxOp.RELEASE_SAVEPOINT);
 
     private final SqlClassifier classifier;
-    /** Analyses already bound, reused while their alias lookups answer the same. */
+    /** Analyses already bound, reused while the generated-key aliases answer as they did. */
     private final BoundStatements bound = new BoundStatements();
 
     /** Table metadata is read through {@code metadata}, the unwrapped data source, so lookups are never scheduled. */

@@ -4,6 +4,7 @@ import dev.frontrun.Access;
 import dev.frontrun.Isolation;
 import dev.frontrun.ResourceAccess;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -174,7 +175,7 @@ final class TransactionState {
         if (aborted) {
             return rollbackAccesses();
         }
-        List<ResourceAccess> out = new ArrayList<>(strong(new ArrayList<>(writes)));
+        List<ResourceAccess> out = strong(writes);
         out.addAll(lockStateWrites());
         return out;
     }
@@ -196,7 +197,7 @@ final class TransactionState {
      * gets (or fails on) depends on whether the rollback came first, so the two must not commute.
      */
     List<ResourceAccess> rollbackAccesses() {
-        List<ResourceAccess> out = new ArrayList<>(strong(writeLog));
+        List<ResourceAccess> out = strong(writeLog);
         out.addAll(lockStateWrites());
         return out;
     }
@@ -207,13 +208,13 @@ final class TransactionState {
         if (i < 0) {
             return List.of();
         }
-        List<ResourceAccess> out = new ArrayList<>(strong(writeLog.subList(savepoints.get(i).writesBefore(), writeLog.size())));
+        List<ResourceAccess> out = strong(writeLog.subList(savepoints.get(i).writesBefore(), writeLog.size()));
         out.addAll(lockStateWrites()); // coarser than the tables touched after the savepoint: sound
         return out;
     }
 
-    /** Writes as a commit or rollback announces them: each a write, weak ones staying weak. */
-    private static List<ResourceAccess> strong(List<ResourceAccess> written) {
+    /** Writes as a commit or rollback announces them: each a write, weak ones staying weak; a new list. */
+    private static List<ResourceAccess> strong(Collection<ResourceAccess> written) {
         Set<ResourceAccess> out = new LinkedHashSet<>();
         for (ResourceAccess a : written) {
             out.add(a.kind() == Access.WEAK_WRITE ? a : new ResourceAccess(a.resource(), Access.WRITE));
