@@ -26,6 +26,13 @@ public interface ExecutionContext {
     /** The value under {@code key}, created once per exploration by {@code factory} (a monitor connection, a cache). */
     <T> T explorationAttribute(Object key, Function<Object, T> factory);
 
+    /**
+     * A number drawn once per exploration: the same in every execution of it (on every worker of a parallel one),
+     * another in the next exploration. What stands in for randomness draws from it
+     * ({@link SchedulingPoints.RepeatableRandom}).
+     */
+    long explorationSeed();
+
     /** Registers something to close when the exploration ends, also when it failed. */
     void onExplorationEnd(AutoCloseable closeable);
 

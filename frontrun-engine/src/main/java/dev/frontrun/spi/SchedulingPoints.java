@@ -1,6 +1,11 @@
 package dev.frontrun.spi;
 
 import dev.frontrun.Step;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -91,5 +96,76 @@ public final class SchedulingPoints {
     /** The execution the calling explored thread runs in, if any. */
     public static Optional<ExecutionContext> currentExecution() {
         return Thread.currentThread() instanceof Participant p ? Optional.ofNullable(p.execution()) : Optional.empty();
+    }
+
+    /**
+     * Values that stand in for random ones inside an exploration. The exploration learns from each execution which
+     * orders of conflicting steps it has covered, and that holds for the next execution only if the program repeats
+     * itself under the same schedule; a key made at random in Java (a UUID) would name other rows in every execution.
+     * Frontrun puts the database back before every execution, and the sources of randomness it can reach (Hibernate's
+     * UUID generators, the {@code UUID.randomUUID()} calls of instrumented classes) draw from here instead: each explored
+     * thread, and the exploring thread for the setup and the invariant, has a sequence of its own, the same in every
+     * execution of the exploration (on every worker of a parallel one) and another in the next exploration. Outside an
+     * execution nothing changes: the callers fall back to real randomness.
+     */
+    public static final class RepeatableRandom {
+
+        private static final Object SEQUENCES = new Object();
+        /** The execution whose setup or invariant the calling (exploring) thread runs, while it does. */
+        private static final ThreadLocal<ExecutionContext> PREPARING = new ThreadLocal<>();
+
+        private RepeatableRandom() {
+        }
+
+        /** The calling thread's next UUID (version 4) of its sequence in the running execution; empty outside one. */
+        public static Optional<UUID> nextUuid() {
+            String sequence;
+            ExecutionContext execution;
+            if (Thread.currentThread() instanceof Participant p && p.execution() != null) {
+                execution = p.execution();
+                sequence = "thread " + p.threadIndex();
+            } else if (PREPARING.get() != null) {
+                execution = PREPARING.get();
+                sequence = "setup";
+            } else {
+                return Optional.empty();
+            }
+            ConcurrentMap<String, AtomicLong> drawn = execution.attribute(SEQUENCES, k -> new ConcurrentHashMap<>());
+            long n = drawn.computeIfAbsent(sequence, k -> new AtomicLong()).getAndIncrement();
+            long base = mix(execution.explorationSeed() ^ mix(sequence.hashCode()) + 2 * n);
+            long msb = base & ~0xF000L | 0x4000L;
+            long lsb = mix(base + 1) & 0x3FFFFFFFFFFFFFFFL | 0x8000000000000000L;
+            return Optional.of(new UUID(msb, lsb));
+        }
+
+        /** {@link UUID#randomUUID()}, repeatable inside an execution: what instrumented classes call instead. */
+        public static UUID randomUUID() {
+            return nextUuid().orElseGet(UUID::randomUUID);
+        }
+
+        /**
+         * Runs {@code work}, the exploring thread's part of {@code execution} (its setup, its invariant), with the
+         * exploring thread's own sequence. For the engine.
+         */
+        public static <T> T preparing(ExecutionContext execution, Supplier<T> work) {
+            ExecutionContext outer = PREPARING.get();
+            PREPARING.set(execution);
+            try {
+                return work.get();
+            } finally {
+                if (outer == null) {
+                    PREPARING.remove();
+                } else {
+                    PREPARING.set(outer);
+                }
+            }
+        }
+
+        /** SplitMix64's finalizer: every bit of the input moves every bit of the output. */
+        private static long mix(long z) {
+            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+            return z ^ (z >>> 31);
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.frontrun.spring;
 
 import dev.frontrun.hibernate.EntityTables;
 import dev.frontrun.hibernate.IdentifierBlocks;
+import dev.frontrun.hibernate.RepeatableUuids;
 import dev.frontrun.hibernate.SecondLevelCache;
 import dev.frontrun.hibernate.FrontrunStatementInspector;
 import dev.frontrun.jdbc.SchemaHints;
@@ -21,9 +22,9 @@ import org.springframework.util.ClassUtils;
 /**
  * Registers the Hibernate statement inspector (traces then name the entities a statement
  * touches) and reads the metamodel once the entity manager factory exists: table → entity and id
- * columns, and the identifier generators whose blocks every exploration empties, as it empties the
- * second-level cache. An inspector the application configured itself keeps working: it runs first
- * and Frontrun's sees the SQL it returns.
+ * columns, the identifier generators whose blocks every exploration empties, as it empties the
+ * second-level cache, and the UUID generators it makes repeat. An inspector the application configured
+ * itself keeps working: it runs first and Frontrun's sees the SQL it returns.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass(name = {"org.hibernate.SessionFactory",
@@ -58,14 +59,21 @@ class FrontrunHibernateConfiguration {
         return new SecondLevelCache();
     }
 
+    /** Makes the UUIDs Hibernate generates repeat in every execution of an exploration, as the beans above. */
+    @Bean
+    RepeatableUuids frontrunRepeatableUuids() {
+        return new RepeatableUuids();
+    }
+
     @Bean
     SmartInitializingSingleton frontrunMetamodelReader(EntityTables tables, IdentifierBlocks identifiers,
-                                                       SecondLevelCache cache,
+                                                       SecondLevelCache cache, RepeatableUuids uuids,
                                                        ObjectProvider<EntityManagerFactory> factories) {
         return () -> factories.orderedStream().map(f -> f.unwrap(SessionFactory.class)).forEach(f -> {
             tables.learn(f);
             identifiers.learn(f);
             cache.learn(f);
+            uuids.learn(f);
         });
     }
 

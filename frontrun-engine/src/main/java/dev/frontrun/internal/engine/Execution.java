@@ -55,6 +55,11 @@ public final class Execution implements ExecutionContext {
         this.spuriousWakeups = spuriousWakeups;
     }
 
+    @Override
+    public long explorationSeed() {
+        return exploration.seed();
+    }
+
     /** The exploration this execution belongs to. */
     ExplorationScope scope() {
         return exploration;

@@ -19,6 +19,22 @@ public final class ExplorationScope implements AutoCloseable {
     private final ConcurrentMap<Object, Object> attributes = new ConcurrentHashMap<>();
     private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
     private final Set<String> uncertified = new ConcurrentSkipListSet<>();
+    private final long seed;
+
+    /** A scope with a seed of its own. */
+    public ExplorationScope() {
+        this(new java.security.SecureRandom().nextLong());
+    }
+
+    /** A scope whose executions draw their repeatable randomness from {@code seed} (a parallel worker's: its exploration's). */
+    public ExplorationScope(long seed) {
+        this.seed = seed;
+    }
+
+    /** The number drawn once for the exploration ({@link dev.frontrun.spi.ExecutionContext#explorationSeed}). */
+    public long seed() {
+        return seed;
+    }
 
     /** The value under {@code key}, created once per exploration by {@code factory}. */
     @SuppressWarnings("unchecked")

@@ -13,6 +13,7 @@ import dev.frontrun.internal.engine.ExecutionRecord;
 import dev.frontrun.internal.engine.ExecutionRunner;
 import dev.frontrun.internal.engine.SchedulePolicy;
 import dev.frontrun.spi.ExecutionContext;
+import dev.frontrun.spi.SchedulingPoints.RepeatableRandom;
 import dev.frontrun.spi.ExplorationHook;
 import dev.frontrun.spi.SchedulingPoints;
 import dev.frontrun.internal.engine.ExplorationScope;
@@ -161,7 +162,8 @@ public final class Explorer<S> {
 
     private Executions executionsFor(SchedulePolicy policy) {
         if (plan.parallelism() > 1 && policy instanceof DporPolicy dpor) {
-            return new ParallelExecutions(dpor, plan.parallelism(), plan.names(), plan.hooks(), clock, this::runOnce);
+            return new ParallelExecutions(dpor, plan.parallelism(), plan.names(), plan.hooks(), clock, this::runOnce,
+                    scope.seed());
         }
         return new OneAfterAnother();
     }
@@ -298,7 +300,7 @@ public final class Explorer<S> {
         long restored = System.nanoTime();
         S state;
         try {
-            state = plan.setup().get();
+            state = RepeatableRandom.preparing(context, plan.setup());
         } catch (RuntimeException | Error e) {
             throw new SetupFailed(misuse(worker, e).map(Throwable.class::cast).orElse(e));
         }
@@ -348,7 +350,9 @@ public final class Explorer<S> {
                 call(() -> hook.afterExecution(context), "afterExecution");
             }
         }
-        Judged judged = new Judged(record, judge(worker, record, state, outcomes));
+        S judgedState = state;
+        Judged judged = new Judged(record, RepeatableRandom.preparing(context,
+                () -> judge(worker, record, judgedState, outcomes)));
         long end = System.nanoTime();
         worker.clock().add(restored - begin, (started - restored) + (end - ran), ran - started, context.clock());
         return judged;

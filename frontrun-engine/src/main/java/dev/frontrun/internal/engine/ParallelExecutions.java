@@ -66,13 +66,14 @@ final class ParallelExecutions implements Explorer.Executions {
     private static final class Lane {
         final ParallelWorker thread;
         final List<ExplorationHook> hooks;
-        final ExplorationScope scope = new ExplorationScope();
+        final ExplorationScope scope;
         final ExplorationClock clock = new ExplorationClock();
         Explorer.Worker worker;
 
-        Lane(ParallelWorker thread, List<ExplorationHook> hooks) {
+        Lane(ParallelWorker thread, List<ExplorationHook> hooks, long seed) {
             this.thread = thread;
             this.hooks = hooks;
+            this.scope = new ExplorationScope(seed); // the exploration's: every worker's executions repeat one another
         }
     }
 
@@ -80,13 +81,13 @@ final class ParallelExecutions implements Explorer.Executions {
      * @throws IllegalStateException when a hook cannot run on parallel workers, saying why
      */
     ParallelExecutions(DporPolicy policy, int workers, List<String> names, List<ExplorationHook> hooks,
-                       ExplorationClock clock, Runs runs) {
-        this(policy, workers, names, hooks, clock, runs, DporPolicy::forkFor);
+                       ExplorationClock clock, Runs runs, long seed) {
+        this(policy, workers, names, hooks, clock, runs, DporPolicy::forkFor, seed);
     }
 
     ParallelExecutions(DporPolicy policy, int workers, List<String> names, List<ExplorationHook> hooks,
                        ExplorationClock clock, Runs runs,
-                       java.util.function.BiFunction<DporPolicy, DporPolicy.Branch, DporPolicy> forks) {
+                       java.util.function.BiFunction<DporPolicy, DporPolicy.Branch, DporPolicy> forks, long seed) {
         this.forks = forks;
         this.policy = policy;
         this.names = List.copyOf(names);
@@ -103,7 +104,7 @@ final class ParallelExecutions implements Explorer.Executions {
                             + ". Explore with parallelism(1).", e);
                 }
             }
-            lanes.add(new Lane(new ParallelWorker(w, exploration), own));
+            lanes.add(new Lane(new ParallelWorker(w, exploration), own, seed));
         }
     }
 

@@ -22,7 +22,8 @@ import net.bytebuddy.jar.asm.ClassWriter;
 /**
  * Instruments the classes of the packages an exploration names, once per JVM: Byte Buddy's agent
  * attaches to the running JVM (no {@code -javaagent} flag), a class file transformer rewrites the
- * synchronization sites of matching classes as they load, and classes already loaded are
+ * synchronization sites (and {@code UUID.randomUUID()} calls: {@link RandomSiteVisitor}) of matching classes as
+ * they load, and classes already loaded are
  * retransformed. Nothing else is touched: Frontrun's own classes, the JDK and any package not named
  * stay as they are, so framework internals do not multiply the traces.
  *
@@ -133,7 +134,7 @@ public final class JavaSyncInstrumentation {
                         .visit(sites(type)));
     }
 
-    /** Rewrites every method's synchronization, shared-memory and marker sites. */
+    /** Rewrites every method's synchronization, shared-memory, marker and random-UUID sites. */
     private static AsmVisitorWrapper sites(TypeDescription type) {
         Map<Integer, List<String>> markers = SourceMarkers.of(type.getName());
         markers.values().forEach(JavaSyncInstrumentation::recordCommentMarkers);
@@ -141,7 +142,8 @@ public final class JavaSyncInstrumentation {
                 .writerFlags(ClassWriter.COMPUTE_MAXS)
                 .invokable(not(isAbstract()).and(not(isNative())),
                         (t, method, visitor, context, pool, writerFlags, readerFlags) -> new SyncSiteVisitor(
-                                new MemorySiteVisitor(markers.isEmpty() ? visitor : new MarkerSiteVisitor(visitor, markers),
+                                new MemorySiteVisitor(new RandomSiteVisitor(
+                                        markers.isEmpty() ? visitor : new MarkerSiteVisitor(visitor, markers)),
                                         pool, t.getInternalName(), superName(t), method.getInternalName())));
     }
 

@@ -1,0 +1,111 @@
+package dev.frontrun;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.frontrun.spi.SchedulingPoints.RepeatableRandom;
+import dev.frontrun.sync.fixtures.Tickets;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The exploration relies on every execution of a schedule taking the same steps, which a key made at random would
+ * not; keys drawn from {@link RepeatableRandom} repeat, so the exploration runs exactly as with keys the test fixes.
+ */
+class RepeatableRandomTest {
+
+    /** Two threads read then write the row the setup's key names: 4 traces (the two reads commute). */
+    private static Exploration<String> readThenWrite(Supplier<String> keys) {
+        return Frontrun.explore(keys::get).stopOnFirstFailure(false)
+                .thread("a", key -> {
+                    Frontrun.access("acct(" + key + ")", Access.READ);
+                    Frontrun.access("acct(" + key + ")", Access.WRITE);
+                })
+                .thread("b", key -> {
+                    Frontrun.access("acct(" + key + ")", Access.READ);
+                    Frontrun.access("acct(" + key + ")", Access.WRITE);
+                });
+    }
+
+    @Test
+    void repeatableKeysExploreExactlyAsFixedOnes() {
+        Set<String> keys = ConcurrentHashMap.newKeySet();
+        Result fixed = readThenWrite(() -> "fixed").run();
+        Result repeatable = readThenWrite(() -> {
+            String key = RepeatableRandom.randomUUID().toString();
+            keys.add(key);
+            return key;
+        }).run();
+
+        assertThat(fixed.executions()).isEqualTo(4);
+        assertThat(repeatable.verdict()).as(repeatable.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(repeatable.executions()).isEqualTo(4);
+        assertThat(keys).as("one key in every execution's setup").hasSize(1);
+    }
+
+    /** Each thread's own keys repeat, and differ from the other thread's: a read of one never meets a write of the other. */
+    @Test
+    void eachThreadDrawsItsOwnSequence() {
+        Set<List<String>> drawn = ConcurrentHashMap.newKeySet();
+        Result result = Frontrun.explore(() -> new ConcurrentHashMap<String, String>()).stopOnFirstFailure(false)
+                .thread("a", m -> {
+                    String own = RepeatableRandom.randomUUID().toString();
+                    m.put("a", own);
+                    Frontrun.access("acct(" + own + ")", Access.WRITE);
+                    Frontrun.access("shared", Access.WRITE);
+                })
+                .thread("b", m -> {
+                    String own = RepeatableRandom.randomUUID().toString();
+                    m.put("b", own);
+                    Frontrun.access("acct(" + own + ")", Access.WRITE);
+                    Frontrun.access("shared", Access.WRITE);
+                })
+                .invariant(m -> drawn.add(List.of(m.get("a"), m.get("b"))) || true)
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(result.executions()).as("only the shared write's two orders").isEqualTo(2);
+        assertThat(drawn).hasSize(1);
+        assertThat(drawn.iterator().next().get(0)).isNotEqualTo(drawn.iterator().next().get(1));
+    }
+
+    @Test
+    void outsideAnExecutionTheKeysAreRandom() {
+        assertThat(RepeatableRandom.nextUuid()).isEmpty();
+        UUID one = RepeatableRandom.randomUUID();
+        assertThat(one).isNotEqualTo(RepeatableRandom.randomUUID());
+        assertThat(one.version()).isEqualTo(4);
+    }
+
+    @Test
+    void anotherExplorationDrawsOtherKeys() {
+        Set<String> first = ConcurrentHashMap.newKeySet();
+        Set<String> second = ConcurrentHashMap.newKeySet();
+        readThenWrite(() -> add(first, RepeatableRandom.randomUUID().toString())).run();
+        readThenWrite(() -> add(second, RepeatableRandom.randomUUID().toString())).run();
+
+        assertThat(first).hasSize(1);
+        assertThat(second).hasSize(1).doesNotContainAnyElementsOf(first);
+        assertThat(UUID.fromString(first.iterator().next()).version()).isEqualTo(4);
+    }
+
+    /** An instrumented class's {@code UUID.randomUUID()} calls draw from the repeatable sequences. */
+    @Test
+    void instrumentedClassesKeysRepeat() {
+        Set<String> keys = ConcurrentHashMap.newKeySet();
+        Result result = readThenWrite(() -> add(keys, Tickets.newKey())).instrument("dev.frontrun.sync.fixtures").run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(result.executions()).isEqualTo(4);
+        assertThat(keys).hasSize(1);
+        assertThat(Tickets.newKey()).as("outside an exploration").isNotEqualTo(Tickets.newKey());
+    }
+
+    private static String add(Set<String> keys, String key) {
+        keys.add(key);
+        return key;
+    }
+}

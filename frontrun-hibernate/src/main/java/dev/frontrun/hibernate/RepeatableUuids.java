@@ -1,0 +1,108 @@
+package dev.frontrun.hibernate;
+
+import dev.frontrun.spi.ExplorationHook;
+import dev.frontrun.spi.SchedulingPoints.RepeatableRandom;
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.hibernate.SessionFactory;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.hibernate.generator.Generator;
+import org.hibernate.id.uuid.UuidGenerator;
+import org.hibernate.id.uuid.UuidValueGenerator;
+import org.hibernate.persister.entity.EntityPersister;
+
+/**
+ * Makes the UUIDs Hibernate generates repeat in every execution of an exploration. A UUID id or attribute with
+ * {@code @GeneratedValue} ({@code GenerationType.UUID}, {@code @UuidGenerator}) gets a key made at random in the JVM
+ * at every persist, so every execution would insert, and then read and update, other rows than the last one under
+ * the same schedule; the exploration could not tell which orders it has covered and would end inconclusive. Each such
+ * generator draws instead from {@link RepeatableRandom} inside an execution (the calling thread's own sequence, the
+ * same in every execution of the exploration) and from Hibernate's own strategy everywhere else: the application
+ * outside explorations is unchanged. The generators are wrapped when an exploration begins, once; the wrappers keep
+ * no state, so parallel workers share them.
+ *
+ * <p>With Spring, the starter adds it to every exploration; with Hibernate alone,
+ * {@code exploration.hook(RepeatableUuids.of(sessionFactory))}.
+ */
+public final class RepeatableUuids implements ExplorationHook {
+
+    private final List<SessionFactory> factories = new CopyOnWriteArrayList<>();
+    private final Set<UuidGenerator> wrapped = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    /** Inside an execution the thread's repeatable sequence, elsewhere Hibernate's own strategy. */
+    private record Repeatable(UuidValueGenerator hibernates) implements UuidValueGenerator {
+        @Override
+        public java.util.UUID generateUuid(SharedSessionContractImplementor session) {
+            return RepeatableRandom.nextUuid().orElseGet(() -> hibernates.generateUuid(session));
+        }
+    }
+
+    /** The UUID generators of every entity of {@code sessionFactory}. */
+    public static RepeatableUuids of(SessionFactory sessionFactory) {
+        RepeatableUuids uuids = new RepeatableUuids();
+        uuids.learn(sessionFactory);
+        return uuids;
+    }
+
+    /** Adds the UUID generators of every entity of {@code sessionFactory}, wrapped when the next exploration begins. */
+    public void learn(SessionFactory sessionFactory) {
+        factories.add(sessionFactory);
+    }
+
+    @Override
+    public synchronized void beforeExploration() throws Exception {
+        List<String> refused = new ArrayList<>();
+        for (SessionFactory factory : factories) {
+            factory.unwrap(SessionFactoryImplementor.class).getMappingMetamodel()
+                    .forEachEntityDescriptor(persister -> wrapAll(persister, refused));
+        }
+        if (!refused.isEmpty()) {
+            throw new IllegalStateException("Frontrun cannot make the UUIDs Hibernate generates for "
+                    + String.join(", ", refused) + " repeat from execution to execution: every execution would insert"
+                    + " other rows, and no verdict could be given");
+        }
+    }
+
+    @Override
+    public ExplorationHook forWorker(int worker) {
+        return this; // stateless wrappers: a worker's executions draw from their own execution's sequences
+    }
+
+    private void wrapAll(EntityPersister persister, List<String> refused) {
+        Generator id;
+        try {
+            id = persister.getGenerator();
+        } catch (RuntimeException e) {
+            id = null; // no generator of its own (a subclass shares its root's)
+        }
+        wrap(id, persister.getEntityName(), refused);
+        Generator[] attributes = persister.getGenerators();
+        if (attributes != null) {
+            for (Generator generator : attributes) {
+                wrap(generator, persister.getEntityName(), refused);
+            }
+        }
+    }
+
+    private void wrap(Generator generator, String entity, List<String> refused) {
+        if (!(generator instanceof UuidGenerator uuids) || wrapped.contains(uuids)) {
+            return;
+        }
+        try {
+            Field field = UuidGenerator.class.getDeclaredField("generator");
+            field.setAccessible(true);
+            if (!(field.get(uuids) instanceof Repeatable)) {
+                field.set(uuids, new Repeatable((UuidValueGenerator) field.get(uuids)));
+            }
+            wrapped.add(uuids);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            refused.add(entity + " (" + e + ")");
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package dev.frontrun.hibernate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.frontrun.Exploration;
+import dev.frontrun.Frontrun;
+import dev.frontrun.Result;
+import dev.frontrun.Verdict;
+import dev.frontrun.jdbc.FrontrunDataSource;
+import dev.frontrun.testing.PostgresExtension;
+import dev.frontrun.testing.TestDatabase;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.Table;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import javax.sql.DataSource;
+import org.hibernate.SessionFactory;
+import org.hibernate.cfg.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A UUID Hibernate generates is the same in every execution of an exploration, so the exploration covers the orders
+ * of a program that repeats itself: the same executions and verdict as with a key the test fixes. Without the hook
+ * every execution inserts and updates another row, and the exploration runs fewer executions than the program has
+ * orders.
+ */
+@ExtendWith(PostgresExtension.class)
+class RepeatableUuidsTest {
+
+    @Entity
+    @Table(name = "accounts")
+    public static class Account {
+        @Id
+        @GeneratedValue(strategy = GenerationType.UUID)
+        UUID id;
+        int balance;
+    }
+
+    @Entity
+    @Table(name = "ledgers")
+    public static class Ledger {
+        @Id
+        UUID id;
+        int balance;
+    }
+
+    private record Hibernate(DataSource ds, SessionFactory sessions) implements AutoCloseable {
+        static Hibernate on(TestDatabase db) {
+            db.execute("DROP TABLE IF EXISTS accounts, ledgers",
+                    "CREATE TABLE accounts (id uuid PRIMARY KEY, balance int NOT NULL)",
+                    "CREATE TABLE ledgers (id uuid PRIMARY KEY, balance int NOT NULL)");
+            DataSource ds = FrontrunDataSource.wrap(db.dataSource());
+            Configuration configuration = new Configuration().addAnnotatedClass(Account.class)
+                    .addAnnotatedClass(Ledger.class);
+            configuration.getProperties().put("hibernate.connection.datasource", ds);
+            return new Hibernate(ds, configuration.buildSessionFactory());
+        }
+
+        @Override
+        public void close() {
+            sessions.close();
+        }
+    }
+
+    /** Two threads add 1 to the balance the setup created, each locking it, reading it and writing it back. */
+    private static <K> Exploration<K> twoDeposits(Hibernate hibernate, Function<SessionFactory, K> setup,
+                                                  Class<?> entity, Set<Object> keysSeen) {
+        SessionFactory sessions = hibernate.sessions();
+        String table = entity == Account.class ? "accounts" : "ledgers";
+        return Frontrun.explore(() -> {
+                    K key = setup.apply(sessions);
+                    keysSeen.add(key);
+                    return key;
+                }).database(hibernate.ds()).stopOnFirstFailure(false).reproduceOnFailure(0)
+                .thread("a", key -> deposit(sessions, entity, key))
+                .thread("b", key -> deposit(sessions, entity, key))
+                .invariant(key -> sessions.fromTransaction(s -> s.createNativeQuery(
+                        "select balance from " + table, Integer.class).getSingleResult()) == 2);
+    }
+
+    private static void deposit(SessionFactory sessions, Class<?> entity, Object key) {
+        sessions.inTransaction(s -> {
+            if (entity == Account.class) {
+                s.find(Account.class, key, LockModeType.PESSIMISTIC_WRITE).balance++;
+            } else {
+                s.find(Ledger.class, key, LockModeType.PESSIMISTIC_WRITE).balance++;
+            }
+        });
+    }
+
+    private static UUID newAccount(SessionFactory sessions) {
+        Account account = new Account();
+        sessions.inTransaction(s -> s.persist(account));
+        return account.id;
+    }
+
+    private static final UUID FIXED = UUID.fromString("7d1c4c1e-0d3c-4d0e-9a57-2f4b51f0a0aa");
+
+    private static UUID fixedLedger(SessionFactory sessions) {
+        Ledger ledger = new Ledger();
+        ledger.id = FIXED;
+        sessions.inTransaction(s -> s.persist(ledger));
+        return ledger.id;
+    }
+
+    @Test
+    void generatedKeysRepeatSoTheExplorationIsTheSameAsWithAFixedKey(TestDatabase db) {
+        try (Hibernate hibernate = Hibernate.on(db)) {
+            RepeatableUuids uuids = RepeatableUuids.of(hibernate.sessions());
+            Set<Object> fixedKeys = ConcurrentHashMap.newKeySet();
+            Result fixed = twoDeposits(hibernate, RepeatableUuidsTest::fixedLedger, Ledger.class, fixedKeys).run();
+            Set<Object> firstKeys = ConcurrentHashMap.newKeySet();
+            Result generated = twoDeposits(hibernate, RepeatableUuidsTest::newAccount, Account.class, firstKeys)
+                    .hook(uuids).run();
+            Set<Object> secondKeys = ConcurrentHashMap.newKeySet();
+            Result again = twoDeposits(hibernate, RepeatableUuidsTest::newAccount, Account.class, secondKeys)
+                    .hook(uuids).run();
+
+            assertThat(fixed.verdict()).as(fixed.explanation()).isEqualTo(Verdict.HOLDS);
+            assertThat(generated.verdict()).as(generated.explanation()).isEqualTo(fixed.verdict());
+            assertThat(generated.executions()).as(generated.explanation()).isEqualTo(fixed.executions());
+            assertThat(again.executions()).isEqualTo(fixed.executions());
+            assertThat(firstKeys).as("one key in every execution").hasSize(1);
+            assertThat(secondKeys).as("one key in every execution").hasSize(1);
+            assertThat(secondKeys).as("another exploration, other keys").doesNotContainAnyElementsOf(firstKeys);
+            UUID outside = newAccount(hibernate.sessions());
+            assertThat(outside).as("outside an exploration, Hibernate's own random UUIDs")
+                    .isNotIn(firstKeys, secondKeys).isNotEqualTo(newAccount(hibernate.sessions()));
+            assertThat(outside.version()).isEqualTo(4);
+        }
+    }
+
+    /** What the hook prevents: every execution runs another program, and the exploration misses orders of it. */
+    @Test
+    void withoutItEveryExecutionUpdatesAnotherRowAndOrdersAreMissed(TestDatabase db) {
+        try (Hibernate hibernate = Hibernate.on(db)) {
+            Result fixed = twoDeposits(hibernate, RepeatableUuidsTest::fixedLedger, Ledger.class,
+                    ConcurrentHashMap.newKeySet()).run();
+            Set<Object> keys = ConcurrentHashMap.newKeySet();
+            Result result = twoDeposits(hibernate, RepeatableUuidsTest::newAccount, Account.class, keys).run();
+
+            assertThat(keys).as("a key per execution").hasSize(result.executions());
+            assertThat(result.executions()).as(result.explanation()).isLessThan(fixed.executions());
+        }
+    }
+
+    /** Keys made on the explored threads repeat too: each thread has its own sequence. */
+    @Test
+    void keysTheThreadsGenerateRepeatPerThread(TestDatabase db) {
+        try (Hibernate hibernate = Hibernate.on(db)) {
+            SessionFactory sessions = hibernate.sessions();
+            Set<List<UUID>> keysSeen = ConcurrentHashMap.newKeySet();
+            Result result = Frontrun.explore(Object::new).database(hibernate.ds()).hook(RepeatableUuids.of(sessions))
+                    .stopOnFirstFailure(false)
+                    .thread("a", s -> countAfterOpening(sessions))
+                    .thread("b", s -> countAfterOpening(sessions))
+                    .invariant(s -> keysSeen.add(sessions.fromTransaction(session -> session.createNativeQuery(
+                            "select id from accounts order by id", UUID.class).getResultList())) || true)
+                    .run();
+
+            assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
+            assertThat(result.executions()).as(result.explanation()).isGreaterThan(1);
+            assertThat(keysSeen).as("the same two keys in every execution").hasSize(1);
+            assertThat(keysSeen.iterator().next()).doesNotHaveDuplicates().hasSize(2);
+        }
+    }
+
+    /** Opens an account, then counts the accounts: the count sees the other thread's account or not. */
+    private static void countAfterOpening(SessionFactory sessions) {
+        newAccount(sessions);
+        sessions.inTransaction(s -> s.createNativeQuery("select count(*) from accounts", Long.class).getSingleResult());
+    }
+}
