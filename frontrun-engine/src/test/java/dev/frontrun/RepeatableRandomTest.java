@@ -12,8 +12,9 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * The exploration relies on every execution of a schedule taking the same steps, which a key made at random would
- * not; keys drawn from {@link RepeatableRandom} repeat, so the exploration runs exactly as with keys the test fixes.
+ * The exploration relies on every execution of a schedule taking the same steps. A key made at random, which each
+ * execution would see differently, ends it inconclusive (never with a verdict on fewer orders than the program has);
+ * keys drawn from {@link RepeatableRandom} repeat, so the exploration runs exactly as with keys the test fixes.
  */
 class RepeatableRandomTest {
 
@@ -31,16 +32,26 @@ class RepeatableRandomTest {
     }
 
     @Test
+    void aKeyThatChangesFromExecutionToExecutionEndsTheExplorationInconclusive() {
+        Result fixed = readThenWrite(() -> "fixed").run();
+        Result random = readThenWrite(() -> UUID.randomUUID().toString()).run();
+
+        assertThat(fixed.verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(fixed.executions()).isEqualTo(4);
+        assertThat(random.verdict()).as(random.explanation()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(random.failure().orElseThrow().kind()).isEqualTo(Failure.Kind.NONDETERMINISM);
+        assertThat(random.explanation()).contains("did not repeat itself").containsPattern("thread '[ab]' at step \\d");
+    }
+
+    @Test
     void repeatableKeysExploreExactlyAsFixedOnes() {
         Set<String> keys = ConcurrentHashMap.newKeySet();
-        Result fixed = readThenWrite(() -> "fixed").run();
         Result repeatable = readThenWrite(() -> {
             String key = RepeatableRandom.randomUUID().toString();
             keys.add(key);
             return key;
         }).run();
 
-        assertThat(fixed.executions()).isEqualTo(4);
         assertThat(repeatable.verdict()).as(repeatable.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(repeatable.executions()).isEqualTo(4);
         assertThat(keys).as("one key in every execution's setup").hasSize(1);

@@ -106,7 +106,8 @@ public final class SchedulingPoints {
      * UUID generators, the {@code UUID.randomUUID()} calls of instrumented classes) draw from here instead: each explored
      * thread, and the exploring thread for the setup and the invariant, has a sequence of its own, the same in every
      * execution of the exploration (on every worker of a parallel one) and another in the next exploration. Outside an
-     * execution nothing changes: the callers fall back to real randomness.
+     * execution nothing changes: the callers fall back to real randomness. The same per-thread keeping serves any
+     * state that must not pass between threads unseen ({@link #perThread}).
      */
     public static final class RepeatableRandom {
 
@@ -119,23 +120,51 @@ public final class SchedulingPoints {
 
         /** The calling thread's next UUID (version 4) of its sequence in the running execution; empty outside one. */
         public static Optional<UUID> nextUuid() {
-            String sequence;
-            ExecutionContext execution;
-            if (Thread.currentThread() instanceof Participant p && p.execution() != null) {
-                execution = p.execution();
-                sequence = "thread " + p.threadIndex();
-            } else if (PREPARING.get() != null) {
-                execution = PREPARING.get();
-                sequence = "setup";
-            } else {
+            Optional<Drawn> drawn = perThread(SEQUENCES, Drawn::new);
+            if (drawn.isEmpty()) {
                 return Optional.empty();
             }
-            ConcurrentMap<String, AtomicLong> drawn = execution.attribute(SEQUENCES, k -> new ConcurrentHashMap<>());
-            long n = drawn.computeIfAbsent(sequence, k -> new AtomicLong()).getAndIncrement();
-            long base = mix(execution.explorationSeed() ^ mix(sequence.hashCode()) + 2 * n);
+            long n = drawn.get().count.getAndIncrement();
+            long base = mix(drawn.get().seed + 2 * n);
             long msb = base & ~0xF000L | 0x4000L;
             long lsb = mix(base + 1) & 0x3FFFFFFFFFFFFFFFL | 0x8000000000000000L;
             return Optional.of(new UUID(msb, lsb));
+        }
+
+        /** One thread's sequence in one execution: its start, and how many it drew. */
+        private static final class Drawn {
+            final long seed;
+            final AtomicLong count = new AtomicLong();
+
+            Drawn(ExecutionContext execution, String owner) {
+                seed = execution.explorationSeed() ^ mix(owner.hashCode());
+            }
+        }
+
+        /**
+         * The calling thread's own value under {@code key} in the running execution, made by {@code fresh} (given the
+         * execution and the thread's name in it) at its first use: each explored thread has its own, and so has the
+         * exploring thread for the setup and the invariant; empty outside an execution. What must not pass from one
+         * thread to another unseen (a block of ids taken from a sequence) is kept this way, afresh in every execution.
+         */
+        public static <T> Optional<T> perThread(Object key, java.util.function.BiFunction<ExecutionContext, String, T> fresh) {
+            String owner;
+            ExecutionContext execution;
+            if (Thread.currentThread() instanceof Participant p && p.execution() != null) {
+                execution = p.execution();
+                owner = "thread " + p.threadIndex();
+            } else if (PREPARING.get() != null) {
+                execution = PREPARING.get();
+                owner = "setup";
+            } else {
+                return Optional.empty();
+            }
+            ConcurrentMap<String, T> values = execution.attribute(new OwnKey(key), k -> new ConcurrentHashMap<>());
+            return Optional.of(values.computeIfAbsent(owner, o -> fresh.apply(execution, o)));
+        }
+
+        /** The execution attribute holding the threads' values under one key. */
+        private record OwnKey(Object key) {
         }
 
         /** {@link UUID#randomUUID()}, repeatable inside an execution: what instrumented classes call instead. */

@@ -3,9 +3,11 @@ package dev.frontrun.hibernate;
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.ExplorationHook;
 import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.hibernate.SessionFactory;
@@ -28,7 +30,8 @@ import org.hibernate.persister.entity.EntityPersister;
  * {@linkplain Optimizer#reset() reset}: an execution's first insert of each entity asks the sequence, as the first
  * execution's did (the ids left in the block when the exploration began are skipped, as after a restart). A
  * thread-local optimizer is reset on each explored thread as it starts; the {@code increment} generator (the largest
- * id, read once) starts afresh too.
+ * id, read once) starts afresh too. Inside an execution each explored thread takes its ids from a block of its own
+ * ({@link BlockPerThread}): with one block for all, an id would depend on which thread asked first, unseen.
  *
  * <p>With Spring, the starter adds it to every exploration; with Hibernate alone,
  * {@code exploration.hook(IdentifierBlocks.of(sessionFactory))}.
@@ -80,11 +83,40 @@ public final class IdentifierBlocks implements ExplorationHook {
         }
         if (generator instanceof OptimizableGenerator optimizable) {
             Optimizer optimizer = optimizable.getOptimizer();
+            if (optimizer instanceof BlockPerThread wrapped) {
+                optimizer = wrapped.shared(); // another hook wrapped it already
+            } else if (optimizer != null && !known.contains(optimizer)) {
+                blockPerThread(optimizable, optimizer);
+            }
             if (optimizer != null && known.add(optimizer)) {
                 (optimizer instanceof PooledLoThreadLocalOptimizer ? perThread : shared).add(optimizer);
             }
         } else if (generator instanceof IncrementGenerator increment && known.add(increment)) {
             learnIncrement(increment, persister.getEntityName());
+        }
+    }
+
+    /**
+     * Gives each explored thread a block of its own inside executions ({@link BlockPerThread}), when the generator keeps
+     * its optimizer where it can be replaced (Hibernate's sequence and table generators do); else leaves it shared.
+     */
+    private static void blockPerThread(OptimizableGenerator generator, Optimizer optimizer) {
+        try {
+            Optional<BlockPerThread> wrapper = BlockPerThread.of(optimizer);
+            if (wrapper.isEmpty()) {
+                return;
+            }
+            for (Class<?> c = generator.getClass(); c != Object.class; c = c.getSuperclass()) {
+                for (Field field : c.getDeclaredFields()) {
+                    if (field.getType() == Optimizer.class && !Modifier.isStatic(field.getModifiers())
+                            && !Modifier.isFinal(field.getModifiers())) {
+                        accessible(field).set(generator, wrapper.get());
+                        return;
+                    }
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // left shared: the blocks are still emptied with the database, as before
         }
     }
 

@@ -29,7 +29,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Hibernate's blocks of identifiers start afresh with the database: every execution's inserts get the same ids (the
  * first execution's program, so schedules replay), and after the exploration no id is handed out twice. Without the
- * hook, the second exploration below fails with a duplicate key in every interleaving.
+ * hook, the second exploration below fails with a duplicate key in every interleaving. Inside executions each thread
+ * takes its ids from a block of its own ({@link BlockPerThread}): with the one shared block, a thread that waited for
+ * its lock ran at once with the thread that gave it back, the ids went to either, and the exploration ended
+ * inconclusive (the program did not repeat itself).
  */
 @ExtendWith(PostgresExtension.class)
 class IdentifierBlocksTest {

@@ -29,8 +29,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * A UUID Hibernate generates is the same in every execution of an exploration, so the exploration covers the orders
  * of a program that repeats itself: the same executions and verdict as with a key the test fixes. Without the hook
- * every execution inserts and updates another row, and the exploration runs fewer executions than the program has
- * orders.
+ * every execution inserts and updates another row, and the exploration says it cannot give a verdict.
  */
 @ExtendWith(PostgresExtension.class)
 class RepeatableUuidsTest {
@@ -138,17 +137,15 @@ class RepeatableUuidsTest {
         }
     }
 
-    /** What the hook prevents: every execution runs another program, and the exploration misses orders of it. */
     @Test
-    void withoutItEveryExecutionUpdatesAnotherRowAndOrdersAreMissed(TestDatabase db) {
+    void withoutItTheExplorationSaysTheProgramDidNotRepeatItself(TestDatabase db) {
         try (Hibernate hibernate = Hibernate.on(db)) {
-            Result fixed = twoDeposits(hibernate, RepeatableUuidsTest::fixedLedger, Ledger.class,
-                    ConcurrentHashMap.newKeySet()).run();
             Set<Object> keys = ConcurrentHashMap.newKeySet();
             Result result = twoDeposits(hibernate, RepeatableUuidsTest::newAccount, Account.class, keys).run();
 
-            assertThat(keys).as("a key per execution").hasSize(result.executions());
-            assertThat(result.executions()).as(result.explanation()).isLessThan(fixed.executions());
+            assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.INCONCLUSIVE);
+            assertThat(result.explanation()).contains("did not repeat itself").contains("thread 'a'");
+            assertThat(keys).as("a key per execution").hasSizeGreaterThan(1);
         }
     }
 

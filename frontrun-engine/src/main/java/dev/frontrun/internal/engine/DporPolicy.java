@@ -129,6 +129,12 @@ public final class DporPolicy implements SchedulePolicy {
         Event[] pending = events(choice.pending());
         if (position < path.size()) {
             Node node = path.get(position);
+            for (int t = 0; t < pending.length; t++) {
+                if (pending[t] != null) {
+                    requireRepeated(position, node.pending[t], pending[t]);
+                    node.pending[t] = pending[t];
+                }
+            }
             node.event = pending[node.chosen] != null ? pending[node.chosen] : node.event;
             return node.chosen;
         }
@@ -152,6 +158,21 @@ public final class DporPolicy implements SchedulePolicy {
         node.event = pending[chosen];
         path.add(node);
         return chosen;
+    }
+
+    /**
+     * What DPOR learns from one execution holds for the next only if the program repeats itself: an execution that
+     * reaches a position by the same schedule as the one that first got there must find every thread at the same step.
+     * (Only there: a step met after other orders may differ by what Frontrun does not see, such as ids Hibernate hands
+     * out from one block in memory to whichever thread asks first.) The same step touching other instances of the same
+     * resources now (other rows of the same tables: a random key) ends the execution, since the policy could no longer
+     * tell which orders it has covered. A step of another shape is not compared: a thread woken in a Java wait stands
+     * at another point without having been chosen.
+     */
+    private void requireRepeated(int position, Event before, Event now) {
+        if (before != null && now != null && !before.sameStepAs(now) && before.sameShapeAs(now, ids)) {
+            throw new NotRepeated(position, now.thread, before.touched(ids), now.touched(ids));
+        }
     }
 
     private Node newNode(int position, Event[] pending, Choice choice) {
@@ -387,7 +408,13 @@ public final class DporPolicy implements SchedulePolicy {
     boolean choosesAsRecorded(List<Choice> choices, List<Integer> picks) {
         int mark = path.size();
         for (int k = 0; k < choices.size(); k++) {
-            if (choose(choices.get(k)) != picks.get(k)) {
+            boolean same;
+            try {
+                same = choose(choices.get(k)) == picks.get(k);
+            } catch (NotRepeated changed) {
+                same = false; // run again under this policy's own fork, which ends it where it diverges
+            }
+            if (!same) {
                 path.subList(Math.min(mark, path.size()), path.size()).clear();
                 return false;
             }

@@ -94,6 +94,49 @@ final class Event {
         return false;
     }
 
+    /**
+     * Whether {@code other} is this step again: the same thread touching the same resources in the same ways. The
+     * Java lock objects are not compared: they are the objects of one execution, named by what the step touches.
+     */
+    boolean sameStepAs(Event other) {
+        return thread == other.thread && Arrays.equals(resources, other.resources)
+                && Arrays.equals(kindMasks, other.kindMasks);
+    }
+
+    /**
+     * Whether {@code other} touches, in the same ways, instances of the same kinds of resources ({@link
+     * ResourceNumbering#shapeOf}: a table's rows whatever their keys) as this event.
+     */
+    boolean sameShapeAs(Event other, ResourceNumbering ids) {
+        return thread == other.thread && Arrays.equals(shape(ids), other.shape(ids));
+    }
+
+    private long[] shape(ResourceNumbering ids) {
+        long[] shape = new long[resources.length];
+        for (int i = 0; i < resources.length; i++) {
+            shape[i] = (long) ids.shapeOf(resources[i]) << 32 | kindMasks[i];
+        }
+        Arrays.sort(shape);
+        return shape;
+    }
+
+    /** What the step touches, as resource names with their access kinds (for a diagnosis). */
+    java.util.List<String> touched(ResourceNumbering ids) {
+        Access[] kinds = Access.values();
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < resources.length; i++) {
+            StringBuilder how = new StringBuilder();
+            for (Access kind : kinds) {
+                if ((kindMasks[i] & 1 << kind.ordinal()) != 0) {
+                    how.append(how.isEmpty() ? "" : "+").append(kind.name().toLowerCase(java.util.Locale.ROOT));
+                }
+            }
+            out.add(how + " " + ids.name(resources[i]));
+        }
+        out.sort(null);
+        return out;
+    }
+
     /** Dependent in the Mazurkiewicz sense: same thread, or conflicting. */
     boolean dependsOn(Event other) {
         return thread == other.thread || conflictsWith(other);

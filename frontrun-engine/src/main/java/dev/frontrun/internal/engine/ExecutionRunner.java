@@ -264,9 +264,15 @@ public final class ExecutionRunner implements AutoCloseable {
                 for (int t = 0; t < workers.length; t++) {
                     finished[t] = workers[t].status == WorkerThread.Status.FINISHED;
                 }
-                int chosen = decidedAt == schedule.size() ? decided()
-                        : policy.choose(new Choice(schedule.size(), pending, enabled, lastThread, finished));
-                decidedAt = -1;
+                int chosen;
+                try {
+                    chosen = decidedAt == schedule.size() ? decided()
+                            : policy.choose(new Choice(schedule.size(), pending, enabled, lastThread, finished));
+                } catch (SchedulePolicy.NotRepeated changed) {
+                    return end(Ending.DIVERGED, null, -1, notRepeated(changed), "");
+                } finally {
+                    decidedAt = -1;
+                }
                 if (chosen == SchedulePolicy.ABANDON) {
                     return end(Ending.ABANDONED, null, -1, null, "");
                 }
@@ -282,6 +288,24 @@ public final class ExecutionRunner implements AutoCloseable {
                 }
                 runStep(chosen, pending[chosen]);
             }
+        }
+
+        /** Why an execution that did not repeat an earlier one under the same schedule ends. */
+        private String notRepeated(SchedulePolicy.NotRepeated changed) {
+            List<String> before = new ArrayList<>(changed.before());
+            List<String> now = new ArrayList<>(changed.now());
+            before.removeAll(changed.now());
+            now.removeAll(changed.before());
+            return "the program did not repeat itself: under the same schedule, thread '" + names.get(changed.thread())
+                    + "' at step " + changed.position() + " touched " + String.join(", ", before) + " in an earlier"
+                    + " execution and " + String.join(", ", now) + " in this one. The exploration covers each order of"
+                    + " conflicting steps once and relies on every execution of a schedule taking the same steps; a value"
+                    + " that changes from execution to execution in what a statement touches breaks that (a random UUID"
+                    + " the code makes itself, the clock, a counter kept outside the database, or one kept in memory"
+                    + " that threads running at once, one just woken from a wait the other ended, take in either order),"
+                    + " so no verdict can be given. Frontrun makes the UUIDs of Hibernate's generators repeat, and those of UUID.randomUUID()"
+                    + " in the packages it instruments (Frontrun.instrument); let any other such value repeat in every"
+                    + " execution (derive it from the test's data, or from a seed fixed for the exploration)";
         }
 
         /**

@@ -11,10 +11,30 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class ResourceNumbering {
     private final ConcurrentMap<String, Integer> ids = new ConcurrentHashMap<>();
+    private final ConcurrentMap<Integer, String> names = new ConcurrentHashMap<>();
     private final AtomicInteger next = new AtomicInteger();
 
     int of(String resource) {
         Integer id = ids.get(resource);
-        return id != null ? id : ids.computeIfAbsent(resource, r -> next.getAndIncrement());
+        return id != null ? id : ids.computeIfAbsent(resource, r -> {
+            int fresh = next.getAndIncrement();
+            names.put(fresh, r);
+            return fresh;
+        });
+    }
+
+    /**
+     * The number of the resource's kind: its name up to the first parenthesis, where sources put an instance's key
+     * ({@code sql:acct:(…)} is a row of {@code sql:acct:}); a name without one is a kind of its own.
+     */
+    int shapeOf(int id) {
+        String name = name(id);
+        int open = name.indexOf('(');
+        return open < 0 ? id : of(name.substring(0, open) + "(…)");
+    }
+
+    /** The resource numbered {@code id} (for a diagnosis). */
+    String name(int id) {
+        return names.getOrDefault(id, "#" + id);
     }
 }

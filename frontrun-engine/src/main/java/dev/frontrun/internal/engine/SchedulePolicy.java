@@ -29,4 +29,46 @@ public interface SchedulePolicy {
 
     /** Whether every execution the policy set out to run has run (for DPOR: all traces covered). */
     boolean exhausted();
+
+    /**
+     * Thrown by {@link #choose} when a thread's step at a position is not the step it took there under the same
+     * schedule before: the program does not repeat itself, so what the policy learnt from earlier executions (which
+     * orders are covered) does not hold for this one. The execution ends as diverged, never as explored.
+     *
+     * @param position the scheduling point
+     * @param thread   the thread whose step changed
+     * @param before   what the step touched under the same schedule before (resource names)
+     * @param now      what it touches now
+     */
+    final class NotRepeated extends RuntimeException {
+        private final int position;
+        private final int thread;
+        private final java.util.List<String> before;
+        private final java.util.List<String> now;
+
+        public NotRepeated(int position, int thread, java.util.List<String> before, java.util.List<String> now) {
+            super("step " + position + " of thread " + thread + " touched " + before + " before and " + now + " now",
+                    null, false, false);
+            this.position = position;
+            this.thread = thread;
+            this.before = java.util.List.copyOf(before);
+            this.now = java.util.List.copyOf(now);
+        }
+
+        public int position() {
+            return position;
+        }
+
+        public int thread() {
+            return thread;
+        }
+
+        public java.util.List<String> before() {
+            return before;
+        }
+
+        public java.util.List<String> now() {
+            return now;
+        }
+    }
 }

@@ -21,9 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A row whose uuid key the setup makes at random is another row in every execution: the exploration then ran 4
- * executions and said HOLDS, where the program has 6 orders. Drawn from {@link RepeatableRandom}, the key repeats
- * and the exploration is the fixed key's.
+ * A row whose uuid key the setup makes at random is another row in every execution: before Frontrun checked that a
+ * schedule's steps repeat, this exploration ran 4 executions and said HOLDS, where the program has 6 orders.
  */
 @ExtendWith(PostgresExtension.class)
 class RandomKeysOnPostgresTest {
@@ -69,13 +68,16 @@ class RandomKeysOnPostgresTest {
     }
 
     @Test
-    void aRepeatableKeyExploresAsAFixedOne() {
+    void aRandomKeyEndsItInconclusiveAndARepeatableOneExploresAsAFixedOne() {
         UUID fixedKey = UUID.randomUUID();
         Result fixed = lockAndUpdate(() -> fixedKey).run();
+        Result random = lockAndUpdate(UUID::randomUUID).run();
         Result repeatable = lockAndUpdate(RepeatableRandom::randomUUID).run();
 
         assertThat(fixed.verdict()).isEqualTo(Verdict.HOLDS);
         assertThat(fixed.executions()).isEqualTo(6);
+        assertThat(random.verdict()).as(random.explanation()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(random.explanation()).contains("did not repeat itself").contains("sql:acct:('");
         assertThat(repeatable.verdict()).as(repeatable.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(repeatable.executions()).isEqualTo(6);
     }
