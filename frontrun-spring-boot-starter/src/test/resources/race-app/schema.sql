@@ -10,3 +10,4 @@ CREATE TABLE comments (id bigint PRIMARY KEY, text varchar(50) NOT NULL);
 CREATE SEQUENCE comments_seq INCREMENT BY 5;
 -- rows Hibernate keeps in its second-level cache
 CREATE TABLE tallies (id bigint PRIMARY KEY, n int NOT NULL);
+CREATE TABLE vouchers (id uuid PRIMARY KEY, code varchar(20) NOT NULL);
