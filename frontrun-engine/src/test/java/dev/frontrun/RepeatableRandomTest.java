@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -20,14 +21,18 @@ class RepeatableRandomTest {
 
     /** Two threads read then write the row the setup's key names: 4 traces (the two reads commute). */
     private static Exploration<String> readThenWrite(Supplier<String> keys) {
+        return readThenWrite(keys, key -> "acct(" + key + ")");
+    }
+
+    private static Exploration<String> readThenWrite(Supplier<String> keys, Function<String, String> resource) {
         return Frontrun.explore(keys::get).stopOnFirstFailure(false)
                 .thread("a", key -> {
-                    Frontrun.access("acct(" + key + ")", Access.READ);
-                    Frontrun.access("acct(" + key + ")", Access.WRITE);
+                    Frontrun.access(resource.apply(key), Access.READ);
+                    Frontrun.access(resource.apply(key), Access.WRITE);
                 })
                 .thread("b", key -> {
-                    Frontrun.access("acct(" + key + ")", Access.READ);
-                    Frontrun.access("acct(" + key + ")", Access.WRITE);
+                    Frontrun.access(resource.apply(key), Access.READ);
+                    Frontrun.access(resource.apply(key), Access.WRITE);
                 });
     }
 
@@ -41,6 +46,20 @@ class RepeatableRandomTest {
         assertThat(random.verdict()).as(random.explanation()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(random.failure().orElseThrow().kind()).isEqualTo(Failure.Kind.NONDETERMINISM);
         assertThat(random.explanation()).contains("did not repeat itself").containsPattern("thread '[ab]' at step \\d");
+    }
+
+    /** A map's key, on parallel workers too: the workers' executions end as the sequential one does. */
+    @Test
+    void aRandomMapKeyEndsItInconclusiveAlsoOnParallelWorkers() {
+        Supplier<String> random = () -> UUID.randomUUID().toString();
+        for (int workers : new int[] {1, 2}) {
+            Result result = readThenWrite(random, key -> "cache[" + key + "]").parallelism(workers).run();
+
+            assertThat(result.verdict()).as("%d workers: %s", workers, result.explanation())
+                    .isEqualTo(Verdict.INCONCLUSIVE);
+            assertThat(result.failure().orElseThrow().kind()).isEqualTo(Failure.Kind.NONDETERMINISM);
+            assertThat(result.explanation()).contains("cache[");
+        }
     }
 
     @Test
@@ -91,15 +110,16 @@ class RepeatableRandomTest {
         assertThat(one.version()).isEqualTo(4);
     }
 
+    /** A replay, a shard, another run of the test: the keys the exploration that found a failure met. */
     @Test
-    void anotherExplorationDrawsOtherKeys() {
+    void anotherExplorationDrawsTheSameKeys() {
         Set<String> first = ConcurrentHashMap.newKeySet();
         Set<String> second = ConcurrentHashMap.newKeySet();
         readThenWrite(() -> add(first, RepeatableRandom.randomUUID().toString())).run();
         readThenWrite(() -> add(second, RepeatableRandom.randomUUID().toString())).run();
 
         assertThat(first).hasSize(1);
-        assertThat(second).hasSize(1).doesNotContainAnyElementsOf(first);
+        assertThat(second).isEqualTo(first);
         assertThat(UUID.fromString(first.iterator().next()).version()).isEqualTo(4);
     }
 
@@ -113,6 +133,18 @@ class RepeatableRandomTest {
         assertThat(result.executions()).isEqualTo(4);
         assertThat(keys).hasSize(1);
         assertThat(Tickets.newKey()).as("outside an exploration").isNotEqualTo(Tickets.newKey());
+    }
+
+    /** A method reference ({@code UUID::randomUUID}) too. */
+    @Test
+    void instrumentedMethodReferencesRepeat() {
+        Set<String> keys = ConcurrentHashMap.newKeySet();
+        Result result = readThenWrite(() -> add(keys, Tickets.newKeyByReference()))
+                .instrument("dev.frontrun.sync.fixtures").run();
+
+        assertThat(result.executions()).as(result.explanation()).isEqualTo(4);
+        assertThat(keys).hasSize(1);
+        assertThat(Tickets.newKeyByReference()).isNotEqualTo(Tickets.newKeyByReference());
     }
 
     private static String add(Set<String> keys, String key) {

@@ -27,9 +27,8 @@ public interface ExecutionContext {
     <T> T explorationAttribute(Object key, Function<Object, T> factory);
 
     /**
-     * A number drawn once per exploration: the same in every execution of it (on every worker of a parallel one),
-     * another in the next exploration. What stands in for randomness draws from it
-     * ({@link SchedulingPoints.RepeatableRandom}).
+     * The number what stands in for randomness draws from ({@link SchedulingPoints.RepeatableRandom}): the same in
+     * every execution of the exploration, on every worker and shard of it, and in its replays.
      */
     long explorationSeed();
 

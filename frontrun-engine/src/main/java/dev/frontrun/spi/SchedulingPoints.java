@@ -5,6 +5,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -103,10 +104,10 @@ public final class SchedulingPoints {
      * orders of conflicting steps it has covered, and that holds for the next execution only if the program repeats
      * itself under the same schedule; a key made at random in Java (a UUID) would name other rows in every execution.
      * Frontrun puts the database back before every execution, and the sources of randomness it can reach (Hibernate's
-     * UUID generators, the {@code UUID.randomUUID()} calls of instrumented classes) draw from here instead: each explored
+     * random UUID generators, {@code UUID.randomUUID()} in instrumented classes) draw from here instead: each explored
      * thread, and the exploring thread for the setup and the invariant, has a sequence of its own, the same in every
-     * execution of the exploration (on every worker of a parallel one) and another in the next exploration. Outside an
-     * execution nothing changes: the callers fall back to real randomness. The same per-thread keeping serves any
+     * execution of the exploration, on every worker and shard of it, and in its replays. Outside an execution nothing
+     * changes: the callers fall back to real randomness. The same per-thread keeping serves any
      * state that must not pass between threads unseen ({@link #perThread}).
      */
     public static final class RepeatableRandom {
@@ -142,12 +143,12 @@ public final class SchedulingPoints {
         }
 
         /**
-         * The calling thread's own value under {@code key} in the running execution, made by {@code fresh} (given the
-         * execution and the thread's name in it) at its first use: each explored thread has its own, and so has the
-         * exploring thread for the setup and the invariant; empty outside an execution. What must not pass from one
-         * thread to another unseen (a block of ids taken from a sequence) is kept this way, afresh in every execution.
+         * The calling thread's own value under {@code key} in the running execution, made by {@code fresh} at its first
+         * use (given the execution and the owner: {@code thread N}, or {@code setup} for the exploring thread, which
+         * runs the setup and the invariant); empty outside an execution. What must not pass from one thread to another
+         * unseen (a block of ids taken from a sequence) is kept this way, afresh in every execution.
          */
-        public static <T> Optional<T> perThread(Object key, java.util.function.BiFunction<ExecutionContext, String, T> fresh) {
+        public static <T> Optional<T> perThread(Object key, BiFunction<ExecutionContext, String, T> fresh) {
             String owner;
             ExecutionContext execution;
             if (Thread.currentThread() instanceof Participant p && p.execution() != null) {

@@ -16,8 +16,9 @@ import org.hibernate.id.enhanced.StandardOptimizerDescriptor;
 import org.hibernate.sql.ast.tree.expression.Expression;
 
 /**
- * An optimizer that, inside an execution, gives every explored thread (and the setup) a block of ids of its own, taken
- * from the sequence by that thread, as a cluster of JVMs sharing the sequence would; elsewhere it is the application's.
+ * An optimizer that, inside an execution, gives every explored thread (and the setup) a block of ids of its own,
+ * taken from the sequence by that thread, as a cluster of JVMs sharing the sequence would; elsewhere it is the
+ * application's.
  * One block for all threads makes an id depend on which thread asked first, in memory, where Frontrun sees nothing: a
  * thread holds the block's lock while it asks the sequence (a scheduling point), the other waits for the lock and then
  * both run at once, and the execution can no longer be repeated. With a block per thread, the order in which the
@@ -30,7 +31,8 @@ final class BlockPerThread implements Optimizer {
     private final Class<?> returnClass;
     private final long initialValue;
 
-    private BlockPerThread(Optimizer shared, StandardOptimizerDescriptor kind, Class<?> returnClass, long initialValue) {
+    private BlockPerThread(Optimizer shared, StandardOptimizerDescriptor kind, Class<?> returnClass,
+                           long initialValue) {
         this.shared = shared;
         this.kind = kind;
         this.returnClass = returnClass;
@@ -62,20 +64,30 @@ final class BlockPerThread implements Optimizer {
         return shared;
     }
 
-    @Override
-    public Serializable generate(AccessCallback callback) {
-        return RepeatableRandom.perThread(this, (execution, thread) -> OptimizerFactory.buildOptimizer(kind, returnClass,
-                shared.getIncrementSize(), initialValue)).orElse(shared).generate(callback);
+    /** The calling explored thread's own optimizer in the running execution, or the application's. */
+    private Optimizer current() {
+        return RepeatableRandom.perThread(this, (execution, owner) -> OptimizerFactory.buildOptimizer(kind, returnClass,
+                shared.getIncrementSize(), initialValue)).orElse(shared);
     }
 
     @Override
+    public Serializable generate(AccessCallback callback) {
+        return current().generate(callback);
+    }
+
+    /** The application's block, and inside an execution the calling thread's too. */
+    @Override
     public void reset() {
+        Optimizer own = current();
         shared.reset();
+        if (own != shared) {
+            own.reset();
+        }
     }
 
     @Override
     public IntegralDataTypeHolder getLastSourceValue() {
-        return shared.getLastSourceValue();
+        return current().getLastSourceValue();
     }
 
     @Override

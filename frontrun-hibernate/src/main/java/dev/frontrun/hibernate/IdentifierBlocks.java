@@ -97,8 +97,9 @@ public final class IdentifierBlocks implements ExplorationHook {
     }
 
     /**
-     * Gives each explored thread a block of its own inside executions ({@link BlockPerThread}), when the generator keeps
-     * its optimizer where it can be replaced (Hibernate's sequence and table generators do); else leaves it shared.
+     * Gives each explored thread a block of its own inside executions ({@link BlockPerThread}), when the generator
+     * keeps its optimizer where it can be replaced (Hibernate's sequence and table generators do); else leaves it
+     * shared.
      */
     private static void blockPerThread(OptimizableGenerator generator, Optimizer optimizer) {
         try {

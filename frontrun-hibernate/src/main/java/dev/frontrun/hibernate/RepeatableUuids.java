@@ -13,6 +13,7 @@ import org.hibernate.SessionFactory;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.Generator;
+import org.hibernate.id.uuid.StandardRandomStrategy;
 import org.hibernate.id.uuid.UuidGenerator;
 import org.hibernate.id.uuid.UuidValueGenerator;
 import org.hibernate.persister.entity.EntityPersister;
@@ -25,7 +26,9 @@ import org.hibernate.persister.entity.EntityPersister;
  * generator draws instead from {@link RepeatableRandom} inside an execution (the calling thread's own sequence, the
  * same in every execution of the exploration) and from Hibernate's own strategy everywhere else: the application
  * outside explorations is unchanged. The generators are wrapped when an exploration begins, once; the wrappers keep
- * no state, so parallel workers share them.
+ * no state, so parallel workers share them. Only random (version 4) generators: a time-based one ({@code TIME},
+ * {@code VERSION_6}, {@code VERSION_7}) or the application's own keeps its values, and an exploration whose steps they
+ * change from execution to execution ends inconclusive, saying so.
  *
  * <p>With Spring, the starter adds it to every exploration; with Hibernate alone,
  * {@code exploration.hook(RepeatableUuids.of(sessionFactory))}.
@@ -93,6 +96,9 @@ public final class RepeatableUuids implements ExplorationHook {
     private void wrap(Generator generator, String entity, List<String> refused) {
         if (!(generator instanceof UuidGenerator uuids) || wrapped.contains(uuids)) {
             return;
+        }
+        if (!(uuids.getValueGenerator() instanceof StandardRandomStrategy)) {
+            return; // time-based (version 1, 6, 7) or the application's own: not made to repeat (see the class)
         }
         try {
             Field field = UuidGenerator.class.getDeclaredField("generator");

@@ -130,10 +130,7 @@ public final class DporPolicy implements SchedulePolicy {
         if (position < path.size()) {
             Node node = path.get(position);
             for (int t = 0; t < pending.length; t++) {
-                if (pending[t] != null) {
-                    requireRepeated(position, node.pending[t], pending[t]);
-                    node.pending[t] = pending[t];
-                }
+                requireRepeated(position, node.pending[t], pending[t]); // as recorded by the node's maker
             }
             node.event = pending[node.chosen] != null ? pending[node.chosen] : node.event;
             return node.chosen;
@@ -165,12 +162,13 @@ public final class DporPolicy implements SchedulePolicy {
      * reaches a position by the same schedule as the one that first got there must find every thread at the same step.
      * (Only there: a step met after other orders may differ by what Frontrun does not see, such as ids Hibernate hands
      * out from one block in memory to whichever thread asks first.) The same step touching other instances of the same
-     * resources now (other rows of the same tables: a random key) ends the execution, since the policy could no longer
-     * tell which orders it has covered. A step of another shape is not compared: a thread woken in a Java wait stands
-     * at another point without having been chosen.
+     * resources now (other rows of the same tables, other keys of the same map: a random key) ends the execution, since
+     * the policy could no longer tell which orders it has covered. A step of another shape, and a Java lock's or wait's
+     * step, is not compared: a thread woken in a Java wait stands at another point without having been chosen.
      */
     private void requireRepeated(int position, Event before, Event now) {
-        if (before != null && now != null && !before.sameStepAs(now) && before.sameShapeAs(now, ids)) {
+        if (before != null && now != null && !before.synchronizes() && !now.synchronizes() && !before.sameStepAs(now)
+                && before.sameShapeAs(now, ids)) {
             throw new NotRepeated(position, now.thread, before.touched(ids), now.touched(ids));
         }
     }

@@ -3,7 +3,10 @@ package dev.frontrun.internal.engine;
 import dev.frontrun.Access;
 import dev.frontrun.ResourceAccess;
 import dev.frontrun.Step;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * A step as the DPOR engine sees it: a thread and the set of (resource, access kinds) it
@@ -94,6 +97,11 @@ final class Event {
         return false;
     }
 
+    /** Whether the step takes, gives back or waits for a Java lock. */
+    boolean synchronizes() {
+        return takes != null || gives != null || acquires != null;
+    }
+
     /**
      * Whether {@code other} is this step again: the same thread touching the same resources in the same ways. The
      * Java lock objects are not compared: they are the objects of one execution, named by what the step touches.
@@ -121,14 +129,14 @@ final class Event {
     }
 
     /** What the step touches, as resource names with their access kinds (for a diagnosis). */
-    java.util.List<String> touched(ResourceNumbering ids) {
+    List<String> touched(ResourceNumbering ids) {
         Access[] kinds = Access.values();
-        java.util.List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (int i = 0; i < resources.length; i++) {
             StringBuilder how = new StringBuilder();
             for (Access kind : kinds) {
                 if ((kindMasks[i] & 1 << kind.ordinal()) != 0) {
-                    how.append(how.isEmpty() ? "" : "+").append(kind.name().toLowerCase(java.util.Locale.ROOT));
+                    how.append(how.isEmpty() ? "" : "+").append(kind.name().toLowerCase(Locale.ROOT));
                 }
             }
             out.add(how + " " + ids.name(resources[i]));

@@ -299,13 +299,14 @@ public final class ExecutionRunner implements AutoCloseable {
             return "the program did not repeat itself: under the same schedule, thread '" + names.get(changed.thread())
                     + "' at step " + changed.position() + " touched " + String.join(", ", before) + " in an earlier"
                     + " execution and " + String.join(", ", now) + " in this one. The exploration covers each order of"
-                    + " conflicting steps once and relies on every execution of a schedule taking the same steps; a value"
-                    + " that changes from execution to execution in what a statement touches breaks that (a random UUID"
-                    + " the code makes itself, the clock, a counter kept outside the database, or one kept in memory"
-                    + " that threads running at once, one just woken from a wait the other ended, take in either order),"
-                    + " so no verdict can be given. Frontrun makes the UUIDs of Hibernate's generators repeat, and those of UUID.randomUUID()"
-                    + " in the packages it instruments (Frontrun.instrument); let any other such value repeat in every"
-                    + " execution (derive it from the test's data, or from a seed fixed for the exploration)";
+                    + " conflicting steps once and relies on every execution of a schedule taking the same steps; a"
+                    + " value that changes from execution to execution in what a statement touches breaks that (a"
+                    + " random UUID the code makes itself, the clock, a counter kept outside the database, or one kept"
+                    + " in memory that threads running at once, one just woken from a wait the other ended, take in"
+                    + " either order), so no verdict can be given. Frontrun makes the random UUIDs of Hibernate's"
+                    + " generators repeat, and those of UUID.randomUUID() in the packages it instruments"
+                    + " (Frontrun.instrument); let any other such value repeat in every execution (derive it from the"
+                    + " test's data, or from a fixed seed)";
         }
 
         /**

@@ -24,13 +24,19 @@ final class ResourceNumbering {
     }
 
     /**
-     * The number of the resource's kind: its name up to the first parenthesis, where sources put an instance's key
-     * ({@code sql:acct:(…)} is a row of {@code sql:acct:}); a name without one is a kind of its own.
+     * The number of the resource's kind: its name up to the first parenthesis or bracket, where sources put an
+     * instance's key ({@code sql:acct:(…)} is a row of {@code sql:acct:}, {@code map@3[…]} a key of a map); a name
+     * without one is a kind of its own.
      */
     int shapeOf(int id) {
         String name = name(id);
-        int open = name.indexOf('(');
-        return open < 0 ? id : of(name.substring(0, open) + "(…)");
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c == '(' || c == '[') {
+                return of(name.substring(0, i) + c + "…");
+            }
+        }
+        return id;
     }
 
     /** The resource numbered {@code id} (for a diagnosis). */

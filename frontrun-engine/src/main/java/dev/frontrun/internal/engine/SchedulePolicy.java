@@ -1,5 +1,7 @@
 package dev.frontrun.internal.engine;
 
+import java.util.List;
+
 /**
  * Picks the thread that runs next at every scheduling point of one execution, and learns from
  * each finished execution which one to run next. Implementations: DPOR, random, replay.
@@ -43,16 +45,16 @@ public interface SchedulePolicy {
     final class NotRepeated extends RuntimeException {
         private final int position;
         private final int thread;
-        private final java.util.List<String> before;
-        private final java.util.List<String> now;
+        private final List<String> before;
+        private final List<String> now;
 
-        public NotRepeated(int position, int thread, java.util.List<String> before, java.util.List<String> now) {
+        public NotRepeated(int position, int thread, List<String> before, List<String> now) {
             super("step " + position + " of thread " + thread + " touched " + before + " before and " + now + " now",
                     null, false, false);
             this.position = position;
             this.thread = thread;
-            this.before = java.util.List.copyOf(before);
-            this.now = java.util.List.copyOf(now);
+            this.before = List.copyOf(before);
+            this.now = List.copyOf(now);
         }
 
         public int position() {
@@ -63,11 +65,11 @@ public interface SchedulePolicy {
             return thread;
         }
 
-        public java.util.List<String> before() {
+        public List<String> before() {
             return before;
         }
 
-        public java.util.List<String> now() {
+        public List<String> now() {
             return now;
         }
     }

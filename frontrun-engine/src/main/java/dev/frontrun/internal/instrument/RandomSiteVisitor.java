@@ -1,6 +1,7 @@
 package dev.frontrun.internal.instrument;
 
 import dev.frontrun.spi.SchedulingPoints.RepeatableRandom;
+import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
@@ -19,6 +20,20 @@ final class RandomSiteVisitor extends MethodVisitor {
 
     RandomSiteVisitor(MethodVisitor delegate) {
         super(Opcodes.ASM9, delegate);
+    }
+
+    /** A method reference {@code UUID::randomUUID} (a lambda's handle) too. */
+    @Override
+    public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrap, Object... arguments) {
+        Object[] rewritten = arguments.clone();
+        for (int i = 0; i < rewritten.length; i++) {
+            if (rewritten[i] instanceof Handle handle && handle.getTag() == Opcodes.H_INVOKESTATIC
+                    && handle.getOwner().equals(UUID) && handle.getName().equals("randomUUID")
+                    && handle.getDesc().equals(DESCRIPTOR)) {
+                rewritten[i] = new Handle(Opcodes.H_INVOKESTATIC, HOOK, "randomUUID", DESCRIPTOR, false);
+            }
+        }
+        super.visitInvokeDynamicInsn(name, descriptor, bootstrap, rewritten);
     }
 
     @Override
