@@ -269,7 +269,7 @@ public final class ExecutionRunner implements AutoCloseable {
                     chosen = decidedAt == schedule.size() ? decided()
                             : policy.choose(new Choice(schedule.size(), pending, enabled, lastThread, finished));
                 } catch (SchedulePolicy.NotRepeated changed) {
-                    return end(Ending.DIVERGED, null, -1, notRepeated(changed), "");
+                    return end(Ending.DIVERGED, null, -1, notRepeated(changed, pending[changed.thread()]), "");
                 } finally {
                     decidedAt = -1;
                 }
@@ -291,14 +291,15 @@ public final class ExecutionRunner implements AutoCloseable {
         }
 
         /** Why an execution that did not repeat an earlier one under the same schedule ends. */
-        private String notRepeated(SchedulePolicy.NotRepeated changed) {
+        private String notRepeated(SchedulePolicy.NotRepeated changed, Step step) {
             List<String> before = new ArrayList<>(changed.before());
             List<String> now = new ArrayList<>(changed.now());
             before.removeAll(changed.now());
             now.removeAll(changed.before());
             return "the program did not repeat itself: under the same schedule, thread '" + names.get(changed.thread())
-                    + "' at step " + changed.position() + " touched " + String.join(", ", before) + " in an earlier"
-                    + " execution and " + String.join(", ", now) + " in this one. The exploration covers each order of"
+                    + "' at step " + changed.position() + (step == null ? "" : " (" + step.label() + ")") + " touched "
+                    + String.join(", ", before) + " in an earlier execution and " + String.join(", ", now)
+                    + " in this one. The exploration covers each order of"
                     + " conflicting steps once and relies on every execution of a schedule taking the same steps; a"
                     + " value that changes from execution to execution in what a statement touches breaks that (a"
                     + " random UUID the code makes itself, the clock, a counter kept outside the database, or one kept"
