@@ -26,12 +26,6 @@ public interface ExecutionContext {
     /** The value under {@code key}, created once per exploration by {@code factory} (a monitor connection, a cache). */
     <T> T explorationAttribute(Object key, Function<Object, T> factory);
 
-    /**
-     * The number what stands in for randomness draws from ({@link SchedulingPoints.RepeatableRandom}): the same in
-     * every execution of the exploration, on every worker and shard of it, and in its replays.
-     */
-    long explorationSeed();
-
     /** Registers something to close when the exploration ends, also when it failed. */
     void onExplorationEnd(AutoCloseable closeable);
 

@@ -112,6 +112,12 @@ public final class SchedulingPoints {
      */
     public static final class RepeatableRandom {
 
+        /**
+         * Where every sequence starts from, the same in every exploration: a replay, every shard of a sharded
+         * exploration and every worker of a parallel one meet the keys the exploration that found a failure met (the
+         * database is put back after each exploration, so no key outlives it).
+         */
+        private static final long SEED = 0x6672_6F6E_7472_756EL;
         private static final Object SEQUENCES = new Object();
         /** The execution whose setup or invariant the calling (exploring) thread runs, while it does. */
         private static final ThreadLocal<ExecutionContext> PREPARING = new ThreadLocal<>();
@@ -121,7 +127,7 @@ public final class SchedulingPoints {
 
         /** The calling thread's next UUID (version 4) of its sequence in the running execution; empty outside one. */
         public static Optional<UUID> nextUuid() {
-            Optional<Drawn> drawn = perThread(SEQUENCES, Drawn::new);
+            Optional<Drawn> drawn = perThread(SEQUENCES, (execution, owner) -> new Drawn(owner));
             if (drawn.isEmpty()) {
                 return Optional.empty();
             }
@@ -137,8 +143,8 @@ public final class SchedulingPoints {
             final long seed;
             final AtomicLong count = new AtomicLong();
 
-            Drawn(ExecutionContext execution, String owner) {
-                seed = execution.explorationSeed() ^ mix(owner.hashCode());
+            Drawn(String owner) {
+                seed = SEED ^ mix(owner.hashCode());
             }
         }
 

@@ -55,11 +55,6 @@ public final class Execution implements ExecutionContext {
         this.spuriousWakeups = spuriousWakeups;
     }
 
-    @Override
-    public long explorationSeed() {
-        return exploration.seed();
-    }
-
     /** The exploration this execution belongs to. */
     ExplorationScope scope() {
         return exploration;

@@ -19,29 +19,6 @@ public final class ExplorationScope implements AutoCloseable {
     private final ConcurrentMap<Object, Object> attributes = new ConcurrentHashMap<>();
     private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
     private final Set<String> uncertified = new ConcurrentSkipListSet<>();
-    /**
-     * The seed of every exploration: the keys that stand in for random ones are then the same in a replay, in every
-     * shard of a sharded exploration and on every worker of a parallel one as in the exploration that found a failure
-     * (the database is put back after each exploration, so no key outlives it).
-     */
-    public static final long SEED = 0x6672_6F6E_7472_756EL;
-
-    private final long seed;
-
-    /** A scope with the common seed. */
-    public ExplorationScope() {
-        this(SEED);
-    }
-
-    /** A scope whose executions draw the values standing in for random ones from {@code seed}. */
-    public ExplorationScope(long seed) {
-        this.seed = seed;
-    }
-
-    /** The exploration's seed ({@link dev.frontrun.spi.ExecutionContext#explorationSeed}). */
-    public long seed() {
-        return seed;
-    }
 
     /** The value under {@code key}, created once per exploration by {@code factory}. */
     @SuppressWarnings("unchecked")

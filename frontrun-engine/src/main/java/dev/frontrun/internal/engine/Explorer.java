@@ -162,8 +162,7 @@ public final class Explorer<S> {
 
     private Executions executionsFor(SchedulePolicy policy) {
         if (plan.parallelism() > 1 && policy instanceof DporPolicy dpor) {
-            return new ParallelExecutions(dpor, plan.parallelism(), plan.names(), plan.hooks(), clock, this::runOnce,
-                    scope.seed());
+            return new ParallelExecutions(dpor, plan.parallelism(), plan.names(), plan.hooks(), clock, this::runOnce);
         }
         return new OneAfterAnother();
     }

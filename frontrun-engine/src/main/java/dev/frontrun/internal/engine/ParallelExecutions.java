@@ -66,14 +66,13 @@ final class ParallelExecutions implements Explorer.Executions {
     private static final class Lane {
         final ParallelWorker thread;
         final List<ExplorationHook> hooks;
-        final ExplorationScope scope;
+        final ExplorationScope scope = new ExplorationScope();
         final ExplorationClock clock = new ExplorationClock();
         Explorer.Worker worker;
 
-        Lane(ParallelWorker thread, List<ExplorationHook> hooks, long seed) {
+        Lane(ParallelWorker thread, List<ExplorationHook> hooks) {
             this.thread = thread;
             this.hooks = hooks;
-            this.scope = new ExplorationScope(seed); // the exploration's: every worker's executions repeat one another
         }
     }
 
@@ -81,13 +80,13 @@ final class ParallelExecutions implements Explorer.Executions {
      * @throws IllegalStateException when a hook cannot run on parallel workers, saying why
      */
     ParallelExecutions(DporPolicy policy, int workers, List<String> names, List<ExplorationHook> hooks,
-                       ExplorationClock clock, Runs runs, long seed) {
-        this(policy, workers, names, hooks, clock, runs, DporPolicy::forkFor, seed);
+                       ExplorationClock clock, Runs runs) {
+        this(policy, workers, names, hooks, clock, runs, DporPolicy::forkFor);
     }
 
     ParallelExecutions(DporPolicy policy, int workers, List<String> names, List<ExplorationHook> hooks,
                        ExplorationClock clock, Runs runs,
-                       java.util.function.BiFunction<DporPolicy, DporPolicy.Branch, DporPolicy> forks, long seed) {
+                       java.util.function.BiFunction<DporPolicy, DporPolicy.Branch, DporPolicy> forks) {
         this.forks = forks;
         this.policy = policy;
         this.names = List.copyOf(names);
@@ -104,7 +103,7 @@ final class ParallelExecutions implements Explorer.Executions {
                             + ". Explore with parallelism(1).", e);
                 }
             }
-            lanes.add(new Lane(new ParallelWorker(w, exploration), own, seed));
+            lanes.add(new Lane(new ParallelWorker(w, exploration), own));
         }
     }
 

@@ -104,7 +104,7 @@ class ParallelExplorationTest {
             DporPolicy policy = new DporPolicy(null);
             List<dev.frontrun.Schedule> schedules = new ArrayList<>();
             try (ParallelExecutions parallel = new ParallelExecutions(policy, 2, runs.names(), List.of(),
-                    new ExplorationClock(), explorer::runOnce, ParallelExplorationTest::anotherBranch, 0L)) {
+                    new ExplorationClock(), explorer::runOnce, ParallelExplorationTest::anotherBranch)) {
                 parallel.start();
                 boolean more = true;
                 while (more) {
