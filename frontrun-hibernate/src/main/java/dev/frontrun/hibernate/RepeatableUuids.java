@@ -4,10 +4,7 @@ import dev.frontrun.spi.ExplorationHook;
 import dev.frontrun.spi.SchedulingPoints.RepeatableRandom;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.hibernate.SessionFactory;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
@@ -36,7 +33,6 @@ import org.hibernate.persister.entity.EntityPersister;
 public final class RepeatableUuids implements ExplorationHook {
 
     private final List<SessionFactory> factories = new CopyOnWriteArrayList<>();
-    private final Set<UuidGenerator> wrapped = Collections.newSetFromMap(new IdentityHashMap<>());
 
     /** Inside an execution the thread's repeatable sequence, elsewhere Hibernate's own strategy. */
     private record Repeatable(UuidValueGenerator hibernates) implements UuidValueGenerator {
@@ -94,19 +90,16 @@ public final class RepeatableUuids implements ExplorationHook {
     }
 
     private void wrap(Generator generator, String entity, List<String> refused) {
-        if (!(generator instanceof UuidGenerator uuids) || wrapped.contains(uuids)) {
+        // a wrapped one is a Repeatable already; a time-based one (version 1, 6, 7) or the application's own is not
+        // made to repeat (see the class)
+        if (!(generator instanceof UuidGenerator uuids)
+                || !(uuids.getValueGenerator() instanceof StandardRandomStrategy)) {
             return;
-        }
-        if (!(uuids.getValueGenerator() instanceof StandardRandomStrategy)) {
-            return; // time-based (version 1, 6, 7) or the application's own: not made to repeat (see the class)
         }
         try {
             Field field = UuidGenerator.class.getDeclaredField("generator");
             field.setAccessible(true);
-            if (!(field.get(uuids) instanceof Repeatable)) {
-                field.set(uuids, new Repeatable((UuidValueGenerator) field.get(uuids)));
-            }
-            wrapped.add(uuids);
+            field.set(uuids, new Repeatable(uuids.getValueGenerator()));
         } catch (ReflectiveOperationException | RuntimeException e) {
             refused.add(entity + " (" + e + ")");
         }
