@@ -180,6 +180,14 @@ public final class SchedulingPoints {
         }
 
         /**
+         * The execution whose setup or invariant the calling thread runs, while it does: whose keys the database
+         * generates for the setup (a uuid default) must get names that repeat too; empty otherwise.
+         */
+        public static Optional<ExecutionContext> setupOrInvariant() {
+            return Optional.ofNullable(PREPARING.get());
+        }
+
+        /**
          * Runs {@code work}, the exploring thread's part of {@code execution} (its setup, its invariant), with the
          * exploring thread's own sequence. For the engine.
          */

@@ -306,8 +306,10 @@ public final class ExecutionRunner implements AutoCloseable {
                     + " in memory that threads running at once, one just woken from a wait the other ended, take in"
                     + " either order), so no verdict can be given. Frontrun makes the random UUIDs of Hibernate's"
                     + " generators repeat, and those of UUID.randomUUID() in the packages it instruments"
-                    + " (Frontrun.instrument); let any other such value repeat in every execution (derive it from the"
-                    + " test's data, or from a fixed seed)";
+                    + " (Frontrun.instrument), and names a key the database generates (a uuid default) by who inserted"
+                    + " the row, when the INSERT reads it back (RETURNING, getGeneratedKeys) through Frontrun's proxy;"
+                    + " let any other such value repeat in every execution (derive it from the test's data, or from a"
+                    + " fixed seed)";
         }
 
         /**

@@ -52,9 +52,9 @@ final class ClassifyingAnalyzer implements StatementAnalyzer {
     }
 
     @Override
-    public StatementAnalysis analyze(String sql, List<Object> parameters, int thread, GeneratedKeyAliases aliases) {
+    public StatementAnalysis analyze(String sql, List<Object> parameters, String keyOwner, GeneratedKeyAliases aliases) {
         Classification classification = classifier.classify(sql);
-        KeyAliases threadAliases = aliases.forThread("t" + thread);
+        KeyAliases threadAliases = aliases.forThread(keyOwner);
         BoundStatements.Values values = BoundStatements.values(sql, parameters);
         if (values == null) {
             return analysis(sql, parameters, classification, threadAliases);

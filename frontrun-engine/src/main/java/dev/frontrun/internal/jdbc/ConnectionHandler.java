@@ -465,11 +465,27 @@ final class ConnectionHandler implements InvocationHandler {
 
     /** Wraps a result set holding generated keys so that each key read binds its reserved alias. */
     ResultSet captureKeys(ResultSet keys, StatementAnalysis analysis) {
-        if (!SchedulingPoints.active() || analysis.generatedKeys().isEmpty()) {
+        if (!SchedulingPoints.active()) {
             return keys;
         }
-        SqlExecutionState state = owner.executionState(execution());
-        return Interfaces.proxy(ResultSet.class, keys, new GeneratedKeyCapture(keys, analysis.generatedKeys(), state.aliases));
+        return captureKeys(keys, analysis, execution());
+    }
+
+    /** {@link #captureKeys(ResultSet, StatementAnalysis)} in {@code execution}, from whichever thread reads them. */
+    ResultSet captureKeys(ResultSet keys, StatementAnalysis analysis, ExecutionContext execution) {
+        if (analysis.generatedKeys().isEmpty()) {
+            return keys;
+        }
+        return Interfaces.proxy(ResultSet.class, keys,
+                new GeneratedKeyCapture(keys, analysis.generatedKeys(), SqlExecutionState.of(execution).aliases));
+    }
+
+    /**
+     * What a statement of {@code execution}'s setup or invariant would touch, worked out only for the aliases of the
+     * keys its INSERTs generate ({@code @setup.n}): it is no step of any explored thread.
+     */
+    StatementAnalysis analyzeInSetup(ExecutionContext execution, String sql, List<Object> parameters) {
+        return owner.analyzer().analyze(sql, parameters, "setup", SqlExecutionState.of(execution).aliases);
     }
 
     private static StatementAnalysis union(List<StatementAnalysis> parts, String firstSql, List<Object> firstParameters) {

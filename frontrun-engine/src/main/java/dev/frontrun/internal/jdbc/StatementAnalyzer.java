@@ -12,10 +12,16 @@ interface StatementAnalyzer {
     /**
      * @param sql        the statement
      * @param parameters bound values by index (index 0 = parameter 1)
-     * @param thread     the explored thread running it
+     * @param keyOwner   whose generated keys its INSERTs take: {@code t0}, {@code t1}, … for the explored threads,
+     *                   {@code setup} for the exploring thread's setup and invariant
      * @param aliases    the execution's generated-key aliases
      */
-    StatementAnalysis analyze(String sql, List<Object> parameters, int thread, GeneratedKeyAliases aliases);
+    StatementAnalysis analyze(String sql, List<Object> parameters, String keyOwner, GeneratedKeyAliases aliases);
+
+    /** {@link #analyze(String, List, String, GeneratedKeyAliases)} for explored thread {@code thread}. */
+    default StatementAnalysis analyze(String sql, List<Object> parameters, int thread, GeneratedKeyAliases aliases) {
+        return analyze(sql, parameters, "t" + thread, aliases);
+    }
 
     /** Reads the schema again: it may have changed behind the proxy's back since it was read (a test's setup). */
     default void refreshSchema() {

@@ -1,5 +1,6 @@
 package dev.frontrun.internal.jdbc;
 
+import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.SchedulingPoints;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -49,7 +50,8 @@ final class StatementHandler implements InvocationHandler {
                 break;
         }
         if (!SchedulingPoints.active()) {
-            return Interfaces.invoke(target, method, args);
+            java.util.Optional<ExecutionContext> setup = SchedulingPoints.RepeatableRandom.setupOrInvariant();
+            return setup.isEmpty() ? Interfaces.invoke(target, method, args) : inSetup(setup.get(), name, method, args);
         }
         if (name.startsWith("set") && args != null && args.length >= 2 && args[0] instanceof Integer index
                 && preparedSql != null) {
@@ -88,6 +90,46 @@ final class StatementHandler implements InvocationHandler {
             }
         }
         return Interfaces.invoke(target, method, args);
+    }
+
+    /**
+     * A statement of the setup (or the invariant), on the exploring thread: no scheduling point, but the keys the
+     * database generates for its INSERTs and that it reads back ({@code RETURNING}, {@code getGeneratedKeys}) get
+     * aliases of their own ({@code @setup.1}), as the explored threads' do. A random key (a uuid default) is another
+     * value in every execution, and the explored threads' statements on that row must touch the same resource in
+     * every execution of a schedule, or the exploration could not rely on executions repeating.
+     */
+    private Object inSetup(ExecutionContext execution, String name, Method method, Object[] args) throws Throwable {
+        if (name.startsWith("set") && args != null && args.length >= 2 && args[0] instanceof Integer index
+                && preparedSql != null) {
+            bind(index, name.equals("setNull") ? null : args[1]);
+            return Interfaces.invoke(target, method, args);
+        }
+        switch (name) {
+            case "clearParameters" -> parameters.clear();
+            case "execute", "executeQuery", "executeUpdate", "executeLargeUpdate" -> {
+                String sql = args != null && args.length > 0 && args[0] instanceof String s ? s : preparedSql;
+                lastAnalysis = sql != null && (wantsGeneratedKeys || mentionsReturning(sql))
+                        ? connection.analyzeInSetup(execution, sql, sql == preparedSql ? parameters : List.of()) : null;
+                Object result = Interfaces.invoke(target, method, args);
+                return result instanceof ResultSet rows && lastAnalysis != null
+                        ? connection.captureKeys(rows, lastAnalysis, execution) : result;
+            }
+            case "getGeneratedKeys" -> {
+                Object keys = Interfaces.invoke(target, method, args);
+                return lastAnalysis == null || !wantsGeneratedKeys ? keys
+                        : connection.captureKeys((ResultSet) keys, lastAnalysis, execution);
+            }
+            default -> {
+                // delegated
+            }
+        }
+        return Interfaces.invoke(target, method, args);
+    }
+
+    /** Whether a statement may hand back the keys it generated in its own rows ({@code INSERT … RETURNING}). */
+    private static boolean mentionsReturning(String sql) {
+        return sql.toLowerCase(java.util.Locale.ROOT).contains("returning");
     }
 
     private Object runBatch(Method method, Object[] args) throws Throwable {

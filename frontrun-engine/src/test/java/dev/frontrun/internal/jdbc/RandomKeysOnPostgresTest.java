@@ -12,6 +12,7 @@ import dev.frontrun.testing.PostgresExtension;
 import dev.frontrun.testing.TestDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -22,7 +23,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A row whose uuid key the setup makes at random is another row in every execution: before Frontrun checked that a
- * schedule's steps repeat, this exploration ran 4 executions and said HOLDS, where the program has 6 orders.
+ * schedule's steps repeat, this exploration ran 4 executions and said HOLDS, where the program has 6 orders. A key
+ * the database makes at random (a {@code gen_random_uuid()} default) is named by who inserted the row, when the
+ * setup reads it back: before, such an exploration ended INCONCLUSIVE after 2 executions.
  */
 @ExtendWith(PostgresExtension.class)
 class RandomKeysOnPostgresTest {
@@ -32,7 +35,9 @@ class RandomKeysOnPostgresTest {
 
     @BeforeEach
     void accounts(TestDatabase db) {
-        db.execute("DROP TABLE IF EXISTS acct", "CREATE TABLE acct (id uuid PRIMARY KEY, balance int NOT NULL)");
+        db.execute("DROP TABLE IF EXISTS acct", "DROP TABLE IF EXISTS drawn",
+                "CREATE TABLE acct (id uuid PRIMARY KEY, balance int NOT NULL)",
+                "CREATE TABLE drawn (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), balance int NOT NULL)");
         raw = db.dataSource();
         ds = FrontrunDataSource.wrap(raw);
     }
@@ -54,10 +59,14 @@ class RandomKeysOnPostgresTest {
 
     /** BEGIN; SELECT … FOR UPDATE; UPDATE; COMMIT. */
     private void lockAndUpdate(UUID id) throws SQLException {
+        lockAndUpdate("acct", id);
+    }
+
+    private void lockAndUpdate(String table, UUID id) throws SQLException {
         try (Connection c = ds.getConnection()) {
             c.setAutoCommit(false);
-            try (PreparedStatement lock = c.prepareStatement("SELECT balance FROM acct WHERE id = ? FOR UPDATE");
-                 PreparedStatement update = c.prepareStatement("UPDATE acct SET balance = balance + 1 WHERE id = ?")) {
+            try (PreparedStatement lock = c.prepareStatement("SELECT balance FROM " + table + " WHERE id = ? FOR UPDATE");
+                 PreparedStatement update = c.prepareStatement("UPDATE " + table + " SET balance = balance + 1 WHERE id = ?")) {
                 lock.setObject(1, id);
                 lock.executeQuery().close();
                 update.setObject(1, id);
@@ -81,5 +90,43 @@ class RandomKeysOnPostgresTest {
                 .containsPattern("at step \\d+ \\((SELECT balance FROM acct|UPDATE acct)");
         assertThat(repeatable.verdict()).as(repeatable.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(repeatable.executions()).isEqualTo(6);
+    }
+
+    /** The database's random key read back by {@code RETURNING}, or by {@code getGeneratedKeys} (as Spring's KeyHolder does). */
+    private UUID insertDrawn(boolean returning) {
+        try (Connection c = ds.getConnection(); PreparedStatement st = returning
+                ? c.prepareStatement("INSERT INTO drawn (balance) VALUES (?) RETURNING id")
+                : c.prepareStatement("INSERT INTO drawn (balance) VALUES (?)", new String[] {"id"})) {
+            st.setInt(1, 100);
+            ResultSet keys;
+            if (returning) {
+                keys = st.executeQuery();
+            } else {
+                st.executeUpdate();
+                keys = st.getGeneratedKeys();
+            }
+            try (keys) {
+                keys.next();
+                return keys.getObject(1, UUID.class);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void aKeyTheDatabaseDrawsForTheSetupExploresAsAFixedOne() {
+        for (boolean returning : new boolean[] {true, false}) {
+            Result result = Frontrun.explore(() -> insertDrawn(returning)).database(raw).stopOnFirstFailure(false)
+                    .thread("a", id -> lockAndUpdate("drawn", id)).thread("b", id -> lockAndUpdate("drawn", id)).run();
+
+            assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
+            assertThat(result.executions()).as("returning: " + returning).isEqualTo(6);
+        }
+        Result failing = Frontrun.explore(() -> insertDrawn(true)).database(raw)
+                .thread("a", id -> lockAndUpdate("drawn", id)).thread("b", id -> lockAndUpdate("drawn", id))
+                .invariant(id -> false).run();
+        assertThat(failing.trace()).as("the threads' steps name the row by the setup's alias").isNotEmpty()
+                .anySatisfy(step -> assertThat(step.step().accesses().toString()).contains("sql:drawn:(@setup.1)"));
     }
 }

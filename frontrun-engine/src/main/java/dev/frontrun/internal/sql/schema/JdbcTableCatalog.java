@@ -46,7 +46,7 @@ public final class JdbcTableCatalog implements TableCatalog {
                    exists(select 1 from pg_inherits i where i.inhrelid = c.oid or i.inhparent = c.oid),
                    exists(select 1 from pg_constraint x where x.conrelid = c.oid and x.contype = 'x'),
                    (select json_agg(json_build_array(a.attname, t.typname, a.attidentity <> ''
-                               or coalesce(pg_get_expr(d.adbin, d.adrelid) ~* '(nextval|gen_random_uuid|uuid_generate)', false))
+                               or coalesce(pg_get_expr(d.adbin, d.adrelid) ~* '(nextval|gen_random_uuid|uuid_generate|uuidv[47][(])', false))
                            order by a.attnum)
                     from pg_attribute a join pg_type t on t.oid = a.atttypid
                     left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum

@@ -91,12 +91,16 @@ class JdbcTableCatalogTest {
     void onlyIdentitySequenceAndUuidDefaultsGenerateKeysAConstantDefaultDoesNot() {
         db.execute("CREATE TABLE gen_identity (id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY)",
                 "CREATE TABLE gen_uuid (id uuid DEFAULT gen_random_uuid() PRIMARY KEY)",
+                // PostgreSQL 18's uuidv7(), stood in for on older servers by a function of that name
+                "CREATE OR REPLACE FUNCTION uuidv7() RETURNS uuid LANGUAGE sql AS 'SELECT gen_random_uuid()'",
+                "CREATE TABLE gen_uuid7 (id uuid DEFAULT uuidv7() PRIMARY KEY)",
                 "CREATE TABLE gen_constant (name text DEFAULT 'main' PRIMARY KEY, n int)",
                 "CREATE TABLE gen_partial (id int PRIMARY KEY, tag text, deleted boolean NOT NULL DEFAULT false)",
                 "CREATE UNIQUE INDEX gen_partial_live ON gen_partial (tag) WHERE NOT deleted");
         assertThat(found(TableName.of("owners")).primaryKey().get(0).generated()).as("serial").isTrue();
         assertThat(found(TableName.of("gen_identity")).primaryKey().get(0).generated()).as("identity").isTrue();
         assertThat(found(TableName.of("gen_uuid")).primaryKey().get(0).generated()).as("uuid default").isTrue();
+        assertThat(found(TableName.of("gen_uuid7")).primaryKey().get(0).generated()).as("uuidv7 default").isTrue();
         assertThat(found(TableName.of("gen_constant")).primaryKey().get(0).generated()).as("constant default").isFalse();
         assertThat(found(TableName.of("gen_partial")).uniqueKeys()).as("a partial unique index spans every column")
                 .containsExactly(List.of("deleted", "id", "tag"));
