@@ -50,6 +50,11 @@ public enum Category {
      * and stop, as an application gives up a stale write: a rollback of the program's own choosing
      */
     OPTIMISTIC_UPDATE,
+    /**
+     * {@code pg_advisory_xact_lock(?)} and {@code pg_try_advisory_xact_lock(?)}: advisory locks held to the end of the
+     * transaction (in autocommit, of the statement), keyed like the rows, so that they collide
+     */
+    ADVISORY_LOCK,
     /** threads whose statements each commit on their own */
     AUTOCOMMIT,
     /** one explicit transaction per thread at READ COMMITTED */

@@ -71,7 +71,9 @@ record Op(Kind kind, List<Object> args) {
         CHECKED_UPDATE(Category.OPTIMISTIC_UPDATE, Shape.UPDATE, "UPDATE item SET v = v + ? WHERE id = ? AND v = 10 * id",
                 Role.VALUE, Role.KEY),
         /** A write undone by {@code ROLLBACK TO SAVEPOINT}: only inside a transaction. */
-        UNDONE_UPDATE(Category.SAVEPOINT, Shape.UPDATE, "UPDATE item SET v = ? WHERE id = ?", Role.VALUE, Role.KEY);
+        UNDONE_UPDATE(Category.SAVEPOINT, Shape.UPDATE, "UPDATE item SET v = ? WHERE id = ?", Role.VALUE, Role.KEY),
+        ADVISORY_XACT_LOCK(Category.ADVISORY_LOCK, Shape.QUERY, "SELECT pg_advisory_xact_lock(?)", Role.KEY),
+        ADVISORY_XACT_TRY(Category.ADVISORY_LOCK, Shape.QUERY, "SELECT pg_try_advisory_xact_lock(?)", Role.KEY);
 
         final Category category;
         final Shape shape;
