@@ -127,6 +127,32 @@ class OutcomeOracleTest {
     }
 
     /**
+     * A statement waiting inside the server for another transaction's COMMIT (t1's FOR UPDATE of the row t0 updated)
+     * runs on only after that commit: a race of a third thread with the commit is reversed without asking t1 to run
+     * before it. Found by the oracle (seed 31055 over the advisory-lock categories): with t2 declared first (or t1
+     * first and t2 second), the explorations never put t2's statement on the far side of t0's COMMIT while t1 waited,
+     * and missed the outcome where t1 fails with 40001 and t2 sees t0's write; with t2 a plain read, two outcomes in
+     * two declaration orders. A wakeup branch starting with the waiting thread was dropped where that thread could
+     * not run, and the branch merged below it with it.
+     */
+    @Test
+    void aThirdThreadRacesACommitAnotherThreadWaitsFor() throws SQLException {
+        for (Program program : java.util.List.of(
+                program(Programs.transaction(ThreadProgram.Mode.READ_COMMITTED, op(Kind.UPDATE_SET, 101, 1)),
+                        Programs.transaction(ThreadProgram.Mode.REPEATABLE_READ, op(Kind.LOCK_PK, 1)),
+                        Programs.transaction(ThreadProgram.Mode.SERIALIZABLE, op(Kind.LOCK_RANGE, 15))),
+                program(Programs.transaction(ThreadProgram.Mode.READ_COMMITTED, op(Kind.UPDATE_SET, 101, 1)),
+                        Programs.transaction(ThreadProgram.Mode.REPEATABLE_READ, op(Kind.LOCK_PK, 1)),
+                        Programs.transaction(ThreadProgram.Mode.READ_COMMITTED, op(Kind.READ_PK, 1))))) {
+            ProgramCheck check = oracle.check(program);
+
+            assertThat(check.decided()).as(check.report()).isTrue();
+            assertThat(check.missing()).as(check.report()).isEmpty();
+            assertThat(check.problems()).as(check.report()).isEmpty();
+        }
+    }
+
+    /**
      * Two statements waiting at once, released together: the ground truth pauses them and tries both
      * orders, and every outcome it finds is reached by Frontrun, which pauses them the same way.
      */

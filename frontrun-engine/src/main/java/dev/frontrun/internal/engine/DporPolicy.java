@@ -504,17 +504,45 @@ public final class DporPolicy implements SchedulePolicy {
                         join(clock, clocks[latest[p]]);
                     }
                 }
+                int release = releasedBy(q, lastOf[q], j);
+                if (release >= 0) {
+                    join(clock, clocks[release]);
+                }
                 clock[q] = ordinal[j];
                 clocks[j] = clock;
                 boolean analyse = j >= policy.branchPoint;
                 for (int p = 0; p < threads; p++) {
                     int k = latest[p];
-                    if (analyse && k >= 0 && !covered(k, p, q, latest, lastOf[q])) {
+                    if (analyse && k >= 0 && !covered(k, p, q, latest, lastOf[q])
+                            && (release < 0 || clocks[release][p] < ordinal[k])) {
                         reverse(k, j);
                     }
                 }
                 lastOf[q] = j;
             }
+        }
+
+        /**
+         * The event after which thread q, blocked inside the database since its event {@code previous} (a statement
+         * waiting for a lock), could run again, when that is what came between {@code previous} and j and the statement
+         * conflicts with it; else -1. q's statement finished only after that event (a COMMIT giving the lock back, most
+         * often), so everything q does from j on happens after it: a race reversed before that event must not ask q to run there, where it still
+         * waits; a race of an event before that one with j is reversed through the races that let q's statement
+         * run without waiting. Java locks are left to their own steps, which say what they take and give back (a
+         * give and a later take race, and are reversed before the take given back).
+         */
+        private int releasedBy(int q, int previous, int j) {
+            if (previous < 0 || path.get(previous).event.synchronizes() || path.get(j).event.synchronizes()) {
+                return -1;
+            }
+            for (int m = j - 1; m > previous; m--) {
+                if (!path.get(m).enabled[q]) {
+                    // only a release the waiting statement conflicts with: issued after it instead, the statement would
+                    // follow it there too, so every order of the same trace has q's later events after it
+                    return path.get(m).event.conflictsWith(path.get(previous).event) ? m : -1;
+                }
+            }
+            return -1;
         }
 
         /** Each thread's first event on the path ({@code n} for a thread without one). */
@@ -633,6 +661,10 @@ public final class DporPolicy implements SchedulePolicy {
         }
 
         private void insert(Node node, List<Event> v) {
+            v = startingEnabled(node, v);
+            if (v == null) {
+                return; // no order of it can start here: every thread it could start with waits at this node
+            }
             for (int q = 0; q < threads; q++) {
                 // below a split the sleep sets come partly from the top levels' plain sleep-set enumeration, which
                 // covers a sleeping thread's traces only where it is an initial (as in source-set DPOR), not a weak one
@@ -642,6 +674,31 @@ public final class DporPolicy implements SchedulePolicy {
                 }
             }
             node.wakeup.insert(v);
+        }
+
+        /**
+         * {@code v}, or an equivalent order of it (an initial moved to the front) whose first thread can run at
+         * {@code node}; null if none can. A wakeup branch is taken by its first thread: one still waiting at the node
+         * (inside the database) would be dropped there, and with it every sequence the tree had merged below it.
+         */
+        private static List<Event> startingEnabled(Node node, List<Event> v) {
+            if (node.enabled[v.get(0).thread]) {
+                return v;
+            }
+            for (int i = 1; i < v.size(); i++) {
+                Event e = v.get(i);
+                if (node.enabled[e.thread] && Traces.isInitial(e.thread, v)) {
+                    List<Event> reordered = new ArrayList<>(v.size());
+                    reordered.add(e);
+                    for (int m = 0; m < v.size(); m++) {
+                        if (m != i) {
+                            reordered.add(v.get(m));
+                        }
+                    }
+                    return reordered;
+                }
+            }
+            return null;
         }
 
         /** The take the upgrade at m held its lock since, shared: its thread's latest earlier take of it (or m). */
