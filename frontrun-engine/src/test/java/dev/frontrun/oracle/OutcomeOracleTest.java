@@ -93,8 +93,28 @@ class OutcomeOracleTest {
 
     @TestFactory
     Stream<DynamicTest> everyOutcomeOfTheServerIsReachedInEveryDeclarationOrder() {
-        ProgramGenerator generator = new ProgramGenerator(certified(), MAX_INTERLEAVINGS);
-        return LongStream.range(0, PROGRAMS).map(i -> BASE_SEED + i).mapToObj(seed ->
+        Set<Category> categories = certified();
+        categories.removeAll(OWN_SWEEP.keySet());
+        return sweep(categories, BASE_SEED, PROGRAMS);
+    }
+
+    /**
+     * Categories added after the main sweep's programs were fixed, each swept on its own (with the statements and
+     * modes it is meant to meet): adding one to the main sweep would draw other programs for every seed there, and
+     * drop from every build the programs it has checked so far.
+     */
+    static final Map<Category, Set<Category>> OWN_SWEEP = Map.of(Category.ADVISORY_LOCK, EnumSet.of(Category.ADVISORY_LOCK,
+            Category.PK_READ, Category.UPDATE_PK, Category.FOR_UPDATE, Category.AUTOCOMMIT, Category.READ_COMMITTED,
+            Category.REPEATABLE_READ, Category.SAVEPOINT, Category.THREE_THREADS, Category.JDBC_TRANSACTIONS));
+
+    @TestFactory
+    Stream<DynamicTest> advisoryLocksReachEveryOutcomeOfTheServer() {
+        return sweep(OWN_SWEEP.get(Category.ADVISORY_LOCK), BASE_SEED + 1_000_000, PROGRAMS / 5);
+    }
+
+    private static Stream<DynamicTest> sweep(Set<Category> categories, long firstSeed, int programs) {
+        ProgramGenerator generator = new ProgramGenerator(categories, MAX_INTERLEAVINGS);
+        return LongStream.range(0, programs).map(i -> firstSeed + i).mapToObj(seed ->
                 DynamicTest.dynamicTest("seed " + seed, () -> {
                     ProgramCheck check = oracle.check(generator.generate(seed));
                     if (!check.decided()) {
