@@ -53,13 +53,10 @@ final class StatementHandler implements InvocationHandler {
             java.util.Optional<ExecutionContext> setup = SchedulingPoints.RepeatableRandom.setupOrInvariant();
             return setup.isEmpty() ? Interfaces.invoke(target, method, args) : inSetup(setup.get(), name, method, args);
         }
-        if (name.startsWith("set") && args != null && args.length >= 2 && args[0] instanceof Integer index
-                && preparedSql != null) {
-            bind(index, name.equals("setNull") ? null : args[1]);
+        if (recordsParameters(name, args)) {
             return Interfaces.invoke(target, method, args);
         }
         switch (name) {
-            case "clearParameters" -> parameters.clear();
             case "addBatch" -> {
                 if (args == null || args.length == 0) {
                     batchParameters.add(new ArrayList<>(parameters));
@@ -100,13 +97,10 @@ final class StatementHandler implements InvocationHandler {
      * every execution of a schedule, or the exploration could not rely on executions repeating.
      */
     private Object inSetup(ExecutionContext execution, String name, Method method, Object[] args) throws Throwable {
-        if (name.startsWith("set") && args != null && args.length >= 2 && args[0] instanceof Integer index
-                && preparedSql != null) {
-            bind(index, name.equals("setNull") ? null : args[1]);
+        if (recordsParameters(name, args)) {
             return Interfaces.invoke(target, method, args);
         }
         switch (name) {
-            case "clearParameters" -> parameters.clear();
             case "execute", "executeQuery", "executeUpdate", "executeLargeUpdate" -> {
                 String sql = args != null && args.length > 0 && args[0] instanceof String s ? s : preparedSql;
                 lastAnalysis = sql != null && (wantsGeneratedKeys || mentionsReturning(sql))
@@ -148,6 +142,20 @@ final class StatementHandler implements InvocationHandler {
         batchSql.clear();
         return connection.runBatch(sqls, params, (java.sql.Statement) target, () -> Interfaces.invoke(target, method, args),
                 analysis -> lastAnalysis = analysis);
+    }
+
+    /** Records what a parameter setter or {@code clearParameters} does to the bound values; whether it was one. */
+    private boolean recordsParameters(String name, Object[] args) {
+        if (name.startsWith("set") && args != null && args.length >= 2 && args[0] instanceof Integer index
+                && preparedSql != null) {
+            bind(index, name.equals("setNull") ? null : args[1]);
+            return true;
+        }
+        if (name.equals("clearParameters")) {
+            parameters.clear();
+            return true;
+        }
+        return false;
     }
 
     private void bind(int index, Object value) {
