@@ -21,8 +21,8 @@ import java.util.stream.Collectors;
  */
 final class ChangesAndEmptying {
 
-    /** One table a restore may need to empty: how to fill it again, and its copy. */
-    record Restorable(long oid, String refill, String copy) {
+    /** One table a restore may need to empty: how to fill it again, its copy, and its tracking sequence (null: none). */
+    record Restorable(long oid, String refill, String copy, String tracker) {
     }
 
     /** What the call found and did. */
@@ -30,6 +30,12 @@ final class ChangesAndEmptying {
     }
 
     private static final String TABLE = DatabaseSnapshot.SCHEMA + ".restorable";
+    /**
+     * The tables written since the last restore that filled them: their tracking sequence moved past the value that
+     * restore saw ({@code seen}), as a query of {@code relid}s.
+     */
+    static final String WRITTEN = "(SELECT r.relid FROM " + TABLE + " r WHERE r.tracker IS NOT NULL"
+            + " AND pg_catalog.pg_sequence_last_value(r.tracker) IS DISTINCT FROM r.seen) w";
     private static final String FUNCTION = DatabaseSnapshot.SCHEMA + ".changes_and_emptying";
 
     private ChangesAndEmptying() {
@@ -40,19 +46,18 @@ final class ChangesAndEmptying {
      * function: it would undo at its exit the transaction-local settings the commit must still see (everything it
      * calls is schema-qualified instead).
      *
-     * @param changed       the table of tracked writes' table oids
      * @param sequences     the table of the sequences' values as found
      * @param restoring     the transaction-local setting that keeps the tracking triggers quiet for the listed tables
      */
-    static String create(String changed, String sequences, String restoring) {
+    static String create(String sequences, String restoring) {
         return String.join(";\n",
                 "CREATE TABLE " + TABLE + " (ord int NOT NULL, relid oid NOT NULL, refill text NOT NULL,"
-                        + " copy regclass NOT NULL, rows bigint NOT NULL)",
+                        + " copy regclass NOT NULL, rows bigint NOT NULL, tracker regclass, seen bigint)",
                 "CREATE FUNCTION " + FUNCTION + "(vacuumable oid[], everything boolean)"
                         + " RETURNS TABLE (kind int, id oid) LANGUAGE plpgsql AS $$\n"
                         + "DECLARE\n"
                         + "  changed oid[] := CASE WHEN everything THEN ARRAY(SELECT r.relid FROM " + TABLE + " r)"
-                        + " ELSE ARRAY(SELECT DISTINCT c.relid FROM " + changed + " c) END;\n"
+                        + " ELSE ARRAY(SELECT w.relid FROM " + WRITTEN + ") END;\n"
                         + "  emptying oid[];\n"
                         + "  t record;\n"
                         + "BEGIN\n"
@@ -95,9 +100,20 @@ final class ChangesAndEmptying {
             Restorable t = tables.get(i);
             sql.append(i == 0 ? "" : ", ").append("(").append(i).append(", ").append(t.oid()).append(", '")
                     .append(t.refill().replace("'", "''")).append("', '").append(t.copy()).append("', (SELECT count(*) FROM ")
-                    .append(t.copy()).append("))");
+                    .append(t.copy()).append("), ").append(t.tracker() == null ? "NULL" : "'" + t.tracker() + "'")
+                    .append(", NULL)");
         }
         return sql.toString();
+    }
+
+    /**
+     * In a restore's transaction that fills the tables {@code oids} (comma-separated) again: what their tracking
+     * sequences say now is what the next restore compares with. Transactional, unlike the sequences: a fill that rolls
+     * back leaves the tables written.
+     */
+    static String seen(String oids) {
+        return "UPDATE " + TABLE + " SET seen = pg_catalog.pg_sequence_last_value(tracker) WHERE tracker IS NOT NULL"
+                + " AND relid = any('{" + oids + "}'::oid[])";
     }
 
     /**

@@ -30,14 +30,18 @@ import javax.sql.DataSource;
  * Whoever wrote — an explored thread through the proxy, the exploration's setup or invariant on the
  * test thread, a connection that bypasses the proxy — PostgreSQL itself notices: each table (and each
  * partition) gets a statement-level {@code AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE} trigger,
- * enabled {@code ALWAYS}, that appends the table's oid to an unlogged tracking table. Why a trigger:
+ * enabled {@code ALWAYS}, that advances the table's own tracking sequence ({@code nextval}); a restore
+ * rewrites the tables whose sequence moved past what the last restore of them saw. Why a trigger:
  * <ul>
- *   <li>it sees every writer, on any connection, and nothing but writers (statement-level: one row per
+ *   <li>it sees every writer, on any connection, and nothing but writers (statement-level: one call per
  *       writing statement, whatever the number of rows);</li>
- *   <li>it is transactional exactly like the data it guards: a rolled-back write leaves no mark and
- *       needs no restore, a committed one always leaves one;</li>
- *   <li>it never makes a writer wait: the tracking table has no key and no index, so concurrent
- *       appends do not conflict and the explored interleavings are not changed;</li>
+ *   <li>a committed write always leaves its mark; a rolled-back one does too (a sequence is not
+ *       transactional), which costs a restore too many, never one too few;</li>
+ *   <li>it changes nothing the application can see: {@code nextval} never makes a writer wait, and it is
+ *       no write of a table. A row the trigger appended to a tracking table was: inside a SERIALIZABLE
+ *       transaction PostgreSQL checks for serialization failures at every write, so a statement woken by
+ *       another transaction's commit failed with 40001 where without Frontrun its next statement does
+ *       (the outcome oracle's seed 12202);</li>
  *   <li>the alternatives are not reliable: {@code pg_stat_*} counters reach other sessions late (and
  *       {@code pg_stat_xact_*} only the writing transaction), {@code xmin} does not show deletes and
  *       costs a scan of every table.</li>
@@ -86,7 +90,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
     /** How long a snapshot or restore waits for a lock before failing. */
     public static final Duration DEFAULT_LOCK_TIMEOUT = Duration.ofSeconds(5);
 
-    private static final String CHANGED = SCHEMA + ".changed";
+    /** The prefix of each tracked table's tracking sequence ({@code frontrun_snapshot.w3}). */
+    private static final String TRACKER = SCHEMA + ".w";
     private static final String SEQUENCES = SCHEMA + ".sequences";
     /**
      * A superuser's restore leaves no trace in the activity statistics: every run would delete and insert every row of
@@ -241,14 +246,14 @@ public final class DatabaseSnapshot implements AutoCloseable {
             // the first page, not several workers'
             st.execute(String.join(";\n", "CREATE SCHEMA " + SCHEMA,
                     "SET LOCAL synchronize_seqscans = off", "SET LOCAL max_parallel_workers_per_gather = 0",
-                    "CREATE UNLOGGED TABLE " + CHANGED + " (relid oid NOT NULL)", EmptiedTables.CREATE, AutovacuumPause.CREATE,
+                    EmptiedTables.CREATE, AutovacuumPause.CREATE,
                     "CREATE UNLOGGED TABLE " + SEQUENCES + " (seq oid NOT NULL, last_value bigint NOT NULL,"
                             + " is_called boolean NOT NULL)",
-                    ChangesAndEmptying.create(CHANGED, SEQUENCES, RESTORING),
+                    ChangesAndEmptying.create(SEQUENCES, RESTORING),
                     "CREATE FUNCTION " + TRACK + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER"
                             + " SET search_path = pg_catalog, pg_temp AS $$ BEGIN"
                             + " IF strpos(coalesce(current_setting('" + RESTORING + "', true), ''), ',' || TG_ARGV[0] || ',') = 0 THEN"
-                            + " INSERT INTO " + CHANGED + " VALUES (TG_ARGV[0]::oid); END IF;"
+                            + " PERFORM nextval(TG_ARGV[1]::regclass); END IF;"
                             + " RETURN NULL; END $$",
                     "CREATE FUNCTION " + REQUIRE_EMPTY + "(VARIADIC relations oid[]) RETURNS void LANGUAGE plpgsql"
                             + " SET search_path = pg_catalog, pg_temp AS $$ BEGIN"
@@ -257,6 +262,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
                             + " END IF; END $$"));
             // triggers first: they lock out writers until commit, so the copies below are consistent (without
             // triggers, a lock does that)
+            Map<Long, String> trackers = new LinkedHashMap<>();
             for (SnapshotScope.Table table : scope.tables) {
                 if (!table.tracked()) {
                     continue;
@@ -265,9 +271,12 @@ public final class DatabaseSnapshot implements AutoCloseable {
                     st.addBatch("LOCK TABLE " + table.name() + " IN SHARE MODE");
                     continue;
                 }
+                String tracker = TRACKER + trackers.size();
+                trackers.put(table.oid(), tracker);
+                st.addBatch("CREATE SEQUENCE " + tracker);
                 for (String relation : table.relations().values()) {
                     st.addBatch("CREATE TRIGGER " + TRACKING_TRIGGER + " AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON " + relation
-                            + " FOR EACH STATEMENT EXECUTE FUNCTION " + TRACK + "('" + table.oid() + "')");
+                            + " FOR EACH STATEMENT EXECUTE FUNCTION " + TRACK + "('" + table.oid() + "', '" + tracker + "')");
                     st.addBatch("ALTER TABLE ONLY " + relation + " ENABLE ALWAYS TRIGGER " + TRACKING_TRIGGER);
                 }
             }
@@ -283,7 +292,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
             }
             if (!tables.isEmpty()) {
                 st.addBatch(ChangesAndEmptying.register(tables.values().stream().map(t -> new ChangesAndEmptying.Restorable(
-                    t.oid(), refill(t), copies.get(t.oid()))).toList()));
+                    t.oid(), refill(t), copies.get(t.oid()), trackers.get(t.oid()))).toList()));
             }
             if (!scope.sequences.isEmpty()) {
                 st.addBatch("INSERT INTO " + SEQUENCES + " " + scope.sequences.stream()
@@ -411,7 +420,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
         try {
             if (vacuumable.isEmpty()) {
                 try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                        "SELECT 0, relid FROM (SELECT DISTINCT relid FROM " + CHANGED + ") c UNION ALL"
+                        "SELECT 0, relid FROM " + ChangesAndEmptying.WRITTEN + " UNION ALL"
                                 + " SELECT 1, seq FROM " + SEQUENCES + " WHERE pg_sequence_last_value(seq::regclass)"
                                 + " IS DISTINCT FROM CASE WHEN is_called THEN last_value END")) {
                     while (rs.next()) {
@@ -605,7 +614,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
             sql.add("TRUNCATE " + ordered.stream().filter(t -> truncated.contains(t.oid()))
                     .map(SnapshotScope.Table::name).collect(Collectors.joining(", ")));
         }
-        sql.add("DELETE FROM " + CHANGED + " WHERE relid = any('{" + oids + "}'::oid[])");
+        sql.add(ChangesAndEmptying.seen(oids));
         for (SnapshotScope.Table table : ordered) {
             if (!truncated.contains(table.oid()) && !emptied.contains(table.oid())) {
                 sql.add("DELETE FROM " + table.name());

@@ -58,7 +58,10 @@ class DatabaseSnapshotTest {
                 st.executeUpdate("UPDATE a SET v = 99");
                 c.rollback();
             }
-            assertThat(snapshot.restoreChanged(when(), Map.of()).nothing()).as("a rolled-back write changed nothing").isTrue();
+            // the tracking sequence is not transactional: a rolled-back write is restored too, a rewrite too many
+            // (a row the trigger appended inside a SERIALIZABLE transaction moved where PostgreSQL raised 40001)
+            assertThat(snapshot.restoreChanged(when(), Map.of()).tables()).as("a rolled-back write").containsExactly("public.a");
+            assertThat(snapshot.restoreChanged(when(), Map.of()).nothing()).as("and then nothing").isTrue();
 
             List<String> bRows = rowVersions(raw, "b");
             db.execute("UPDATE a SET v = v + 1 WHERE id = 2", "INSERT INTO a VALUES (3, 30)");
