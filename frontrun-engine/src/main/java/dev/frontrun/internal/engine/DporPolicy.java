@@ -526,9 +526,9 @@ public final class DporPolicy implements SchedulePolicy {
          * The event after which thread q, blocked inside the database since its event {@code previous} (a statement
          * waiting for a lock), could run again, when that is what came between {@code previous} and j and the statement
          * conflicts with it; else -1. q's statement finished only after that event (a COMMIT giving the lock back, most
-         * often), so everything q does from j on happens after it: a race reversed before that event must not ask q to run there, where it still
-         * waits; a race of an event before that one with j is reversed through the races that let q's statement
-         * run without waiting. Java locks are left to their own steps, which say what they take and give back (a
+         * often), so everything q does from j on happens after it: a race reversed before that event must not ask q
+         * to run there, where it still waits; a race of an event before that one with j is reversed through the races
+         * that let q's statement run without waiting. Java locks are left to their own steps, which say what they take and give back (a
          * give and a later take race, and are reversed before the take given back).
          */
         private int releasedBy(int q, int previous, int j) {
