@@ -50,6 +50,9 @@ public final class SchedulingPoints {
 
         /** Parks at a scheduling point announcing {@code next}; returns when the scheduler runs it. */
         void reachSchedulingPoint(Step next);
+
+        /** Tells the scheduler what this thread's last step did beyond what it announced: see {@link #alsoDid}. */
+        void lastStepAlsoDid(Step effect);
     }
 
     /**
@@ -81,6 +84,19 @@ public final class SchedulingPoints {
     public static void step(Step next) {
         if (Thread.currentThread() instanceof Participant p && p.schedulingPointsActive()) {
             p.reachSchedulingPoint(next);
+        }
+    }
+
+    /**
+     * Tells the scheduler what the calling thread's last step did beyond what it announced, learnt only once it ran:
+     * a statement that fails inside a transaction makes PostgreSQL abort the transaction (or the subtransaction of its
+     * newest savepoint) there and then, releasing its locks, not at the ROLLBACK the application sends later. The
+     * effect's accesses count as part of the execution's latest step (the thread's own failing statement, or the step
+     * that woke it from a wait inside the database), its releases as the thread's.
+     */
+    public static void alsoDid(Step effect) {
+        if (Thread.currentThread() instanceof Participant p && p.schedulingPointsActive()) {
+            p.lastStepAlsoDid(effect);
         }
     }
 

@@ -56,6 +56,11 @@ public enum Category {
      * statements: a model of them as writes of their key missed an outcome, seed 1248 of the 2,000-program run)
      */
     ADVISORY_LOCK,
+    /**
+     * {@code SELECT … WHERE id = ? FOR UPDATE SKIP LOCKED}: a try-lock of one row, which answers (no row) without an error,
+     * so that it meets another transaction's locks right after that transaction's failed statement, before its ROLLBACK
+     */
+    SKIP_LOCKED_ROW,
     /** threads whose statements each commit on their own */
     AUTOCOMMIT,
     /** one explicit transaction per thread at READ COMMITTED */

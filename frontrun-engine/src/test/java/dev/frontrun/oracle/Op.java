@@ -73,7 +73,9 @@ record Op(Kind kind, List<Object> args) {
         /** A write undone by {@code ROLLBACK TO SAVEPOINT}: only inside a transaction. */
         UNDONE_UPDATE(Category.SAVEPOINT, Shape.UPDATE, "UPDATE item SET v = ? WHERE id = ?", Role.VALUE, Role.KEY),
         ADVISORY_XACT_LOCK(Category.ADVISORY_LOCK, Shape.QUERY, "SELECT pg_advisory_xact_lock(?)", Role.KEY),
-        ADVISORY_XACT_TRY(Category.ADVISORY_LOCK, Shape.QUERY, "SELECT pg_try_advisory_xact_lock(?)", Role.KEY);
+        ADVISORY_XACT_TRY(Category.ADVISORY_LOCK, Shape.QUERY, "SELECT pg_try_advisory_xact_lock(?)", Role.KEY),
+        TRY_LOCK_PK(Category.SKIP_LOCKED_ROW, Shape.QUERY, "SELECT v FROM item WHERE id = ? FOR UPDATE SKIP LOCKED",
+                Role.KEY);
 
         final Category category;
         final Shape shape;

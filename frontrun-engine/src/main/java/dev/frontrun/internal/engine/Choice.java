@@ -10,11 +10,24 @@ import dev.frontrun.Step;
  * @param enabled     per thread, whether it may be chosen now
  * @param lastThread  the thread that ran the previous step, or -1 before the first
  * @param finished    per thread, whether its body has ended
+ * @param alsoDidBefore what the step at {@code position - 1} did beyond what it announced, learnt since it ran (a
+ *                    statement failing inside a transaction released the transaction's locks), or null
  */
-public record Choice(int position, Step[] pending, boolean[] enabled, int lastThread, boolean[] finished) {
+public record Choice(int position, Step[] pending, boolean[] enabled, int lastThread, boolean[] finished,
+                     Step alsoDidBefore) {
+
+    public Choice(int position, Step[] pending, boolean[] enabled, int lastThread, boolean[] finished) {
+        this(position, pending, enabled, lastThread, finished, null);
+    }
 
     public Choice(int position, Step[] pending, boolean[] enabled, int lastThread) {
         this(position, pending, enabled, lastThread, new boolean[pending.length]);
+    }
+
+    /** This choice, with {@code earlier}'s {@link #alsoDidBefore} when it has none of its own (the same position asked again). */
+    Choice keepingAlsoDid(Choice earlier) {
+        return alsoDidBefore != null || earlier.alsoDidBefore == null ? this
+                : new Choice(position, pending, enabled, lastThread, finished, earlier.alsoDidBefore);
     }
 
     public int threadCount() {

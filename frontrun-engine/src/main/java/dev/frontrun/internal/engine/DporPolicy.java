@@ -126,6 +126,9 @@ public final class DporPolicy implements SchedulePolicy {
     @Override
     public int choose(Choice choice) {
         int position = choice.position();
+        if (choice.alsoDidBefore() != null && position > 0 && position <= path.size()) {
+            alsoDid(path.get(position - 1), choice.alsoDidBefore());
+        }
         Event[] pending = events(choice.pending());
         if (position < path.size()) {
             Node node = path.get(position);
@@ -155,6 +158,15 @@ public final class DporPolicy implements SchedulePolicy {
         node.event = pending[chosen];
         path.add(node);
         return chosen;
+    }
+
+    /**
+     * The node's step did more than it announced: its event is what it did. The races and the sleep sets below it see the
+     * wider event (coarser: more orders, never fewer); a replay of the node announces the narrower one again and learns
+     * the rest the same way.
+     */
+    private void alsoDid(Node node, Step effect) {
+        node.event = node.event.with(Event.of(node.event.thread, effect, ids));
     }
 
     /**
@@ -264,6 +276,9 @@ public final class DporPolicy implements SchedulePolicy {
     public boolean executionEnded(ExecutionRecord record) {
         lastRedundant = false;
         lastTraceKey = null;
+        if (record.alsoDidLast() != null && !path.isEmpty()) {
+            alsoDid(path.get(path.size() - 1), record.alsoDidLast());
+        }
         if (record.ending() != ExecutionRecord.Ending.ABANDONED && record.ending() != ExecutionRecord.Ending.DIVERGED) {
             RaceAnalysis analysis = new RaceAnalysis(this);
             analysis.run();

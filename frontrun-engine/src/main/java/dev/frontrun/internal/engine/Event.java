@@ -75,6 +75,32 @@ final class Event {
                 sync instanceof SyncOp.Convert c && c.retakes());
     }
 
+    /**
+     * This event, also touching what {@code more} touches (its thread's own Java lock fields stay): a step that turned
+     * out to do more than it announced ({@link dev.frontrun.spi.SchedulingPoints#alsoDid}).
+     */
+    Event with(Event more) {
+        int[] res = new int[resources.length + more.resources.length];
+        int[] kinds = new int[res.length];
+        int i = 0;
+        int j = 0;
+        int n = 0;
+        while (i < resources.length || j < more.resources.length) {
+            boolean mine = j >= more.resources.length || i < resources.length && resources[i] <= more.resources[j];
+            int resource = mine ? resources[i] : more.resources[j];
+            int kind = mine ? kindMasks[i++] : more.kindMasks[j++];
+            if (n > 0 && res[n - 1] == resource) {
+                kinds[n - 1] |= kind;
+            } else {
+                res[n] = resource;
+                kinds[n] = kind;
+                n++;
+            }
+        }
+        return new Event(thread, Arrays.copyOf(res, n), Arrays.copyOf(kinds, n), takes, gives, acquires, takesPermit,
+                retakes);
+    }
+
     /** Whether the two events touch a common resource in conflicting ways (program order aside). */
     boolean conflictsWith(Event other) {
         int i = 0;

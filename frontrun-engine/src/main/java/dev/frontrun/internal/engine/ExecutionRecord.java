@@ -15,10 +15,12 @@ import java.util.List;
  * @param leaked       names of threads that could not be stopped (stuck in a non-interruptible wait)
  * @param pendingAtEnd per thread, the step it was waiting to run when the execution ended early (a
  *                     failure or a deadlock), or null: what the other orders would have run next
+ * @param alsoDidLast  what the last step did beyond what it announced, learnt after the last choice, or null
+ *                     ({@link Choice#alsoDidBefore})
  */
 public record ExecutionRecord(Schedule schedule, List<TraceStep> trace, Ending ending, Throwable failure,
                               int failedThread, String diagnosis, String threadDumps, List<String> leaked,
-                              List<Step> pendingAtEnd) {
+                              List<Step> pendingAtEnd, Step alsoDidLast) {
 
     /** How an execution ended. */
     public enum Ending {

@@ -13,8 +13,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -28,7 +30,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Most choices let the running thread go on (a request runs many statements in a row before
  * another thread's turn comes). When nothing needs the scheduler's attention — no thread blocked,
  * paused or waiting for a Java lock — the worker at its point asks the policy itself
- * ({@link WorkerThread.OwnTurn}) and, when the policy picks it, goes on without a thread switch. The
+ * ({@link WorkerThread.RunLink#continues}) and, when the policy picks it, goes on without a thread switch. The
  * policy sees the same choices in the same order either way; the scheduler holds its lock on the run's
  * state except while it waits for a worker, so only one of them ever decides.
  */
@@ -141,6 +143,10 @@ public final class ExecutionRunner implements AutoCloseable {
     }
 
     /** The state of one execution. */
+    /** What thread {@code thread}'s last step did beyond its announcement. */
+    private record AlsoDid(int thread, Step effect) {
+    }
+
     private final class Run {
         private final Execution context;
         private final SchedulePolicy policy;
@@ -177,6 +183,8 @@ public final class ExecutionRunner implements AutoCloseable {
         private int decidedAt = -1;
         /** What the worker's own choice threw: thrown where the scheduler would have asked, never in the worker's code. */
         private Throwable decisionFailed;
+        /** What threads' last steps did beyond their announcements, not yet told: {@link SchedulingPoints#alsoDid}. */
+        private final Queue<AlsoDid> alsoDid = new ConcurrentLinkedQueue<>();
 
         Run(Execution context, SchedulePolicy policy, long deadline, int maxSteps) {
             this.context = context;
@@ -198,9 +206,20 @@ public final class ExecutionRunner implements AutoCloseable {
         }
 
         private ExecutionRecord executeHolding(List<? extends Callable<?>> bodies) {
+            WorkerThread.RunLink link = new WorkerThread.RunLink() {
+                @Override
+                public boolean continues(WorkerThread worker, Step next) {
+                    return Run.this.continues(worker.threadIndex(), next);
+                }
+
+                @Override
+                public void alsoDid(WorkerThread worker, Step effect) {
+                    alsoDid.add(new AlsoDid(worker.threadIndex(), effect));
+                }
+            };
             try {
                 for (int i = 0; i < workers.length; i++) {
-                    workers[i].prepare(context, bodies.get(i), (worker, next) -> continues(worker.threadIndex(), next));
+                    workers[i].prepare(context, bodies.get(i), link);
                 }
                 for (int i = 0; i < workers.length; i++) {
                     long granted = System.nanoTime();
@@ -267,7 +286,8 @@ public final class ExecutionRunner implements AutoCloseable {
                 int chosen;
                 try {
                     chosen = decidedAt == schedule.size() ? decided()
-                            : policy.choose(new Choice(schedule.size(), pending, enabled, lastThread, finished));
+                            : policy.choose(new Choice(schedule.size(), pending, enabled, lastThread, finished,
+                                    takeAlsoDid()));
                 } catch (SchedulePolicy.NotRepeated changed) {
                     return end(Ending.DIVERGED, null, -1, notRepeated(changed, pending[changed.thread()]), "");
                 } finally {
@@ -347,6 +367,27 @@ public final class ExecutionRunner implements AutoCloseable {
             awaitStep(thread, waitPredicted, granted);
         }
 
+        /**
+         * What the threads' last steps did beyond their announcements since the last choice, merged into one step for the
+         * policy (it counts as part of the latest step); the locks they released leave the registry. Null if nothing.
+         */
+        private Step takeAlsoDid() {
+            Step merged = null;
+            for (AlsoDid next = alsoDid.poll(); next != null; next = alsoDid.poll()) {
+                locks.release(next.thread(), next.effect().releases());
+                merged = merged == null ? next.effect() : both(merged, next.effect());
+            }
+            return merged;
+        }
+
+        private static Step both(Step one, Step other) {
+            List<dev.frontrun.ResourceAccess> accesses = new ArrayList<>(one.accesses());
+            accesses.addAll(other.accesses());
+            Set<String> released = new java.util.LinkedHashSet<>(one.releases());
+            released.addAll(other.releases());
+            return new Step(accesses, Set.of(), released, one.label() + "; " + other.label(), null);
+        }
+
         /** Thread {@code thread} takes {@code step}: the trace, the schedule and the lock states say so; whether it is predicted to wait. */
         private boolean record(int thread, Step step) {
             lastEntryOf[thread] = trace.size();
@@ -386,7 +427,7 @@ public final class ExecutionRunner implements AutoCloseable {
                     enabled[u] = !finished[u];
                     pending[u] = u == t ? next : finished[u] ? null : workers[u].pending;
                 }
-                int chosen = policy.choose(new Choice(position, pending, enabled, lastThread, finished));
+                int chosen = policy.choose(new Choice(position, pending, enabled, lastThread, finished, takeAlsoDid()));
                 if (chosen != t || locks.wouldWait(t, next.acquires())) {
                     decided = chosen;
                     decidedAt = position;
@@ -885,7 +926,7 @@ public final class ExecutionRunner implements AutoCloseable {
             }
             List<String> leaked = teardown();
             return new ExecutionRecord(Schedule.of(schedule), trace, ending, failure, failedThread, diagnosis, dumps,
-                    leaked, pending);
+                    leaked, pending, takeAlsoDid());
         }
 
         /** Stops every unfinished worker; replaces those that cannot be stopped. */

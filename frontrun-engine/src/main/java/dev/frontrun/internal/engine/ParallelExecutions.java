@@ -187,11 +187,13 @@ final class ParallelExecutions implements Explorer.Executions {
                 @Override
                 public int choose(Choice choice) {
                     int pick = fork.choose(choice);
+                    Choice recorded = choice;
                     if (!choices.isEmpty() && choices.get(choices.size() - 1).position() == choice.position()) {
-                        choices.remove(choices.size() - 1); // asked again once a late wake-up let the pick run
+                        // asked again once a late wake-up let the pick run
+                        recorded = choice.keepingAlsoDid(choices.remove(choices.size() - 1));
                         picks.remove(picks.size() - 1);
                     }
-                    choices.add(choice);
+                    choices.add(recorded);
                     picks.add(pick);
                     return pick;
                 }

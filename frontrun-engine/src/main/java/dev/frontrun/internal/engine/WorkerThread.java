@@ -29,7 +29,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     private volatile Callable<?> task;
     private volatile ExecutionContext execution;
     /** Decides this worker's next step on its own thread when nothing else needs the scheduler, or null. */
-    private volatile OwnTurn ownTurn;
+    private volatile RunLink run;
     /**
      * Whether the worker is choosing its own next step: what that runs (a modelled queue's condition, which
      * may be the application's subclass) passes instrumented sites as the scheduler would, without steps.
@@ -49,7 +49,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     volatile long wokeAt;
     /** When the worker last stopped (at a point, or at its body's end), written before {@link #status}. */
     volatile long stoppedAt;
-    /** When the worker last took a step it chose itself ({@link OwnTurn}), or 0: a running step's own start. */
+    /** When the worker last took a step it chose itself ({@link RunLink#continues}), or 0: a running step's own start. */
     volatile long continuedAt;
 
     WorkerThread(ThreadGroup group, int index, String userName, Thread scheduler) {
@@ -140,15 +140,25 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
         return e.getClass().getName().equals("java.lang.ThreadDeath");
     }
 
-    /**
-     * A worker at a scheduling point asks whether it may take its next step at once, the choice made on
-     * its own thread: when the policy picks the thread that is running anyway, handing control to the
-     * scheduler and back would cost two thread switches for nothing (see {@link ExecutionRunner}).
-     */
-    @FunctionalInterface
-    interface OwnTurn {
-        /** Whether {@code worker} takes {@code next} now; false: it hands control to the scheduler as usual. */
+    /** What a worker tells the run it takes part in between the steps the scheduler grants. */
+    interface RunLink {
+        /**
+         * Whether {@code worker}, at a scheduling point, takes {@code next} now, the choice made on its own thread: when
+         * the policy picks the thread that is running anyway, handing control to the scheduler and back would cost two
+         * thread switches for nothing (see {@link ExecutionRunner}); false: it hands control over as usual.
+         */
         boolean continues(WorkerThread worker, Step next);
+
+        /** What {@code worker}'s last step did beyond its announcement ({@link SchedulingPoints#alsoDid}). */
+        void alsoDid(WorkerThread worker, Step effect);
+    }
+
+    @Override
+    public void lastStepAlsoDid(Step effect) {
+        RunLink run = this.run;
+        if (run != null && !aborting) {
+            run.alsoDid(this, effect);
+        }
     }
 
     @Override
@@ -156,7 +166,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
         if (deciding) {
             return; // reached from inside the worker's own choice: no step, as on the scheduler's thread
         }
-        OwnTurn turn = ownTurn;
+        RunLink turn = run;
         if (turn != null && !aborting) {
             boolean continues;
             deciding = true;
@@ -246,9 +256,9 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     }
 
     /** Prepares the next execution's body; the worker is idle or finished. */
-    void prepare(ExecutionContext context, Callable<?> body, OwnTurn turn) {
+    void prepare(ExecutionContext context, Callable<?> body, RunLink link) {
         execution = context;
-        ownTurn = turn;
+        run = link;
         task = body;
         failure = null;
         pending = null;

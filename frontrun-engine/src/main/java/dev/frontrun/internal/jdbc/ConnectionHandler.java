@@ -257,6 +257,12 @@ final class ConnectionHandler implements InvocationHandler {
             return result;
         } catch (SQLException e) {
             detail.complete(StatementOutcome.failed(e.getSQLState(), e.getMessage()));
+            if (op == TxOp.COMMIT) {
+                abortedAtError(tx.rollbackAccesses(), tx.locks()); // a failed COMMIT rolls the whole transaction back
+            } else if (op != TxOp.ROLLBACK) {
+                tx.abort();
+                abortedAtError(tx.abortAccesses(), tx.locksReleasedByAbort());
+            }
             throw e;
         } finally {
             if (op == TxOp.COMMIT || op == TxOp.ROLLBACK) {
@@ -356,11 +362,21 @@ final class ConnectionHandler implements InvocationHandler {
                 tx.ran(accesses, undone, analysis.rowLocks(), readsData);
                 tx.touched(facts.tables());
                 tx.abort();
+                abortedAtError(tx.abortAccesses(), tx.locksReleasedByAbort());
             }
             throw e;
         } finally {
             state.finished(thread);
         }
+    }
+
+    /**
+     * A statement of the open transaction failed: PostgreSQL aborted the transaction, or its newest savepoint's
+     * subtransaction, there and then, releasing its locks before the application's ROLLBACK (a NOWAIT or SKIP LOCKED of
+     * another transaction right after the error finds them free). The scheduler counts that as part of the step.
+     */
+    private void abortedAtError(List<ResourceAccess> undone, Set<String> released) {
+        SchedulingPoints.alsoDid(new Step(undone, Set.of(), released, "the error aborts " + tx.name(), null));
     }
 
     /** The real call, its time in the database told to the execution's timings (also when it fails). */

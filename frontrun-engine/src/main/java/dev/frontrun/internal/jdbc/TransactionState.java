@@ -14,9 +14,9 @@ import java.util.Set;
  * The open database transaction of one logical connection, as far as scheduling cares: its
  * name, what it wrote (a commit publishes those writes, so it conflicts with readers of them),
  * the row locks it is predicted to hold (released at commit or rollback, and those taken after a
- * savepoint at {@code ROLLBACK TO} it), whether an error aborted it (PostgreSQL then turns the
- * COMMIT into a rollback), and — at REPEATABLE READ and SERIALIZABLE — whether its one snapshot
- * has been taken yet.
+ * savepoint at {@code ROLLBACK TO} it; an error releases them at once, see {@link #abortAccesses}),
+ * whether an error aborted it (PostgreSQL then turns the COMMIT into a rollback), and — at
+ * REPEATABLE READ and SERIALIZABLE — whether its one snapshot has been taken yet.
  */
 final class TransactionState {
 
@@ -211,6 +211,20 @@ final class TransactionState {
         List<ResourceAccess> out = strong(writeLog.subList(savepoints.get(i).writesBefore(), writeLog.size()));
         out.addAll(lockStateWrites()); // coarser than the tables touched after the savepoint: sound
         return out;
+    }
+
+    /**
+     * What PostgreSQL undoes and releases when a statement of the transaction fails: at once, not at the ROLLBACK the
+     * application sends later, it aborts the subtransaction of the newest savepoint, or the whole transaction when none
+     * is set. A ROLLBACK TO or ROLLBACK afterwards announces it again (coarser: the server releases nothing more then).
+     */
+    List<ResourceAccess> abortAccesses() {
+        return savepoints.isEmpty() ? rollbackAccesses() : rollbackToAccesses(null);
+    }
+
+    /** The locks {@link #abortAccesses} releases. */
+    Set<String> locksReleasedByAbort() {
+        return savepoints.isEmpty() ? locks() : locksTakenAfter(null);
     }
 
     /** Writes as a commit or rollback announces them: each a write, weak ones staying weak; a new list. */
