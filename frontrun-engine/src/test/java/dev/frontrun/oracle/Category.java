@@ -52,8 +52,7 @@ public enum Category {
     OPTIMISTIC_UPDATE,
     /**
      * {@code pg_advisory_xact_lock(?)} and {@code pg_try_advisory_xact_lock(?)}: advisory locks held to the end of the
-     * transaction (in autocommit, of the statement), keyed like the rows, so that they collide (explored as opaque
-     * statements: a model of them as writes of their key missed an outcome, seed 1248 of the 2,000-program run)
+     * transaction (in autocommit, of the statement), keyed like the rows, so that they collide
      */
     ADVISORY_LOCK,
     /**

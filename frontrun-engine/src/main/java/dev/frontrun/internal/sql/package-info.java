@@ -20,7 +20,10 @@
  * {@code sql:*} every table; {@code sql:t} table t (schema-qualified unless {@code public}, quoted
  * unless plain); {@code sql:t:(k1,k2)} the row with primary key (k1,k2), values normalised per key
  * type ({@code sql:owners:(1)}, {@code sql:users:('bob')}, {@code sql:pets:(@t0.1)} for a generated
- * key); {@code sql:t#members} which rows exist in t.
+ * key); {@code sql:t#members} which rows exist in t; {@code sql:#advisory:(k)} the advisory lock of key k that a
+ * transaction holds to its end ({@code pg_advisory_xact_lock}, its try and shared forms: a write of the key, released by
+ * the commit or rollback that publishes the transaction's writes), {@code sql:#advisory} every advisory lock (a key not
+ * known). Session-level advisory locks stay opaque: closing a connection releases them unannounced.
  *
  * <h2>Why string equality is enough: weak and strong kinds</h2>
  * The engine only compares accesses on equal resource ids, using the conflict table of

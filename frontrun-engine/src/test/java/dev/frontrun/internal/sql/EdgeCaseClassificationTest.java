@@ -378,6 +378,50 @@ class EdgeCaseClassificationTest {
     }
 
     @Nested
+    class AdvisoryLocks {
+
+        private static final List<String> KEY_42 = List.of("WEAK_WRITE sql:#advisory", "WEAK_WRITE sql:*",
+                "WRITE sql:#advisory:(42)");
+
+        @Test
+        void aTransactionsAdvisoryLockIsAWriteOfItsKeyWhateverTheIntegerSpelling() {
+            assertThat(accesses("select pg_advisory_xact_lock(42)")).isEqualTo(KEY_42);
+            assertThat(accesses("select pg_advisory_xact_lock(?)", 42L)).isEqualTo(KEY_42);
+            assertThat(accesses("select pg_advisory_xact_lock(?)", 42)).isEqualTo(KEY_42);
+            assertThat(accesses("select pg_advisory_xact_lock(?::bigint)", "042")).isEqualTo(KEY_42);
+            assertThat(accesses("SELECT pg_catalog.pg_try_advisory_xact_lock(CAST(? AS bigint))", 42L)).isEqualTo(KEY_42);
+            assertThat(accesses("select pg_advisory_xact_lock_shared(42)")).as("shared taken for exclusive")
+                    .isEqualTo(KEY_42);
+            assertThat(accesses("select pg_try_advisory_xact_lock(?, ?)", 4, 2)).as("the two-key form is another key")
+                    .containsExactly("WEAK_WRITE sql:#advisory", "WEAK_WRITE sql:*", "WRITE sql:#advisory:(4,2)");
+        }
+
+        @Test
+        void aKeyNotKnownStandsForEveryAdvisoryLockAndNotForData() {
+            for (String sql : List.of("select pg_advisory_xact_lock(hashtext(?))", "select pg_advisory_xact_lock(?)")) {
+                assertThat(accesses(sql, "account-7")).as(sql).containsExactly("WEAK_WRITE sql:*", "WRITE sql:#advisory");
+            }
+            assertThat(accesses("select id from accounts where pg_try_advisory_xact_lock(id) limit 1"))
+                    .contains("WRITE sql:#advisory", "READ sql:accounts").doesNotContain("WRITE sql:*");
+        }
+
+        @Test
+        void onlyALockTheStatementWaitsForGoesToTheLockRegistry() {
+            assertThat(rendered(bind("select pg_advisory_xact_lock(?)", 42L).exclusiveLocks()))
+                    .containsExactly("sql:#advisory:(42)");
+            assertThat(rendered(bind("select pg_try_advisory_xact_lock(?)", 42L).exclusiveLocks())).isEmpty();
+        }
+
+        @Test
+        void sessionLocksStayOpaqueAConnectionsCloseReleasesThemUnannounced() {
+            for (String sql : List.of("select pg_advisory_lock(42)", "select pg_try_advisory_lock(42)",
+                    "select pg_advisory_unlock(42)", "select pg_advisory_unlock_all()")) {
+                assertThat(accesses(sql)).as(sql).containsExactly("WRITE sql:*");
+            }
+        }
+    }
+
+    @Nested
     class Fallbacks {
 
         @Test

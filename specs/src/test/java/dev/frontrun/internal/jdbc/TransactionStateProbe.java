@@ -70,4 +70,14 @@ public final class TransactionStateProbe implements EngineRules.TxState {
     public List<ResourceAccess> rollbackToAccesses(String name) {
         return state.rollbackToAccesses(name);
     }
+
+    @Override
+    public List<ResourceAccess> abortAccesses() {
+        return state.abortAccesses();
+    }
+
+    @Override
+    public Set<String> locksReleasedByAbort() {
+        return state.locksReleasedByAbort();
+    }
 }

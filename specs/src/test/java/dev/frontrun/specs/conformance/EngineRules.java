@@ -56,6 +56,11 @@ public class EngineRules {
         List<ResourceAccess> rollbackAccesses();
 
         List<ResourceAccess> rollbackToAccesses(String name);
+
+        /** What a failing statement releases at the error (the subtransaction of the newest savepoint, or all). */
+        List<ResourceAccess> abortAccesses();
+
+        Set<String> locksReleasedByAbort();
     }
 
     private final SqlStatements statements = new SqlStatements();

@@ -43,6 +43,12 @@ public final class PlanBinder {
                 builder.endpoint(e.kind());
             } else if (access instanceof PlannedAccess.SequenceAccess s) {
                 builder.sequence(s.sequence(), s.repositions());
+            } else if (access instanceof PlannedAccess.AdvisoryLock a) {
+                String key = advisoryKey(a.key(), parameters);
+                if (key == null) {
+                    notes.add("an advisory lock whose key is not a literal or parameter integer: every advisory lock");
+                }
+                builder.advisoryLock(key, a.waits());
             } else if (access instanceof PlannedAccess.TableAccess t) {
                 table(t, parameters, aliases, builder, notes, generated);
             }
@@ -50,6 +56,43 @@ public final class PlanBinder {
         AccessSet set = builder.build();
         return new StatementAccesses(set.accesses(), set.reads(), set.writes(), set.exclusiveLocks(),
                 set.predicateReads(), set.touched(), set.granularity(), generated, notes);
+    }
+
+    /** The rendered key tuple of an advisory lock, {@code (42)} or {@code (1,2)}; null when a part is not a known integer. */
+    private static String advisoryKey(List<Operand> key, List<?> parameters) {
+        StringBuilder tuple = new StringBuilder("(");
+        for (int i = 0; i < key.size(); i++) {
+            Object value = null;
+            if (key.get(i) instanceof Operand.Param p && p.index() >= 1 && p.index() <= parameters.size()) {
+                value = parameters.get(p.index() - 1);
+            } else if (key.get(i) instanceof Operand.Literal l
+                    && (l.kind() == Operand.LiteralKind.NUMBER || l.kind() == Operand.LiteralKind.STRING)) {
+                value = l.text();
+            }
+            String integer = integer(value);
+            if (integer == null) {
+                return null;
+            }
+            tuple.append(i == 0 ? "" : ",").append(integer);
+        }
+        return tuple.append(')').toString();
+    }
+
+    /** {@code value} as the integer PostgreSQL takes it for ({@code 007} and {@code 7L} alike: {@code 7}), or null. */
+    private static String integer(Object value) {
+        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte
+                || value instanceof java.math.BigInteger) {
+            return value.toString();
+        }
+        String text = value instanceof String s ? s.trim() : value instanceof java.math.BigDecimal d ? d.toPlainString() : null;
+        if (text == null) {
+            return null;
+        }
+        try {
+            return new java.math.BigInteger(text).toString();
+        } catch (NumberFormatException notAnInteger) {
+            return null;
+        }
     }
 
     private static void table(PlannedAccess.TableAccess t, List<?> parameters, KeyAliases aliases,

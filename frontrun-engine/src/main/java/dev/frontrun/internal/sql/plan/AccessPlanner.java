@@ -105,6 +105,8 @@ public final class AccessPlanner {
                 sequence(next.table(), false);
             } else if (use instanceof TableUse.SequenceSet set) {
                 sequence(set.table(), true);
+            } else if (use instanceof TableUse.AdvisoryLock lock) {
+                accesses.add(new PlannedAccess.AdvisoryLock(lock.key(), lock.waits()));
             } else {
                 endpoint(true, "unplanned use " + use);
             }

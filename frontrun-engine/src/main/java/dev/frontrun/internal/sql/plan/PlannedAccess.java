@@ -2,6 +2,7 @@ package dev.frontrun.internal.sql.plan;
 
 import dev.frontrun.Access;
 import dev.frontrun.internal.sql.schema.KeyColumn;
+import dev.frontrun.internal.sql.syntax.Operand;
 import dev.frontrun.internal.sql.syntax.TableName;
 import java.util.List;
 import java.util.Objects;
@@ -45,5 +46,12 @@ public sealed interface PlannedAccess {
      * aliased per thread, so only reading or repositioning the sequence conflicts with it.
      */
     record SequenceAccess(TableName sequence, boolean repositions) implements PlannedAccess {
+    }
+
+    /** An advisory lock held to the transaction's end, by its key operands ({@code waits} false: the try form). */
+    record AdvisoryLock(List<Operand> key, boolean waits) implements PlannedAccess {
+        public AdvisoryLock {
+            key = List.copyOf(key);
+        }
     }
 }

@@ -104,6 +104,27 @@ public final class AccessSetBuilder {
         return this;
     }
 
+    /**
+     * An advisory lock held to the transaction's end ({@code keyTuple} null: any key). Taking it is a write of the
+     * lock: who gets it first depends on the order, and the end of the transaction, which publishes the
+     * transaction's writes, releases it. A lock the statement waits for goes to the scheduler's lock registry. It is
+     * no data: it stays out of the reads and writes the reports show.
+     */
+    public AccessSetBuilder advisoryLock(String keyTuple, boolean waits) {
+        ResourceId id = keyTuple == null ? ResourceId.ADVISORY_LOCKS : ResourceId.advisoryLock(keyTuple);
+        add(id, Access.WRITE);
+        if (keyTuple != null) {
+            add(ResourceId.ADVISORY_LOCKS, Access.WEAK_WRITE);
+            if (waits) {
+                lockedExclusively(id);
+            }
+        }
+        touchesData = true;
+        writesData = true;
+        coarsen(keyTuple == null ? Granularity.TABLE : Granularity.ROW);
+        return this;
+    }
+
     /** Any table of the database; {@code kind} READ or WRITE. */
     public AccessSetBuilder endpoint(Access kind) {
         boolean write = kind.writes();

@@ -19,7 +19,11 @@ import java.util.Objects;
  *   sql:owners#keys          the keys the database generates for owners: which insert gets which key
  *   sql:owners#locks         which rows of owners are locked: a NOWAIT or SKIP LOCKED statement reads it,
  *                            the end of a transaction that touched owners writes it
+ *   sql:#advisory:(42)       the advisory lock of key 42 ({@code (1,2)} for the two-key form), held to the end
+ *                            of a transaction; sql:#advisory every advisory lock (a key not known)
  * </pre>
+ * Advisory locks are a row and a table of a pseudo-table no relation's canonical name can spell (a name starting
+ * with {@code #} is quoted).
  *
  * @param kind  the granularity
  * @param table the canonical display name of the table or sequence; null for the endpoint
@@ -71,6 +75,15 @@ public record ResourceId(Kind kind, String table, String key) {
     public static ResourceId locksOf(String display) {
         return new ResourceId(Kind.LOCKS, display, null);
     }
+
+    /** The advisory lock of the rendered key tuple {@code (42)} or {@code (1,2)}, a row of the advisory pseudo-table. */
+    public static ResourceId advisoryLock(String keyTuple) {
+        return new ResourceId(Kind.ROW, ADVISORY, keyTuple);
+    }
+
+    /** Every advisory lock: the key is not known. */
+    public static final ResourceId ADVISORY_LOCKS = new ResourceId(Kind.TABLE, "#advisory", null);
+    private static final String ADVISORY = ADVISORY_LOCKS.table;
 
     public static ResourceId sequence(TableName canonical) {
         return new ResourceId(Kind.SEQUENCE, canonical.display(), null);

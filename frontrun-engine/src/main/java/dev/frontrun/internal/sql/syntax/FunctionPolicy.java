@@ -5,7 +5,9 @@ import java.util.Set;
 /**
  * Which function calls are known not to touch shared data. A user-defined function may read or write
  * any table, so any function outside this list makes the statement opaque (a write on every table);
- * the sequence functions are modelled as accesses to the sequence.
+ * the sequence functions are modelled as accesses to the sequence, and the advisory locks a transaction
+ * holds to its end as accesses to the lock's key. Session-level advisory locks stay opaque: a physical
+ * connection's close releases them, which no step announces.
  */
 public final class FunctionPolicy {
 
@@ -17,6 +19,10 @@ public final class FunctionPolicy {
         SEQUENCE_NEXT,
         /** {@code setval}: repositions the sequence named by the first argument. */
         SEQUENCE_SET,
+        /** {@code pg_advisory_xact_lock} (and {@code _shared}): waits for an advisory lock, held to the transaction's end. */
+        ADVISORY_XACT_LOCK,
+        /** {@code pg_try_advisory_xact_lock} (and {@code _shared}): takes the lock if it is free, never waits. */
+        ADVISORY_XACT_TRY,
         /** Anything else: may read or write any table. */
         UNKNOWN
     }
@@ -34,7 +40,8 @@ public final class FunctionPolicy {
             "quote_nullable", "regexp_replace", "regexp_matches", "regexp_match", "regexp_like", "regexp_count",
             "regexp_split_to_array", "regexp_split_to_table", "string_to_array", "array_to_string", "overlay",
             "unaccent", "to_tsvector", "to_tsquery", "plainto_tsquery", "phraseto_tsquery", "websearch_to_tsquery",
-            "ts_rank", "ts_rank_cd", "ts_headline", "similarity", "casefold", "normalize",
+            "ts_rank", "ts_rank_cd", "ts_headline", "similarity", "casefold", "normalize", "hashtext",
+            "hashtextextended",
             // date and time
             "now", "current_timestamp", "current_date", "current_time", "localtime", "localtimestamp",
             "clock_timestamp", "statement_timestamp", "transaction_timestamp", "timeofday", "date_trunc", "date_part",
@@ -85,6 +92,12 @@ public final class FunctionPolicy {
         }
         if (name.equals("setval")) {
             return Effect.SEQUENCE_SET;
+        }
+        if (name.equals("pg_advisory_xact_lock") || name.equals("pg_advisory_xact_lock_shared")) {
+            return Effect.ADVISORY_XACT_LOCK;
+        }
+        if (name.equals("pg_try_advisory_xact_lock") || name.equals("pg_try_advisory_xact_lock_shared")) {
+            return Effect.ADVISORY_XACT_TRY;
         }
         return PURE.contains(name) ? Effect.PURE : Effect.UNKNOWN;
     }

@@ -80,4 +80,23 @@ public sealed interface TableUse {
     /** {@code setval('seq', …)}: repositions a sequence. */
     record SequenceSet(TableName table) implements TableUse {
     }
+
+    /**
+     * {@code pg_advisory_xact_lock(k)} or {@code (k1, k2)} and their try forms ({@code waits} false): an advisory lock
+     * held to the transaction's end, by its key (one operand, or two: PostgreSQL keeps the two forms apart). A shared
+     * lock is taken for an exclusive one, which conflicts with more: coarser, never finer.
+     */
+    record AdvisoryLock(List<Operand> key, boolean waits) implements TableUse {
+        /** What the advisory locks stand in for where a relation is expected: no relation has this name. */
+        public static final TableName LOCKS = TableName.of("#advisory");
+
+        public AdvisoryLock {
+            key = List.copyOf(key);
+        }
+
+        @Override
+        public TableName table() {
+            return LOCKS;
+        }
+    }
 }

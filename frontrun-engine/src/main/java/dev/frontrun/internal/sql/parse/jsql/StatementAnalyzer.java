@@ -627,8 +627,37 @@ final class StatementAnalyzer {
         }
         Expression firstArgument = f.getParameters() != null && !f.getParameters().isEmpty()
                 ? (Expression) f.getParameters().get(0) : null;
+        FunctionPolicy.Effect effect = FunctionPolicy.effect(schema, name);
+        if (effect == FunctionPolicy.Effect.ADVISORY_XACT_LOCK || effect == FunctionPolicy.Effect.ADVISORY_XACT_TRY) {
+            uses.add(new TableUse.AdvisoryLock(advisoryKey(name, f), effect == FunctionPolicy.Effect.ADVISORY_XACT_LOCK));
+            return; // its arguments are walked on: a function computing the key must be known too
+        }
         call(schema, name, firstArgument);
     }
+
+    /**
+     * The key of an advisory lock call, one operand per argument (one bigint, or two integers): a placeholder or an
+     * integer literal, also cast to an integer type; anything else (a column, {@code hashtext(?)}) an unknown operand,
+     * which makes the call stand for every advisory lock.
+     */
+    private List<Operand> advisoryKey(String function, Function f) {
+        int arguments = f.getParameters() == null ? 0 : f.getParameters().size();
+        if (arguments != 1 && arguments != 2) {
+            throw unsupported(function + "() with " + arguments + " arguments");
+        }
+        List<Operand> key = new ArrayList<>();
+        for (Object argument : f.getParameters()) {
+            Expression e = (Expression) argument;
+            while (e instanceof CastExpression cast && cast.getColDataType() != null
+                    && INTEGER_TYPES.contains(cast.getColDataType().getDataType().toLowerCase(java.util.Locale.ROOT))) {
+                e = cast.getLeftExpression();
+            }
+            key.add(operands.read(e));
+        }
+        return key;
+    }
+
+    private static final Set<String> INTEGER_TYPES = Set.of("bigint", "int8", "integer", "int", "int4", "smallint", "int2");
 
     private void call(String schema, String name, Expression firstArgument) {
         FunctionPolicy.Effect effect = FunctionPolicy.effect(schema, name);
