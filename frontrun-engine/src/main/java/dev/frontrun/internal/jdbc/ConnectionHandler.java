@@ -361,8 +361,15 @@ final class ConnectionHandler implements InvocationHandler {
             if (!autocommit) {
                 tx.ran(accesses, undone, analysis.rowLocks(), readsData);
                 tx.touched(facts.tables());
-                tx.abort();
-                abortedAtError(tx.abortAccesses(), tx.locksReleasedByAbort());
+                if (Boolean.FALSE.equals(PostgresBackend.transactionFailed(target))) {
+                    // the driver rolled back to its own savepoint before the statement (pgjdbc's autosave=always): the
+                    // transaction goes on, and only what the statement took is undone
+                    SchedulingPoints.alsoDid(new Step(TransactionState.undoneAtError(undone, facts.tables()), Set.of(),
+                            analysis.rowLocks(), "the error undoes the statement in " + tx.name(), null));
+                } else {
+                    tx.abort();
+                    abortedAtError(tx.abortAccesses(), tx.locksReleasedByAbort());
+                }
             }
             throw e;
         } finally {

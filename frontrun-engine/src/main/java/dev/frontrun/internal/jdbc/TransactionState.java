@@ -222,6 +222,19 @@ final class TransactionState {
         return savepoints.isEmpty() ? rollbackAccesses() : rollbackToAccesses(null);
     }
 
+    /**
+     * What undoing one failed statement alone announces (a driver's rollback to its own savepoint taken before it):
+     * {@code undone}, what a rollback of its writes announces, and the lock state of the tables it touched.
+     */
+    static List<ResourceAccess> undoneAtError(List<ResourceAccess> undone, Collection<String> tables) {
+        List<ResourceAccess> out = strong(undone);
+        for (String table : tables) {
+            out.add(new ResourceAccess(dev.frontrun.internal.sql.resource.ResourceId.locksOf(table).render(),
+                    Access.WEAK_WRITE));
+        }
+        return out;
+    }
+
     /** The locks {@link #abortAccesses} releases. */
     Set<String> locksReleasedByAbort() {
         return savepoints.isEmpty() ? locks() : locksTakenAfter(null);

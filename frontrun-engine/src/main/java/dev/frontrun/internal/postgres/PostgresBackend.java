@@ -24,11 +24,7 @@ public final class PostgresBackend {
      *                               any of its class loaders can name
      */
     public static int pidOf(Connection connection) {
-        Set<ClassLoader> loaders = new LinkedHashSet<>();
-        loaders.add(connection.getClass().getClassLoader());
-        loaders.add(Thread.currentThread().getContextClassLoader());
-        loaders.add(PostgresBackend.class.getClassLoader());
-        loaders.remove(null);
+        Set<ClassLoader> loaders = loaders(connection);
         Exception last = null;
         for (ClassLoader loader : loaders) {
             try {
@@ -46,5 +42,36 @@ public final class PostgresBackend {
                 + loaders + ". Without it Frontrun cannot see a statement waiting for a lock inside the database."
                 + " Use the PostgreSQL JDBC driver (org.postgresql:postgresql) and a pool whose connections"
                 + " implement Connection.unwrap", last);
+    }
+
+    /**
+     * Whether the server's last answer on {@code connection} said its transaction has failed (pgjdbc's {@code
+     * getTransactionState()}, from the ReadyForQuery status). After a statement's error that is PostgreSQL's abort;
+     * false when the transaction went on, because the driver rolled back to a savepoint of its own taken before the
+     * statement (pgjdbc's {@code autosave=always}) or the error never reached the server. Null when the driver's state
+     * cannot be read.
+     */
+    public static Boolean transactionFailed(Connection connection) {
+        for (ClassLoader loader : loaders(connection)) {
+            try {
+                Class<?> base = Class.forName("org.postgresql.core.BaseConnection", false, loader);
+                if (connection.isWrapperFor(base)) {
+                    Object state = base.getMethod("getTransactionState").invoke(connection.unwrap(base));
+                    return state != null && "FAILED".equals(state.toString());
+                }
+            } catch (ReflectiveOperationException | SQLException | LinkageError e) {
+                // another loader may name it; else unknown
+            }
+        }
+        return null;
+    }
+
+    private static Set<ClassLoader> loaders(Connection connection) {
+        Set<ClassLoader> loaders = new LinkedHashSet<>();
+        loaders.add(connection.getClass().getClassLoader());
+        loaders.add(Thread.currentThread().getContextClassLoader());
+        loaders.add(PostgresBackend.class.getClassLoader());
+        loaders.remove(null);
+        return loaders;
     }
 }
