@@ -5,14 +5,20 @@ import dev.frontrun.spi.SchedulingPoints.RepeatableRandom;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import org.hibernate.SessionFactory;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.Generator;
+import org.hibernate.id.uuid.CustomVersionOneStrategy;
 import org.hibernate.id.uuid.StandardRandomStrategy;
 import org.hibernate.id.uuid.UuidGenerator;
 import org.hibernate.id.uuid.UuidValueGenerator;
+import org.hibernate.id.uuid.UuidVersion6Strategy;
+import org.hibernate.id.uuid.UuidVersion7Strategy;
 import org.hibernate.persister.entity.EntityPersister;
 
 /**
@@ -23,9 +29,10 @@ import org.hibernate.persister.entity.EntityPersister;
  * generator draws instead from {@link RepeatableRandom} inside an execution (the calling thread's own sequence, the
  * same in every execution of the exploration) and from Hibernate's own strategy everywhere else: the application
  * outside explorations is unchanged. The generators are wrapped when an exploration begins, once; the wrappers keep
- * no state, so parallel workers share them. Only random (version 4) generators: a time-based one ({@code TIME},
- * {@code VERSION_6}, {@code VERSION_7}) or the application's own keeps its values, and an exploration whose steps they
- * change from execution to execution ends inconclusive, saying so.
+ * no state, so parallel workers share them. Hibernate's time-based styles ({@code TIME}, {@code VERSION_6},
+ * {@code VERSION_7}) get keys of their own version whose clock is a per-thread counter ({@link TimeOrderedUuids}). A
+ * generator of the application's own keeps its values, and an exploration whose steps they change from execution to
+ * execution ends inconclusive, saying so.
  *
  * <p>With Spring, the starter adds it to every exploration; with Hibernate alone,
  * {@code exploration.hook(RepeatableUuids.of(sessionFactory))}.
@@ -34,12 +41,41 @@ public final class RepeatableUuids implements ExplorationHook {
 
     private final List<SessionFactory> factories = new CopyOnWriteArrayList<>();
 
-    /** Inside an execution the thread's repeatable sequence, elsewhere Hibernate's own strategy. */
-    private record Repeatable(UuidValueGenerator hibernates) implements UuidValueGenerator {
+    /**
+     * Inside an execution the thread's repeatable sequence, elsewhere Hibernate's own strategy; {@code version} 4 for
+     * random keys, 1, 6 or 7 for time-based ones (their clock a per-thread counter, see {@link TimeOrderedUuids}).
+     */
+    private record Repeatable(UuidValueGenerator hibernates, int version) implements UuidValueGenerator {
         @Override
-        public java.util.UUID generateUuid(SharedSessionContractImplementor session) {
-            return RepeatableRandom.nextUuid().orElseGet(() -> hibernates.generateUuid(session));
+        public UUID generateUuid(SharedSessionContractImplementor session) {
+            Optional<UUID> random = RepeatableRandom.nextUuid();
+            if (random.isEmpty()) {
+                return hibernates.generateUuid(session);
+            }
+            if (version == 4) {
+                return random.get();
+            }
+            long tick = RepeatableRandom.perThread(TICKS, (execution, owner) -> new AtomicLong()).orElseThrow()
+                    .getAndIncrement();
+            return TimeOrderedUuids.of(version, tick, random.get());
         }
+    }
+
+    /** The key of each thread's clock of time-based keys in an execution. */
+    private static final Object TICKS = new Object();
+
+    /** The version of the UUIDs Hibernate's {@code strategy} makes, if it is one of its own; 0 otherwise. */
+    private static int versionOf(UuidValueGenerator strategy) {
+        if (strategy instanceof StandardRandomStrategy) {
+            return 4;
+        }
+        if (strategy instanceof CustomVersionOneStrategy) {
+            return 1;
+        }
+        if (strategy instanceof UuidVersion6Strategy) {
+            return 6;
+        }
+        return strategy instanceof UuidVersion7Strategy ? 7 : 0;
     }
 
     /** The UUID generators of every entity of {@code sessionFactory}. */
@@ -90,16 +126,14 @@ public final class RepeatableUuids implements ExplorationHook {
     }
 
     private void wrap(Generator generator, String entity, List<String> refused) {
-        // a wrapped one is a Repeatable already; a time-based one (version 1, 6, 7) or the application's own is not
-        // made to repeat (see the class)
-        if (!(generator instanceof UuidGenerator uuids)
-                || !(uuids.getValueGenerator() instanceof StandardRandomStrategy)) {
+        // a wrapped one is a Repeatable already; the application's own strategy is not made to repeat (see the class)
+        if (!(generator instanceof UuidGenerator uuids) || versionOf(uuids.getValueGenerator()) == 0) {
             return;
         }
         try {
             Field field = UuidGenerator.class.getDeclaredField("generator");
             field.setAccessible(true);
-            field.set(uuids, new Repeatable(uuids.getValueGenerator()));
+            field.set(uuids, new Repeatable(uuids.getValueGenerator(), versionOf(uuids.getValueGenerator())));
         } catch (ReflectiveOperationException | RuntimeException e) {
             refused.add(entity + " (" + e + ")");
         }
