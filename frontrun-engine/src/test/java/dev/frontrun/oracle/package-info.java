@@ -16,8 +16,7 @@
  * while PostgreSQL aborts a victim it picks by timing. An exploration whose result is a deadlock
  * finding has reached {@code DEADLOCK}. The check: every ground-truth key is reached by the
  * exploration in every declaration order, and each exploration is exhausted without any other
- * failure. Keys an exploration reaches that the server never produced are reported as unexpected;
- * in the suite only {@code DEADLOCK} and outcomes with a 40001 may be unexpected
- * ({@code OutcomeOracleTest.mayBeUnexpected} says why).
+ * failure. Keys an exploration reaches that the server never produced are reported as unexpected,
+ * and fail the suite: a false alarm, or a restore or nondeterminism bug.
  */
 package dev.frontrun.oracle;
