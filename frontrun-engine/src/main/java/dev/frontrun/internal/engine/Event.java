@@ -47,15 +47,23 @@ final class Event {
     }
 
     static Event of(int thread, Step step, ResourceNumbering ids) {
-        int size = step.accesses().size();
-        long[] packed = new long[size]; // resource id in the high bits, kind mask in the low byte
+        long[] packed = new long[step.accesses().size()]; // resource id in the high bits, kind mask in the low byte
         int i = 0;
         for (ResourceAccess a : step.accesses()) {
             packed[i++] = (long) ids.of(a.resource()) << 8 | 1 << a.kind().ordinal();
         }
+        SyncOp sync = step.detail() instanceof SyncOp op ? op : null;
+        return merged(thread, packed, sync == null ? null : sync.takes(), sync == null ? null : sync.gives(),
+                sync == null ? null : sync.acquires(), sync instanceof SyncOp.Until,
+                sync instanceof SyncOp.Convert c && c.retakes());
+    }
+
+    /** An event of the packed (resource, kind mask) pairs, sorted here; a resource's kinds merged into one mask. */
+    private static Event merged(int thread, long[] packed, Object takes, Object gives, Object acquires,
+                                boolean takesPermit, boolean retakes) {
         Arrays.sort(packed);
-        int[] res = new int[size];
-        int[] kinds = new int[size];
+        int[] res = new int[packed.length];
+        int[] kinds = new int[packed.length];
         int n = 0;
         for (long p : packed) {
             int resource = (int) (p >>> 8);
@@ -68,11 +76,8 @@ final class Event {
                 n++;
             }
         }
-        SyncOp sync = step.detail() instanceof SyncOp op ? op : null;
-        return new Event(thread, Arrays.copyOf(res, n), Arrays.copyOf(kinds, n),
-                sync == null ? null : sync.takes(), sync == null ? null : sync.gives(),
-                sync == null ? null : sync.acquires(), sync instanceof SyncOp.Until,
-                sync instanceof SyncOp.Convert c && c.retakes());
+        return new Event(thread, Arrays.copyOf(res, n), Arrays.copyOf(kinds, n), takes, gives, acquires, takesPermit,
+                retakes);
     }
 
     /**
@@ -80,25 +85,14 @@ final class Event {
      * out to do more than it announced ({@link dev.frontrun.spi.SchedulingPoints#alsoDid}).
      */
     Event with(Event more) {
-        int[] res = new int[resources.length + more.resources.length];
-        int[] kinds = new int[res.length];
-        int i = 0;
-        int j = 0;
-        int n = 0;
-        while (i < resources.length || j < more.resources.length) {
-            boolean mine = j >= more.resources.length || i < resources.length && resources[i] <= more.resources[j];
-            int resource = mine ? resources[i] : more.resources[j];
-            int kind = mine ? kindMasks[i++] : more.kindMasks[j++];
-            if (n > 0 && res[n - 1] == resource) {
-                kinds[n - 1] |= kind;
-            } else {
-                res[n] = resource;
-                kinds[n] = kind;
-                n++;
-            }
+        long[] packed = new long[resources.length + more.resources.length];
+        for (int i = 0; i < resources.length; i++) {
+            packed[i] = (long) resources[i] << 8 | kindMasks[i];
         }
-        return new Event(thread, Arrays.copyOf(res, n), Arrays.copyOf(kinds, n), takes, gives, acquires, takesPermit,
-                retakes);
+        for (int j = 0; j < more.resources.length; j++) {
+            packed[resources.length + j] = (long) more.resources[j] << 8 | more.kindMasks[j];
+        }
+        return merged(thread, packed, takes, gives, acquires, takesPermit, retakes);
     }
 
     /** Whether the two events touch a common resource in conflicting ways (program order aside). */
