@@ -256,7 +256,8 @@ final class ConnectionHandler implements InvocationHandler {
             }
             return result;
         } catch (SQLException e) {
-            detail.complete(StatementOutcome.failed(e.getSQLState(), e.getMessage()));
+            StatementOutcome failed = StatementOutcome.failed(e.getSQLState(), e.getMessage());
+            detail.complete(op == TxOp.ROLLBACK ? failed : failed.abortingTransaction());
             if (op == TxOp.COMMIT) {
                 abortedAtError(tx.rollbackAccesses(), tx.locks()); // a failed COMMIT rolls the whole transaction back
             } else if (op != TxOp.ROLLBACK) {
@@ -357,11 +358,15 @@ final class ConnectionHandler implements InvocationHandler {
             }
             return result;
         } catch (SQLException e) {
-            detail.complete(StatementOutcome.failed(e.getSQLState(), e.getMessage()));
-            if (!autocommit) {
+            StatementOutcome failed = StatementOutcome.failed(e.getSQLState(), e.getMessage());
+            if (autocommit) {
+                detail.complete(failed);
+            } else {
                 tx.ran(accesses, undone, analysis.rowLocks(), readsData);
                 tx.touched(facts.tables());
-                if (Boolean.FALSE.equals(PostgresBackend.transactionFailed(target))) {
+                boolean goesOn = Boolean.FALSE.equals(PostgresBackend.transactionFailed(target));
+                detail.complete(goesOn ? failed : failed.abortingTransaction());
+                if (goesOn) {
                     // the driver rolled back to its own savepoint before the statement (pgjdbc's autosave=always): the
                     // transaction goes on, and only what the statement took is undone
                     SchedulingPoints.alsoDid(new Step(TransactionState.undoneAtError(undone, facts.tables()), Set.of(),

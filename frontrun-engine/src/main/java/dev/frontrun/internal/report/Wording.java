@@ -76,7 +76,9 @@ final class Wording {
         return switch (outcome.status()) {
             case OK -> "";
             case PENDING -> "(did not complete)";
-            case FAILED -> "✗ failed" + (outcome.sqlState() == null ? "" : " " + sqlState(outcome.sqlState()));
+            case FAILED -> "✗ failed" + (outcome.sqlState() == null ? "" : " " + sqlState(outcome.sqlState()))
+                    + (outcome.aborting() ? ": PostgreSQL aborts the transaction here (back to its newest savepoint, if"
+                    + " any), freeing its locks at once" : "");
             case ROLLED_BACK -> "✗ rolled back: the transaction had been aborted by an error";
         };
     }

@@ -103,5 +103,10 @@ class JdbcTransactionDetailTest {
                 .map(SqlStep.class::cast).filter(s -> s.op() == TxOp.COMMIT).findFirst().orElseThrow();
         assertThat(commit.outcome().status()).isEqualTo(StatementOutcome.Status.OK);
         assertThat(result.trace()).map(t -> t.step().label()).noneMatch(label -> label.contains("aborted"));
+        SqlStep duplicate = result.trace().stream().map(t -> t.step().detail()).filter(SqlStep.class::isInstance)
+                .map(SqlStep.class::cast).filter(s -> s.outcome().status() == StatementOutcome.Status.FAILED)
+                .findFirst().orElseThrow();
+        assertThat(duplicate.outcome().aborting()).as("the duplicate key aborted the savepoint's subtransaction").isTrue();
+        assertThat(result.explanation()).contains("PostgreSQL aborts the transaction here");
     }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
 import dev.frontrun.Verdict;
+import dev.frontrun.internal.sql.SqlStep;
+import dev.frontrun.internal.sql.StatementOutcome;
 import dev.frontrun.jdbc.FrontrunDataSource;
 import dev.frontrun.testing.PostgresExtension;
 import dev.frontrun.testing.TestDatabase;
@@ -84,5 +86,9 @@ class StatementLevelRollbackTest {
         assertThat(read(raw)).as("the database is put back").isZero();
         assertThat(seen).as("the reader before and after the writer's COMMIT").containsExactly(0, 1);
         assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
+        assertThat(result.trace()).map(t -> t.step().detail()).filteredOn(SqlStep.class::isInstance)
+                .map(SqlStep.class::cast).filteredOn(s -> s.outcome().status() == StatementOutcome.Status.FAILED)
+                .isNotEmpty().allSatisfy(s -> assertThat(s.outcome().aborting())
+                        .as("the driver's rollback to its savepoint: the transaction goes on").isFalse());
     }
 }
