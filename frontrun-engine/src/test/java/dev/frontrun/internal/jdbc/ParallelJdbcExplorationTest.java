@@ -7,6 +7,7 @@ import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
 import dev.frontrun.Verdict;
 import dev.frontrun.internal.engine.ParallelRuns;
+import dev.frontrun.internal.sql.SqlStep;
 import dev.frontrun.jdbc.FrontrunDataSource;
 import dev.frontrun.spi.ExplorationHook;
 import dev.frontrun.testing.PostgresExtension;
@@ -224,6 +225,45 @@ class ParallelJdbcExplorationTest {
         } finally {
             db.execute("DROP TABLE claim");
         }
+    }
+
+    /**
+     * {@code first} locked FOR UPDATE, then {@code second} tried with SKIP LOCKED, or (with {@code nowait}) taken FOR
+     * UPDATE NOWAIT, which fails while another transaction holds it; a failure rolls the transaction back.
+     */
+    private void lockThenTry(int first, int second, boolean nowait) throws SQLException {
+        try (Connection c = ds.getConnection(); java.sql.Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.executeQuery("SELECT balance FROM account WHERE id = " + first + " FOR UPDATE").close();
+            try {
+                st.executeQuery("SELECT balance FROM account WHERE id = " + second + " FOR UPDATE "
+                        + (nowait ? "NOWAIT" : "SKIP LOCKED")).close();
+                c.commit();
+            } catch (SQLException e) {
+                if (!"55P03".equals(e.getSQLState())) {
+                    throw e;
+                }
+                c.rollback();
+            }
+        }
+    }
+
+    /**
+     * Statements that fail inside a transaction: what their errors released reaches the policy with the next choice,
+     * and a parallel exploration's recorded choices carry it, so the workers' executions are the sequential ones.
+     */
+    @Test
+    void failedStatementsReleasingTheirLocksExploreAsSequentially() {
+        ParallelRuns<Object> tries = new ParallelRuns<>(Object::new).hook(new DatabaseExplorationHook(raw))
+                .thread("claimer", s -> lockThenTry(1, 2, false)).thread("taker", s -> lockThenTry(2, 1, true));
+        ParallelRuns.Run sequential = tries.explore(1);
+        ParallelRuns.Run parallel = tries.explore(2);
+
+        assertSame(sequential, parallel);
+        assertThat(parallel.outcome().verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(parallel.traces()).as("executions where the taker's NOWAIT failed")
+                .anyMatch(trace -> trace.stream().anyMatch(step -> step.step().detail() instanceof SqlStep sql
+                        && "55P03".equals(sql.outcome().sqlState()) && sql.outcome().aborting()));
     }
 
     /** Each execution's waits: the thread and position of each blocked step, and where it was resumed. */
