@@ -257,12 +257,16 @@ final class ConnectionHandler implements InvocationHandler {
             return result;
         } catch (SQLException e) {
             StatementOutcome failed = StatementOutcome.failed(e.getSQLState(), e.getMessage());
-            detail.complete(op == TxOp.ROLLBACK ? failed : failed.abortingTransaction());
             if (op == TxOp.COMMIT) {
+                detail.complete(failed.abortingTransaction());
                 abortedAtError(tx.rollbackAccesses(), tx.locks()); // a failed COMMIT rolls the whole transaction back
-            } else if (op != TxOp.ROLLBACK) {
+            } else if (op != TxOp.ROLLBACK && !aborted
+                    && !Boolean.FALSE.equals(PostgresBackend.transactionFailed(target))) {
+                detail.complete(failed.abortingTransaction()); // a SAVEPOINT or RELEASE the server refused
                 tx.abort();
                 abortedAtError(tx.abortAccesses(), tx.locksReleasedByAbort());
+            } else {
+                detail.complete(failed); // refused by the driver, or in a transaction aborted already
             }
             throw e;
         } finally {
