@@ -182,8 +182,12 @@ final class TransactionState {
 
     /** Its row locks go, whatever kind (a foreign key's KEY SHARE too): a weak write of each touched table's lock state. */
     private List<ResourceAccess> lockStateWrites() {
-        List<ResourceAccess> out = new ArrayList<>(touchedTables.size());
-        for (String table : touchedTables) { // a loop, not a stream: this runs at every boundary, mostly interpreted
+        return lockStateWrites(touchedTables);
+    }
+
+    private static List<ResourceAccess> lockStateWrites(Collection<String> tables) {
+        List<ResourceAccess> out = new ArrayList<>(tables.size());
+        for (String table : tables) { // a loop, not a stream: this runs at every boundary, mostly interpreted
             out.add(new ResourceAccess(dev.frontrun.internal.sql.resource.ResourceId.locksOf(table).render(),
                     Access.WEAK_WRITE));
         }
@@ -228,10 +232,7 @@ final class TransactionState {
      */
     static List<ResourceAccess> undoneAtError(List<ResourceAccess> undone, Collection<String> tables) {
         List<ResourceAccess> out = strong(undone);
-        for (String table : tables) {
-            out.add(new ResourceAccess(dev.frontrun.internal.sql.resource.ResourceId.locksOf(table).render(),
-                    Access.WEAK_WRITE));
-        }
+        out.addAll(lockStateWrites(tables));
         return out;
     }
 
