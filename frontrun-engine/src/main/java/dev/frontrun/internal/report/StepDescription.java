@@ -70,6 +70,9 @@ record StepDescription(String kind, String text, String details, boolean failed)
         if (sql != null && sql.outcome().sqlState() != null) {
             details.append("\nSQLSTATE ").append(Wording.sqlState(sql.outcome().sqlState())).append(": ")
                     .append(Objects.toString(sql.outcome().message(), ""));
+            if (sql.outcome().aborting()) {
+                details.append('\n').append(Wording.ABORTS);
+            }
         }
         marks.forEach(mark -> details.append('\n').append(mark));
         return details.toString();

@@ -71,14 +71,17 @@ final class Wording {
         return sqlState + " (" + SqlStates.meaning(sqlState) + ")";
     }
 
+    /** What a failure inside a transaction did besides failing ({@code StatementOutcome.aborting}). */
+    static final String ABORTS = "PostgreSQL aborts the transaction here (back to its newest savepoint, if any),"
+            + " freeing its locks at once";
+
     /** How a statement ended when it did not simply succeed, e.g. {@code ✗ failed 40001 (serialization failure)}; empty if it did. */
     static String outcome(StatementOutcome outcome) {
         return switch (outcome.status()) {
             case OK -> "";
             case PENDING -> "(did not complete)";
             case FAILED -> "✗ failed" + (outcome.sqlState() == null ? "" : " " + sqlState(outcome.sqlState()))
-                    + (outcome.aborting() ? ": PostgreSQL aborts the transaction here (back to its newest savepoint, if"
-                    + " any), freeing its locks at once" : "");
+                    + (outcome.aborting() ? ": " + ABORTS : "");
             case ROLLED_BACK -> "✗ rolled back: the transaction had been aborted by an error";
         };
     }

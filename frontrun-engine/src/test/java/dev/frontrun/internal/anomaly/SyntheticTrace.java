@@ -170,6 +170,13 @@ public final class SyntheticTrace {
         return this;
     }
 
+    /** The last statement failed with {@code sqlState} inside its transaction, which PostgreSQL aborted there. */
+    public SyntheticTrace failedAborting(String sqlState) {
+        steps.get(steps.size() - 1).sql().complete(StatementOutcome.failed(sqlState, "ERROR " + sqlState)
+                .abortingTransaction());
+        return this;
+    }
+
     /** Marks the last step as having blocked on a lock held by {@code holder}. */
     public SyntheticTrace blockedBy(String holder) {
         Pending last = steps.remove(steps.size() - 1);
