@@ -1,5 +1,6 @@
 package dev.frontrun.internal.engine;
 
+import dev.frontrun.ResourceAccess;
 import dev.frontrun.Schedule;
 import dev.frontrun.TraceStep;
 import dev.frontrun.internal.engine.ExecutionRecord.Ending;
@@ -10,6 +11,7 @@ import dev.frontrun.Step;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -381,9 +383,9 @@ public final class ExecutionRunner implements AutoCloseable {
         }
 
         private static Step both(Step one, Step other) {
-            List<dev.frontrun.ResourceAccess> accesses = new ArrayList<>(one.accesses());
+            List<ResourceAccess> accesses = new ArrayList<>(one.accesses());
             accesses.addAll(other.accesses());
-            Set<String> released = new java.util.LinkedHashSet<>(one.releases());
+            Set<String> released = new LinkedHashSet<>(one.releases());
             released.addAll(other.releases());
             return new Step(accesses, Set.of(), released, one.label() + "; " + other.label(), null);
         }

@@ -259,14 +259,9 @@ final class ConnectionHandler implements InvocationHandler {
             StatementOutcome failed = StatementOutcome.failed(e.getSQLState(), e.getMessage());
             if (op == TxOp.COMMIT) {
                 detail.complete(failed.abortingTransaction());
-                abortedAtError(tx.rollbackAccesses(), tx.locks()); // a failed COMMIT rolls the whole transaction back
-            } else if (op != TxOp.ROLLBACK && !aborted
-                    && !Boolean.FALSE.equals(PostgresBackend.transactionFailed(target))) {
-                detail.complete(failed.abortingTransaction()); // a SAVEPOINT or RELEASE the server refused
-                tx.abort();
-                abortedAtError(tx.abortAccesses(), tx.locksReleasedByAbort());
+                released(tx.rollbackAccesses(), tx.locks(), "the failed COMMIT rolls back " + tx.name());
             } else {
-                detail.complete(failed); // refused by the driver, or in a transaction aborted already
+                detail.complete(op == TxOp.ROLLBACK ? failed : abortIfTheServerDid(failed, aborted));
             }
             throw e;
         } finally {
@@ -366,18 +361,16 @@ final class ConnectionHandler implements InvocationHandler {
             if (autocommit) {
                 detail.complete(failed);
             } else {
+                boolean abortedBefore = tx.aborted();
                 tx.ran(accesses, undone, analysis.rowLocks(), readsData);
                 tx.touched(facts.tables());
-                boolean goesOn = Boolean.FALSE.equals(PostgresBackend.transactionFailed(target));
-                detail.complete(goesOn ? failed : failed.abortingTransaction());
-                if (goesOn) {
+                StatementOutcome outcome = abortIfTheServerDid(failed, abortedBefore);
+                detail.complete(outcome);
+                if (!abortedBefore && !outcome.aborting()) {
                     // the driver rolled back to its own savepoint before the statement (pgjdbc's autosave=always): the
                     // transaction goes on, and only what the statement took is undone
-                    SchedulingPoints.alsoDid(new Step(TransactionState.undoneAtError(undone, facts.tables()), Set.of(),
-                            analysis.rowLocks(), "the error undoes the statement in " + tx.name(), null));
-                } else {
-                    tx.abort();
-                    abortedAtError(tx.abortAccesses(), tx.locksReleasedByAbort());
+                    released(TransactionState.undoneAtError(undone, facts.tables()), analysis.rowLocks(),
+                            "the error undoes the statement in " + tx.name());
                 }
             }
             throw e;
@@ -387,12 +380,25 @@ final class ConnectionHandler implements InvocationHandler {
     }
 
     /**
-     * A statement of the open transaction failed: PostgreSQL aborted the transaction, or its newest savepoint's
+     * A statement or boundary of the open transaction failed ({@code failed}). Unless the transaction was aborted
+     * before, or pgjdbc says the server did not fail it (its {@code autosave=always} rolled back to a savepoint of its
+     * own, or the driver refused the call), PostgreSQL aborted the transaction, or its newest savepoint's
      * subtransaction, there and then, releasing its locks before the application's ROLLBACK (a NOWAIT or SKIP LOCKED of
-     * another transaction right after the error finds them free). The scheduler counts that as part of the step.
+     * another transaction right after the error finds them free): the scheduler counts that as part of the step.
+     * Returns the outcome to record.
      */
-    private void abortedAtError(List<ResourceAccess> undone, Set<String> released) {
-        SchedulingPoints.alsoDid(new Step(undone, Set.of(), released, "the error aborts " + tx.name(), null));
+    private StatementOutcome abortIfTheServerDid(StatementOutcome failed, boolean abortedBefore) {
+        if (abortedBefore || Boolean.FALSE.equals(PostgresBackend.transactionFailed(target))) {
+            return failed;
+        }
+        tx.abort();
+        released(tx.abortAccesses(), tx.locksReleasedByAbort(), "the error aborts " + tx.name());
+        return failed.abortingTransaction();
+    }
+
+    /** What the failed step also did: undo and release {@code undone} and {@code locks}, told to the scheduler. */
+    private static void released(List<ResourceAccess> undone, Set<String> locks, String label) {
+        SchedulingPoints.alsoDid(new Step(undone, Set.of(), locks, label, null));
     }
 
     /** The real call, its time in the database told to the execution's timings (also when it fails). */

@@ -491,8 +491,8 @@ public final class ConformanceCheck {
         }
         while (at != null && state(at).anyGranted()) {
             SpecState g = state(at);
-            String granted = g.txs().stream().filter(t -> g.phase(t).equals("granted")).findFirst().orElseThrow();
-            at = moves.get(at).get(granted + ":Complete");
+            String granted = granted(g);
+            at = completed(at);
             if (at != null && state(at).phase(granted).equals("aborted")) {
                 out.addAll(failing(g, granted).abortAccesses());
             }
@@ -540,11 +540,19 @@ public final class ConformanceCheck {
         }
         Long at = moves.get(from).get(move);
         while (at != null && state(at).anyGranted()) {
-            SpecState s = state(at);
-            String granted = s.txs().stream().filter(t -> s.phase(t).equals("granted")).findFirst().orElseThrow();
-            at = moves.get(at).get(granted + ":Complete");
+            at = completed(at);
         }
         return at;
+    }
+
+    /** Where the first granted statement's completion leads from state {@code at} (which has one). */
+    private Long completed(long at) {
+        return moves.get(at).get(granted(state(at)) + ":Complete");
+    }
+
+    /** The first transaction of {@code s} whose waiting statement was granted its lock. */
+    private static String granted(SpecState s) {
+        return s.txs().stream().filter(t -> s.phase(t).equals("granted")).findFirst().orElseThrow();
     }
 
     private String describe(SpecState s, String move) {
