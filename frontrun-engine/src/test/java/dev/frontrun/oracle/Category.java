@@ -60,6 +60,11 @@ public enum Category {
      * so that it meets another transaction's locks right after that transaction's failed statement, before its ROLLBACK
      */
     SKIP_LOCKED_ROW,
+    /**
+     * {@code SELECT … FOR NO KEY UPDATE} (Hibernate's pessimistic write lock on PostgreSQL) and {@code FOR KEY SHARE} (the
+     * lock a foreign key's check takes on the referenced row): the two row locks that do not conflict with each other
+     */
+    KEY_LOCKS,
     /** threads whose statements each commit on their own */
     AUTOCOMMIT,
     /** one explicit transaction per thread at READ COMMITTED */

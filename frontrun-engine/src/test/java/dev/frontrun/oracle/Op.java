@@ -75,7 +75,11 @@ record Op(Kind kind, List<Object> args) {
         ADVISORY_XACT_LOCK(Category.ADVISORY_LOCK, Shape.QUERY, "SELECT pg_advisory_xact_lock(?)", Role.KEY),
         ADVISORY_XACT_TRY(Category.ADVISORY_LOCK, Shape.QUERY, "SELECT pg_try_advisory_xact_lock(?)", Role.KEY),
         TRY_LOCK_PK(Category.SKIP_LOCKED_ROW, Shape.QUERY, "SELECT v FROM item WHERE id = ? FOR UPDATE SKIP LOCKED",
-                Role.KEY);
+                Role.KEY),
+        LOCK_NO_KEY_PK(Category.KEY_LOCKS, Shape.QUERY, "SELECT v FROM item WHERE id = ? FOR NO KEY UPDATE", Role.KEY),
+        LOCK_NO_KEY_RANGE(Category.KEY_LOCKS, Shape.QUERY,
+                "SELECT id, v FROM item WHERE v > ? ORDER BY id FOR NO KEY UPDATE", Role.THRESHOLD),
+        KEY_SHARE_PK(Category.KEY_LOCKS, Shape.QUERY, "SELECT v FROM item WHERE id = ? FOR KEY SHARE", Role.KEY);
 
         final Category category;
         final Shape shape;

@@ -96,7 +96,11 @@ class OutcomeOracleTest {
             Category.SKIP_LOCKED_ROW, EnumSet.of(Category.SKIP_LOCKED_ROW, Category.NOWAIT, Category.SKIP_LOCKED,
                     Category.FOR_UPDATE, Category.UPDATE_PK, Category.INSERT_EXPLICIT_KEY, Category.PK_READ,
                     Category.READ_COMMITTED, Category.REPEATABLE_READ, Category.SAVEPOINT, Category.THREE_THREADS,
-                    Category.JDBC_TRANSACTIONS));
+                    Category.JDBC_TRANSACTIONS),
+            Category.KEY_LOCKS, EnumSet.of(Category.KEY_LOCKS, Category.FOR_UPDATE, Category.FOR_SHARE,
+                    Category.UPDATE_PK, Category.INSERT_GENERATED_KEY, Category.DELETE_CASCADE, Category.PK_READ,
+                    Category.NOWAIT, Category.AUTOCOMMIT, Category.READ_COMMITTED, Category.REPEATABLE_READ,
+                    Category.SERIALIZABLE, Category.SAVEPOINT, Category.THREE_THREADS, Category.JDBC_TRANSACTIONS));
 
     @TestFactory
     Stream<DynamicTest> advisoryLocksReachEveryOutcomeOfTheServer() {
@@ -107,6 +111,15 @@ class OutcomeOracleTest {
     @TestFactory
     Stream<DynamicTest> rowTryLocksReachEveryOutcomeOfTheServer() {
         return sweep(OWN_SWEEP.get(Category.SKIP_LOCKED_ROW), BASE_SEED + 2_000_000, PROGRAMS / 5);
+    }
+
+    /**
+     * Hibernate's pessimistic write lock ({@code FOR NO KEY UPDATE} on PostgreSQL) and a foreign key's {@code FOR KEY
+     * SHARE}, against row writes, deletes and the other row locks.
+     */
+    @TestFactory
+    Stream<DynamicTest> keyLocksReachEveryOutcomeOfTheServer() {
+        return sweep(OWN_SWEEP.get(Category.KEY_LOCKS), BASE_SEED + 3_000_000, PROGRAMS / 5);
     }
 
     private static Stream<DynamicTest> sweep(Set<Category> categories, long firstSeed, int programs) {
