@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -25,8 +26,8 @@ final class ChangesAndEmptying {
     record Restorable(long oid, String refill, String copy, String tracker) {
     }
 
-    /** What the call found and did. */
-    record Found(Set<Long> changedTables, Set<Long> movedSequences, Set<Long> emptied) {
+    /** What the call found and did; {@code schemaChanges} as {@link SchemaChanges} recorded them. */
+    record Found(Set<Long> changedTables, Set<Long> movedSequences, Set<Long> emptied, List<String> schemaChanges) {
     }
 
     private static final String TABLE = DatabaseSnapshot.SCHEMA + ".restorable";
@@ -54,15 +55,16 @@ final class ChangesAndEmptying {
                 "CREATE TABLE " + TABLE + " (ord int NOT NULL, relid oid NOT NULL, refill text NOT NULL,"
                         + " copy regclass NOT NULL, rows bigint NOT NULL, tracker regclass, seen bigint)",
                 "CREATE FUNCTION " + FUNCTION + "(vacuumable oid[], everything boolean)"
-                        + " RETURNS TABLE (kind int, id oid) LANGUAGE plpgsql AS $$\n"
+                        + " RETURNS TABLE (kind int, id oid, what text) LANGUAGE plpgsql AS $$\n"
                         + "DECLARE\n"
                         + "  changed oid[] := CASE WHEN everything THEN ARRAY(SELECT r.relid FROM " + TABLE + " r)"
                         + " ELSE ARRAY(SELECT w.relid FROM " + WRITTEN + ") END;\n"
                         + "  emptying oid[];\n"
                         + "  t record;\n"
                         + "BEGIN\n"
-                        + "  RETURN QUERY SELECT 0, pg_catalog.unnest(changed);\n"
-                        + "  RETURN QUERY SELECT 1, s.seq FROM " + sequences + " s"
+                        + "  RETURN QUERY " + SchemaChanges.asCallRows() + ";\n"
+                        + "  RETURN QUERY SELECT 0, pg_catalog.unnest(changed), NULL::text;\n"
+                        + "  RETURN QUERY SELECT 1, s.seq, NULL::text FROM " + sequences + " s"
                         + " WHERE pg_catalog.pg_sequence_last_value(s.seq::pg_catalog.regclass)"
                         + " IS DISTINCT FROM CASE WHEN s.is_called THEN s.last_value END;\n"
                         + "  emptying := ARRAY(SELECT r.relid FROM " + TABLE + " r WHERE r.relid = ANY (changed)"
@@ -85,7 +87,7 @@ final class ChangesAndEmptying {
                         + "      INSERT INTO " + EmptiedTables.TABLE + " VALUES (t.relid, t.refill, t.copy, t.rows);\n"
                         + "    END IF;\n"
                         + "    EXECUTE 'DELETE FROM ' || t.relid::pg_catalog.regclass::text;\n"
-                        + "    RETURN QUERY SELECT 3, t.relid;\n"
+                        + "    RETURN QUERY SELECT 3, t.relid, NULL::text;\n"
                         + "  END LOOP;\n"
                         + "END $$");
     }
@@ -126,11 +128,16 @@ final class ChangesAndEmptying {
         Set<Long> changed = new LinkedHashSet<>();
         Set<Long> moved = new LinkedHashSet<>();
         Set<Long> emptied = new LinkedHashSet<>();
-        try (PreparedStatement st = c.prepareStatement("SELECT kind, id FROM " + FUNCTION + "(?::oid[], ?)")) {
+        List<String> schemaChanges = new ArrayList<>();
+        try (PreparedStatement st = c.prepareStatement("SELECT kind, id, what FROM " + FUNCTION + "(?::oid[], ?)")) {
             st.setString(1, vacuumable.stream().map(String::valueOf).collect(Collectors.joining(",", "{", "}")));
             st.setBoolean(2, everything);
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
+                    if (rs.getInt(1) == 4) {
+                        schemaChanges.add(rs.getString(3));
+                        continue;
+                    }
                     (switch (rs.getInt(1)) {
                         case 0 -> changed;
                         case 1 -> moved;
@@ -139,6 +146,6 @@ final class ChangesAndEmptying {
                 }
             }
         }
-        return new Found(changed, moved, emptied);
+        return new Found(changed, moved, emptied, schemaChanges);
     }
 }

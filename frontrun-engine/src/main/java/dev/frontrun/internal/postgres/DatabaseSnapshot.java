@@ -158,6 +158,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private boolean tracking;
     /** Whether writes are tracked by triggers; if not, every restore rewrites every table. */
     private final boolean trackWrites;
+    /** The schema changes {@link SchemaChanges} recorded so far, and whether a restore has reported them. */
+    private List<String> schemaChanges = List.of();
+    private boolean schemaChangesReported;
 
     private DatabaseSnapshot(DataSource dataSource, Duration lockTimeout, boolean trackWrites) {
         this.lockTimeout = lockTimeout;
@@ -249,7 +252,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
                     EmptiedTables.CREATE, AutovacuumPause.CREATE,
                     "CREATE UNLOGGED TABLE " + SEQUENCES + " (seq oid NOT NULL, last_value bigint NOT NULL,"
                             + " is_called boolean NOT NULL)",
-                    ChangesAndEmptying.create(SEQUENCES, RESTORING),
+                    ChangesAndEmptying.create(SEQUENCES, RESTORING), SchemaChanges.create(),
                     "CREATE FUNCTION " + TRACK + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER"
                             + " SET search_path = pg_catalog, pg_temp AS $$ BEGIN"
                             + " IF strpos(coalesce(current_setting('" + RESTORING + "', true), ''), ',' || TG_ARGV[0] || ',') = 0 THEN"
@@ -327,6 +330,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
             tables.values().stream().filter(SnapshotScope.Table::tracked).forEach(t -> vacuumable.add(t.oid()));
             statistics = PlannerStatistics.read(c, tables.values().stream().filter(t -> vacuumable.contains(t.oid()))
                     .collect(Collectors.toMap(SnapshotScope.Table::oid, t -> t.relations().keySet())));
+            if (!vacuumable.isEmpty()) {
+                SchemaChanges.watch(c); // the restore's first call, which only a vacuuming restore makes, reports them
+            }
         }
         for (SnapshotScope.Table table : tables.values()) {
             // without the replication role every restored table was truncated all along, whoever owns it
@@ -362,10 +368,28 @@ public final class DatabaseSnapshot implements AutoCloseable {
     public Restored restoreChanged(String when, Map<Integer, String> knownBackends) throws SQLException {
         checkOpen();
         Changes changes = changes(when, knownBackends);
-        if (changes.tables().isEmpty() && changes.sequences().isEmpty()) {
-            return Restored.NOTHING;
+        Restored restored;
+        try {
+            restored = changes.tables().isEmpty() && changes.sequences().isEmpty() ? Restored.NOTHING
+                    : restore(changes, Pass.BETWEEN_RUNS, "restore the database " + when, knownBackends);
+        } catch (SQLException e) {
+            reportSchemaChanges(when, e); // a dropped column, say, can be why the refill failed
+            throw e;
         }
-        return restore(changes, Pass.BETWEEN_RUNS, "restore the database " + when, knownBackends);
+        reportSchemaChanges(when, null);
+        return restored;
+    }
+
+    /**
+     * Once: fails, after the restore, if anyone changed the schema since the snapshot. The restore has put back the
+     * rows and sequences; what the change created stays, and nothing is dropped on a guess.
+     */
+    private void reportSchemaChanges(String when, SQLException restoreFailure) throws SchemaChangedException {
+        if (schemaChanges.isEmpty() || schemaChangesReported) {
+            return;
+        }
+        schemaChangesReported = true;
+        throw new SchemaChangedException(when, schemaChanges, restoreFailure);
     }
 
     /**
@@ -433,6 +457,9 @@ public final class DatabaseSnapshot implements AutoCloseable {
                 changedTables = found.changedTables();
                 movedSequences = found.movedSequences();
                 emptied = found.emptied();
+                if (!found.schemaChanges().isEmpty()) {
+                    schemaChanges = found.schemaChanges();
+                }
             }
         } catch (SQLException e) {
             throw failed(c, "find out what changed " + when + (vacuumable.isEmpty() ? "" : " and empty it"), e, false,
@@ -455,13 +482,13 @@ public final class DatabaseSnapshot implements AutoCloseable {
      */
     public Restored restoreAllAndClose(String when, Map<Integer, String> knownBackends) throws SQLException {
         checkOpen();
+        Restored restored;
         try {
-            Restored restored = restore(changes(when, knownBackends), Pass.LAST, "restore the database " + when,
-                    knownBackends);
+            restored = restore(changes(when, knownBackends), Pass.LAST, "restore the database " + when, knownBackends);
             dropped = true;
-            return restored;
         } catch (RestoreBlockedException e) {
             dropped = true; // dropping needs the same locks: it would wait in vain a second time
+            reportSchemaChanges(when, e);
             throw e;
         } catch (SQLException | RuntimeException e) {
             try {
@@ -469,10 +496,15 @@ public final class DatabaseSnapshot implements AutoCloseable {
             } catch (SQLException | RuntimeException suppressed) {
                 e.addSuppressed(suppressed);
             }
+            if (e instanceof SQLException failure) {
+                reportSchemaChanges(when, failure);
+            }
             throw e;
         } finally {
             session.close();
         }
+        reportSchemaChanges(when, null);
+        return restored;
     }
 
     /** Which restore: they differ in how they empty the tables. */

@@ -280,4 +280,89 @@ class RestoreBetweenExecutionsTest {
                 + " and its partition").contains("5");
         assertThat(DatabaseState.of(raw)).isEqualTo(before);
     }
+
+    @Test
+    void aTableTheExploredCodeCreatesStopsTheExplorationNamingItAndTheRowsAreStillPutBack() {
+        assertThatThrownBy(() -> Frontrun.explore(Object::new)
+                .database(raw)
+                .thread("alice", s -> {
+                    deposit(ds, 1);
+                    try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+                        st.execute("CREATE TABLE IF NOT EXISTS audit_2026 (note text)");
+                        st.executeUpdate("INSERT INTO audit_2026 VALUES ('alice deposited')");
+                    }
+                })
+                .thread("bob", s -> deposit(ds, 1))
+                .stopOnFirstFailure(false)
+                .reportDirectory(null)
+                .run())
+                .hasMessageContaining("The database's schema changed during the exploration (found on the restore"
+                        + " before execution 2): CREATE TABLE public.audit_2026.")
+                .hasMessageContaining("Make such changes before the exploration")
+                .hasRootCauseInstanceOf(SchemaChangedException.class);
+
+        assertThat(one(raw, "SELECT string_agg(id || '=' || balance, ',' ORDER BY id) FROM account"))
+                .as("the rows put back all the same").isEqualTo("1=100,2=100");
+        assertThat(one(raw, "SELECT count(*) FROM audit_2026")).as("what the change created is left").isEqualTo("1");
+        assertThat(one(raw, "SELECT count(*) FROM pg_event_trigger")).as("Frontrun's event triggers are gone")
+                .isEqualTo("0");
+        assertThat(one(raw, "SELECT count(*) FROM pg_namespace WHERE nspname = '" + DatabaseSnapshot.SCHEMA + "'"))
+                .isEqualTo("0");
+    }
+
+    @Test
+    void aSchemaChangeInTheOnlyExecutionOrInTheSetupIsFoundByTheLastRestore() {
+        db.execute("CREATE TABLE doomed (id int)");
+
+        assertThatThrownBy(() -> Frontrun.explore(() -> {
+                    db.execute("CREATE INDEX IF NOT EXISTS account_balance ON account (balance)");
+                    return new Object();
+                })
+                .database(raw)
+                .thread("alice", s -> {
+                    deposit(ds, 1);
+                    try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+                        st.execute("DROP TABLE IF EXISTS doomed");
+                    }
+                })
+                .reportDirectory(null)
+                .run())
+                .hasMessageContaining("(found on the restore after the exploration): CREATE INDEX public.account_balance;"
+                        + " DROP TABLE public.doomed.")
+                .hasRootCauseInstanceOf(SchemaChangedException.class);
+
+        assertThat(one(raw, "SELECT string_agg(id || '=' || balance, ',' ORDER BY id) FROM account"))
+                .isEqualTo("1=100,2=100");
+    }
+
+    @Test
+    void temporaryTablesAndSchemaChangesRolledBackAreNoSchemaChange() {
+        Result result = Frontrun.explore(Object::new)
+                .database(raw)
+                .thread("alice", s -> {
+                    try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+                        c.setAutoCommit(false);
+                        st.execute("CREATE TEMP TABLE scratch (id int) ON COMMIT DROP");
+                        st.executeUpdate("INSERT INTO scratch SELECT id FROM account");
+                        st.executeUpdate("UPDATE account SET balance = balance + (SELECT count(*) FROM scratch) WHERE id = 1");
+                        c.commit();
+                    }
+                })
+                .thread("bob", s -> {
+                    try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+                        c.setAutoCommit(false);
+                        st.execute("CREATE TABLE tentative (id int)");
+                        c.rollback();
+                    }
+                    deposit(ds, 1);
+                })
+                .invariant(s -> true, "anything goes")
+                .stopOnFirstFailure(false)
+                .reportDirectory(null)
+                .run();
+
+        assertThat(result.failure()).as(result.explanation()).isEmpty();
+        assertThat(result.executions()).isGreaterThan(1);
+        assertThat(one(raw, "SELECT count(*) FROM pg_class WHERE relname = 'tentative'")).isEqualTo("0");
+    }
 }
