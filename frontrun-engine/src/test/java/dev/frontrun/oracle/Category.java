@@ -65,6 +65,11 @@ public enum Category {
      * lock a foreign key's check takes on the referenced row): the two row locks that do not conflict with each other
      */
     KEY_LOCKS,
+    /**
+     * Statements over both tables: a fetch join's read, a grouped left join, a join locking one side ({@code FOR UPDATE
+     * OF}), {@code UPDATE … FROM}, {@code DELETE … USING} and an {@code EXISTS} subquery
+     */
+    JOINS,
     /** threads whose statements each commit on their own */
     AUTOCOMMIT,
     /** one explicit transaction per thread at READ COMMITTED */

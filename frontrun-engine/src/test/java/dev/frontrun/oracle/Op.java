@@ -79,7 +79,20 @@ record Op(Kind kind, List<Object> args) {
         LOCK_NO_KEY_PK(Category.KEY_LOCKS, Shape.QUERY, "SELECT v FROM item WHERE id = ? FOR NO KEY UPDATE", Role.KEY),
         LOCK_NO_KEY_RANGE(Category.KEY_LOCKS, Shape.QUERY,
                 "SELECT id, v FROM item WHERE v > ? ORDER BY id FOR NO KEY UPDATE", Role.THRESHOLD),
-        KEY_SHARE_PK(Category.KEY_LOCKS, Shape.QUERY, "SELECT v FROM item WHERE id = ? FOR KEY SHARE", Role.KEY);
+        KEY_SHARE_PK(Category.KEY_LOCKS, Shape.QUERY, "SELECT v FROM item WHERE id = ? FOR KEY SHARE", Role.KEY),
+        JOIN_READ(Category.JOINS, Shape.QUERY,
+                "SELECT i.v, n.id, n.body FROM item i JOIN note n ON n.item_id = i.id WHERE i.id = ? ORDER BY n.id", Role.KEY),
+        JOIN_COUNT(Category.JOINS, Shape.QUERY, "SELECT i.id, count(n.id) FROM item i LEFT JOIN note n ON n.item_id = i.id"
+                + " WHERE i.v > ? GROUP BY i.id ORDER BY i.id", Role.THRESHOLD),
+        JOIN_LOCK(Category.JOINS, Shape.QUERY,
+                "SELECT i.v, n.id FROM item i JOIN note n ON n.item_id = i.id WHERE i.id = ? ORDER BY n.id FOR UPDATE OF i",
+                Role.KEY),
+        UPDATE_FROM(Category.JOINS, Shape.UPDATE,
+                "UPDATE item SET v = item.v + ? FROM note n WHERE n.item_id = item.id AND item.id = ?", Role.VALUE, Role.KEY),
+        DELETE_USING(Category.JOINS, Shape.UPDATE, "DELETE FROM note USING item i WHERE note.item_id = i.id AND i.v > ?",
+                Role.THRESHOLD),
+        EXISTS_READ(Category.JOINS, Shape.QUERY,
+                "SELECT id FROM item WHERE EXISTS (SELECT 1 FROM note n WHERE n.item_id = item.id) ORDER BY id");
 
         final Category category;
         final Shape shape;

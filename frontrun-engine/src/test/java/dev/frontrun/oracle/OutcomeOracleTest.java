@@ -100,7 +100,11 @@ class OutcomeOracleTest {
             Category.KEY_LOCKS, EnumSet.of(Category.KEY_LOCKS, Category.FOR_UPDATE, Category.FOR_SHARE,
                     Category.UPDATE_PK, Category.INSERT_GENERATED_KEY, Category.DELETE_CASCADE, Category.PK_READ,
                     Category.NOWAIT, Category.AUTOCOMMIT, Category.READ_COMMITTED, Category.REPEATABLE_READ,
-                    Category.SERIALIZABLE, Category.SAVEPOINT, Category.THREE_THREADS, Category.JDBC_TRANSACTIONS));
+                    Category.SERIALIZABLE, Category.SAVEPOINT, Category.THREE_THREADS, Category.JDBC_TRANSACTIONS),
+            Category.JOINS, EnumSet.of(Category.JOINS, Category.INSERT_GENERATED_KEY, Category.UPDATE_PK,
+                    Category.DELETE_CASCADE, Category.PK_READ, Category.FOR_UPDATE, Category.AUTOCOMMIT,
+                    Category.READ_COMMITTED, Category.REPEATABLE_READ, Category.SERIALIZABLE, Category.SAVEPOINT,
+                    Category.THREE_THREADS, Category.JDBC_TRANSACTIONS));
 
     @TestFactory
     Stream<DynamicTest> advisoryLocksReachEveryOutcomeOfTheServer() {
@@ -120,6 +124,12 @@ class OutcomeOracleTest {
     @TestFactory
     Stream<DynamicTest> keyLocksReachEveryOutcomeOfTheServer() {
         return sweep(OWN_SWEEP.get(Category.KEY_LOCKS), BASE_SEED + 3_000_000, PROGRAMS / 5);
+    }
+
+    /** Reads, locks and writes over both tables, against the writes of either. */
+    @TestFactory
+    Stream<DynamicTest> joinsReachEveryOutcomeOfTheServer() {
+        return sweep(OWN_SWEEP.get(Category.JOINS), BASE_SEED + 4_000_000, PROGRAMS / 5);
     }
 
     private static Stream<DynamicTest> sweep(Set<Category> categories, long firstSeed, int programs) {
