@@ -70,6 +70,11 @@ public enum Category {
      * OF}), {@code UPDATE … FROM}, {@code DELETE … USING} and an {@code EXISTS} subquery
      */
     JOINS,
+    /**
+     * Statements with a {@code WITH} clause (a data-modifying one among them), {@code INSERT … SELECT} and
+     * {@code RETURNING} on an {@code UPDATE} and a {@code DELETE}
+     */
+    CTES,
     /** threads whose statements each commit on their own */
     AUTOCOMMIT,
     /** one explicit transaction per thread at READ COMMITTED */

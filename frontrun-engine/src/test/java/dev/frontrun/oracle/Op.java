@@ -92,7 +92,16 @@ record Op(Kind kind, List<Object> args) {
         DELETE_USING(Category.JOINS, Shape.UPDATE, "DELETE FROM note USING item i WHERE note.item_id = i.id AND i.v > ?",
                 Role.THRESHOLD),
         EXISTS_READ(Category.JOINS, Shape.QUERY,
-                "SELECT id FROM item WHERE EXISTS (SELECT 1 FROM note n WHERE n.item_id = item.id) ORDER BY id");
+                "SELECT id FROM item WHERE EXISTS (SELECT 1 FROM note n WHERE n.item_id = item.id) ORDER BY id"),
+        CTE_UPDATE_INSERT(Category.CTES, Shape.UPDATE, "WITH moved AS (UPDATE item SET v = v + ? WHERE id = ? RETURNING id)"
+                + " INSERT INTO note (item_id, body) SELECT id, 'moved' FROM moved", Role.VALUE, Role.KEY),
+        CTE_READ(Category.CTES, Shape.QUERY, "WITH hot AS (SELECT id FROM item WHERE v > ?)"
+                + " SELECT count(*) FROM note WHERE item_id IN (SELECT id FROM hot)", Role.THRESHOLD),
+        INSERT_SELECT(Category.CTES, Shape.UPDATE,
+                "INSERT INTO note (item_id, body) SELECT id, 'copied' FROM item WHERE v > ? AND NOT deleted", Role.THRESHOLD),
+        UPDATE_RETURNING(Category.CTES, Shape.QUERY, "UPDATE item SET v = v + ? WHERE id = ? RETURNING v", Role.VALUE,
+                Role.KEY),
+        DELETE_RETURNING(Category.CTES, Shape.QUERY, "DELETE FROM note WHERE item_id = ? RETURNING id", Role.KEY);
 
         final Category category;
         final Shape shape;

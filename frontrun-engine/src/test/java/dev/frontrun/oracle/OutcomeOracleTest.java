@@ -104,6 +104,10 @@ class OutcomeOracleTest {
             Category.JOINS, EnumSet.of(Category.JOINS, Category.INSERT_GENERATED_KEY, Category.UPDATE_PK,
                     Category.DELETE_CASCADE, Category.PK_READ, Category.FOR_UPDATE, Category.AUTOCOMMIT,
                     Category.READ_COMMITTED, Category.REPEATABLE_READ, Category.SERIALIZABLE, Category.SAVEPOINT,
+                    Category.THREE_THREADS, Category.JDBC_TRANSACTIONS),
+            Category.CTES, EnumSet.of(Category.CTES, Category.INSERT_GENERATED_KEY, Category.UPDATE_PK,
+                    Category.PREDICATE_READ, Category.FOR_UPDATE, Category.DELETE_CASCADE, Category.AUTOCOMMIT,
+                    Category.READ_COMMITTED, Category.REPEATABLE_READ, Category.SERIALIZABLE, Category.SAVEPOINT,
                     Category.THREE_THREADS, Category.JDBC_TRANSACTIONS));
 
     @TestFactory
@@ -130,6 +134,12 @@ class OutcomeOracleTest {
     @TestFactory
     Stream<DynamicTest> joinsReachEveryOutcomeOfTheServer() {
         return sweep(OWN_SWEEP.get(Category.JOINS), BASE_SEED + 4_000_000, PROGRAMS / 5);
+    }
+
+    /** {@code WITH} clauses, {@code INSERT … SELECT} and {@code RETURNING}, against row writes and inserts. */
+    @TestFactory
+    Stream<DynamicTest> commonTableExpressionsReachEveryOutcomeOfTheServer() {
+        return sweep(OWN_SWEEP.get(Category.CTES), BASE_SEED + 5_000_000, PROGRAMS / 5);
     }
 
     private static Stream<DynamicTest> sweep(Set<Category> categories, long firstSeed, int programs) {
