@@ -75,6 +75,12 @@ public enum Category {
      * {@code RETURNING} on an {@code UPDATE} and a {@code DELETE}
      */
     CTES,
+    /**
+     * Writes under a unique constraint checked at {@code COMMIT} ({@code DEFERRABLE INITIALLY DEFERRED}): inserts of
+     * taken codes, a swap of two codes (valid only at the end), reads; a {@code COMMIT} that waits for another
+     * transaction's insert of the same code, and one that fails
+     */
+    DEFERRED_UNIQUE,
     /** threads whose statements each commit on their own */
     AUTOCOMMIT,
     /** one explicit transaction per thread at READ COMMITTED */

@@ -101,7 +101,13 @@ record Op(Kind kind, List<Object> args) {
                 "INSERT INTO note (item_id, body) SELECT id, 'copied' FROM item WHERE v > ? AND NOT deleted", Role.THRESHOLD),
         UPDATE_RETURNING(Category.CTES, Shape.QUERY, "UPDATE item SET v = v + ? WHERE id = ? RETURNING v", Role.VALUE,
                 Role.KEY),
-        DELETE_RETURNING(Category.CTES, Shape.QUERY, "DELETE FROM note WHERE item_id = ? RETURNING id", Role.KEY);
+        DELETE_RETURNING(Category.CTES, Shape.QUERY, "DELETE FROM note WHERE item_id = ? RETURNING id", Role.KEY),
+        INSERT_PAIR(Category.DEFERRED_UNIQUE, Shape.UPDATE, "INSERT INTO pair (id, code) VALUES (?, ?)", Role.NEW_KEY,
+                Role.KEY),
+        SWAP_PAIR(Category.DEFERRED_UNIQUE, Shape.UPDATE,
+                "UPDATE pair SET code = CASE id WHEN 1 THEN 2 ELSE 1 END WHERE id IN (1, 2)"),
+        RECODE_PAIR(Category.DEFERRED_UNIQUE, Shape.UPDATE, "UPDATE pair SET code = ? WHERE id = ?", Role.KEY, Role.KEY),
+        READ_PAIRS(Category.DEFERRED_UNIQUE, Shape.QUERY, "SELECT id, code FROM pair ORDER BY id");
 
         final Category category;
         final Shape shape;

@@ -10,27 +10,31 @@ import java.sql.Statement;
 /**
  * The one schema every generated program runs on, and its initial data. It holds what the model
  * finds hardest: a partial unique index, a cascading foreign key from a table keyed by a
- * {@code serial}, a key column with a constant default, and a standalone sequence.
+ * {@code serial}, a key column with a constant default, a standalone sequence, and a unique constraint checked at
+ * {@code COMMIT} ({@code DEFERRABLE INITIALLY DEFERRED}).
  */
 final class OracleSchema {
 
     private static final String[] DDL = {
-        "DROP TABLE IF EXISTS note, item, setting CASCADE",
+        "DROP TABLE IF EXISTS note, item, setting, pair CASCADE",
         "DROP SEQUENCE IF EXISTS ticket",
         "CREATE TABLE item (id int PRIMARY KEY, v int NOT NULL, name text, deleted boolean NOT NULL DEFAULT false)",
         "CREATE UNIQUE INDEX item_live_name ON item (name) WHERE NOT deleted",
         "CREATE TABLE note (id serial PRIMARY KEY, item_id int NOT NULL REFERENCES item (id) ON DELETE CASCADE, body text)",
         "CREATE TABLE setting (name text PRIMARY KEY DEFAULT 'main', v int NOT NULL)",
         "CREATE SEQUENCE ticket",
+        "CREATE TABLE pair (id int PRIMARY KEY, code int NOT NULL, CONSTRAINT pair_code UNIQUE (code)"
+                + " DEFERRABLE INITIALLY DEFERRED)",
     };
 
     /** Back to the initial data: one round trip, tables emptied by TRUNCATE so no dead rows linger. */
     private static final String RESET = String.join("; ",
-            "TRUNCATE note, item, setting RESTART IDENTITY",
+            "TRUNCATE note, item, setting, pair RESTART IDENTITY",
             "INSERT INTO item (id, v, name, deleted) VALUES (1, 10, 'a', false), (2, 20, 'b', false),"
                     + " (3, 30, 'c', true), (4, 40, 'c', false)",
             "INSERT INTO note (item_id, body) VALUES (1, 'n1'), (2, 'n2')",
             "INSERT INTO setting (name, v) VALUES ('other', 1)",
+            "INSERT INTO pair (id, code) VALUES (1, 1), (2, 2)",
             "SELECT setval('ticket', 1, false)");
 
     private OracleSchema() {
@@ -61,6 +65,7 @@ final class OracleSchema {
             rows(st, "item", "SELECT id, v, name, deleted FROM item ORDER BY id", out);
             rows(st, "note", "SELECT id, item_id, body FROM note ORDER BY id", out);
             rows(st, "setting", "SELECT name, v FROM setting ORDER BY name", out);
+            rows(st, "pair", "SELECT id, code FROM pair ORDER BY id", out);
             rows(st, "ticket", "SELECT last_value, is_called FROM ticket", out);
             rows(st, "note_id_seq", "SELECT last_value, is_called FROM note_id_seq", out);
         }

@@ -240,8 +240,12 @@ final class ConnectionHandler implements InvocationHandler {
                 isolation(), null);
         String label = detail.statement() + "  [" + tx.name() + (op == TxOp.COMMIT && aborted ? ", aborted: rolls back" : "")
                 + "]";
+        int pid = backendPid();
         execution.recordAnalysisTime(System.nanoTime() - entered);
         SchedulingPoints.step(new Step(accesses, Set.of(), releases, label, detail));
+        // a COMMIT can wait inside the server: a deferred constraint's check waits for another transaction's insert of
+        // the same key (or takes a foreign key's lock) at the COMMIT, so the lock probe must see the boundary running
+        state.running(thread, pid);
         long start = System.nanoTime();
         try {
             Object result = timed(call, execution, start);
@@ -265,6 +269,7 @@ final class ConnectionHandler implements InvocationHandler {
             }
             throw e;
         } finally {
+            state.finished(thread);
             if (op == TxOp.COMMIT || op == TxOp.ROLLBACK) {
                 tx.end();
             }
