@@ -223,6 +223,31 @@ class OutcomeOracleTest {
      * (Found by the oracle with advisory locks modelled, seed 1248 of the 2,000-program run; this is its row-lock form.)
      */
     /**
+     * t1's insert of a note holds a foreign key's KEY SHARE lock on item 4; t2's {@code FOR UPDATE} of item 4 takes its
+     * snapshot and waits for t1; t0's update of item 4 (a NO KEY UPDATE lock, which KEY SHARE lets through) commits
+     * meanwhile; t1 commits, and t2 finds the row updated since its snapshot: 40001. The waiting statement's event stood
+     * where it began, and t1's COMMIT, after which t2 takes the row, did not conflict with t0's update: DPOR took the
+     * orders of the COMMIT and the update for one trace, and never ran the update inside t2's wait (found by the oracle,
+     * seed 301074 of a 2,000-program run, in 3 of its 6 declaration orders). Now the step that lets a waiting statement
+     * go widens by that statement.
+     */
+    @Test
+    void anUpdateCommittedWhileAStatementWaitsIsFoundByItWhenItGoesOn() throws SQLException {
+        Program program = program(
+                autocommit(op(Kind.UPDATE_RANGE, 101, 15)),
+                Programs.transaction(ThreadProgram.Mode.READ_COMMITTED, op(Kind.INSERT_NOTE, 4, "n")),
+                Programs.transaction(ThreadProgram.Mode.REPEATABLE_READ, op(Kind.LOCK_PK, 4)));
+
+        ProgramCheck check = oracle.check(program);
+
+        assertThat(check.decided()).as(check.report()).isTrue();
+        assertThat(check.problems()).as(check.report()).isEmpty();
+        assertThat(check.missing()).as(check.report()).isEmpty();
+        assertThat(check.truth().outcomes().keySet()).as("the server's outcome where t2 meets t0's update after its wait")
+                .anyMatch(key -> key.contains("t2[s1!40001"));
+    }
+
+    /**
      * A unique constraint checked at COMMIT ({@code DEFERRABLE INITIALLY DEFERRED}): t0 gives row 1 code 3, t1 inserts
      * a row with code 3, neither waits at its statement. The first COMMIT to check the code waits inside the server for
      * the other transaction, which then fails its own check (23505) or commits first. The lock probe watched statements

@@ -129,6 +129,9 @@ public final class DporPolicy implements SchedulePolicy {
         if (choice.alsoDidBefore() != null && position > 0 && position <= path.size()) {
             alsoDid(path.get(position - 1), choice.alsoDidBefore());
         }
+        if (position > 0 && position <= path.size()) {
+            letGo(position - 1, choice.enabled());
+        }
         Event[] pending = events(choice.pending());
         if (position < path.size()) {
             Node node = path.get(position);
@@ -167,6 +170,38 @@ public final class DporPolicy implements SchedulePolicy {
      */
     private void alsoDid(Node node, Step effect) {
         node.event = node.event.with(Event.of(node.event.thread, effect, ids));
+    }
+
+    /**
+     * A statement that waited inside the database since it began (its thread disabled at every node since) and runs on
+     * after the step at {@code m}, which it conflicts with (a COMMIT giving its lock back, most often), takes its locks and
+     * meets the rows there: what it does after the wait happens at m. Its event stays where it began (its snapshot is
+     * from then), and m's event widens by it: a step of a third thread between the two (an update the waiting statement
+     * will find committed when it gets the row) races with m, and DPOR runs it before m too. Coarser: more orders, never
+     * fewer. A Java lock's wait is left to its own steps.
+     */
+    private void letGo(int m, boolean[] enabledNow) {
+        Node node = path.get(m);
+        if (node.event == null || node.event.synchronizes()) {
+            return;
+        }
+        for (int q = 0; q < enabledNow.length; q++) {
+            if (q == node.chosen || node.enabled[q] || !enabledNow[q]) {
+                continue;
+            }
+            int waited = m - 1;
+            while (waited >= 0 && path.get(waited).chosen != q) {
+                if (path.get(waited).enabled[q]) {
+                    waited = -1; // it could run meanwhile: not one wait since its statement began
+                    break;
+                }
+                waited--;
+            }
+            Event statement = waited < 0 ? null : path.get(waited).event;
+            if (statement != null && !statement.synchronizes() && node.event.conflictsWith(statement)) {
+                node.event = node.event.with(statement);
+            }
+        }
     }
 
     /**
