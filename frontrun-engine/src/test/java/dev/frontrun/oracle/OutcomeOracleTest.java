@@ -151,6 +151,13 @@ class OutcomeOracleTest {
         return sweep(OWN_SWEEP.get(Category.DEFERRED_UNIQUE), BASE_SEED + 6_000_000, PROGRAMS / 5);
     }
 
+    /** The program's outcomes were decided on the server, and every exploration reached each of them without a problem. */
+    private static void assertEveryOutcomeReached(ProgramCheck check) {
+        assertThat(check.decided()).as(check.report()).isTrue();
+        assertThat(check.problems()).as(check.report()).isEmpty();
+        assertThat(check.missing()).as(check.report()).isEmpty();
+    }
+
     private static Stream<DynamicTest> sweep(Set<Category> categories, long firstSeed, int programs) {
         ProgramGenerator generator = new ProgramGenerator(categories, MAX_INTERLEAVINGS);
         return LongStream.range(0, programs).map(i -> firstSeed + i).mapToObj(seed ->
@@ -208,9 +215,7 @@ class OutcomeOracleTest {
                         Programs.transaction(ThreadProgram.Mode.READ_COMMITTED, op(Kind.READ_PK, 1))))) {
             ProgramCheck check = oracle.check(program);
 
-            assertThat(check.decided()).as(check.report()).isTrue();
-            assertThat(check.missing()).as(check.report()).isEmpty();
-            assertThat(check.problems()).as(check.report()).isEmpty();
+            assertEveryOutcomeReached(check);
         }
     }
 
@@ -240,9 +245,7 @@ class OutcomeOracleTest {
 
         ProgramCheck check = oracle.check(program);
 
-        assertThat(check.decided()).as(check.report()).isTrue();
-        assertThat(check.problems()).as(check.report()).isEmpty();
-        assertThat(check.missing()).as(check.report()).isEmpty();
+        assertEveryOutcomeReached(check);
         assertThat(check.truth().outcomes().keySet()).as("the server's outcome where t2 meets t0's update after its wait")
                 .anyMatch(key -> key.contains("t2[s1!40001"));
     }
@@ -262,9 +265,7 @@ class OutcomeOracleTest {
 
         ProgramCheck check = oracle.check(program);
 
-        assertThat(check.decided()).as(check.report()).isTrue();
-        assertThat(check.problems()).as(check.report()).isEmpty();
-        assertThat(check.missing()).as(check.report()).isEmpty();
+        assertEveryOutcomeReached(check);
         assertThat(check.truth().outcomes().values()).as("a COMMIT that waits inside the server, in the server's schedules")
                 .anyMatch(witness -> witness.schedule().stream().anyMatch(step -> step.contains("commit()  … waits for")
                         || step.contains("COMMIT  … waits for")));
@@ -278,9 +279,7 @@ class OutcomeOracleTest {
 
         ProgramCheck check = oracle.check(program);
 
-        assertThat(check.decided()).as(check.report()).isTrue();
-        assertThat(check.missing()).as(check.report()).isEmpty();
-        assertThat(check.problems()).as(check.report()).isEmpty();
+        assertEveryOutcomeReached(check);
         assertThat(check.truth().outcomes().keySet()).as("the server's outcome where both come away empty-handed")
                 .anyMatch(key -> key.contains("s2=[], commit=ok] t1[s1=[(40)], s2!55P03, rollback=ok]"));
     }
@@ -301,9 +300,7 @@ class OutcomeOracleTest {
 
         ProgramCheck check = oracle.check(program);
 
-        assertThat(check.decided()).as(check.report()).isTrue();
-        assertThat(check.missing()).as(check.report()).isEmpty();
-        assertThat(check.problems()).as(check.report()).isEmpty();
+        assertEveryOutcomeReached(check);
         assertThat(check.truth().outcomes().keySet()).as("the server's outcome where the try answers false")
                 .anyMatch(key -> key.contains("s3=[(f)], commit=ok] t1[s1=[()], s2!55P03, rollback=ok]"));
     }
@@ -316,9 +313,7 @@ class OutcomeOracleTest {
     void twoStatementsReleasedTogetherReachEveryOutcomeOfTheServer() throws SQLException {
         ProgramCheck check = oracle.check(GroundTruthTest.TWO_WAITING);
 
-        assertThat(check.decided()).as(check.report()).isTrue();
-        assertThat(check.problems()).as(check.report()).isEmpty();
-        assertThat(check.missing()).as(check.report()).isEmpty();
+        assertEveryOutcomeReached(check);
     }
 
     /**
