@@ -189,19 +189,26 @@ public final class DporPolicy implements SchedulePolicy {
             if (q == node.chosen || node.enabled[q] || !enabledNow[q]) {
                 continue;
             }
-            int waited = m - 1;
-            while (waited >= 0 && path.get(waited).chosen != q) {
-                if (path.get(waited).enabled[q]) {
-                    waited = -1; // it could run meanwhile: not one wait since its statement began
-                    break;
-                }
-                waited--;
-            }
+            int waited = waitingSince(q, m);
             Event statement = waited < 0 ? null : path.get(waited).event;
             if (statement != null && !statement.synchronizes() && node.event.conflictsWith(statement)) {
                 node.event = node.event.with(statement);
             }
         }
+    }
+
+    /** Thread q's latest event before m, if q has stood disabled at every node since it (one wait); else -1. */
+    private int waitingSince(int q, int m) {
+        for (int i = m - 1; i >= 0; i--) {
+            Node earlier = path.get(i);
+            if (earlier.chosen == q) {
+                return i;
+            }
+            if (earlier.enabled[q]) {
+                return -1; // it could run meanwhile
+            }
+        }
+        return -1;
     }
 
     /**

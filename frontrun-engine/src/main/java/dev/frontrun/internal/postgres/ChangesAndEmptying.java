@@ -134,15 +134,12 @@ final class ChangesAndEmptying {
             st.setBoolean(2, everything);
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
-                    if (rs.getInt(1) == 4) {
-                        schemaChanges.add(rs.getString(3));
-                        continue;
+                    switch (rs.getInt(1)) {
+                        case 0 -> changed.add(rs.getLong(2));
+                        case 1 -> moved.add(rs.getLong(2));
+                        case 4 -> schemaChanges.add(rs.getString(3));
+                        default -> emptied.add(rs.getLong(2));
                     }
-                    (switch (rs.getInt(1)) {
-                        case 0 -> changed;
-                        case 1 -> moved;
-                        default -> emptied;
-                    }).add(rs.getLong(2));
                 }
             }
         }

@@ -367,23 +367,35 @@ public final class DatabaseSnapshot implements AutoCloseable {
      */
     public Restored restoreChanged(String when, Map<Integer, String> knownBackends) throws SQLException {
         checkOpen();
-        Changes changes = changes(when, knownBackends);
+        return reportingSchemaChanges(when, () -> {
+            Changes changes = changes(when, knownBackends);
+            return changes.tables().isEmpty() && changes.sequences().isEmpty() ? Restored.NOTHING
+                    : restore(changes, Pass.BETWEEN_RUNS, "restore the database " + when, knownBackends);
+        });
+    }
+
+    /** A restore, as a call that may fail. */
+    private interface RestoreCall {
+        Restored run() throws SQLException;
+    }
+
+    /**
+     * Runs {@code restore}, then fails once if anyone changed the schema since the snapshot: the restore has put back
+     * the rows and sequences; what the change created stays, and nothing is dropped on a guess. A failed restore's
+     * exception becomes the cause (a dropped column, say, can be why the refill failed).
+     */
+    private Restored reportingSchemaChanges(String when, RestoreCall restore) throws SQLException {
         Restored restored;
         try {
-            restored = changes.tables().isEmpty() && changes.sequences().isEmpty() ? Restored.NOTHING
-                    : restore(changes, Pass.BETWEEN_RUNS, "restore the database " + when, knownBackends);
+            restored = restore.run();
         } catch (SQLException e) {
-            reportSchemaChanges(when, e); // a dropped column, say, can be why the refill failed
+            reportSchemaChanges(when, e);
             throw e;
         }
         reportSchemaChanges(when, null);
         return restored;
     }
 
-    /**
-     * Once: fails, after the restore, if anyone changed the schema since the snapshot. The restore has put back the
-     * rows and sequences; what the change created stays, and nothing is dropped on a guess.
-     */
     private void reportSchemaChanges(String when, SQLException restoreFailure) throws SchemaChangedException {
         if (schemaChanges.isEmpty() || schemaChangesReported) {
             return;
@@ -482,13 +494,17 @@ public final class DatabaseSnapshot implements AutoCloseable {
      */
     public Restored restoreAllAndClose(String when, Map<Integer, String> knownBackends) throws SQLException {
         checkOpen();
-        Restored restored;
+        return reportingSchemaChanges(when, () -> restoreLastAndClose(when, knownBackends));
+    }
+
+    private Restored restoreLastAndClose(String when, Map<Integer, String> knownBackends) throws SQLException {
         try {
-            restored = restore(changes(when, knownBackends), Pass.LAST, "restore the database " + when, knownBackends);
+            Restored restored = restore(changes(when, knownBackends), Pass.LAST, "restore the database " + when,
+                    knownBackends);
             dropped = true;
+            return restored;
         } catch (RestoreBlockedException e) {
             dropped = true; // dropping needs the same locks: it would wait in vain a second time
-            reportSchemaChanges(when, e);
             throw e;
         } catch (SQLException | RuntimeException e) {
             try {
@@ -496,15 +512,10 @@ public final class DatabaseSnapshot implements AutoCloseable {
             } catch (SQLException | RuntimeException suppressed) {
                 e.addSuppressed(suppressed);
             }
-            if (e instanceof SQLException failure) {
-                reportSchemaChanges(when, failure);
-            }
             throw e;
         } finally {
             session.close();
         }
-        reportSchemaChanges(when, null);
-        return restored;
     }
 
     /** Which restore: they differ in how they empty the tables. */
