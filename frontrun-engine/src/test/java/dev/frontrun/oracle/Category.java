@@ -81,6 +81,16 @@ public enum Category {
      * transaction's insert of the same code, and one that fails
      */
     DEFERRED_UNIQUE,
+    /**
+     * Writes to a table with user triggers: a {@code BEFORE UPDATE} trigger that changes the written row, and an
+     * {@code AFTER INSERT OR UPDATE} trigger that counts each write in a row of another table (an audit counter)
+     */
+    TRIGGERS,
+    /**
+     * A foreign key checked at {@code COMMIT} ({@code DEFERRABLE INITIALLY DEFERRED}): inserts of links to parents that
+     * may not exist yet, deletes of parents that may still be linked; a {@code COMMIT} that fails, or waits
+     */
+    DEFERRED_FK,
     /** threads whose statements each commit on their own */
     AUTOCOMMIT,
     /** one explicit transaction per thread at READ COMMITTED */

@@ -107,7 +107,17 @@ record Op(Kind kind, List<Object> args) {
         SWAP_PAIR(Category.DEFERRED_UNIQUE, Shape.UPDATE,
                 "UPDATE pair SET code = CASE id WHEN 1 THEN 2 ELSE 1 END WHERE id IN (1, 2)"),
         RECODE_PAIR(Category.DEFERRED_UNIQUE, Shape.UPDATE, "UPDATE pair SET code = ? WHERE id = ?", Role.KEY, Role.KEY),
-        READ_PAIRS(Category.DEFERRED_UNIQUE, Shape.QUERY, "SELECT id, code FROM pair ORDER BY id");
+        READ_PAIRS(Category.DEFERRED_UNIQUE, Shape.QUERY, "SELECT id, code FROM pair ORDER BY id"),
+        UPDATE_COUNTED(Category.TRIGGERS, Shape.UPDATE, "UPDATE counted SET v = v + ? WHERE id = ?", Role.VALUE, Role.KEY),
+        INSERT_COUNTED(Category.TRIGGERS, Shape.UPDATE, "INSERT INTO counted (id, v) VALUES (?, ?)", Role.NEW_KEY,
+                Role.VALUE),
+        READ_COUNTED(Category.TRIGGERS, Shape.QUERY, "SELECT v, changes FROM counted WHERE id = ?", Role.KEY),
+        READ_TALLY(Category.TRIGGERS, Shape.QUERY, "SELECT op, n FROM tally ORDER BY op"),
+        INSERT_LINK(Category.DEFERRED_FK, Shape.UPDATE, "INSERT INTO link (id, pair_id) VALUES (?, ?)", Role.NEW_KEY,
+                Role.KEY),
+        DELETE_PAIR(Category.DEFERRED_FK, Shape.UPDATE, "DELETE FROM pair WHERE id = ?", Role.KEY),
+        MOVE_LINK(Category.DEFERRED_FK, Shape.UPDATE, "UPDATE link SET pair_id = ? WHERE id = 1", Role.KEY),
+        READ_LINKS(Category.DEFERRED_FK, Shape.QUERY, "SELECT id, pair_id FROM link ORDER BY id");
 
         final Category category;
         final Shape shape;

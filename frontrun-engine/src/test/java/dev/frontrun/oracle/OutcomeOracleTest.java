@@ -96,7 +96,8 @@ class OutcomeOracleTest {
      * drop from every build the programs it has checked so far. Advisory locks; one-row try-locks meeting failed
      * statements' locks (what a failure releases, and when); Hibernate's pessimistic write lock ({@code FOR NO KEY
      * UPDATE}) and a foreign key's {@code FOR KEY SHARE}; reads, locks and writes over both tables; {@code WITH},
-     * {@code INSERT … SELECT} and {@code RETURNING}; a unique constraint checked at COMMIT.
+     * {@code INSERT … SELECT} and {@code RETURNING}; a unique constraint checked at COMMIT; writes that fire user
+     * triggers; a foreign key checked at COMMIT.
      */
     static final Map<Category, OwnSweep> OWN_SWEEP = new EnumMap<>(Map.of(
             Category.ADVISORY_LOCK, new OwnSweep(EnumSet.of(Category.ADVISORY_LOCK, Category.PK_READ, Category.UPDATE_PK,
@@ -121,7 +122,13 @@ class OutcomeOracleTest {
                     Category.THREE_THREADS, Category.JDBC_TRANSACTIONS), BASE_SEED + 5_000_000),
             Category.DEFERRED_UNIQUE, new OwnSweep(EnumSet.of(Category.DEFERRED_UNIQUE, Category.AUTOCOMMIT,
                     Category.READ_COMMITTED, Category.REPEATABLE_READ, Category.SERIALIZABLE, Category.SAVEPOINT,
-                    Category.THREE_THREADS, Category.JDBC_TRANSACTIONS), BASE_SEED + 6_000_000)));
+                    Category.THREE_THREADS, Category.JDBC_TRANSACTIONS), BASE_SEED + 6_000_000),
+            Category.TRIGGERS, new OwnSweep(EnumSet.of(Category.TRIGGERS, Category.AUTOCOMMIT, Category.READ_COMMITTED,
+                    Category.REPEATABLE_READ, Category.SERIALIZABLE, Category.SAVEPOINT, Category.THREE_THREADS,
+                    Category.JDBC_TRANSACTIONS), BASE_SEED + 7_000_000),
+            Category.DEFERRED_FK, new OwnSweep(EnumSet.of(Category.DEFERRED_FK, Category.DEFERRED_UNIQUE,
+                    Category.AUTOCOMMIT, Category.READ_COMMITTED, Category.REPEATABLE_READ, Category.SERIALIZABLE,
+                    Category.SAVEPOINT, Category.THREE_THREADS, Category.JDBC_TRANSACTIONS), BASE_SEED + 8_000_000)));
 
     @TestFactory
     Stream<DynamicContainer> eachLaterCategoryReachesEveryOutcomeOfTheServerInItsOwnSweep() {
