@@ -4,6 +4,7 @@ import dev.frontrun.Exploration;
 import dev.frontrun.Outcomes;
 import dev.frontrun.Result;
 import dev.frontrun.Schedule;
+import dev.frontrun.Strategy;
 import dev.frontrun.demo.petclinic.PetClinicClient;
 import dev.frontrun.demo.petclinic.races.RaceScenario.Fixture;
 import dev.frontrun.spring.RaceExplorer;
@@ -47,6 +48,24 @@ public final class ScenarioRunner {
                 before.restore().plus(after.restore()));
     }
 
+    /**
+     * The scenario's requests one after the other on one explored thread, {@code runs} times: every statement goes
+     * through Frontrun (proxy, analysis, steps, write tracking, restore) but nothing interleaves, which tells
+     * Frontrun's own cost per run apart from what interleaving the requests costs.
+     */
+    public Result serially(RaceScenario scenario, Fixture fixture, int runs) {
+        Exploration<Object> exploration = restoringFixture(scenario, fixture);
+        exploration.thread("requests", Requests.answered(() -> {
+            org.springframework.test.web.servlet.ResultActions answer = null;
+            for (RaceScenario.NamedRequest request : scenario.requests()) {
+                answer = request.request().perform(clinic, fixture);
+            }
+            return answer;
+        }));
+        // one thread: every run takes the same schedule, as many runs as asked
+        return exploration.strategy(Strategy.random(1, runs)).invariant((state, outcomes) -> true, "nothing").run();
+    }
+
     public Result replay(RaceScenario scenario, Fixture fixture, Schedule schedule, int times) {
         return exploration(scenario, fixture).reproduceOnFailure(times).replay(schedule);
     }
@@ -58,17 +77,22 @@ public final class ScenarioRunner {
      * the user being told, not a failure; the scenario's invariant reads the statuses from the outcomes.
      */
     private Exploration<Object> exploration(RaceScenario scenario, Fixture fixture) {
-        Exploration<Object> exploration = races.explore().expectStatus(409, 500).hook(new ExplorationHook() {
-            @Override
-            public void beforeExecution(ExecutionContext execution) {
-                scenario.reset().reset(fixture);
-            }
-        });
+        Exploration<Object> exploration = restoringFixture(scenario, fixture);
         for (RaceScenario.NamedRequest request : scenario.requests()) {
             exploration.thread(request.thread(), Requests.answered(() -> request.request().perform(clinic, fixture)));
         }
         return exploration.invariant((state, outcomes) -> scenario.invariant().holds(db, fixture, statuses(outcomes)),
                 scenario.promise());
+    }
+
+    /** An exploration whose executions each start with the scenario's fixture reset; 409 and 500 are answers. */
+    private Exploration<Object> restoringFixture(RaceScenario scenario, Fixture fixture) {
+        return races.explore().expectStatus(409, 500).hook(new ExplorationHook() {
+            @Override
+            public void beforeExecution(ExecutionContext execution) {
+                scenario.reset().reset(fixture);
+            }
+        });
     }
 
     private static int[] statuses(Outcomes outcomes) {
