@@ -940,10 +940,18 @@ public final class ExecutionRunner implements AutoCloseable {
                 }
             }
             awaitAllFinished(System.nanoTime() + UNWIND_NANOS);
+            boolean[] stopped = new boolean[workers.length];
             // one stuck thread at a time: stopping one usually frees the locks the others wait for
             for (int t = 0; t < workers.length; t++) {
-                if (!workers[t].finished() && stuck(workers[t])) {
-                    ThreadStopper.stop(workers[t]);
+                WorkerThread w = workers[t];
+                if (!w.finished() && w.status == WorkerThread.Status.AT_POINT) {
+                    // parked at a point while another one used up the wait: granted, it passes through; not stuck
+                    w.abort();
+                    awaitAllFinished(System.nanoTime() + UNWIND_NANOS);
+                }
+                if (!w.finished() && stuck(w)) {
+                    ThreadStopper.stop(w);
+                    stopped[t] = true;
                     awaitAllFinished(System.nanoTime() + UNWIND_NANOS);
                 }
             }
@@ -952,8 +960,12 @@ public final class ExecutionRunner implements AutoCloseable {
                 if (!workers[t].finished()) {
                     leaked.add(names.get(t));
                     workers[t] = newWorker(t);
-                } else if (!workers[t].isAlive()) {
-                    workers[t] = newWorker(t); // died of a stop outside its body: replace it quietly
+                } else if (stopped[t] || !workers[t].isAlive()) {
+                    // a stop takes effect whenever the thread next checks for it, perhaps only in the next execution's
+                    // body, where it would end the body unseen: a stopped worker is never used again
+                    WorkerThread old = workers[t];
+                    workers[t] = newWorker(t);
+                    old.shutdown();
                 }
             }
             return leaked;

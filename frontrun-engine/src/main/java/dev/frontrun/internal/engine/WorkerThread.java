@@ -179,11 +179,21 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
                 return;
             }
         }
+        unwindIfAborting();
         pending = next;
         stoppedAt = System.nanoTime();
         status = Status.AT_POINT;
         LockSupport.unpark(scheduler);
         awaitPermit();
+        unwindIfAborting();
+    }
+
+    /**
+     * A worker the teardown aborted while it ran (inside the database, say) and that reaches a point afterwards passes
+     * through at once, instead of parking there until the teardown notices it: a teardown that noticed it late
+     * would take it for stuck and stop it.
+     */
+    private void unwindIfAborting() {
         if (aborting) {
             passThrough = true;
             throw new ExecutionAborted();
@@ -212,6 +222,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
      * names what it waits in, for the JVM-state check of who is blocked.
      */
     void reachSchedulingPointReleasing(Step next, Object parkedIn, ReleasingWait wait) {
+        unwindIfAborting();
         boolean interruptedBefore = Thread.interrupted();
         pending = next;
         wakeSent = false;
