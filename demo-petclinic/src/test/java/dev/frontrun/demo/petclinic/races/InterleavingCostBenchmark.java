@@ -40,30 +40,25 @@ public final class InterleavingCostBenchmark {
     public static void main(String[] args) {
         int rounds = args.length > 0 && !args[0].isBlank() ? Integer.parseInt(args[0]) : 3;
         List<Row> rows = new ArrayList<>();
-        for (PetClinicRaceDemo.Variant variant : PetClinicRaceDemo.Variant.values()) {
-            PetClinicRaceDemo.withApp(variant, runner -> {
-                for (RaceScenario scenario : PetClinicRaceDemo.scenarios(variant)) {
-                    RaceScenario.Fixture fixture = runner.fixture();
-                    runner.baseline(scenario, fixture, 1); // warm-up
-                    runner.serially(scenario, fixture, SERIAL_RUNS);
-                    runner.explore(scenario, fixture);
-                    List<Figures> serial = new ArrayList<>();
-                    List<Figures> race = new ArrayList<>();
-                    for (int round = 0; round < rounds; round++) {
-                        Exploration.Baseline before = runner.baseline(scenario, fixture, 5);
-                        Result serialRuns = runner.serially(scenario, fixture, SERIAL_RUNS);
-                        Result raced = runner.explore(scenario, fixture);
-                        Exploration.Baseline after = runner.baseline(scenario, fixture, 5);
-                        Exploration.Baseline plain = ScenarioRunner.both(before, after);
-                        serial.add(Figures.of(variant.label(), scenario, serialRuns, plain));
-                        race.add(Figures.of(variant.label(), scenario, raced, plain));
-                    }
-                    Row row = new Row(variant.label(), scenario.name(), Figures.median(serial), Figures.median(race));
-                    rows.add(row);
-                    System.out.println(row.line());
-                }
-            });
-        }
+        PetClinicRaceDemo.forEachScenario((variant, scenario, runner, fixture) -> {
+            runner.baseline(scenario, fixture, 1); // warm-up
+            runner.serially(scenario, fixture, SERIAL_RUNS);
+            runner.explore(scenario, fixture);
+            List<Figures> serial = new ArrayList<>();
+            List<Figures> race = new ArrayList<>();
+            for (int round = 0; round < rounds; round++) {
+                Exploration.Baseline before = runner.baseline(scenario, fixture, 5);
+                Result serialRuns = runner.serially(scenario, fixture, SERIAL_RUNS);
+                Result raced = runner.explore(scenario, fixture);
+                Exploration.Baseline after = runner.baseline(scenario, fixture, 5);
+                Exploration.Baseline plain = ScenarioRunner.both(before, after);
+                serial.add(Figures.of(variant.label(), scenario, serialRuns, plain));
+                race.add(Figures.of(variant.label(), scenario, raced, plain));
+            }
+            Row row = new Row(variant.label(), scenario.name(), Figures.median(serial), Figures.median(race));
+            rows.add(row);
+            System.out.println(row.line());
+        });
         System.out.println();
         System.out.printf(Locale.ROOT, "PetClinic requests: plain, one after the other on one explored thread (%d runs),"
                 + " and raced; median of %d rounds per scenario, ms per run%n", SERIAL_RUNS, rounds);

@@ -79,6 +79,23 @@ public final class PetClinicRaceDemo {
                 .filter(s -> variant != Variant.SERIALIZABLE || !s.isControl()).toList();
     }
 
+    /** What a benchmark does with one scenario: its variant's runner and a fresh fixture to race on. */
+    @FunctionalInterface
+    interface ScenarioWork {
+        void run(Variant variant, RaceScenario scenario, ScenarioRunner runner, RaceScenario.Fixture fixture);
+    }
+
+    /** Runs {@code work} on every scenario of every variant, each variant's application started once. */
+    static void forEachScenario(ScenarioWork work) {
+        for (Variant variant : Variant.values()) {
+            withApp(variant, runner -> {
+                for (RaceScenario scenario : scenarios(variant)) {
+                    work.run(variant, scenario, runner, runner.fixture());
+                }
+            });
+        }
+    }
+
     /** Starts {@code variant} on a fresh database, hands its scenario runner to {@code work}, and stops it. */
     static void withApp(Variant variant, java.util.function.Consumer<ScenarioRunner> work) {
         TestDatabase db = TestPostgres.freshDatabase(PetClinicRaceDemo.class);

@@ -20,25 +20,20 @@ public final class RaceBenchmark {
     public static void main(String[] args) {
         int rounds = args.length > 0 && !args[0].isBlank() ? Integer.parseInt(args[0]) : 5;
         List<Figures> rows = new ArrayList<>();
-        for (PetClinicRaceDemo.Variant variant : PetClinicRaceDemo.Variant.values()) {
-            PetClinicRaceDemo.withApp(variant, runner -> {
-                for (RaceScenario scenario : PetClinicRaceDemo.scenarios(variant)) {
-                    RaceScenario.Fixture fixture = runner.fixture();
-                    runner.baseline(scenario, fixture, 1);
-                    runner.explore(scenario, fixture); // warm-up
-                    List<Figures> measured = new ArrayList<>();
-                    for (int round = 0; round < rounds; round++) {
-                        Exploration.Baseline before = runner.baseline(scenario, fixture, 5);
-                        Result result = runner.explore(scenario, fixture);
-                        Exploration.Baseline after = runner.baseline(scenario, fixture, 5);
-                        measured.add(Figures.of(variant.label(), scenario, result, ScenarioRunner.both(before, after)));
-                    }
-                    Figures median = Figures.median(measured);
-                    rows.add(median);
-                    System.out.println(median.line());
-                }
-            });
-        }
+        PetClinicRaceDemo.forEachScenario((variant, scenario, runner, fixture) -> {
+            runner.baseline(scenario, fixture, 1);
+            runner.explore(scenario, fixture); // warm-up
+            List<Figures> measured = new ArrayList<>();
+            for (int round = 0; round < rounds; round++) {
+                Exploration.Baseline before = runner.baseline(scenario, fixture, 5);
+                Result result = runner.explore(scenario, fixture);
+                Exploration.Baseline after = runner.baseline(scenario, fixture, 5);
+                measured.add(Figures.of(variant.label(), scenario, result, ScenarioRunner.both(before, after)));
+            }
+            Figures median = Figures.median(measured);
+            rows.add(median);
+            System.out.println(median.line());
+        });
         System.out.println();
         System.out.printf("PetClinic races, median of %d rounds per scenario%n", rounds);
         System.out.println(Figures.LEGEND);
