@@ -13,6 +13,7 @@ import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.ExplorationHook;
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.web.servlet.ResultActions;
 
 /** Runs a {@link RaceScenario} with Frontrun: one thread per request, the scenario's invariant at the end. */
 public final class ScenarioRunner {
@@ -56,7 +57,7 @@ public final class ScenarioRunner {
     public Result serially(RaceScenario scenario, Fixture fixture, int runs) {
         Exploration<Object> exploration = restoringFixture(scenario, fixture);
         exploration.thread("requests", Requests.answered(() -> {
-            org.springframework.test.web.servlet.ResultActions answer = null;
+            ResultActions answer = null;
             for (RaceScenario.NamedRequest request : scenario.requests()) {
                 answer = request.request().perform(clinic, fixture);
             }
