@@ -32,4 +32,12 @@ public interface BlockingProbe {
     /** Lets work paused by {@link #hold} go on. */
     default void resume(int thread) {
     }
+
+    /**
+     * Ends what {@code thread} still does where this probe looks (a statement running in the database), for a thread
+     * whose execution is over and that was told to unwind: its teardown then need not wait until the server's own
+     * deadlock detector, or a timeout, lets it go. A probe that cannot end it leaves it alone.
+     */
+    default void release(int thread) {
+    }
 }

@@ -53,6 +53,11 @@ public final class SchedulingPoints {
 
         /** Tells the scheduler what this thread's last step did beyond what it announced: see {@link #alsoDid}. */
         void lastStepAlsoDid(Step effect);
+
+        /** Whether this thread's execution is over and the thread is being unwound: see {@link #unwinding}. */
+        default boolean unwinding() {
+            return false;
+        }
     }
 
     /**
@@ -74,6 +79,16 @@ public final class SchedulingPoints {
     /** Whether the calling thread is an explored thread whose scheduling points are live. */
     public static boolean active() {
         return Thread.currentThread() instanceof Participant p && p.schedulingPointsActive();
+    }
+
+    /**
+     * Whether the calling thread is an explored thread whose execution is over (a finding, a time-out) and which is
+     * being unwound: its next step would throw. A source of scheduling points lets the thread's own cleanup go through
+     * for real instead (a rollback: thrown there, the application's transaction code would log the error as a failed
+     * rollback, and the transaction's locks would wait for the pool to reset the connection).
+     */
+    public static boolean unwinding() {
+        return Thread.currentThread() instanceof Participant p && p.unwinding();
     }
 
     /**

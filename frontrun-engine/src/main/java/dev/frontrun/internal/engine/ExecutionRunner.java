@@ -939,6 +939,7 @@ public final class ExecutionRunner implements AutoCloseable {
                     w.abort();
                 }
             }
+            releaseFromProbes();
             awaitAllFinished(System.nanoTime() + UNWIND_NANOS);
             boolean[] stopped = new boolean[workers.length];
             // one stuck thread at a time: stopping one usually frees the locks the others wait for
@@ -969,6 +970,26 @@ public final class ExecutionRunner implements AutoCloseable {
                 }
             }
             return leaked;
+        }
+
+        /**
+         * Lets every probe end what an unfinished thread still does where it looks: a statement waiting inside the
+         * database for a lock (a deadlock found, a holder outside the exploration) would hold the teardown until the
+         * server lets it go.
+         */
+        private void releaseFromProbes() {
+            for (int t = 0; t < workers.length; t++) {
+                if (workers[t].finished()) {
+                    continue;
+                }
+                for (BlockingProbe probe : context.blockingProbes()) {
+                    try {
+                        probe.release(t);
+                    } catch (RuntimeException e) {
+                        // the teardown goes on: the thread is waited for, and stopped or replaced if it stays stuck
+                    }
+                }
+            }
         }
 
         private boolean stuck(WorkerThread w) {

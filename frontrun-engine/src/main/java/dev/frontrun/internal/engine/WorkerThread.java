@@ -295,6 +295,11 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     }
 
     /** Starts tearing the execution down: a parked worker unwinds, a blocked one is interrupted. */
+    @Override
+    public boolean unwinding() {
+        return aborting;
+    }
+
     void abort() {
         aborting = true;
         if (status == Status.AT_POINT) {

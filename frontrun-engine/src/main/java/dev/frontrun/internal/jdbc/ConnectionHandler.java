@@ -215,6 +215,15 @@ final class ConnectionHandler implements InvocationHandler {
 
     /** A transaction boundary: a scheduling point, then the real call. */
     private Object boundary(TransactionControl control, SqlFacts facts, Call call) throws Throwable {
+        if (control.op() == TxOp.ROLLBACK && SchedulingPoints.unwinding()) {
+            // the execution is over: the thread's rollback runs for real, without a step (which would unwind the
+            // thread there, leave the transaction and its locks to the pool, and make Spring log a failed rollback)
+            try {
+                return call.run();
+            } finally {
+                tx.end();
+            }
+        }
         long entered = System.nanoTime();
         ExecutionContext execution = execution();
         SqlExecutionState state = owner.executionState(execution);

@@ -203,6 +203,11 @@ public final class DataSourceHandler implements InvocationHandler {
                 public void resume(int thread) {
                     probe.resume(thread);
                 }
+
+                @Override
+                public void release(int thread) {
+                    probe.cancel(thread, state.runningBackends());
+                }
             });
             return Boolean.TRUE;
         });

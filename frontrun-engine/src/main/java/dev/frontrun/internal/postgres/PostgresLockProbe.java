@@ -30,6 +30,7 @@ public final class PostgresLockProbe implements AutoCloseable {
     private final Map<Integer, Integer> held = new HashMap<>();
     private Connection monitor;
     private PreparedStatement query;
+    private PreparedStatement cancel;
 
     /** A probe that opens a monitor connection of {@code dataSource} when first asked, and closes it at the end. */
     public PostgresLockProbe(DataSource dataSource) {
@@ -64,17 +65,7 @@ public final class PostgresLockProbe implements AutoCloseable {
             return Optional.empty();
         }
         try {
-            if (lender != null) {
-                Connection current = lender.current();
-                if (current != monitor) { // the first question, or the lender opened a new one after the last broke
-                    monitor = current;
-                    query = monitor.prepareStatement("select pg_blocking_pids(?)");
-                }
-            } else if (query == null) {
-                monitor = dataSource.getConnection();
-                monitor.setAutoCommit(true);
-                query = monitor.prepareStatement("select pg_blocking_pids(?)");
-            }
+            connect();
             query.setInt(1, pid);
             try (ResultSet rs = query.executeQuery()) {
                 if (!rs.next()) {
@@ -96,6 +87,48 @@ public final class PostgresLockProbe implements AutoCloseable {
             throw new SchedulingPoints.EnvironmentError("Frontrun cannot ask PostgreSQL whether " + names.get(thread)
                     + "'s statement waits for a lock (select pg_blocking_pids(" + pid + ") failed: " + e.getMessage()
                     + "). Its own monitor connection comes from the pool's URL and credentials", e);
+        }
+    }
+
+    /** Opens the monitor connection at the first question, or takes the lender's current one (new after a break). */
+    private void connect() throws SQLException {
+        if (lender != null) {
+            Connection current = lender.current();
+            if (current != monitor) { // the first question, or the lender opened a new one after the last broke
+                monitor = current;
+                query = monitor.prepareStatement("select pg_blocking_pids(?)");
+                cancel = null;
+            }
+        } else if (query == null) {
+            monitor = dataSource.getConnection();
+            monitor.setAutoCommit(true);
+            query = monitor.prepareStatement("select pg_blocking_pids(?)");
+        }
+    }
+
+    /**
+     * Cancels the statement {@code thread} still runs ({@code pg_cancel_backend}), for a thread whose execution is
+     * over: a statement waiting for a lock in a cycle would otherwise wait until PostgreSQL's deadlock detector
+     * breaks it ({@code deadlock_timeout}, a second by default, in every execution and replay that ends in that
+     * deadlock), and one waiting for a session outside the exploration until that session lets go. A cancel that
+     * reaches the backend after the statement ended finds it idle, where PostgreSQL ignores it. Without the right to
+     * cancel (another role's backend) the statement is left to end by itself, as before.
+     */
+    public synchronized void cancel(int thread, Map<Integer, Integer> running) {
+        Integer pid = running.get(thread);
+        if (pid == null) {
+            return;
+        }
+        resume(thread); // a paused backend would take the cancel only once resumed
+        try {
+            connect();
+            if (cancel == null) {
+                cancel = monitor.prepareStatement("select pg_cancel_backend(?)");
+            }
+            cancel.setInt(1, pid);
+            cancel.executeQuery().close();
+        } catch (SQLException | RuntimeException e) {
+            // not allowed, or the monitor broke: the teardown waits for the statement as it did before
         }
     }
 
@@ -146,6 +179,9 @@ public final class PostgresLockProbe implements AutoCloseable {
         if (query != null && lender != null) {
             try {
                 query.close();
+                if (cancel != null) {
+                    cancel.close();
+                }
             } catch (SQLException ignored) {
                 // the lent connection may be closed already: its statement went with it
             }

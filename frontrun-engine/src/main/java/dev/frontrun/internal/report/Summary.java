@@ -41,7 +41,9 @@ public final class Summary {
         Failure failure = facts.failure().orElse(null);
         facts.inconclusiveBecause().ifPresent(because ->
                 lines.add((facts.broken() ? "  error: " : "  inconclusive: ") + firstLine(because)));
-        if (failure != null && !facts.inconclusiveBecause().map(failure.summary()::equals).orElse(false)) {
+        if (failure instanceof Failure.Deadlock) {
+            waits(lines, failure.summary()); // who waits for whom is the finding: every thread's line, not the first
+        } else if (failure != null && !facts.inconclusiveBecause().map(failure.summary()::equals).orElse(false)) {
             lines.add("  failure: " + firstLine(failure.summary()));
         }
         if (failure != null && failure.kind() == Failure.Kind.INVARIANT_VIOLATED) {
@@ -75,6 +77,19 @@ public final class Summary {
                     + " steps), the database's decisions and the notes");
         }
         return String.join("\n", lines) + "\n";
+    }
+
+    /** A deadlock's diagnosis: its first line, then what each thread waits for, one line each. */
+    private static void waits(List<String> lines, String diagnosis) {
+        String[] waits = diagnosis.strip().split("\n");
+        lines.add("  failure: " + waits[0].strip());
+        for (int i = 1; i < waits.length; i++) {
+            if (i > MAX_STATEMENTS) {
+                lines.add("    … (" + (waits.length - i) + " more in result.explanation())");
+                return;
+            }
+            lines.add("    " + shorten(waits[i]));
+        }
     }
 
     /** The statements of the finding's cycle, one line each. */

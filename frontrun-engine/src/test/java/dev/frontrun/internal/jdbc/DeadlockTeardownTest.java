@@ -1,0 +1,86 @@
+package dev.frontrun.internal.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.frontrun.Failure;
+import dev.frontrun.Frontrun;
+import dev.frontrun.Result;
+import dev.frontrun.Verdict;
+import dev.frontrun.jdbc.FrontrunDataSource;
+import dev.frontrun.testing.PostgresExtension;
+import dev.frontrun.testing.TestDatabase;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * A database deadlock ends its execution at once: the teardown cancels the statements still waiting in the server
+ * instead of waiting for PostgreSQL's deadlock detector. The explored connections here carry a {@code deadlock_timeout}
+ * of an hour, so the server never breaks the cycle by itself: without the cancel the threads would stay blocked past
+ * the teardown, holding their row locks, and the restore after the execution could not run.
+ */
+@ExtendWith(PostgresExtension.class)
+class DeadlockTeardownTest {
+
+    private TestDatabase db;
+    private DataSource ds;
+    private final List<String> sqlStates = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void accounts(TestDatabase db) {
+        this.db = db;
+        assumeTrue(db.queryInt("SELECT CASE WHEN current_setting('is_superuser') = 'on' THEN 1 ELSE 0 END") == 1,
+                "setting deadlock_timeout per connection needs a superuser");
+        db.execute("DROP TABLE IF EXISTS account",
+                "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
+                "INSERT INTO account VALUES (1, 100), (2, 100)");
+        PGSimpleDataSource patient = (PGSimpleDataSource) db.dataSource();
+        patient.setOptions("-c deadlock_timeout=3600000");
+        ds = FrontrunDataSource.wrap(patient);
+    }
+
+    @Test
+    void theWaitingStatementsAreCancelledInsteadOfWaitingForTheServersDetector() {
+        Result result = Frontrun.explore(Object::new)
+                .database(db.dataSource())
+                .thread("forward", s -> lockTwo(1, 2))
+                .thread("backward", s -> lockTwo(2, 1))
+                .reproduceOnFailure(2)
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
+        assertThat(result.failure().orElseThrow()).isInstanceOf(Failure.Deadlock.class);
+        // the summary a failing test prints says who waits for whom, a line per thread, before any thread dump
+        assertThat(result.summary()).contains("  failure: deadlock: no thread can run:\n    forward in step 'UPDATE account",
+                "is waiting for a database lock held by backward", "\n    backward in step 'UPDATE account",
+                "is waiting for a database lock held by forward");
+        // the deadlocked execution, then its two replays: a waiting statement cancelled each time (the first cancel
+        // ends its transaction, so the other statement may get its lock and end before its own cancel arrives)
+        assertThat(sqlStates).hasSizeBetween(3, 6).containsOnly("57014");
+        assertThat(db.queryInt("SELECT sum(balance) FROM account WHERE balance = 100")).isEqualTo(200);
+        assertThat(db.queryInt("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                + " AND wait_event_type = 'Lock'")).isZero();
+    }
+
+    private void lockTwo(int first, int second) throws SQLException {
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            try {
+                st.executeUpdate("UPDATE account SET balance = balance - 1 WHERE id = " + first);
+                st.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = " + second);
+                c.commit();
+            } catch (SQLException e) {
+                sqlStates.add(e.getSQLState());
+                throw e;
+            }
+        }
+    }
+}
