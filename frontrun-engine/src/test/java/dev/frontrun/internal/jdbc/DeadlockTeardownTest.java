@@ -33,6 +33,7 @@ class DeadlockTeardownTest {
     private TestDatabase db;
     private DataSource ds;
     private final List<String> sqlStates = new CopyOnWriteArrayList<>();
+    private final List<String> rollbacks = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void accounts(TestDatabase db) {
@@ -65,6 +66,8 @@ class DeadlockTeardownTest {
         // the deadlocked execution, then its two replays: a waiting statement cancelled each time (the first cancel
         // ends its transaction, so the other statement may get its lock and end before its own cancel arrives)
         assertThat(sqlStates).hasSizeBetween(3, 6).containsOnly("57014");
+        // the cancelled thread's own rollback ran for real: an unwinding thread's rollback is no step that would throw
+        assertThat(rollbacks).hasSameSizeAs(sqlStates).containsOnly("rolled back");
         assertThat(db.queryInt("SELECT sum(balance) FROM account WHERE balance = 100")).isEqualTo(200);
         assertThat(db.queryInt("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
                 + " AND wait_event_type = 'Lock'")).isZero();
@@ -79,6 +82,13 @@ class DeadlockTeardownTest {
                 c.commit();
             } catch (SQLException e) {
                 sqlStates.add(e.getSQLState());
+                try {
+                    c.rollback();
+                    rollbacks.add("rolled back");
+                } catch (Throwable t) {
+                    rollbacks.add(t.toString());
+                    throw t;
+                }
                 throw e;
             }
         }
