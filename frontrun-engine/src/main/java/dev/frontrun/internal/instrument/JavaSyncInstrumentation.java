@@ -167,8 +167,8 @@ public final class JavaSyncInstrumentation {
                 || pkg.equals("dev.frontrun") || pkg.equals("dev.frontrun.spi") || pkg.equals("dev.frontrun.jdbc")) {
             return false; // Frontrun itself
         }
-        if (name.contains("$$") || name.contains("$HibernateProxy")) {
-            return false; // generated proxies (Spring's CGLIB, Hibernate's): framework plumbing
+        if (generated(name)) {
+            return false;
         }
         for (String prefix : prefixes) {
             if (name.startsWith(prefix)) {
@@ -176,6 +176,19 @@ public final class JavaSyncInstrumentation {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether a class is one a framework generated in the application's package, named as it names them: Spring's CGLIB
+     * proxies ({@code $$}), Hibernate's proxies, access optimizers and instantiators ({@code Wallet$HibernateProxy…},
+     * {@code $HibernateAccessOptimizer…}, {@code $HibernateInstantiator…}), Spring Data's property accessors and
+     * instantiators ({@code Wallet_Accessor_k2m3}, {@code _Instantiator_}), Byte Buddy's default names
+     * ({@code $ByteBuddy$}). Framework plumbing: an access optimizer copies each transaction's own entity state through
+     * arrays, and instrumented, its array accesses were steps on one shared resource per array type.
+     */
+    private static boolean generated(String name) {
+        return name.contains("$$") || name.contains("$Hibernate") || name.contains("$ByteBuddy$")
+                || name.contains("_Accessor_") || name.contains("_Instantiator_");
     }
 
     /** Whether a JVM before 19 loses a retransformed class's MethodParameters attribute (JDK-8240908). */
