@@ -205,6 +205,29 @@ class OutcomeOracleTest {
     }
 
     /**
+     * A SERIALIZABLE transaction doomed by another's commit learns it at its next statement, whatever that statement
+     * touches. t0 inserts a note for item 3 and reads the items; t1 updates item 3, reads the notes and commits: each
+     * read what the other wrote, and t1's commit dooms t0. If t0's next read (of the notes, which t1 did not write) runs
+     * after that commit, it fails with 40001; before it, it succeeds and t0's COMMIT fails. The exploration ran that read
+     * only before the commit, the two steps touching nothing in common (found by the oracle, seed 18200165 of a
+     * 300-program run, in both declaration orders).
+     */
+    @Test
+    void aCommitThatDoomsASerializableTransactionIsOrderedAgainstItsNextStatement() throws SQLException {
+        Program program = program(
+                Programs.transaction(ThreadProgram.Mode.SERIALIZABLE, op(Kind.INSERT_NOTE, 3, "t0s1"),
+                        op(Kind.READ_RANGE, 15), op(Kind.COUNT_NOTES, 2)),
+                new ThreadProgram(ThreadProgram.Mode.SERIALIZABLE, true, java.util.List.of(op(Kind.UPDATE_SET, 201, 3),
+                        op(Kind.COUNT_NOTES, 2), op(Kind.COUNT_NOTES, 2)), -1));
+
+        ProgramCheck check = oracle.check(program);
+
+        assertEveryOutcomeReached(check);
+        assertThat(check.truth().outcomes().keySet()).as("the server's outcome where t0's unrelated read fails")
+                .anyMatch(key -> key.contains("t0[s1=1[(3)], s2=[(2,20),(3,30),(4,40)], s3!40001"));
+    }
+
+    /**
      * A statement that fails inside a transaction makes PostgreSQL abort the transaction there and then: its locks are
      * free before the application's ROLLBACK. t0 locks row 1 and then tries row 4 with SKIP LOCKED; t1 locks row 4 and
      * then fails its NOWAIT of row 1. t0's try finds row 4 taken before t1's failure and free after it, before t1's

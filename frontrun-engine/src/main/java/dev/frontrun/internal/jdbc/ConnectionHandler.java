@@ -235,7 +235,7 @@ final class ConnectionHandler implements InvocationHandler {
         TxOp op = control.op();
         boolean aborted = tx.aborted();
         List<ResourceAccess> accesses = switch (op) {
-            case COMMIT -> tx.commitAccesses();
+            case COMMIT -> SerializationGraph.atCommit(tx.commitAccesses(), tx.serializableUnderWay(), tx.wrote());
             case ROLLBACK -> tx.rollbackAccesses();
             case ROLLBACK_TO_SAVEPOINT -> tx.rollbackToAccesses(control.name());
             default -> List.of();
@@ -338,6 +338,11 @@ final class ConnectionHandler implements InvocationHandler {
         Announced announcedAs = announced(accesses, facts, autocommit);
         List<ResourceAccess> announced = announcedAs.step();
         List<ResourceAccess> undone = announcedAs.undone();
+        if (!autocommit && tx.serializableUnderWay()) {
+            announced = SerializationGraph.mayBeDoomed(announced); // a commit may have doomed it since its last statement
+        } else if (autocommit && isolation() == Isolation.SERIALIZABLE && SerializationGraph.writes(announced)) {
+            announced = SerializationGraph.mayDoom(announced); // its own commit, at its end
+        }
         if (!autocommit && tx.takesTransactionSnapshot(readsData)) {
             accesses = withSnapshotRead(accesses); // everything it reads later is as of now
             announced = withSnapshotRead(announced);

@@ -76,6 +76,19 @@ final class TransactionState {
     }
 
     /**
+     * Whether PostgreSQL's serializable snapshot isolation may doom this transaction from now on: it runs at
+     * SERIALIZABLE and has taken its snapshot (it may have read what another transaction writes).
+     */
+    boolean serializableUnderWay() {
+        return isolation == Isolation.SERIALIZABLE && snapshotTaken && !aborted;
+    }
+
+    /** Whether this transaction has written anything (a commit of it publishes writes). */
+    boolean wrote() {
+        return !writes.isEmpty();
+    }
+
+    /**
      * Whether a statement that reads data takes the transaction's one snapshot now: the first such
      * statement of a REPEATABLE READ or SERIALIZABLE transaction. Every later read in the
      * transaction sees the database as of that moment, so that statement depends on every commit.
