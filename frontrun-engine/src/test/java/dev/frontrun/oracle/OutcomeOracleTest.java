@@ -228,6 +228,27 @@ class OutcomeOracleTest {
     }
 
     /**
+     * With a serializable writer committed, a statement of one transaction can doom another under way. t0 reads item 1
+     * and writes item 2; t1 writes item 1 and commits (t0 read what t1 wrote); t2's read of item 2 (written by t0)
+     * completes the structure t2 → t0 → t1 with t1 committed, and PostgreSQL dooms t0, which fails at its next
+     * statement (a count of notes, which no one writes) if that runs after t2's read, at its COMMIT if before.
+     */
+    @Test
+    void aReadThatDoomsAnotherSerializableTransactionIsOrderedAgainstItsNextStatement() throws SQLException {
+        Program program = program(
+                Programs.transaction(ThreadProgram.Mode.SERIALIZABLE, op(Kind.READ_PK, 1), op(Kind.UPDATE_SET, 102, 2),
+                        op(Kind.COUNT_NOTES, 2)),
+                Programs.transaction(ThreadProgram.Mode.SERIALIZABLE, op(Kind.UPDATE_SET, 201, 1)),
+                Programs.transaction(ThreadProgram.Mode.SERIALIZABLE, op(Kind.COUNT_NOTES, 5), op(Kind.READ_PK, 2)));
+
+        ProgramCheck check = oracle.check(program);
+
+        assertEveryOutcomeReached(check);
+        assertThat(check.truth().outcomes().keySet()).as("the server's outcome where t0's unrelated count fails")
+                .anyMatch(key -> key.contains("s3!40001"));
+    }
+
+    /**
      * A statement that fails inside a transaction makes PostgreSQL abort the transaction there and then: its locks are
      * free before the application's ROLLBACK. t0 locks row 1 and then tries row 4 with SKIP LOCKED; t1 locks row 4 and
      * then fails its NOWAIT of row 1. t0's try finds row 4 taken before t1's failure and free after it, before t1's

@@ -256,9 +256,11 @@ final class ConnectionHandler implements InvocationHandler {
         // the same key (or takes a foreign key's lock) at the COMMIT, so the lock probe must see the boundary running
         state.running(thread, pid);
         long start = System.nanoTime();
+        boolean committedWrites = false;
         try {
             Object result = timed(call, execution, start);
             detail.complete(op == TxOp.COMMIT && aborted ? StatementOutcome.rolledBack() : StatementOutcome.ok(-1));
+            committedWrites = op == TxOp.COMMIT && !aborted && tx.wrote() && tx.isolation() == Isolation.SERIALIZABLE;
             switch (op) {
                 case SAVEPOINT -> tx.savepoint(control.name());
                 case ROLLBACK_TO_SAVEPOINT -> tx.rollbackTo(control.name());
@@ -280,6 +282,7 @@ final class ConnectionHandler implements InvocationHandler {
         } finally {
             state.finished(thread);
             if (op == TxOp.COMMIT || op == TxOp.ROLLBACK) {
+                state.serializableEnded(tx.name(), committedWrites);
                 tx.end();
             }
         }
@@ -338,7 +341,11 @@ final class ConnectionHandler implements InvocationHandler {
         Announced announcedAs = announced(accesses, facts, autocommit);
         List<ResourceAccess> announced = announcedAs.step();
         List<ResourceAccess> undone = announcedAs.undone();
-        if (!autocommit && tx.serializableUnderWay()) {
+        boolean serializable = !autocommit && tx.isolation() == Isolation.SERIALIZABLE && !tx.aborted();
+        if (serializable) {
+            state.serializableBegun(tx.name());
+        }
+        if (serializable && tx.serializableUnderWay()) {
             announced = SerializationGraph.mayBeDoomed(announced); // a commit may have doomed it since its last statement
         } else if (autocommit && isolation() == Isolation.SERIALIZABLE && SerializationGraph.writes(announced)) {
             announced = SerializationGraph.mayDoom(announced); // its own commit, at its end
@@ -362,11 +369,19 @@ final class ConnectionHandler implements InvocationHandler {
         execution.recordAnalysisTime(System.nanoTime() - entered);
         SchedulingPoints.step(new Step(announced, acquires, Set.of(),
                 label + analysis.rowsShown() + detail.tagShown() + "  [" + txName + "]", detail));
+        // decided when the statement runs, which other threads' steps since it was announced may change: told after it
+        boolean mayDoomAnother = serializable && state.serializableMayDoomAnother(tx.name());
         state.running(thread, pid);
         long start = System.nanoTime();
         try {
             Object result = timed(call, execution, start);
             detail.complete(StatementOutcome.ok(updateCount(result, statement)));
+            if (mayDoomAnother) {
+                SerializationGraph.doomedAnotherPerhaps(tx.name());
+            }
+            if (autocommit && isolation() == Isolation.SERIALIZABLE && SerializationGraph.writes(announced)) {
+                state.serializableEnded(txName, true); // its own commit
+            }
             if (!autocommit) {
                 tx.ran(accesses, undone, analysis.rowLocks(), readsData);
                 tx.touched(facts.tables());
@@ -377,6 +392,9 @@ final class ConnectionHandler implements InvocationHandler {
             return result;
         } catch (SQLException e) {
             StatementOutcome failed = StatementOutcome.failed(e.getSQLState(), e.getMessage());
+            if (mayDoomAnother) {
+                SerializationGraph.doomedAnotherPerhaps(tx.name());
+            }
             if (autocommit) {
                 detail.complete(failed);
             } else {
