@@ -110,8 +110,10 @@ public final class RestoreBlockedException extends SQLException {
             sb.append("\n").append(consequence);
         }
         sb.append("\nA connection left open inside a transaction (by a thread that was stopped, or that did not"
-                + " close it) keeps its locks. Close every connection the explored code opens (try-with-resources)"
-                + " and end its transactions. Frontrun reports these sessions but does not terminate them: a"
+                + " close it; or one the test holds itself, outside the explored threads, such as a SELECT … FOR"
+                + " UPDATE on a connection of its own) keeps its locks; an explored statement waiting for such a lock"
+                + " runs into the execution's time limit. Close every connection the explored code opens"
+                + " (try-with-resources) and end its transactions before the exploration starts. Frontrun reports these sessions but does not terminate them: a"
                 + " backend pid alone does not prove the session is one its proxy left behind.");
         return sb.toString();
     }
