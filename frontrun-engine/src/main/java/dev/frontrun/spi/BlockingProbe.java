@@ -34,6 +34,14 @@ public interface BlockingProbe {
     }
 
     /**
+     * What {@code thread} was last seen waiting for that no explored thread holds (a lock of a session outside the
+     * exploration), for the diagnosis of an execution that ran past its time limit; empty if nothing such.
+     */
+    default Optional<String> waitingOutside(int thread) {
+        return Optional.empty();
+    }
+
+    /**
      * Ends what {@code thread} still does where this probe looks (a statement running in the database), for a thread
      * whose execution is over and that was told to unwind: its teardown then need not wait until the server's own
      * deadlock detector, or a timeout, lets it go. A probe that cannot end it leaves it alone.

@@ -234,7 +234,7 @@ public final class ExecutionRunner implements AutoCloseable {
             } catch (DeadlinePassed timeout) {
                 String dumps = dumps();
                 return end(Ending.TIMEOUT, null, -1,
-                        "the execution ran past its time limit at step " + schedule.size(), dumps);
+                        "the execution ran past its time limit at step " + schedule.size() + waitsOutside(), dumps);
             }
         }
 
@@ -970,6 +970,26 @@ public final class ExecutionRunner implements AutoCloseable {
                 }
             }
             return leaked;
+        }
+
+        /** What unfinished threads were last seen waiting for outside the exploration, a line each. */
+        private String waitsOutside() {
+            StringBuilder sb = new StringBuilder();
+            for (int t = 0; t < workers.length; t++) {
+                if (workers[t].finished()) {
+                    continue;
+                }
+                for (BlockingProbe probe : context.blockingProbes()) {
+                    int thread = t;
+                    try {
+                        probe.waitingOutside(t).ifPresent(w -> sb.append("\n  ").append(names.get(thread)).append(" is ")
+                                .append(w));
+                    } catch (RuntimeException e) {
+                        // the diagnosis goes without it
+                    }
+                }
+            }
+            return sb.toString();
         }
 
         /**

@@ -208,6 +208,11 @@ public final class DataSourceHandler implements InvocationHandler {
                 public void release(int thread) {
                     probe.cancel(thread, state.runningBackends());
                 }
+
+                @Override
+                public Optional<String> waitingOutside(int thread) {
+                    return probe.waitingOutside(thread);
+                }
             });
             return Boolean.TRUE;
         });

@@ -28,6 +28,8 @@ public final class PostgresLockProbe implements AutoCloseable {
     private final SnapshotConnectionLender lender;
     private final BackendSignals signals = new BackendSignals();
     private final Map<Integer, Integer> held = new HashMap<>();
+    /** thread index to what its statement was last seen waiting for outside the exploration */
+    private final Map<Integer, String> outside = new HashMap<>();
     private Connection monitor;
     private PreparedStatement query;
     private PreparedStatement cancel;
@@ -61,6 +63,7 @@ public final class PostgresLockProbe implements AutoCloseable {
     public synchronized Optional<TraceStep.Blocked> blockedReason(int thread, Map<Integer, Integer> running,
                                                                Map<Integer, Integer> known, List<String> names) {
         Integer pid = running.get(thread);
+        outside.remove(thread);
         if (pid == null) {
             return Optional.empty();
         }
@@ -79,8 +82,14 @@ public final class PostgresLockProbe implements AutoCloseable {
                 TraceStep.Blocked blocked = blocked(blockers, known, names);
                 // a wait only on backends outside the exploration (autovacuum, another session) ends by itself,
                 // at a moment no schedule decides: the statement counts as running, so the choices that follow
-                // do not depend on that moment (a holder that never lets go ends the execution at its timeout)
-                return blocked.holders().isEmpty() ? Optional.empty() : Optional.of(blocked);
+                // do not depend on that moment (a holder that never lets go ends the execution at its timeout,
+                // whose diagnosis says who it was)
+                if (blocked.holders().isEmpty()) {
+                    outside.put(thread, blocked.reason() + ", outside the exploration (" + sessions(blockers) + ")");
+                    return Optional.empty();
+                }
+                outside.remove(thread);
+                return Optional.of(blocked);
             }
         } catch (SQLException | RuntimeException e) {
             // without the probe a statement waiting for a lock would look like one still running: never go on blind
@@ -88,6 +97,34 @@ public final class PostgresLockProbe implements AutoCloseable {
                     + "'s statement waits for a lock (select pg_blocking_pids(" + pid + ") failed: " + e.getMessage()
                     + "). Its own monitor connection comes from the pool's URL and credentials", e);
         }
+    }
+
+    /** What {@code thread}'s statement was last seen waiting for outside the exploration, if it was. */
+    public synchronized Optional<String> waitingOutside(int thread) {
+        return Optional.ofNullable(outside.get(thread));
+    }
+
+    /** What the sessions {@code pids} are doing, as {@code pg_stat_activity} says: state, time in transaction, query. */
+    private String sessions(Object[] pids) {
+        StringBuilder sb = new StringBuilder();
+        try (PreparedStatement st = monitor.prepareStatement("select pid, coalesce(state, ''),"
+                + " coalesce(extract(epoch from now() - xact_start)::bigint, -1), coalesce(query, '')"
+                + " from pg_stat_activity where pid = any(?) order by pid")) {
+            st.setArray(1, monitor.createArrayOf("int4", pids));
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    sb.append(sb.length() == 0 ? "" : "; ").append("backend ").append(rs.getInt(1)).append(": ")
+                            .append(rs.getString(2).isEmpty() ? "state unknown" : rs.getString(2));
+                    if (rs.getLong(3) >= 0) {
+                        sb.append(" for ").append(rs.getLong(3)).append(" s");
+                    }
+                    sb.append(", last query: ").append(rs.getString(4).strip().replaceAll("\\s+", " "));
+                }
+            }
+        } catch (SQLException e) {
+            return "what they do is unknown: " + e.getMessage();
+        }
+        return sb.toString();
     }
 
     /** Opens the monitor connection at the first question, or takes the lender's current one (new after a break). */

@@ -42,6 +42,9 @@ public final class Summary {
         Failure failure = facts.failure().orElse(null);
         facts.inconclusiveBecause().ifPresent(because ->
                 lines.add((facts.broken() ? "  error: " : "  inconclusive: ") + firstLine(because)));
+        if (failure instanceof Failure.Timeout timeout && facts.inconclusiveBecause().isPresent()) {
+            diagnosisLines(lines, timeout.diagnosis()); // what the threads were waiting for, a line each
+        }
         if (failure instanceof Failure.Deadlock) {
             waits(lines, failure.summary()); // who waits for whom is the finding: every thread's line, not the first
         } else if (failure != null && !facts.inconclusiveBecause().map(failure.summary()::equals).orElse(false)) {
@@ -102,8 +105,13 @@ public final class Summary {
 
     /** A deadlock's diagnosis: its first line, then what each thread waits for, one line each. */
     private static void waits(List<String> lines, String diagnosis) {
+        lines.add("  failure: " + diagnosis.strip().split("\n")[0].strip());
+        diagnosisLines(lines, diagnosis);
+    }
+
+    /** The lines of a diagnosis after its first, one each, indented. */
+    private static void diagnosisLines(List<String> lines, String diagnosis) {
         String[] waits = diagnosis.strip().split("\n");
-        lines.add("  failure: " + waits[0].strip());
         for (int i = 1; i < waits.length; i++) {
             if (i > MAX_STATEMENTS) {
                 lines.add("    … (" + (waits.length - i) + " more in result.explanation())");
