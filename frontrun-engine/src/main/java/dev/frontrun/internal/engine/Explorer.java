@@ -259,6 +259,9 @@ public final class Explorer<S> {
             } finally {
                 try {
                     runHooks(ExplorationHook::afterExploration, "afterExploration");
+                } catch (RuntimeException e) {
+                    throw withWhatItFound(e, broken != null ? broken
+                            : firstFailure != null ? firstFailure.failure() : inconclusiveFailure);
                 } finally {
                     scope.close();
                 }
@@ -267,6 +270,20 @@ public final class Explorer<S> {
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         return result(policy, replaying, executions, firstFailure, broken, inconclusiveFailure, budgetHit, reproduced,
                 attempts, elapsed);
+    }
+
+    /**
+     * A hook failing after the exploration (the last restore, blocked) ends it with an exception, and the result is not
+     * returned: the exception says what the exploration had found, which is often why the hook failed (an explored
+     * statement that waited for a session outside the exploration ran into the time limit, and that session's locks
+     * then block the restore).
+     */
+    private static RuntimeException withWhatItFound(RuntimeException failed, Failure found) {
+        if (found == null) {
+            return failed;
+        }
+        return new IllegalStateException(failed.getMessage() + "\nBefore that, the exploration had ended with "
+                + found.summary(), failed);
     }
 
     private int reproduce(Executions runs, Judged failing, int attempts, long totalDeadline) {

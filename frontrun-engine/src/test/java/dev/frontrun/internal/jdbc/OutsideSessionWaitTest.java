@@ -1,6 +1,7 @@
 package dev.frontrun.internal.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.frontrun.Failure;
 import dev.frontrun.Frontrun;
@@ -61,6 +62,41 @@ class OutsideSessionWaitTest {
             // the summary a failing test prints says it too, under the inconclusive line
             assertThat(result.summary()).contains("  inconclusive: timeout: the execution ran past its time limit",
                     "\n    alice is waiting for a database lock held by backend " + holderPid);
+        }
+    }
+
+    @Test
+    void aRestoreBlockedByThatSessionSaysWhatTheExplorationHadFound(TestDatabase db) throws Exception {
+        db.execute("DROP TABLE IF EXISTS account", "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
+                "INSERT INTO account VALUES (1, 100), (2, 100)");
+        DataSource ds = FrontrunDataSource.wrap(db.dataSource());
+        try (Connection holder = db.connect(); Statement st = holder.createStatement()) {
+            holder.setAutoCommit(false);
+            st.execute("SELECT balance FROM account WHERE id = 1 FOR UPDATE"); // the test's own lock, kept open
+            int holderPid = holder.unwrap(PGConnection.class).getBackendPID();
+
+            assertThatThrownBy(() -> Frontrun.explore(Object::new)
+                    .database(db.dataSource())
+                    .thread("alice", s -> {
+                        try (Connection c = ds.getConnection(); Statement q = c.createStatement()) {
+                            q.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = 1");
+                        }
+                    })
+                    .thread("bob", s -> {
+                        try (Connection c = ds.getConnection(); Statement q = c.createStatement()) {
+                            q.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = 2");
+                        }
+                    })
+                    .executionTimeout(Duration.ofSeconds(1))
+                    .run())
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("could not restore the database after the exploration")
+                    .hasMessageContaining("backend " + holderPid + ": idle in transaction")
+                    .hasMessageContaining("\nBefore that, the exploration had ended with timeout: the execution ran past"
+                            + " its time limit")
+                    .hasMessageContaining("alice is waiting for a database lock held by backend " + holderPid
+                            + ", outside the exploration");
+            holder.rollback();
         }
     }
 }
