@@ -975,38 +975,32 @@ public final class ExecutionRunner implements AutoCloseable {
         /** What unfinished threads were last seen waiting for outside the exploration, a line each. */
         private String waitsOutside() {
             StringBuilder sb = new StringBuilder();
-            for (int t = 0; t < workers.length; t++) {
-                if (workers[t].finished()) {
-                    continue;
-                }
-                for (BlockingProbe probe : context.blockingProbes()) {
-                    int thread = t;
-                    try {
-                        probe.waitingOutside(t).ifPresent(w -> sb.append("\n  ").append(names.get(thread)).append(" is ")
-                                .append(w));
-                    } catch (RuntimeException e) {
-                        // the diagnosis goes without it
-                    }
-                }
-            }
+            // a probe that cannot say leaves the diagnosis without it
+            askProbesAboutUnfinished((probe, t) -> probe.waitingOutside(t)
+                    .ifPresent(w -> sb.append("\n  ").append(names.get(t)).append(" is ").append(w)));
             return sb.toString();
         }
 
         /**
          * Lets every probe end what an unfinished thread still does where it looks: a statement waiting inside the
          * database for a lock (a deadlock found, a holder outside the exploration) would hold the teardown until the
-         * server lets it go.
+         * server lets it go. A probe that fails leaves the thread to be waited for, and stopped or replaced if stuck.
          */
         private void releaseFromProbes() {
+            askProbesAboutUnfinished((probe, t) -> probe.release(t));
+        }
+
+        /** {@code ask} for every unfinished thread and every probe; a probe's failure skips that one answer. */
+        private void askProbesAboutUnfinished(java.util.function.ObjIntConsumer<BlockingProbe> ask) {
             for (int t = 0; t < workers.length; t++) {
                 if (workers[t].finished()) {
                     continue;
                 }
                 for (BlockingProbe probe : context.blockingProbes()) {
                     try {
-                        probe.release(t);
+                        ask.accept(probe, t);
                     } catch (RuntimeException e) {
-                        // the teardown goes on: the thread is waited for, and stopped or replaced if it stays stuck
+                        // best effort: what the caller gathers or ends goes on without this probe
                     }
                 }
             }

@@ -345,9 +345,11 @@ final class ConnectionHandler implements InvocationHandler {
         if (serializable) {
             state.serializableBegun(tx.name());
         }
+        boolean serializableAutocommitWrite = autocommit && isolation() == Isolation.SERIALIZABLE
+                && SerializationGraph.writes(announced);
         if (serializable && tx.serializableUnderWay()) {
             announced = SerializationGraph.mayBeDoomed(announced); // a commit may have doomed it since its last statement
-        } else if (autocommit && isolation() == Isolation.SERIALIZABLE && SerializationGraph.writes(announced)) {
+        } else if (serializableAutocommitWrite) {
             announced = SerializationGraph.mayDoom(announced); // its own commit, at its end
         }
         if (!autocommit && tx.takesTransactionSnapshot(readsData)) {
@@ -379,7 +381,7 @@ final class ConnectionHandler implements InvocationHandler {
             if (mayDoomAnother) {
                 SerializationGraph.doomedAnotherPerhaps(tx.name());
             }
-            if (autocommit && isolation() == Isolation.SERIALIZABLE && SerializationGraph.writes(announced)) {
+            if (serializableAutocommitWrite) {
                 state.serializableEnded(txName, true); // its own commit
             }
             if (!autocommit) {

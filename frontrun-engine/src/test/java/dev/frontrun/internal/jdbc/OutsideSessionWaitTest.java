@@ -11,9 +11,11 @@ import dev.frontrun.jdbc.FrontrunDataSource;
 import dev.frontrun.testing.PostgresExtension;
 import dev.frontrun.testing.TestDatabase;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.postgresql.PGConnection;
@@ -26,11 +28,30 @@ import org.postgresql.PGConnection;
 @ExtendWith(PostgresExtension.class)
 class OutsideSessionWaitTest {
 
-    @Test
-    void theTimeLimitsDiagnosisNamesTheSessionOutsideTheExplorationAStatementWaitsFor(TestDatabase db) throws Exception {
+    private TestDatabase db;
+    private DataSource ds;
+
+    @BeforeEach
+    void accounts(TestDatabase db) {
+        this.db = db;
         db.execute("DROP TABLE IF EXISTS account", "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
-                "INSERT INTO account VALUES (1, 100)");
-        DataSource ds = FrontrunDataSource.wrap(db.dataSource());
+                "INSERT INTO account VALUES (1, 100), (2, 100)");
+        ds = FrontrunDataSource.wrap(db.dataSource());
+    }
+
+    /** Runs {@code sql} on a connection of the proxy, in a transaction of its own ({@code inTransaction}) or not. */
+    private void run(String sql, boolean inTransaction) throws SQLException {
+        try (Connection c = ds.getConnection(); Statement q = c.createStatement()) {
+            c.setAutoCommit(!inTransaction);
+            q.execute(sql);
+            if (inTransaction) {
+                c.commit();
+            }
+        }
+    }
+
+    @Test
+    void theTimeLimitsDiagnosisNamesTheSessionOutsideTheExplorationAStatementWaitsFor() throws Exception {
         try (Connection holder = db.connect(); Statement st = holder.createStatement()) {
             // a session-level advisory lock the test holds: no restore needs it, so only the explored statement waits
             st.execute("SELECT pg_advisory_lock(4242)");
@@ -38,18 +59,8 @@ class OutsideSessionWaitTest {
 
             Result result = Frontrun.explore(Object::new)
                     .database(db.dataSource())
-                    .thread("alice", s -> {
-                        try (Connection c = ds.getConnection(); Statement q = c.createStatement()) {
-                            c.setAutoCommit(false);
-                            q.execute("SELECT pg_advisory_xact_lock(4242)");
-                            c.commit();
-                        }
-                    })
-                    .thread("bob", s -> {
-                        try (Connection c = ds.getConnection(); Statement q = c.createStatement()) {
-                            q.execute("SELECT balance FROM account WHERE id = 1");
-                        }
-                    })
+                    .thread("alice", s -> run("SELECT pg_advisory_xact_lock(4242)", true))
+                    .thread("bob", s -> run("SELECT balance FROM account WHERE id = 1", false))
                     .executionTimeout(Duration.ofSeconds(2))
                     .run();
 
@@ -66,10 +77,7 @@ class OutsideSessionWaitTest {
     }
 
     @Test
-    void aRestoreBlockedByThatSessionSaysWhatTheExplorationHadFound(TestDatabase db) throws Exception {
-        db.execute("DROP TABLE IF EXISTS account", "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
-                "INSERT INTO account VALUES (1, 100), (2, 100)");
-        DataSource ds = FrontrunDataSource.wrap(db.dataSource());
+    void aRestoreBlockedByThatSessionSaysWhatTheExplorationHadFound() throws Exception {
         try (Connection holder = db.connect(); Statement st = holder.createStatement()) {
             holder.setAutoCommit(false);
             st.execute("SELECT balance FROM account WHERE id = 1 FOR UPDATE"); // the test's own lock, kept open
@@ -77,16 +85,8 @@ class OutsideSessionWaitTest {
 
             assertThatThrownBy(() -> Frontrun.explore(Object::new)
                     .database(db.dataSource())
-                    .thread("alice", s -> {
-                        try (Connection c = ds.getConnection(); Statement q = c.createStatement()) {
-                            q.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = 1");
-                        }
-                    })
-                    .thread("bob", s -> {
-                        try (Connection c = ds.getConnection(); Statement q = c.createStatement()) {
-                            q.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = 2");
-                        }
-                    })
+                    .thread("alice", s -> run("UPDATE account SET balance = balance + 1 WHERE id = 1", false))
+                    .thread("bob", s -> run("UPDATE account SET balance = balance + 1 WHERE id = 2", false))
                     .executionTimeout(Duration.ofSeconds(1))
                     .run())
                     .isInstanceOf(IllegalStateException.class)
