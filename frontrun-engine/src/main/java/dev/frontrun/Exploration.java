@@ -541,9 +541,15 @@ public final class Exploration<S> {
                 null).withTimings(outcome.timings()).withNotExplored(notExplored(outcome.uncertified()));
     }
 
-    /** What the hooks know was not explored (asked after the last execution), after what the model does not certify. */
+    /**
+     * What the hooks know was not explored (asked after the last execution), after what the model does not certify
+     * and the classes of the instrumented packages that could not be instrumented.
+     */
     private List<String> notExplored(List<String> uncertified) {
         List<String> notes = new ArrayList<>(uncertified);
+        if (!instrumentedPackages.isEmpty()) {
+            JavaSyncInstrumentation.notInstrumented(instrumentedPackages).ifPresent(notes::add);
+        }
         for (ExplorationHook hook : hooks) {
             try {
                 notes.addAll(hook.notExplored());

@@ -53,8 +53,8 @@ public final class Frontrun {
     /**
      * Instruments the classes under these package prefixes now, for every exploration of this JVM that
      * asks for them with {@link Exploration#instrument}: integrations call it before the application's
-     * classes load (a class loaded earlier is retransformed, which on JDKs before 19 would lose its
-     * parameter names, so such a class is left alone there). Cheap when already done.
+     * classes load (a class loaded earlier is retransformed, its parameter names kept on every JDK). Cheap when
+     * already done.
      */
     public static void instrument(String... packagePrefixes) {
         dev.frontrun.internal.instrument.JavaSyncInstrumentation.ensure(java.util.List.of(packagePrefixes));

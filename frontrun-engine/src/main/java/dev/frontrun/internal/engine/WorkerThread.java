@@ -36,6 +36,8 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
      * Its own thread only.
      */
     private boolean deciding;
+    /** How many static initializers this worker is inside ({@link ClassInitialization}); its own thread only. */
+    int classInitializations;
     volatile Step pending;
     volatile Throwable failure;
     /** The monitor the worker waits in (releasing it) while parked at its point, or null: see {@link #reachSchedulingPointInMonitor}. */
@@ -88,14 +90,15 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     /** The execution whose resources the instrumented shared-memory sites this worker passes are now, or null. */
     Execution sharedMemoryExecution() {
         ExecutionContext context = execution;
-        return status == Status.RUNNING && !passThrough && !deciding && context instanceof Execution e && e.sharedMemory()
-                ? e : null;
+        return status == Status.RUNNING && !passThrough && !deciding && classInitializations == 0
+                && context instanceof Execution e && e.sharedMemory() ? e : null;
     }
 
     /** Whether the instrumented sites this worker passes are scheduling points now. */
     boolean javaSyncActive() {
         ExecutionContext context = execution;
-        return status == Status.RUNNING && !passThrough && !deciding && context instanceof Execution e && e.javaSync();
+        return status == Status.RUNNING && !passThrough && !deciding && classInitializations == 0
+                && context instanceof Execution e && e.javaSync();
     }
 
     @Override

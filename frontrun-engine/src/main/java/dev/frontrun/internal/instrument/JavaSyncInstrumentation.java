@@ -3,6 +3,8 @@ package dev.frontrun.internal.instrument;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isNative;
 import static net.bytebuddy.matcher.ElementMatchers.isSynchronized;
+import static net.bytebuddy.matcher.ElementMatchers.isTypeInitializer;
+import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 
 import dev.frontrun.internal.engine.SyncPoints;
@@ -11,20 +13,25 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.utility.JavaModule;
 
 /**
  * Instruments the classes of the packages an exploration names, once per JVM: Byte Buddy's agent
  * attaches to the running JVM (no {@code -javaagent} flag), a class file transformer rewrites the
  * synchronization sites (and {@code UUID.randomUUID()} calls: {@link RandomSiteVisitor}) of matching classes as
  * they load, and classes already loaded are
- * retransformed. Nothing else is touched: Frontrun's own classes, the JDK and any package not named
+ * retransformed (with their parameter names put back where the JDK drops them: {@link ParameterNamesRestored}).
+ * Static initializers are marked so what they run is no scheduling point ({@link ClassInitializerAdvice}).
+ * Nothing else is touched: Frontrun's own classes, the JDK and any package not named
  * stay as they are, so framework internals do not multiply the traces.
  *
  * <p>The rewritten classes call {@link SyncPoints}, so only classes whose class loader resolves that
@@ -38,7 +45,8 @@ public final class JavaSyncInstrumentation {
 
     private static final Set<String> INSTRUMENTED = new HashSet<>();
     private static final Set<String> COMMENT_MARKERS = new HashSet<>();
-    private static final Set<String> NOT_RETRANSFORMED = new HashSet<>();
+    /** Classes of instrumented packages whose transformation failed, with why: never silently uninstrumented. */
+    private static final Map<String, String> FAILED = new TreeMap<>();
     private static Instrumentation instrumentation;
 
     private JavaSyncInstrumentation() {
@@ -67,25 +75,8 @@ public final class JavaSyncInstrumentation {
             }
             openLocksPackage(instrumentation);
         }
-        Set<String> skippedBefore = Set.copyOf(NOT_RETRANSFORMED);
         transformer(fresh).installOn(instrumentation);
         INSTRUMENTED.addAll(fresh);
-        warnSkipped(skippedBefore);
-    }
-
-    /** One line for every class this call left alone because retransforming it would lose parameter names. */
-    private static void warnSkipped(Set<String> skippedBefore) {
-        List<String> fresh = NOT_RETRANSFORMED.stream().filter(name -> !skippedBefore.contains(name)).sorted().toList();
-        if (fresh.isEmpty()) {
-            return;
-        }
-        System.err.println("Frontrun: " + fresh.size() + (fresh.size() == 1 ? " class was" : " classes were")
-                + " loaded before " + (fresh.size() == 1 ? "its" : "their") + " package was instrumented and "
-                + (fresh.size() == 1 ? "keeps its" : "keep their") + " parameter names only if not retransformed on"
-                + " this JDK (" + Runtime.version().feature() + " < 19): " + (fresh.size() == 1 ? "its" : "their")
-                + " synchronization and shared memory are not"
-                + " scheduling points (" + String.join(", ", fresh) + "). Instrument earlier (Frontrun.instrument"
-                + " before the classes load; the Spring starter does it before the context starts) or run on JDK 19+.");
     }
 
     /**
@@ -124,23 +115,55 @@ public final class JavaSyncInstrumentation {
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
-                .with(AgentBuilder.Listener.StreamWriting.toSystemError().withErrorsOnly())
+                .with(new FailureRecorder())
                 .ignore((type, loader, module, redefined, domain) -> type.isSynthetic() || !inScope(type, prefixes)
                         || !seesFrontrun(loader))
-                .type((type, loader, module, redefined, domain) -> inScope(type, prefixes) && seesFrontrun(loader)
-                        && retransformable(redefined))
+                .type((type, loader, module, redefined, domain) -> inScope(type, prefixes) && seesFrontrun(loader))
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(Advice.to(SynchronizedMethodAdvice.class).on(isSynchronized().and(not(isAbstract()))))
-                        .visit(sites(type)));
+                        .visit(Advice.to(ClassInitializerAdvice.class).on(isTypeInitializer()))
+                        .visit(sites(type))
+                        .visit(ParameterNamesRestored.of(type, loader)));
     }
 
-    /** Rewrites every method's synchronization, shared-memory, marker and random-UUID sites. */
+    /** Records the classes whose transformation failed, for every exploration instrumenting their package to say so. */
+    private static final class FailureRecorder extends AgentBuilder.Listener.Adapter {
+        @Override
+        public void onError(String typeName, ClassLoader classLoader, JavaModule module, boolean loaded,
+                            Throwable throwable) {
+            failed(typeName, String.valueOf(throwable));
+        }
+    }
+
+    private static synchronized void failed(String className, String why) {
+        FAILED.put(className, why);
+    }
+
+    /**
+     * The note an exploration instrumenting {@code packagePrefixes} carries when classes there could not be
+     * instrumented: their synchronization and shared memory are no scheduling points, so no HOLDS covers them.
+     */
+    public static synchronized Optional<String> notInstrumented(List<String> packagePrefixes) {
+        List<String> prefixes = packagePrefixes.stream().map(JavaSyncInstrumentation::normalize).toList();
+        List<String> classes = FAILED.entrySet().stream()
+                .filter(failed -> prefixes.stream().anyMatch(failed.getKey()::startsWith))
+                .map(failed -> failed.getKey() + " (" + failed.getValue() + ")").toList();
+        return classes.isEmpty() ? Optional.empty() : Optional.of("Java synchronization and shared memory of "
+                + classes.size() + (classes.size() == 1 ? " class" : " classes") + " that could not be instrumented: "
+                + String.join("; ", classes));
+    }
+
+    /**
+     * Rewrites every method's synchronization, shared-memory, marker and random-UUID sites, but those of methods
+     * compilers and agents add for their own bookkeeping, named with a leading {@code $} ({@code $values},
+     * {@code $jacocoInit}, {@code $deserializeLambda$}, {@code $$_hibernate_…}).
+     */
     private static AsmVisitorWrapper sites(TypeDescription type) {
         Map<Integer, List<String>> markers = SourceMarkers.of(type.getName());
         markers.values().forEach(JavaSyncInstrumentation::recordCommentMarkers);
         return new AsmVisitorWrapper.ForDeclaredMethods()
                 .writerFlags(ClassWriter.COMPUTE_MAXS)
-                .invokable(not(isAbstract()).and(not(isNative())),
+                .invokable(not(isAbstract()).and(not(isNative())).and(not(nameStartsWith("$"))),
                         (t, method, visitor, context, pool, writerFlags, readerFlags) -> new SyncSiteVisitor(
                                 new MemorySiteVisitor(new RandomSiteVisitor(
                                         markers.isEmpty() ? visitor : new MarkerSiteVisitor(visitor, markers)),
@@ -189,46 +212,6 @@ public final class JavaSyncInstrumentation {
     private static boolean generated(String name) {
         return name.contains("$$") || name.contains("$Hibernate") || name.contains("$ByteBuddy$")
                 || name.contains("_Accessor_") || name.contains("_Instantiator_");
-    }
-
-    /** Whether a JVM before 19 loses a retransformed class's MethodParameters attribute (JDK-8240908). */
-    private static final boolean RETRANSFORM_LOSES_PARAMETER_NAMES = Runtime.version().feature() < 19;
-
-    /**
-     * Whether a class can be retransformed without harm (null: it is loading, not retransformed). On JDKs
-     * before 19 retransformation drops the parameter names compiled in with {@code -parameters}, which
-     * Spring MVC and Spring Data read: such a class is left uninstrumented and named in a warning.
-     */
-    private static boolean retransformable(Class<?> loaded) {
-        if (loaded == null || !RETRANSFORM_LOSES_PARAMETER_NAMES) {
-            return true;
-        }
-        try {
-            for (java.lang.reflect.Method method : loaded.getDeclaredMethods()) {
-                if (method.getParameterCount() > 0 && method.getParameters()[0].isNamePresent()) {
-                    skipped(loaded.getName());
-                    return false;
-                }
-            }
-            for (java.lang.reflect.Constructor<?> constructor : loaded.getDeclaredConstructors()) {
-                if (constructor.getParameterCount() > 0 && constructor.getParameters()[0].isNamePresent()) {
-                    skipped(loaded.getName());
-                    return false;
-                }
-            }
-        } catch (LinkageError | SecurityException e) {
-            return false;
-        }
-        return true;
-    }
-
-    private static synchronized void skipped(String className) {
-        NOT_RETRANSFORMED.add(className);
-    }
-
-    /** Classes in instrumented packages left as they were because retransforming them would lose parameter names. */
-    public static synchronized Set<String> notRetransformed() {
-        return Set.copyOf(NOT_RETRANSFORMED);
     }
 
     private static boolean seesFrontrun(ClassLoader loader) {

@@ -1,8 +1,8 @@
 package dev.frontrun.sync.named;
 
 /**
- * A class the test loads before asking for its package to be instrumented, with a parameter name
- * compiled in: on JDKs before 19 retransforming it would lose the name, so it is left alone there.
+ * A class the test loads before its package is instrumented, with a parameter name compiled in: before JDK 19
+ * retransforming it loses the name unless Frontrun puts it back.
  */
 public final class NamedEarly {
 
@@ -12,5 +12,9 @@ public final class NamedEarly {
         if (winner == null) {
             winner = who;
         }
+    }
+
+    public synchronized String winner() {
+        return winner;
     }
 }
