@@ -220,6 +220,16 @@ public final class DporPolicy implements SchedulePolicy {
      * the policy could no longer tell which orders it has covered. A step of another shape, and a Java lock's or wait's
      * step, is not compared: a thread woken in a Java wait stands at another point without having been chosen.
      */
+    @Override
+    public List<String> recordedAt(int position) {
+        if (position >= path.size()) {
+            return List.of();
+        }
+        Node node = path.get(position);
+        Event recorded = node.chosen >= 0 ? node.pending[node.chosen] : null;
+        return recorded == null ? List.of() : recorded.touched(ids);
+    }
+
     private void requireRepeated(int position, Event before, Event now) {
         if (before != null && now != null && !before.synchronizes() && !now.synchronizes() && !before.sameStepAs(now)
                 && before.sameShapeAs(now, ids)) {

@@ -302,8 +302,9 @@ public final class ExecutionRunner implements AutoCloseable {
                     continue; // choose again with it runnable: a policy answers the same for the same position
                 }
                 if (chosen < 0 || chosen >= workers.length || !enabled[chosen]) {
-                    return end(Ending.DIVERGED, null, -1, "step " + schedule.size() + " asked for thread " + chosen
-                            + " which cannot run there" + whyNot(chosen) + "; runnable: " + runnableNames(enabled)
+                    return end(Ending.DIVERGED, null, -1, "step " + schedule.size() + " asked for thread "
+                            + threadName(chosen) + " which cannot run there" + whyNot(chosen)
+                            + recorded(policy.recordedAt(schedule.size())) + "; runnable: " + runnable(enabled, pending)
                             + (held.serverChose() ? "; two statements waiting inside the database were released"
                             + " together and the server chose which went on first (Frontrun pauses such waits only"
                             + " on a PostgreSQL server running on this machine)" : ""), "");
@@ -900,14 +901,27 @@ public final class ExecutionRunner implements AutoCloseable {
             return sb.toString();
         }
 
-        private String runnableNames(boolean[] enabled) {
+        private String threadName(int t) {
+            return t >= 0 && t < names.size() ? "'" + names.get(t) + "'" : String.valueOf(t);
+        }
+
+        /** What an earlier execution's step at this position touched, for a diverged execution's diagnosis. */
+        private static String recorded(List<String> touched) {
+            return touched.isEmpty() ? "" : "; under the same schedule an earlier execution ran its step there, which"
+                    + " touched " + String.join(", ", touched) + " (a step that comes and goes between executions:"
+                    + " code that runs only once per JVM, such as a cache filled on first use, or a coverage or"
+                    + " profiling agent's bookkeeping in a package Frontrun instruments)";
+        }
+
+        /** The runnable threads, each with the step it stands at. */
+        private String runnable(boolean[] enabled, Step[] pending) {
             List<String> out = new ArrayList<>();
             for (int t = 0; t < enabled.length; t++) {
                 if (enabled[t]) {
-                    out.add(t + "=" + names.get(t));
+                    out.add("'" + names.get(t) + "'" + (pending[t] == null ? "" : " at " + pending[t].label()));
                 }
             }
-            return out.toString();
+            return out.isEmpty() ? "none" : String.join(", ", out);
         }
 
         private String dumps() {

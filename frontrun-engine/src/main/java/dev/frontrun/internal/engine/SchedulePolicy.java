@@ -33,6 +33,14 @@ public interface SchedulePolicy {
     boolean exhausted();
 
     /**
+     * What the step the policy chooses at {@code position} touched when an earlier execution ran it under the same
+     * schedule (access and resource each), or empty when no earlier execution did: for naming what changed.
+     */
+    default List<String> recordedAt(int position) {
+        return List.of();
+    }
+
+    /**
      * Thrown by {@link #choose} when a thread's step at a position is not the step it took there under the same
      * schedule before: the program does not repeat itself, so what the policy learnt from earlier executions (which
      * orders are covered) does not hold for this one. The execution ends as diverged, never as explored.
