@@ -449,6 +449,25 @@ public final class Exploration<S> {
         return result;
     }
 
+    /**
+     * The fingerprint of the settings that shape the steps of instrumented code, which a recorded schedule carries;
+     * null when nothing is instrumented (the steps are the database's and the SPI's only).
+     */
+    private String stepModel() {
+        if (instrumentedPackages.isEmpty()) {
+            return null;
+        }
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(stepModelSettings().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return Long.toString(crc.getValue(), 36);
+    }
+
+    private String stepModelSettings() {
+        return "instrumented " + new java.util.TreeSet<>(instrumentedPackages.stream()
+                .map(p -> p.strip().endsWith(".") ? p.strip() : p.strip() + ".").toList())
+                + ", sharedMemory " + sharedMemory + ", spuriousWakeups " + spuriousWakeups;
+    }
+
     /** The exploration again at {@code level}, quietly: no report, no replays (it only checks advice). */
     private Result adviceRun(Isolation level) {
         Path reports = reportDirectory;
@@ -518,6 +537,14 @@ public final class Exploration<S> {
      * (an unknown marker, another marker reached first) is an {@link Verdict#ERROR} saying why.
      */
     public Result replay(Schedule schedule) {
+        Objects.requireNonNull(schedule, "schedule");
+        if (schedule.model().isPresent() && !schedule.model().get().equals(stepModel())) {
+            throw new IllegalArgumentException("schedule " + schedule + " was recorded under other settings that"
+                    + " shape the steps than this exploration's (" + stepModelSettings() + ", fingerprint "
+                    + stepModel() + "): its steps would fall elsewhere, so it cannot be replayed here. Replay it"
+                    + " with the instrumented packages, sharedMemory and spuriousWakeups it was recorded with, or"
+                    + " explore again.");
+        }
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
         ExploredInterleavings explored = explored();
         return told(reported(analysed(new Explorer<S>(plan(groups, explored, null)).replay(Objects.requireNonNull(schedule,
@@ -535,8 +562,10 @@ public final class Exploration<S> {
         } catch (RuntimeException e) {
             analysis = Analysis.none(); // an analysis bug must not hide the failure itself
         }
+        Schedule counterexample = outcome.counterexample() == null ? null
+                : outcome.counterexample().withModel(stepModel());
         return new Result(outcome.verdict(), outcome.executions(), outcome.exhausted(), outcome.strategy(),
-                outcome.failure(), outcome.counterexample(), outcome.trace(), analysis, outcome.reproduced(),
+                outcome.failure(), counterexample, outcome.trace(), analysis, outcome.reproduced(),
                 outcome.reproduceAttempts(), outcome.inconclusiveBecause(), outcome.elapsed(), null, null, null, groups,
                 null).withTimings(outcome.timings()).withNotExplored(notExplored(outcome.uncertified()));
     }

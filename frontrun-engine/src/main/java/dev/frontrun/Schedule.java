@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The order in which threads took their steps in one execution: the i-th entry is the index
@@ -11,7 +12,9 @@ import java.util.Objects;
  * round-trip, so a schedule copied from a report replays the same interleaving.
  *
  * <p>Format: runs of the same thread as {@code thread} or {@code thread*count}, separated by
- * {@code '.'} — e.g. {@code 0*2.1*2} for {@code [0, 0, 1, 1]}; the empty schedule prints as {@code -}.
+ * {@code '.'} — e.g. {@code 0*2.1*2} for {@code [0, 0, 1, 1]}; the empty schedule prints as {@code -}. A schedule
+ * recorded by an exploration that instruments Java code ends in {@code @} and the fingerprint of the settings that
+ * shape its steps ({@code 0*2.1*2@3f9a1c}): replayed under other settings it would step elsewhere, so it is refused.
  *
  * <p>A schedule can also be written by hand as markers ({@link #ofMarkers}): the order in which threads
  * pass named markers, for documentation-style tests of a known race.
@@ -20,14 +23,29 @@ public final class Schedule {
 
     private final int[] steps;
     private final List<String> markerEntries;
+    private final String model;
 
     private Schedule(int[] steps) {
-        this(steps, null);
+        this(steps, null, null);
     }
 
-    private Schedule(int[] steps, List<String> markerEntries) {
+    private Schedule(int[] steps, List<String> markerEntries, String model) {
         this.steps = steps;
         this.markerEntries = markerEntries;
+        this.model = model;
+    }
+
+    /** This schedule as recorded under the step model {@code fingerprint} (null: any). */
+    public Schedule withModel(String fingerprint) {
+        if (fingerprint != null && !fingerprint.matches("[0-9a-z]+")) {
+            throw new IllegalArgumentException("not a step model fingerprint: '" + fingerprint + "'");
+        }
+        return markerEntries != null ? this : new Schedule(steps, null, fingerprint);
+    }
+
+    /** The fingerprint of the settings that shaped the recorded steps, when the schedule carries one. */
+    public Optional<String> model() {
+        return Optional.ofNullable(model);
     }
 
     /**
@@ -53,7 +71,7 @@ public final class Schedule {
         if (list.isEmpty()) {
             throw new IllegalArgumentException("a marker schedule needs at least one thread:marker entry");
         }
-        return new Schedule(new int[0], List.copyOf(list));
+        return new Schedule(new int[0], List.copyOf(list), null);
     }
 
     /** Whether this schedule was written as markers ({@link #ofMarkers}) rather than recorded step by step. */
@@ -83,6 +101,10 @@ public final class Schedule {
     public static Schedule parse(String text) {
         Objects.requireNonNull(text, "text");
         String s = text.strip();
+        int at = s.lastIndexOf('@');
+        if (at >= 0) {
+            return parse(s.substring(0, at)).withModel(s.substring(at + 1));
+        }
         if (s.equals("-") || s.isEmpty()) {
             return new Schedule(new int[0]);
         }
@@ -123,8 +145,9 @@ public final class Schedule {
         if (markerEntries != null) {
             return String.join(", ", markerEntries);
         }
+        String suffix = model == null ? "" : "@" + model;
         if (steps.length == 0) {
-            return "-";
+            return "-" + suffix;
         }
         StringBuilder sb = new StringBuilder();
         int i = 0;
@@ -142,17 +165,17 @@ public final class Schedule {
             }
             i = j;
         }
-        return sb.toString();
+        return sb.append(suffix).toString();
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof Schedule other && Arrays.equals(steps, other.steps)
-                && Objects.equals(markerEntries, other.markerEntries);
+                && Objects.equals(markerEntries, other.markerEntries) && Objects.equals(model, other.model);
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(steps) * 31 + Objects.hashCode(markerEntries);
+        return (Arrays.hashCode(steps) * 31 + Objects.hashCode(markerEntries)) * 31 + Objects.hashCode(model);
     }
 }
