@@ -6,10 +6,8 @@ import org.junit.platform.launcher.LauncherSessionListener;
 
 /**
  * Instruments the test fixtures' package when the test run starts, before JUnit's discovery loads any
- * fixture (reflecting on a test class loads the types of its lambdas' parameters): a class loaded before
- * instrumentation is retransformed, which on JDKs before 19 would lose the parameter names compiled in,
- * so Frontrun leaves such a class alone. The Spring starter does the same before a context starts.
- * Registered in {@code META-INF/services}.
+ * fixture (reflecting on a test class loads the types of its lambdas' parameters), as the Spring starter
+ * does before a context starts. Registered in {@code META-INF/services}.
  */
 public final class InstrumentFixturesFirst implements LauncherSessionListener {
 

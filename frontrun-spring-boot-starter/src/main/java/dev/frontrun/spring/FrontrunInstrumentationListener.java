@@ -15,9 +15,7 @@ import org.springframework.util.ClassUtils;
 
 /**
  * Instruments the application's packages when a Frontrun test context is prepared, before the
- * application's classes load: a class instrumented as it loads keeps everything the compiler put in it,
- * while retransforming a loaded one would drop its parameter names on JDKs before 19 (Spring MVC and
- * Spring Data read them), so Frontrun would have to leave it alone. Any context of a test JVM does it
+ * application's classes load (instrumenting as they load is cheaper than retransforming them). Any context of a test JVM does it
  * (whichever context loads the application's classes first, a {@code @FrontrunTest} or not), unless
  * {@code frontrun.instrument.enabled=false}; outside tests, only a context with {@code frontrun.enabled}.
  * Outside an exploration an instrumented site costs one check of the current thread. Registered in

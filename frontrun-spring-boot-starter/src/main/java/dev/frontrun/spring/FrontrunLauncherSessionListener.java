@@ -14,9 +14,8 @@ import org.springframework.core.type.classreading.MetadataReader;
 
 /**
  * Instruments the application's packages when the test run starts, before JUnit's discovery loads the
- * test classes and, through their fields and lambdas, the application's classes: on JDKs before 19 a class
- * loaded before its package was instrumented cannot be retransformed without losing its parameter names
- * (JDK-8240908), so it would stay uninstrumented. The packages are those of the
+ * test classes and, through their fields and lambdas, the application's classes (instrumenting them as they
+ * load is cheaper than retransforming them later). The packages are those of the
  * {@code @SpringBootApplication} classes in the class path's directories (read as class files, nothing
  * loaded), or the system property {@code frontrun.instrument.packages} (comma-separated); the system property
  * {@code frontrun.instrument.enabled=false} turns it off. {@link FrontrunInstrumentationListener} does the
