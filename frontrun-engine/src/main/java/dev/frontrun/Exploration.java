@@ -252,8 +252,9 @@ public final class Exploration<S> {
 
     /**
      * Explores against a database: snapshot before the first execution, restored before every
-     * execution and after the last; and an error, not a green result, if no SQL passed through a
-     * {@link dev.frontrun.jdbc.FrontrunDataSource} proxy. The explored code must use the wrapped data source.
+     * execution and after the last; and an error, not a green result, if the threads ran without one
+     * scheduling point: no SQL through a {@link dev.frontrun.jdbc.FrontrunDataSource} proxy, no instrumented
+     * synchronization or shared memory. The explored code must use the wrapped data source.
      */
     public Exploration<S> database(javax.sql.DataSource dataSource) {
         return database(new DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource")));

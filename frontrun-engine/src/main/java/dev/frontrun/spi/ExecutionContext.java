@@ -56,4 +56,10 @@ public interface ExecutionContext {
 
     /** Lets the scheduler ask {@code probe} whether a thread that is slow to come back waits on something. */
     void addBlockingProbe(BlockingProbe probe);
+
+    /**
+     * Whether the scheduler saw anything of this execution: the scheduling points its threads took so far, from
+     * every source (statements, Java synchronization and shared memory, markers, requests to other services).
+     */
+    int steps();
 }

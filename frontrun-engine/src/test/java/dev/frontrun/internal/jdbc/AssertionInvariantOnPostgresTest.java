@@ -3,6 +3,7 @@ package dev.frontrun.internal.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.frontrun.Access;
 import dev.frontrun.AnomalyKind;
 import dev.frontrun.Exploration;
 import dev.frontrun.Failure;
@@ -112,5 +113,33 @@ class AssertionInvariantOnPostgresTest {
         assertThat(result.summary()).contains("expected: <103> but was: <102>",
                 "also with the threads run one after the other");
         assertThat(balance()).as("restored").isEqualTo(100);
+    }
+
+    /** Threads that race in memory only, beside a database they do not use: explored, no "saw no SQL" error. */
+    @Test
+    void aRaceWithoutSqlIsExploredWhenTheThreadsTookOtherSteps() {
+        int[] counter = new int[1];
+        Result result = Frontrun.explore(() -> {
+                    counter[0] = 0;
+                    return counter;
+                })
+                .database(raw)
+                .thread("alice", c -> increment(c))
+                .thread("bob", c -> increment(c))
+                .invariant(c -> c[0] == 2, "both increments counted")
+                .reproduceOnFailure(0)
+                .reportDirectory(null)
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
+        assertThat(result.executions()).isEqualTo(2);
+        assertThat(result.summary()).contains("conflicting accesses:", "alice  read counter", "bob  write counter");
+    }
+
+    private static void increment(int[] counter) {
+        Frontrun.access("counter", Access.READ);
+        int read = counter[0];
+        Frontrun.access("counter", Access.WRITE);
+        counter[0] = read + 1;
     }
 }
