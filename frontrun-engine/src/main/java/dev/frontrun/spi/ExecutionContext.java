@@ -58,8 +58,9 @@ public interface ExecutionContext {
     void addBlockingProbe(BlockingProbe probe);
 
     /**
-     * Whether the scheduler saw anything of this execution: the scheduling points its threads took so far, from
-     * every source (statements, Java synchronization and shared memory, markers, requests to other services).
+     * How much of this execution the scheduler saw, so a source can tell an execution it saw nothing of: the
+     * scheduling points its threads took so far, from every source (statements, Java synchronization and shared
+     * memory, markers, requests to other services).
      */
     int steps();
 }
