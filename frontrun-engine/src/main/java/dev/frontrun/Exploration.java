@@ -124,6 +124,9 @@ public final class Exploration<S> {
     /**
      * What must be true of the state and of how the threads ended ({@link Outcomes}: returned, or
      * told no with an expected exception), e.g. {@code (s, outcomes) -> outcomes.storedOrTold(this::bothKept)}.
+     * Every invariant may also assert ({@code assertThat}, {@code assertEquals}) or throw: a throw that needs the
+     * threads to interleave is a failure carrying the exception's message; one that comes also with the threads
+     * run one after the other, in each order, is a broken test ({@link Verdict#ERROR}).
      */
     public Exploration<S> invariant(BiPredicate<? super S, Outcomes> invariant) {
         return invariant(invariant, "the invariant");
@@ -249,8 +252,9 @@ public final class Exploration<S> {
 
     /**
      * Explores against a database: snapshot before the first execution, restored before every
-     * execution and after the last; and an error, not a green result, if no SQL passed through a
-     * {@link dev.frontrun.jdbc.FrontrunDataSource} proxy. The explored code must use the wrapped data source.
+     * execution and after the last; and an error, not a green result, if the threads ran without one
+     * scheduling point: no SQL through a {@link dev.frontrun.jdbc.FrontrunDataSource} proxy, no instrumented
+     * synchronization or shared memory. The explored code must use the wrapped data source.
      */
     public Exploration<S> database(javax.sql.DataSource dataSource) {
         return database(new DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource")));

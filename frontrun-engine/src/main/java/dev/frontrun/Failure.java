@@ -14,7 +14,7 @@ public sealed interface Failure permits Failure.InvariantViolated, Failure.Invar
     enum Kind {
         /** All threads finished but the invariant is false. */
         INVARIANT_VIOLATED,
-        /** The invariant itself threw. */
+        /** The invariant itself threw (a failed assertion, say). */
         INVARIANT_THREW,
         /** A thread body threw an exception. */
         THREAD_THREW,
@@ -74,8 +74,14 @@ public sealed interface Failure permits Failure.InvariantViolated, Failure.Invar
         }
     }
 
-    /** The invariant threw {@code exception}. */
-    record InvariantThrew(String invariant, Throwable exception) implements Failure {
+    /**
+     * The invariant threw {@code exception} (an assertion that failed, say). Whether that is a race depends on
+     * {@code alsoSerially}: whether it threw too when the threads ran one after the other, in each order (the first
+     * 24 orders beyond four threads), from the same start. Then the invariant, the setup or the code fails whatever
+     * the order: the test is broken, not racing. Otherwise the interleaving made it throw, a failure like a violated
+     * invariant, and the exception's message says what was wrong.
+     */
+    record InvariantThrew(String invariant, Throwable exception, boolean alsoSerially) implements Failure {
         public InvariantThrew {
             Objects.requireNonNull(exception, "exception");
         }
@@ -87,7 +93,13 @@ public sealed interface Failure permits Failure.InvariantViolated, Failure.Invar
 
         @Override
         public String summary() {
-            return "the invariant threw " + exception;
+            String message = exception.getMessage() == null ? "" : exception.getMessage().strip().replaceAll("\\s+", " ");
+            String thrown = exception.getClass().getName() + (message.isEmpty() ? "" : ": " + message);
+            if (alsoSerially) {
+                return "the invariant threw " + thrown + ", also with the threads run one after the other";
+            }
+            return exception instanceof AssertionError && !message.isEmpty() ? "the invariant failed: " + message
+                    : "the invariant threw " + thrown;
         }
 
         @Override
@@ -97,12 +109,12 @@ public sealed interface Failure permits Failure.InvariantViolated, Failure.Invar
 
         @Override
         public boolean disproves() {
-            return false;
+            return !alsoSerially;
         }
 
         @Override
         public boolean brokenTest() {
-            return true;
+            return alsoSerially;
         }
     }
 

@@ -56,4 +56,11 @@ public interface ExecutionContext {
 
     /** Lets the scheduler ask {@code probe} whether a thread that is slow to come back waits on something. */
     void addBlockingProbe(BlockingProbe probe);
+
+    /**
+     * How much of this execution the scheduler saw, so a source can tell an execution it saw nothing of: the
+     * scheduling points its threads took so far, from every source (statements, Java synchronization and shared
+     * memory, markers, requests to other services).
+     */
+    int steps();
 }

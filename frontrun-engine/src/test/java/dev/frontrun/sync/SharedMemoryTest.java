@@ -110,6 +110,29 @@ class SharedMemoryTest {
         assertThat(result.executions()).isEqualTo(4);
     }
 
+    /** The summary of a race in memory names what the threads conflicted on: the field with its class, the map's key. */
+    @Test
+    void theSummaryNamesTheConflictingFieldOrMapKey() {
+        Result field = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+                .thread("alice", SharedMemory::increment)
+                .thread("bob", SharedMemory::increment)
+                .invariant(s -> s.value() == 2)
+                .reproduceOnFailure(0).reportDirectory(null)
+                .run();
+        Result map = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+                .thread("alice", s -> s.putIfMissing("k", "alice"))
+                .thread("bob", s -> s.putIfMissing("k", "bob"))
+                .invariant(s -> s.puts().size() == 1, "one put")
+                .reproduceOnFailure(0).reportDirectory(null)
+                .run();
+
+        assertThat(field.summary()).contains("conflicting accesses:",
+                "alice  read field:" + FIXTURES + ".SharedMemory.value",
+                "bob  write field:" + FIXTURES + ".SharedMemory.value");
+        assertThat(map.summary()).contains("conflicting accesses:",
+                "bob  containsKey map:ConcurrentHashMap[String k]", "alice  put map:ConcurrentHashMap[String k]");
+    }
+
     @Test
     void checkThenPutOnDifferentKeysIsIndependent() {
         Result result = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)

@@ -131,6 +131,11 @@ public final class Execution implements ExecutionContext {
         clock.analysis.addAndGet(nanos);
     }
 
+    @Override
+    public int steps() {
+        return clock.steps;
+    }
+
     ExecutionClock clock() {
         return clock;
     }

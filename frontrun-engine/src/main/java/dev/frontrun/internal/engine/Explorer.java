@@ -36,6 +36,9 @@ public final class Explorer<S> {
     /** Executions explored on after a first failure without interleaving, to say how many interleavings fail. */
     static final int SERIAL_FAILURE_COUNT = 200;
 
+    /** The most orders of the threads run one after the other to tell a broken invariant from a race (4 threads' all). */
+    static final int SERIAL_ORDERS = 24;
+
     public Explorer(ExplorationPlan<S> plan) {
         this.plan = plan;
     }
@@ -179,6 +182,7 @@ public final class Explorer<S> {
         int attempts = 0;
         Progress progress = new Progress(plan.progress(), plan.progressEvery(), start);
         int countUntil = 0;
+        Boolean throwsSerially = null; // decided at the invariant's first throw
         Executions runs = null;
         try {
             runs = executionsFor(policy);
@@ -201,6 +205,12 @@ public final class Explorer<S> {
                     Executions.Ran ran = runs.next(policy, totalDeadline);
                     judged = ran.judged();
                     more = ran.more();
+                    if (judged.failure() instanceof Failure.InvariantThrew threw && judged.record().ending()
+                            != ExecutionRecord.Ending.ABANDONED && !policy.lastExecutionRedundant()) {
+                        throwsSerially = throwsSerially != null ? throwsSerially : throwsSerially(runs, totalDeadline);
+                        judged = new Judged(judged.record(),
+                                new Failure.InvariantThrew(threw.invariant(), threw.exception(), throwsSerially));
+                    }
                 } catch (SetupFailed e) {
                     broken = new Failure.Broken("the setup", e.getCause());
                     break;
@@ -284,6 +294,20 @@ public final class Explorer<S> {
         }
         return new IllegalStateException(failed.getMessage() + "\nBefore that, the exploration had ended with "
                 + found.summary(), failed);
+    }
+
+    /**
+     * Whether the invariant, which threw in an execution, throws also when the threads run one after the other from
+     * the same start, in every order (at most {@link #SERIAL_ORDERS}): then it fails whatever the order, and the test
+     * is broken. If one such run ends otherwise (most often: the invariant holds), the throw needed the interleaving.
+     */
+    private boolean throwsSerially(Executions runs, long totalDeadline) {
+        for (int[] order : SerialPolicy.orders(plan.bodies().size(), SERIAL_ORDERS)) {
+            if (!(runs.alone(new SerialPolicy(order), totalDeadline).failure() instanceof Failure.InvariantThrew)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private int reproduce(Executions runs, Judged failing, int attempts, long totalDeadline) {
@@ -434,7 +458,7 @@ public final class Explorer<S> {
                     : new Failure.InvariantViolated(plan.invariantDescription());
         } catch (RuntimeException | Error e) {
             return misuse(worker, e).<Failure>map(misuse -> new Failure.Broken("the invariant", misuse))
-                    .orElseGet(() -> new Failure.InvariantThrew(plan.invariantDescription(), e));
+                    .orElseGet(() -> new Failure.InvariantThrew(plan.invariantDescription(), e, false)); // decided in drive
         }
     }
 

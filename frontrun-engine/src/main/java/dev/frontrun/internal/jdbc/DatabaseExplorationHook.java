@@ -20,7 +20,8 @@ import javax.sql.DataSource;
  * changed before each execution — whoever changed it: the threads, the setup, the invariant, a
  * connection that bypasses the proxy — and everything after the last, and refuses a silent
  * green — an execution whose threads ran without a single statement passing through a
- * {@link FrontrunDataSource} proxy fails the exploration instead of proving nothing.
+ * {@link FrontrunDataSource} proxy, nor any other scheduling point (a race in the application's memory
+ * alone is explored without SQL), fails the exploration instead of proving nothing.
  *
  * <p>A restore waits for locks at most {@code lockTimeout}; a session that holds them longer (a
  * connection an explored thread left open inside a transaction) fails the exploration with an error
@@ -172,7 +173,7 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     public void executionCompleted(ExecutionContext execution) {
         if (SqlExecutionState.of(execution).statements.get() > 0) {
             sawSql.set(true);
-        } else if (!sawSql.get()) {
+        } else if (!sawSql.get() && execution.steps() == 0) { // a race in memory alone is explored without SQL
             Map<Integer, Integer> statuses = execution.httpStatuses();
             if (!statuses.isEmpty() && statuses.values().stream().allMatch(DatabaseExplorationHook::rejected)) {
                 throw new IllegalStateException("Frontrun saw no SQL: every request was rejected before reaching the"

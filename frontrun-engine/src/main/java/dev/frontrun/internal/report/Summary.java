@@ -60,6 +60,9 @@ public final class Summary {
             lines.add("  anomaly: " + finding.cycleText());
             statements(lines, facts.trace(), finding);
         });
+        if (lead.isEmpty() && failure != null && failure.disproves()) {
+            memoryConflicts(lines, facts.trace());
+        }
         facts.checkedAdvice().ifPresent(advice -> lines.add("  advice (checked): " + Wording.checkedAdvice(advice)));
         if (facts.failsWithoutInterleaving()) {
             lines.add("  " + Wording.serialFailure(facts));
@@ -142,6 +145,23 @@ public final class Summary {
             }
             lines.add("    * " + step.position() + "  " + step.threadName() + tx + "  " + shorten(text));
             shown++;
+        }
+    }
+
+    /** The accesses to memory (or to {@code Frontrun.access} resources) that threads conflicted on, one line each. */
+    private static void memoryConflicts(List<String> lines, List<TraceStep> trace) {
+        List<TraceStep> conflicting = UnsharedSteps.conflicting(trace);
+        if (conflicting.isEmpty()) {
+            return;
+        }
+        lines.add("  conflicting accesses:");
+        for (int i = 0; i < conflicting.size(); i++) {
+            if (i == MAX_STATEMENTS) {
+                lines.add("    … (" + (conflicting.size() - i) + " more in result.explanation())");
+                return;
+            }
+            TraceStep step = conflicting.get(i);
+            lines.add("    * " + step.position() + "  " + step.threadName() + "  " + shorten(step.step().label()));
         }
     }
 

@@ -19,12 +19,29 @@ final class UnsharedSteps {
         boolean[] unshared = new boolean[trace.size()];
         for (int i = 0; i < trace.size(); i++) {
             TraceStep step = trace.get(i);
-            unshared[i] = step.step().detail() == null && step.blocked() == null && !step.step().accesses().isEmpty()
-                    && step.step().acquires().isEmpty() && step.step().releases().isEmpty()
-                    && trace.stream().filter(other -> other.thread() != step.thread())
-                    .noneMatch(other -> conflict(step.step().accesses(), other.step().accesses()));
+            unshared[i] = plainAccess(step) && !sharedWithAnother(trace, step);
         }
         return unshared;
+    }
+
+    /**
+     * The plain access steps of {@code trace} (shared memory, {@code Frontrun.access}) that another thread's step
+     * conflicts with, in trace order: where a race in memory lives, named by what they touch (a field and its class, a
+     * map's key, an array's cell).
+     */
+    static List<TraceStep> conflicting(List<TraceStep> trace) {
+        return trace.stream().filter(step -> plainAccess(step) && sharedWithAnother(trace, step)).toList();
+    }
+
+    /** A step of accesses only: no statement, lock operation or marker, which say more than their resources. */
+    private static boolean plainAccess(TraceStep step) {
+        return step.step().detail() == null && step.blocked() == null && !step.step().accesses().isEmpty()
+                && step.step().acquires().isEmpty() && step.step().releases().isEmpty();
+    }
+
+    private static boolean sharedWithAnother(List<TraceStep> trace, TraceStep step) {
+        return trace.stream().filter(other -> other.thread() != step.thread())
+                .anyMatch(other -> conflict(step.step().accesses(), other.step().accesses()));
     }
 
     /** How many steps from {@code from} on belong to one run: unshared, consecutive, of one thread. */
