@@ -48,4 +48,19 @@ class ClassInitializationTest {
         assertThat(result.executions()).isEqualTo(4);
         assertThat(result.exhausted()).isTrue();
     }
+
+    @Test
+    void aStepAnnouncedInsideAStaticInitializerIsNoSchedulingPointEither() {
+        Result result = Frontrun.explore(Ledger::new).instrument(FIXTURES)
+                .thread("alice", s -> s.chargeRegistry(1))
+                .thread("bob", s -> s.chargeRegistry(2))
+                .invariant(s -> s.total() == 7)
+                .stopOnFirstFailure(false)
+                .executionTimeout(Duration.ofSeconds(3))
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
+        assertThat(result.executions()).isEqualTo(4);
+        assertThat(result.exhausted()).isTrue();
+    }
 }

@@ -84,7 +84,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
 
     @Override
     public boolean schedulingPointsActive() {
-        return status == Status.RUNNING && !passThrough && !deciding;
+        return status == Status.RUNNING && !passThrough && !deciding && classInitializations == 0;
     }
 
     /** The execution whose resources the instrumented shared-memory sites this worker passes are now, or null. */
