@@ -61,6 +61,9 @@ public final class Summary {
             statements(lines, facts.trace(), finding);
         });
         facts.checkedAdvice().ifPresent(advice -> lines.add("  advice (checked): " + Wording.checkedAdvice(advice)));
+        if (facts.retriesTold()) {
+            lines.add("  " + Wording.RETRIES_TOLD);
+        }
         if (facts.failsWithoutInterleaving()) {
             lines.add("  " + Wording.serialFailure(facts));
         }
