@@ -3,6 +3,7 @@ package dev.frontrun;
 import dev.frontrun.spi.SchedulingPoints;
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.internal.advice.IsolationAdvice;
+import dev.frontrun.internal.advice.RetriesTold;
 import dev.frontrun.internal.anomaly.SqlAnomalyAnalyzer;
 import dev.frontrun.internal.engine.ExplorationOutcome;
 import dev.frontrun.internal.engine.ExplorationPlan;
@@ -17,6 +18,7 @@ import dev.frontrun.internal.report.Summary;
 import dev.frontrun.internal.shard.ExplorationIds;
 import dev.frontrun.internal.shard.Shard;
 import dev.frontrun.internal.shard.ShardRun;
+import dev.frontrun.internal.sql.SqlStates;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,6 +44,7 @@ public final class Exploration<S> {
     private BiPredicate<? super S, Outcomes> invariant = (s, outcomes) -> true;
     private final List<Class<? extends Throwable>> expectedEverywhere = new ArrayList<>();
     private final java.util.Set<Integer> expectedStatuses = new java.util.HashSet<>();
+    private final java.util.Set<String> expectedSqlStates = new java.util.HashSet<>();
     private Isolation isolation;
     private final java.util.Map<String, List<Class<? extends Throwable>>> expectedByThread = new java.util.HashMap<>();
     private String invariantDescription = "(no invariant)";
@@ -67,6 +70,8 @@ public final class Exploration<S> {
     private Path shardDirectory = ShardRun.defaultDirectory();
     /** Set while the exploration runs again at another level (advice, what-if): those runs explore the whole tree. */
     private boolean whole;
+    /** Set while the exploration runs again at another level: a serialization failure or deadlock tells a thread no. */
+    private RetriesTold retries;
 
     /** Where reports go unless {@link #reportDirectory(Path)} says otherwise: {@code -Dfrontrun.reportDirectory}, else target/frontrun-reports. */
     static Path defaultReportDirectory() {
@@ -159,6 +164,19 @@ public final class Exploration<S> {
     public Exploration<S> expectStatus(int... statuses) {
         for (int status : statuses) {
             expectedStatuses.add(status);
+        }
+        return this;
+    }
+
+    /**
+     * SQLSTATEs that are legitimate answers (e.g. {@code "40001"}, PostgreSQL's serialization failure, which the
+     * application retries or reports): a thread whose exception was caused by a {@link java.sql.SQLException} with one
+     * of them is told no, not failed. Narrower than {@code expect(SQLException.class)}, which accepts every error of
+     * the database (a unique violation too).
+     */
+    public Exploration<S> expectSqlState(String... sqlStates) {
+        for (String state : sqlStates) {
+            expectedSqlStates.add(Objects.requireNonNull(state, "sqlState"));
         }
         return this;
     }
@@ -430,6 +448,9 @@ public final class Exploration<S> {
                 ? new ShardRun(shard) : null;
         String id = share == null ? null : name != null ? name : ExplorationIds.ofCaller();
         Result result = analysed(new Explorer<S>(plan(groups, explored, share)).explore(), groups);
+        if (retries != null) {
+            result = result.withRetriesTold(retries.seen());
+        }
         if (share != null) {
             List<String> notes = new ArrayList<>(result.notExplored());
             notes.add(share.note());
@@ -486,17 +507,23 @@ public final class Exploration<S> {
         }
     }
 
-    /** This exploration run again with every transaction at {@code level}. */
+    /**
+     * This exploration run again with every transaction at {@code level}, where a thread ended by the serialization
+     * failure or deadlock that level makes PostgreSQL answer was told no (see {@link Result#retriesTold()}).
+     */
     private Result runAt(Isolation level) {
         Isolation before = isolation;
         boolean wholeBefore = whole;
+        RetriesTold retriesBefore = retries;
         isolation = level;
         whole = true;
+        retries = new RetriesTold();
         try {
             return run();
         } finally {
             isolation = before;
             whole = wholeBefore;
+            retries = retriesBefore;
         }
     }
 
@@ -624,11 +651,22 @@ public final class Exploration<S> {
         if (!instrumentedPackages.isEmpty()) {
             JavaSyncInstrumentation.ensure(instrumentedPackages);
         }
-        return new ExplorationPlan<>(setup, names, announcedStarts(), invariant, invariantDescription, maxExecutions,
+        List<List<Class<? extends Throwable>>> expected = expectedPerThread();
+        java.util.Set<String> sqlStates = java.util.Set.copyOf(expectedSqlStates);
+        java.util.Set<Integer> statuses = java.util.Set.copyOf(expectedStatuses);
+        RetriesTold retried = retries;
+        BiPredicate<? super S, Outcomes> judged = retried == null ? invariant : retried.invariant(invariant,
+                (thread, outcome) -> expected.get(thread).stream().anyMatch(outcome::threw)
+                        || SqlStates.onChain(outcome.thrown(), sqlStates).isPresent()
+                        || outcome.status() != null && statuses.contains(outcome.status()));
+        Predicate<Throwable> alsoTold = thrown -> SqlStates.onChain(thrown, sqlStates).isPresent()
+                || retried != null && RetriesTold.retryable(thrown);
+        return new ExplorationPlan<>(setup, names, announcedStarts(), judged, invariantDescription, maxExecutions,
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
-                hooks, expectedPerThread(), expectedStatuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
+                hooks, expected, statuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
                 Integer::sum), explored::add, isolation, progress, progressEvery, !instrumentedPackages.isEmpty(),
-                sharedMemory, spuriousWakeups, parallelism, share == null ? null : share::policy, maxStepsPerExecution);
+                sharedMemory, spuriousWakeups, parallelism, share == null ? null : share::policy, maxStepsPerExecution,
+                alsoTold);
     }
 
     /** The thread bodies, each telling the hooks first that its thread starts ({@link ExplorationHook#threadStarting}). */

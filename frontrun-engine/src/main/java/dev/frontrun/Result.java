@@ -43,11 +43,18 @@ public final class Result {
 
         /** What running at the recommended level did to the failure. */
         public enum Effect {
-            /** The property holds at that level: every interleaving was explored without a failure. */
+            /** The property holds at that level as the test is written: every interleaving was explored without a failure. */
             FIXES,
-            /** The anomaly is gone, but PostgreSQL's serialization failure (40001) now reaches a thread: retry it. */
+            /**
+             * The property holds at that level once a thread that PostgreSQL's serialization failure (40001) or deadlock
+             * (40P01) ends counts as told: no interleaving breaks it with nobody told. Retry that transaction (or
+             * report it), and declare the answer in the test.
+             */
             FIXES_WITH_RETRY,
-            /** The failure is still found at that level (for a request-level anomaly, at every level). */
+            /**
+             * Some interleaving at that level still breaks the property with nobody told, a serialization failure
+             * counted as an answer (for a request-level anomaly, at every level): retrying does not fix it.
+             */
             NOT_FIXED,
             /** The re-run ended without a verdict (an error, a timeout, the budget). */
             NOT_CHECKED
@@ -128,6 +135,7 @@ public final class Result {
     private Function<Isolation, Result> whatIf;
     private Timings timings = Timings.NONE;
     private List<String> notExplored = List.of();
+    private boolean retriesTold;
 
     Result(Verdict verdict, int executions, boolean exhausted, Strategy strategy, Failure failure,
            Schedule counterexample, List<TraceStep> trace, Analysis analysis, int reproduced, int reproduceAttempts,
@@ -287,8 +295,10 @@ public final class Result {
 
     /**
      * The same exploration run again with every transaction of the explored threads at {@code level}:
-     * the check of an isolation-level fix ("at REPEATABLE READ the loser gets 40001; at the request
-     * level the race is still there"). Only a result of {@code run()} can be run again.
+     * the check of an isolation-level fix. A thread that the level's serialization failure or deadlock ends
+     * counts as told, and the run goes on: it holds if no interleaving breaks the invariant with nobody told
+     * (then {@link #retriesTold()} says whether the fix needs the retry), and fails where one still does (a
+     * request-level race does at every level). Only a result of {@code run()} can be run again.
      */
     public Result whatIf(Isolation level) {
         Objects.requireNonNull(level, "level");
@@ -322,6 +332,22 @@ public final class Result {
         return this;
     }
 
+    /**
+     * Whether this run, at a level forced by {@link #whatIf} or the advice check, counted a thread that PostgreSQL's
+     * serialization failure (40001) or deadlock (40P01) ended as told no, as if the test had declared that answer: its
+     * verdict is for an application that retries such a transaction (or reports it to the caller). Such a run explores
+     * on past those answers and fails only where an interleaving breaks the invariant with nobody told. Always false
+     * for a run at the levels the application sets.
+     */
+    public boolean retriesTold() {
+        return retriesTold;
+    }
+
+    Result withRetriesTold(boolean told) {
+        this.retriesTold = told;
+        return this;
+    }
+
     Result withWhatIf(Function<Isolation, Result> rerun) {
         this.whatIf = rerun;
         return this;
@@ -331,21 +357,21 @@ public final class Result {
     Result withCheckedAdvice(CheckedAdvice advice) {
         return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
                 reproduceAttempts, inconclusiveBecause, elapsed, explanation, summary, report, failureGroups, advice)
-                .withTimings(timings).withNotExplored(notExplored);
+                .withTimings(timings).withNotExplored(notExplored).withRetriesTold(retriesTold);
     }
 
     /** This result with its two renderings: the whole explanation and the short summary. */
     Result withTexts(String explanation, String summary) {
         return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
                 reproduceAttempts, inconclusiveBecause, elapsed, explanation, summary, report, failureGroups,
-                checkedAdvice).withTimings(timings).withNotExplored(notExplored);
+                checkedAdvice).withTimings(timings).withNotExplored(notExplored).withRetriesTold(retriesTold);
     }
 
     /** This result with the report written for it, named at the end of both texts. */
     Result withReport(Path file, String note) {
         return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
                 reproduceAttempts, inconclusiveBecause, elapsed, explanation + note, summary + note, file, failureGroups,
-                checkedAdvice).withTimings(timings).withNotExplored(notExplored);
+                checkedAdvice).withTimings(timings).withNotExplored(notExplored).withRetriesTold(retriesTold);
     }
 
     /** Passes only when the property was proven: fails on a failure and on an inconclusive verdict. */

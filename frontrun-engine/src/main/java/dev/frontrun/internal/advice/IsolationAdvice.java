@@ -7,7 +7,6 @@ import dev.frontrun.Anomaly;
 import dev.frontrun.Isolation;
 import dev.frontrun.Result;
 import dev.frontrun.Result.CheckedAdvice;
-import dev.frontrun.Verdict;
 import java.util.Optional;
 
 /**
@@ -44,20 +43,17 @@ public final class IsolationAdvice {
         return weakest.compareTo(needed) < 0 ? Optional.of(needed) : Optional.empty();
     }
 
-    /** What the exploration re-run at {@code level} says of the advice to use it. */
+    /**
+     * What the exploration re-run at {@code level} says of the advice to use it. The re-run counted a thread ended
+     * by a serialization failure or deadlock as told ({@link RetriesTold}), so a failure there is an interleaving
+     * that breaks the invariant with nobody told: the level does not fix it, retry or not.
+     */
     public static CheckedAdvice checked(Isolation level, Result rerun) {
-        CheckedAdvice.Effect effect;
-        if (rerun.verdict() == Verdict.HOLDS) {
-            effect = CheckedAdvice.Effect.FIXES;
-        } else if (rerun.verdict() != Verdict.FAILS) {
-            effect = CheckedAdvice.Effect.NOT_CHECKED;
-        } else if (rerun.anomaly().isPresent()) {
-            effect = CheckedAdvice.Effect.NOT_FIXED;
-        } else if (rerun.analysis().serializationFailure().isPresent()) {
-            effect = CheckedAdvice.Effect.FIXES_WITH_RETRY;
-        } else {
-            effect = CheckedAdvice.Effect.NOT_FIXED;
-        }
+        CheckedAdvice.Effect effect = switch (rerun.verdict()) {
+            case HOLDS -> rerun.retriesTold() ? CheckedAdvice.Effect.FIXES_WITH_RETRY : CheckedAdvice.Effect.FIXES;
+            case FAILS -> CheckedAdvice.Effect.NOT_FIXED;
+            default -> CheckedAdvice.Effect.NOT_CHECKED;
+        };
         return new CheckedAdvice(level, effect, rerun.anomaly().map(Anomaly::level).orElse(null), rerun);
     }
 }

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -27,6 +28,8 @@ import java.util.function.Supplier;
  * lets their waits wake without a notification (bounded: see {@code SyncPoints}). {@code parallelism}
  * workers run a DPOR exploration's executions (1: the exploring thread alone). {@code policy} (null: the
  * strategy's) makes the schedule policy of a sharded exploration, which explores only its share.
+ * {@code alsoTold} says which other throwables tell a thread no, like the {@code expected} classes (an
+ * exploration's declared SQLSTATEs, or what a check of an isolation level counts as an answer).
  */
 public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names,
                                  List<ThreadBody<? super S>> bodies, BiPredicate<? super S, Outcomes> invariant,
@@ -38,7 +41,8 @@ public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names
                                  BiConsumer<Schedule, List<TraceStep>> explored, Isolation isolation,
                                  Consumer<String> progress, Duration progressEvery, boolean javaSync,
                                  boolean sharedMemory, boolean spuriousWakeups, int parallelism,
-                                 Supplier<? extends SchedulePolicy> policy, int maxSteps) {
+                                 Supplier<? extends SchedulePolicy> policy, int maxSteps,
+                                 Predicate<Throwable> alsoTold) {
 
     /** Steps one execution may take by default (see {@code Exploration.maxStepsPerExecution}). */
     public static final int DEFAULT_MAX_STEPS = 250_000;
@@ -55,9 +59,10 @@ public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names
         hooks = List.copyOf(hooks);
         expected = expected.stream().map(List::copyOf).toList();
         expectedStatuses = Set.copyOf(expectedStatuses);
+        java.util.Objects.requireNonNull(alsoTold, "alsoTold");
     }
 
-    /** A plan whose executions may take the default number of steps. */
+    /** A plan whose executions may take the default number of steps, and only the expected classes tell a thread no. */
     public ExplorationPlan(Supplier<? extends S> setup, List<String> names, List<ThreadBody<? super S>> bodies,
                            BiPredicate<? super S, Outcomes> invariant, String invariantDescription, int maxExecutions,
                            Integer preemptionBound, Strategy strategy, boolean stopOnFirstFailure,
@@ -70,6 +75,6 @@ public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names
         this(setup, names, bodies, invariant, invariantDescription, maxExecutions, preemptionBound, strategy,
                 stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure, hooks, expected, expectedStatuses,
                 failures, explored, isolation, progress, progressEvery, javaSync, sharedMemory, spuriousWakeups,
-                parallelism, policy, DEFAULT_MAX_STEPS);
+                parallelism, policy, DEFAULT_MAX_STEPS, thrown -> false);
     }
 }

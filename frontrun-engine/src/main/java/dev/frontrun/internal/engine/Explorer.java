@@ -411,6 +411,7 @@ public final class Explorer<S> {
     /** Whether the thread's exception (or the status its request got) is an answer the exploration declared legitimate. */
     private boolean expected(int thread, Outcomes.ThreadOutcome outcome) {
         return plan.expected().get(thread).stream().anyMatch(outcome::threw)
+                || outcome.thrown() != null && plan.alsoTold().test(outcome.thrown())
                 || outcome.status() != null && plan.expectedStatuses().contains(outcome.status());
     }
 

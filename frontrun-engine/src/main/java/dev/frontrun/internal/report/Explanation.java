@@ -47,6 +47,9 @@ public final class Explanation {
         }
         facts.checkedAdvice().ifPresent(advice ->
                 sb.append("  advice (checked): ").append(Wording.checkedAdvice(advice)).append('\n'));
+        if (facts.retriesTold()) {
+            sb.append("  ").append(Wording.RETRIES_TOLD).append('\n');
+        }
         Analysis analysis = sqlAnalysis(facts);
         Anomaly anomaly = facts.anomaly().orElse(null);
         Analysis.Finding lead = analysis == null ? null : facts.leadingFinding().orElse(null);

@@ -4,7 +4,6 @@ import dev.frontrun.Analysis;
 import dev.frontrun.Failure;
 import dev.frontrun.Result;
 import dev.frontrun.TraceStep;
-import dev.frontrun.internal.sql.SqlStates;
 import dev.frontrun.internal.sql.SqlStep;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +50,7 @@ public final class Summary {
             lines.add("  failure: " + firstLine(failure.summary()));
         }
         if (failure instanceof Failure.ThreadThrew threw) {
-            retryableAnswer(threw).ifPresent(lines::add);
+            RetryHint.of(threw).ifPresent(lines::add);
         }
         if (failure != null && failure.kind() == Failure.Kind.INVARIANT_VIOLATED) {
             lines.add("  invariant: " + firstLine(invariant));
@@ -64,6 +63,9 @@ public final class Summary {
             memoryConflicts(lines, facts.trace());
         }
         facts.checkedAdvice().ifPresent(advice -> lines.add("  advice (checked): " + Wording.checkedAdvice(advice)));
+        if (facts.retriesTold()) {
+            lines.add("  " + Wording.RETRIES_TOLD);
+        }
         if (facts.failsWithoutInterleaving()) {
             lines.add("  " + Wording.serialFailure(facts));
         }
@@ -87,23 +89,6 @@ public final class Summary {
                     + " steps), the database's decisions and the notes");
         }
         return String.join("\n", lines) + "\n";
-    }
-
-    /**
-     * The next step when a thread failed with PostgreSQL's serialization failure or deadlock: an answer the server may
-     * give any transaction, which the application may retry or report, and then the test declares it.
-     */
-    private static Optional<String> retryableAnswer(Failure.ThreadThrew threw) {
-        for (Throwable t = threw.exception(); t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof java.sql.SQLException sql && ("40001".equals(sql.getSQLState())
-                    || "40P01".equals(sql.getSQLState()))) {
-                return Optional.of("  hint: " + threw.threadName() + " got PostgreSQL's "
-                        + SqlStates.meaning(sql.getSQLState()) + " (" + sql.getSQLState() + "), which the server may"
-                        + " answer any transaction here: if the application retries it or tells the caller, declare"
-                        + " that answer with .expect(" + threw.exception().getClass().getSimpleName() + ".class)");
-            }
-        }
-        return Optional.empty();
     }
 
     /** A deadlock's diagnosis: its first line, then what each thread waits for, one line each. */

@@ -100,19 +100,24 @@ final class Wording {
                     + " explored): use that level (@Transactional(isolation = Isolation." + advice.level().name()
                     + ")); PostgreSQL then aborts a conflicting transaction with SQLSTATE 40001, which the application"
                     + " retries or reports";
-            case FIXES_WITH_RETRY -> "at " + level + " the anomaly is gone, but the losing transaction gets SQLSTATE 40001"
-                    + " (serialization failure) and the test still fails: use that level and retry the aborted"
-                    + " transaction (Spring: retry on ConcurrencyFailureException), or declare it an answer with expect(...)";
+            case FIXES_WITH_RETRY -> "at " + level + " it holds after every interleaving (" + executions(rerun.executions())
+                    + " explored) once the losing transaction gets SQLSTATE 40001 (serialization failure) or 40P01"
+                    + " (deadlock) and is retried: use that level and retry the aborted transaction (Spring: retry on"
+                    + " ConcurrencyFailureException), and declare that answer in the test";
             case NOT_FIXED -> advice.anomalyLevel() == Anomaly.Level.REQUEST
                     ? "at " + level + " this race is still found (request level: the read and the write are in different"
                     + " transactions) — no isolation level fixes it; use optimistic locking (a @Version column) or read"
                     + " and write in one transaction, locking the row (SELECT … FOR UPDATE)"
                     : "at " + level + " it still fails (" + rerun.failure().map(f -> f.summary()).orElse("a failure")
-                    + "): that isolation level does not fix it";
+                    + "): that isolation level does not fix it, retried or not";
             case NOT_CHECKED -> "not checked: the exploration at " + level + " ended " + headline(rerun.verdict())
                     + rerun.inconclusiveBecause().map(because -> " (" + because + ")").orElse("");
         };
     }
+
+    /** What a run at a forced level counted as an answer ({@link Result#retriesTold()}), in one line. */
+    static final String RETRIES_TOLD = "retries: threads ended by a serialization failure (40001) or deadlock (40P01)"
+            + " counted as told, as a retry gets past them; declare that answer in the test";
 
     /** What a failure of threads run one after the other means, with how many interleavings fail. */
     static String serialFailure(Result result) {

@@ -1,7 +1,16 @@
 package dev.frontrun.internal.sql;
 
+import java.util.Optional;
+import java.util.Set;
+
 /** What the SQLSTATEs that show up in races mean, in one place for every report. */
 public final class SqlStates {
+
+    /**
+     * The serialization failure (40001) and the deadlock (40P01): answers PostgreSQL may give any transaction
+     * that raced another, which running the transaction again gets past.
+     */
+    public static final Set<String> RETRYABLE = Set.of("40001", "40P01");
 
     private SqlStates() {
     }
@@ -23,5 +32,18 @@ public final class SqlStates {
             case "57014" -> "query canceled";
             default -> "error";
         };
+    }
+
+    /**
+     * The SQLSTATE of the first {@link java.sql.SQLException} on {@code thrown}'s cause chain (outermost first) whose
+     * state is one of {@code states}; empty when none is (or {@code thrown} is null).
+     */
+    public static Optional<String> onChain(Throwable thrown, Set<String> states) {
+        for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null && states.contains(sql.getSQLState())) {
+                return Optional.of(sql.getSQLState());
+            }
+        }
+        return Optional.empty();
     }
 }

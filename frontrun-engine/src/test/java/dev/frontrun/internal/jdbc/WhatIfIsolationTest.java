@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.frontrun.Anomaly;
 import dev.frontrun.AnomalyKind;
 import dev.frontrun.Exploration;
+import dev.frontrun.Failure;
 import dev.frontrun.Frontrun;
 import dev.frontrun.Isolation;
 import dev.frontrun.Result;
@@ -165,9 +166,99 @@ class WhatIfIsolationTest {
 
         assertThat(result.checkedAdvice()).as(result.explanation()).hasValueSatisfying(advice -> {
             assertThat(advice.effect()).isEqualTo(Result.CheckedAdvice.Effect.FIXES_WITH_RETRY);
-            assertThat(advice.rerun().analysis().serializationFailure()).isPresent();
+            assertThat(advice.rerun().verdict()).as(advice.rerun().explanation()).isEqualTo(Verdict.HOLDS);
+            assertThat(advice.rerun().retriesTold()).isTrue();
         });
         assertThat(result.summary()).contains("the losing transaction gets SQLSTATE 40001");
+    }
+
+    /** Both deposits as a request that loads in one transaction and merges the stale copy in the next. */
+    private Exploration<Object> twoMergedDepositsNothingDeclared() {
+        return Frontrun.explore(Object::new).database(raw)
+                .thread("alice", this::depositWithAStaleCopyMerged)
+                .thread("bob", this::depositWithAStaleCopyMerged)
+                .invariant((s, outcomes) -> outcomes.storedOrTold(() -> balance() == 102), "both deposits, or one told")
+                .reproduceOnFailure(0)
+                .reportDirectory(null);
+    }
+
+    @Test
+    void aRequestLevelRaceIsNotFixedByTheLevelThatMakesOneOfItsTransactionsFailWith40001() {
+        Result result = twoMergedDepositsNothingDeclared().run();
+        assertThat(result.analysis().transactionFinding()).as(result.explanation()).isPresent();
+
+        assertThat(result.checkedAdvice()).as(result.explanation()).hasValueSatisfying(advice -> {
+            assertThat(advice.level()).isEqualTo(Isolation.REPEATABLE_READ);
+            assertThat(advice.effect()).as(advice.rerun().explanation()).isEqualTo(Result.CheckedAdvice.Effect.NOT_FIXED);
+            assertThat(advice.anomalyLevel()).isEqualTo(Anomaly.Level.REQUEST);
+            assertThat(advice.rerun().failure()).map(Failure::kind).contains(Failure.Kind.INVARIANT_VIOLATED);
+            assertThat(advice.rerun().retriesTold()).as("the merges that overlap at REPEATABLE READ get 40001").isTrue();
+        });
+        assertThat(result.summary()).contains("at REPEATABLE READ this race is still found (request level")
+                .doesNotContain("use that level").doesNotContain("Isolation.REPEATABLE_READ");
+        assertThat(result.summary().lines().findFirst().orElseThrow()).contains("LOST_UPDATE between requests");
+    }
+
+    @Test
+    void whatIfCountsTheSerializationFailureAsAnAnswerAndFindsTheRequestLevelRaceBehindIt() {
+        Result atReadCommitted = twoMergedDepositsNothingDeclared().checkAdvice(false).run();
+
+        for (Isolation level : new Isolation[] {Isolation.REPEATABLE_READ, Isolation.SERIALIZABLE}) {
+            Result at = atReadCommitted.whatIf(level);
+            assertThat(at.verdict()).as(at.explanation()).isEqualTo(Verdict.FAILS);
+            assertThat(at.failure()).as(at.explanation()).map(Failure::kind).contains(Failure.Kind.INVARIANT_VIOLATED);
+            assertThat(at.anomaly()).as(at.explanation()).map(Anomaly::level).contains(Anomaly.Level.REQUEST);
+            assertThat(at.analysis().transactions()).allSatisfy(tx -> assertThat(tx.isolation()).isEqualTo(level));
+        }
+    }
+
+    @Test
+    void whatIfHoldsForATransactionLevelLostUpdateOnceTheLoserIsRetriedAndSaysSo() {
+        Result atReadCommitted = Frontrun.explore(Object::new).database(raw)
+                .thread("alice", this::depositInOneTransaction)
+                .thread("bob", this::depositInOneTransaction)
+                .invariant(() -> balance() == 102, "both deposits")
+                .checkAdvice(false)
+                .reproduceOnFailure(0)
+                .reportDirectory(null)
+                .run();
+        assertThat(atReadCommitted.retriesTold()).as("a run at the application's levels counts nothing as told").isFalse();
+
+        Result atRepeatableRead = atReadCommitted.whatIf(Isolation.REPEATABLE_READ);
+
+        assertThat(atRepeatableRead.verdict()).as(atRepeatableRead.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(atRepeatableRead.retriesTold()).isTrue();
+        assertThat(atRepeatableRead.summary()).contains("retries: threads ended by a serialization failure (40001)");
+        assertThat(atRepeatableRead.explanation()).contains("retries: threads ended by a serialization failure (40001)");
+    }
+
+    @Test
+    void whatIfLeavesADeclaredSerializationFailureToTheInvariant() {
+        Result atRepeatableRead = twoDeposits(this::depositInOneTransaction).checkAdvice(false).run()
+                .whatIf(Isolation.REPEATABLE_READ);
+
+        assertThat(atRepeatableRead.verdict()).as(atRepeatableRead.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(atRepeatableRead.retriesTold()).as("expect(SQLException.class) declared it").isFalse();
+        assertThat(atRepeatableRead.summary()).doesNotContain("retries:");
+    }
+
+    @Test
+    void aRaceOnlyBetweenRequestsIsAdvisedNoIsolationLevel() {
+        Result result = Frontrun.explore(Object::new).database(raw)
+                .thread("alice", () -> depositAcrossTwoTransactions())
+                .thread("bob", () -> depositAcrossTwoTransactions())
+                .invariant(() -> balance() == 102, "both deposits")
+                .reproduceOnFailure(0)
+                .reportDirectory(null)
+                .run();
+
+        assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
+        assertThat(result.analysis().transactionFinding()).as(result.explanation()).isEmpty();
+        assertThat(result.analysis().requestFinding()).as(result.explanation()).isPresent();
+        assertThat(result.checkedAdvice()).isEmpty();
+        assertThat(result.summary()).doesNotContain("REPEATABLE READ").doesNotContain("SERIALIZABLE")
+                .doesNotContain("advice");
+        assertThat(result.explanation()).contains("no isolation level can prevent it");
     }
 
     @Test

@@ -41,6 +41,11 @@ public class RaceController {
         return versionedCounters.increment(id);
     }
 
+    @PostMapping("/versioned-counters/{id}/increment-once")
+    public int incrementVersionedOnce(@PathVariable long id) {
+        return versionedCounters.incrementOnce(id);
+    }
+
     @PostMapping("/members")
     public ResponseEntity<Long> register(@RequestParam String name) {
         Long id = members.register(name);

@@ -30,6 +30,15 @@ public class VersionedCounterService {
         return retries.get();
     }
 
+    /** One attempt: a stale write fails the call with the optimistic-lock failure. */
+    public int incrementOnce(long id) {
+        return transactions.execute(status -> {
+            VersionedCounter counter = counters.findById(id).orElseThrow();
+            counter.setN(counter.getN() + 1);
+            return counter.getN();
+        });
+    }
+
     public int increment(long id) {
         for (int attempt = 1; ; attempt++) {
             try {

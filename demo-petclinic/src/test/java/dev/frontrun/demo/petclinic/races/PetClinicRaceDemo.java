@@ -192,7 +192,7 @@ public final class PetClinicRaceDemo {
     private static String checked(Result.CheckedAdvice advice) {
         return "; at " + advice.level().sql() + ": " + switch (advice.effect()) {
             case FIXES -> "holds";
-            case FIXES_WITH_RETRY -> "the anomaly is gone, the loser gets 40001 (retry it)";
+            case FIXES_WITH_RETRY -> "holds once the loser's 40001 is retried";
             case NOT_FIXED -> "still found";
             case NOT_CHECKED -> "not checked";
         };
