@@ -96,7 +96,7 @@ class LateWakeUpTest {
 
         Failure failure = result.failure().orElseThrow();
         assertThat(failure.kind()).isEqualTo(Failure.Kind.NONDETERMINISM);
-        assertThat(failure.summary()).contains("step 2 asked for thread 1 which cannot run there (it is waiting for the"
-                + " holder's lock); runnable: [0=holder]");
+        assertThat(failure.summary()).contains("step 2 asked for thread 'waiter' which cannot run there (it is waiting"
+                + " for the holder's lock); runnable: 'holder' at write lock");
     }
 }
