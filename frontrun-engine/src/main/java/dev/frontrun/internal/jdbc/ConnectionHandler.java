@@ -2,9 +2,11 @@ package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.Isolation;
 import dev.frontrun.internal.postgres.PostgresBackend;
+import dev.frontrun.internal.sql.ColumnValue;
 import dev.frontrun.internal.sql.SqlFacts;
 import dev.frontrun.internal.sql.SqlStep;
 import dev.frontrun.internal.sql.StatementOutcome;
+import dev.frontrun.internal.sql.TransactionName;
 import dev.frontrun.internal.sql.bind.GeneratedKey;
 import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.resource.RowRef;
@@ -245,7 +247,8 @@ final class ConnectionHandler implements InvocationHandler {
             case ROLLBACK_TO_SAVEPOINT -> tx.locksTakenAfter(control.name()); // PostgreSQL releases them
             default -> Set.of();
         };
-        SqlStep detail = new SqlStep(control, threadName(), connectionNumber(state, execution), tx.name(), false, facts,
+        SqlStep detail = new SqlStep(control, threadName(), connectionNumber(state, execution), tx.transactionName(), false,
+                facts,
                 isolation(), null);
         String label = detail.statement() + "  [" + tx.name() + (op == TxOp.COMMIT && aborted ? ", aborted: rolls back" : "")
                 + "]";
@@ -333,7 +336,9 @@ final class ConnectionHandler implements InvocationHandler {
         if (!autocommit && !tx.open()) {
             tx.begin(transactionName(state, thread), transactionIsolation());
         }
-        String txName = autocommit ? threadName() + "/tx" + state.nextTransaction(thread) : tx.name();
+        TransactionName transaction = autocommit
+                ? TransactionName.of(threadName() + "/tx" + state.nextTransaction(thread)) : tx.transactionName();
+        String txName = transaction.full();
         Set<String> acquires = autocommit ? Set.of() : analysis.rowLocks();
         SqlFacts facts = analysis.facts();
         boolean readsData = facts.shape().takesSnapshot();
@@ -364,7 +369,7 @@ final class ConnectionHandler implements InvocationHandler {
             }
         });
         String tag = facts.sql() == null ? null : TraceLabels.statementTag(facts.sql()).orElse(null);
-        SqlStep detail = new SqlStep(null, threadName(), connectionNumber(state, execution), txName, autocommit, facts,
+        SqlStep detail = new SqlStep(null, threadName(), connectionNumber(state, execution), transaction, autocommit, facts,
                 isolation(), tag);
         state.statements.incrementAndGet();
         int pid = backendPid(); // before the step: a connection Frontrun cannot see into fails the thread at once
@@ -527,17 +532,14 @@ final class ConnectionHandler implements InvocationHandler {
     }
 
     /**
-     * The result set of a query: generated keys bind their aliases as they are read; the rows a
-     * locking read returns (the rows it locked) are counted into the step's outcome.
+     * The result set of a query: generated keys bind their aliases as they are read; the rows any other query returns
+     * are counted into the step's outcome (for a locking read, the rows it locked) and the first row's values kept.
      */
     private ResultSet resultRows(ResultSet rs, StatementAnalysis analysis, SqlStep detail) {
         if (!analysis.generatedKeys().isEmpty()) {
             return captureKeys(rs, analysis); // INSERT ... RETURNING
         }
-        if (analysis.facts().shape().lockingRead()) {
-            return Interfaces.proxy(ResultSet.class, rs, new RowCounter(rs, detail));
-        }
-        return rs;
+        return Interfaces.proxy(ResultSet.class, rs, new ResultRows(rs, detail));
     }
 
     /** Wraps a result set holding generated keys so that each key read binds its reserved alias. */
@@ -584,13 +586,15 @@ final class ConnectionHandler implements InvocationHandler {
             keys.addAll(p.generatedKeys());
         }
         var shape = parts.isEmpty() ? StatementShape.UNKNOWN : parts.get(0).facts().shape();
-        SqlFacts facts = new SqlFacts(firstSql, firstParameters, kind, shape, reads, writes, predicates, rows);
+        // the values a batch of one statement sets; several statements' columns would not say which row they went to
+        List<ColumnValue> written = parts.size() == 1 ? parts.get(0).facts().written() : List.of();
+        SqlFacts facts = new SqlFacts(firstSql, firstParameters, kind, shape, reads, writes, predicates, rows, written);
         return new StatementAnalysis(facts, new ArrayList<>(accesses), null, locks, keys);
     }
 
-    private String transactionName(SqlExecutionState state, int thread) {
-        String label = TraceLabels.transactionName().orElse(null);
-        return threadName() + "/tx" + state.nextTransaction(thread) + (label == null ? "" : " " + label);
+    private TransactionName transactionName(SqlExecutionState state, int thread) {
+        return new TransactionName(threadName() + "/tx" + state.nextTransaction(thread),
+                TraceLabels.transactionName().orElse(null));
     }
 
     private int connectionNumber(SqlExecutionState state, ExecutionContext execution) {

@@ -2,6 +2,7 @@ package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.Access;
 import dev.frontrun.Isolation;
+import dev.frontrun.internal.sql.TransactionName;
 import dev.frontrun.ResourceAccess;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -25,7 +26,7 @@ final class TransactionState {
     }
 
     private boolean open;
-    private String name;
+    private TransactionName name;
     private boolean aborted;
     private Isolation isolation;
     private boolean snapshotTaken;
@@ -41,7 +42,13 @@ final class TransactionState {
         return open;
     }
 
+    /** The transaction's full name, the key the analysis knows it by. */
     String name() {
+        return name == null ? null : name.full();
+    }
+
+    /** The transaction's id and label apart. */
+    TransactionName transactionName() {
         return name;
     }
 
@@ -50,7 +57,7 @@ final class TransactionState {
     }
 
     /** Begins a transaction at {@code level} (null: the database's default, READ COMMITTED). */
-    void begin(String name, Isolation level) {
+    void begin(TransactionName name, Isolation level) {
         this.open = true;
         this.name = name;
         this.aborted = false;

@@ -18,6 +18,9 @@ import dev.frontrun.internal.sql.syntax.StatementKind;
 import dev.frontrun.internal.sql.syntax.StatementSyntax;
 import dev.frontrun.internal.sql.syntax.TableName;
 import dev.frontrun.internal.sql.syntax.TransactionControl;
+import dev.frontrun.internal.sql.syntax.Operand;
+import dev.frontrun.internal.sql.syntax.TableUse;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -167,6 +170,42 @@ public final class Classification {
     /** Why parts of the analysis are coarser than the SQL suggests, e.g. {@code "visits at table level: …"}. */
     public List<String> notes() {
         return plan.notes();
+    }
+
+    /**
+     * The columns the statement writes and their values with {@code parameters} bound (index 0 = JDBC parameter 1), in
+     * the order of the SQL text: an UPDATE's SET clause, or the VALUES of an INSERT of one row with a column list;
+     * empty for any other statement.
+     */
+    public List<ColumnValue> valuesWritten(List<?> parameters) {
+        if (!(syntax instanceof StatementSyntax.Data data)) {
+            return List.of();
+        }
+        List<ColumnValue> values = new ArrayList<>();
+        for (TableUse use : data.uses()) {
+            if (use instanceof TableUse.Update update) {
+                update.assignments().forEach((column, operand) -> values.add(value(column, operand, parameters)));
+            } else if (use instanceof TableUse.Insert insert && insert.columns() != null && insert.rows() != null
+                    && insert.rows().size() == 1) {
+                List<Operand> row = insert.rows().get(0);
+                for (int i = 0; i < insert.columns().size() && i < row.size(); i++) {
+                    values.add(value(insert.columns().get(i), row.get(i), parameters));
+                }
+            }
+        }
+        return values;
+    }
+
+    private static ColumnValue value(String column, Operand operand, List<?> parameters) {
+        if (operand instanceof Operand.Param p && p.index() >= 1 && p.index() <= parameters.size()) {
+            return new ColumnValue(column, parameters.get(p.index() - 1), ColumnValue.Source.BOUND);
+        }
+        if (operand instanceof Operand.Literal || operand instanceof Operand.Null) {
+            return new ColumnValue(column, operand instanceof Operand.Null ? "NULL" : operand.toString(),
+                    ColumnValue.Source.LITERAL);
+        }
+        return new ColumnValue(column, null, operand instanceof Operand.Default ? ColumnValue.Source.DEFAULT
+                : ColumnValue.Source.EXPRESSION);
     }
 
     /** The accesses of one execution; database-generated keys make an INSERT table level. */

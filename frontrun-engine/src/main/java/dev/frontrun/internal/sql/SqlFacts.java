@@ -23,10 +23,12 @@ import java.util.Set;
  * @param writes         resources written
  * @param predicateReads tables read by a predicate that is not a primary-key lookup (phantoms live there)
  * @param rows           the rows, tables and sequences touched
+ * @param written        the columns a write sets and their values, in the order of the text (empty: not a write, or
+ *                       one whose columns the text does not pair with values)
  */
 public record SqlFacts(String sql, List<Object> parameters, StatementKind kind, StatementShape shape,
                        Set<ResourceId> reads, Set<ResourceId> writes, Set<ResourceId> predicateReads,
-                       List<RowRef> rows) {
+                       List<RowRef> rows, List<ColumnValue> written) {
 
     /** The facts of a transaction boundary made through JDBC, without SQL text. */
     public static final SqlFacts JDBC_BOUNDARY = new SqlFacts(null, List.of(), StatementKind.TRANSACTION,
@@ -38,6 +40,13 @@ public record SqlFacts(String sql, List<Object> parameters, StatementKind kind, 
         writes = Set.copyOf(writes);
         predicateReads = Set.copyOf(predicateReads);
         rows = List.copyOf(rows);
+        written = List.copyOf(written);
+    }
+
+    /** The facts of a statement that sets no columns the reports show. */
+    public SqlFacts(String sql, List<Object> parameters, StatementKind kind, StatementShape shape,
+                    Set<ResourceId> reads, Set<ResourceId> writes, Set<ResourceId> predicateReads, List<RowRef> rows) {
+        this(sql, parameters, kind, shape, reads, writes, predicateReads, rows, List.of());
     }
 
     /** The tables (and sequences) it reads or writes, by canonical display name. */

@@ -17,7 +17,7 @@ public final class SqlStep {
     private final TransactionControl control;
     private final String threadName;
     private final int connection;
-    private final String transaction;
+    private final TransactionName transaction;
     private final boolean autocommit;
     private final SqlFacts facts;
     private final Isolation connectionIsolation;
@@ -28,8 +28,8 @@ public final class SqlStep {
      * @param control             the transaction operation of a boundary, or null for a statement
      * @param threadName          the explored thread
      * @param connection          which logical connection (per thread, 1-based) ran it
-     * @param transaction         the database transaction it belongs to, e.g. {@code alice/tx2}; an autocommit
-     *                            statement is its own
+     * @param transaction         the database transaction it belongs to, e.g. {@code alice/tx2} and its label; an
+     *                            autocommit statement is its own
      * @param autocommit          whether it ran outside an explicit transaction
      * @param facts               what the statement is (text, parameters, resources, rows)
      * @param connectionIsolation the isolation level in force on the connection when it is not the database's
@@ -37,7 +37,8 @@ public final class SqlStep {
      *                            or configured on the pool), or null
      * @param tag                 what an ORM said the statement is about, e.g. {@code [Owner]}, or null
      */
-    public SqlStep(TransactionControl control, String threadName, int connection, String transaction, boolean autocommit,
+    public SqlStep(TransactionControl control, String threadName, int connection, TransactionName transaction,
+                   boolean autocommit,
                    SqlFacts facts, Isolation connectionIsolation, String tag) {
         this.control = control;
         this.threadName = Objects.requireNonNull(threadName, "threadName");
@@ -76,7 +77,13 @@ public final class SqlStep {
         return connection;
     }
 
+    /** The transaction's full name ({@code alice/tx2 OwnerService.addVisit}), the key the analysis knows it by; or null. */
     public String transaction() {
+        return transaction == null ? null : transaction.full();
+    }
+
+    /** The transaction's id and label apart, or null. */
+    public TransactionName transactionName() {
         return transaction;
     }
 
@@ -131,6 +138,6 @@ public final class SqlStep {
 
     @Override
     public String toString() {
-        return statement() + "  [" + transaction + "]";
+        return statement() + "  [" + transaction() + "]";
     }
 }

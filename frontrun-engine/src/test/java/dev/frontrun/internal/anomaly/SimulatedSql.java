@@ -2,6 +2,7 @@ package dev.frontrun.internal.anomaly;
 
 import dev.frontrun.internal.sql.SqlFacts;
 import dev.frontrun.internal.sql.SqlStep;
+import dev.frontrun.internal.sql.TransactionName;
 import dev.frontrun.internal.sql.StatementOutcome;
 import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.resource.RowRef;
@@ -53,7 +54,7 @@ public final class SimulatedSql {
         List<ResourceAccess> accesses = new ArrayList<>();
         facts.reads().stream().filter(r -> !facts.writes().contains(r)).forEach(r -> accesses.add(ResourceAccess.read(r.render())));
         facts.writes().forEach(w -> accesses.add(ResourceAccess.write(w.render())));
-        SqlStep detail = new SqlStep(control, thread, 1, tx, autocommit, facts, null, null);
+        SqlStep detail = new SqlStep(control, thread, 1, TransactionName.of(tx), autocommit, facts, null, null);
         detail.complete(StatementOutcome.ok(-1));
         SchedulingPoints.step(new Step(accesses, Set.of(), Set.of(), detail.statementWithRows() + "  [" + tx + "]", detail));
     }

@@ -3,6 +3,7 @@ package dev.frontrun.internal.anomaly;
 import dev.frontrun.TraceStep;
 import dev.frontrun.internal.sql.SqlFacts;
 import dev.frontrun.internal.sql.SqlStep;
+import dev.frontrun.internal.sql.TransactionName;
 import dev.frontrun.internal.sql.StatementOutcome;
 import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.resource.RowRef;
@@ -107,7 +108,7 @@ public final class SyntheticTrace {
         threads.putIfAbsent(thread, threads.size());
         SqlFacts facts = sql == null ? SqlFacts.JDBC_BOUNDARY : new SqlFacts(sql, List.of(), StatementKind.TRANSACTION,
                 ShapeReader.read(sql, ID), Set.of(), Set.of(), Set.of(), List.of());
-        SqlStep step = new SqlStep(control, thread, 1, tx, false, facts, null, null);
+        SqlStep step = new SqlStep(control, thread, 1, TransactionName.of(tx), false, facts, null, null);
         step.complete(outcome);
         steps.add(new Pending(thread, step, step.statement() + "  [" + tx + "]", null));
         return this;
@@ -132,7 +133,7 @@ public final class SyntheticTrace {
         }
         SqlFacts facts = new SqlFacts(sql, List.of(), StatementKind.OTHER, ShapeReader.read(sql, ID), reads, writes,
                 predicate, rows);
-        SqlStep step = new SqlStep(null, thread, 1, tx, autocommit, facts, null, tag);
+        SqlStep step = new SqlStep(null, thread, 1, TransactionName.of(tx), autocommit, facts, null, tag);
         step.complete(StatementOutcome.ok(-1));
         steps.add(new Pending(thread, step, step.statementWithRows() + "  [" + tx + "]", null));
         return this;

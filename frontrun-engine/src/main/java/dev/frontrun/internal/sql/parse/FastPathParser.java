@@ -13,7 +13,7 @@ import dev.frontrun.internal.sql.syntax.TableUse;
 import dev.frontrun.internal.sql.syntax.StatementSyntax.Data;
 import dev.frontrun.internal.sql.syntax.StatementSyntax.Parser;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -451,7 +451,7 @@ final class FastPathParser {
         String qualifier = alias != null ? alias : table.name();
         block = List.of(new FastUse(table, alias));
         c.expectWord("set");
-        Map<String, Operand> assignments = new HashMap<>();
+        Map<String, Operand> assignments = new LinkedHashMap<>();
         do {
             String column = c.identifier();
             c.expectSymbol("=");

@@ -1,5 +1,7 @@
 package dev.frontrun.internal.sql.syntax;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -50,11 +52,14 @@ public sealed interface TableUse {
         }
     }
 
-    /** Updates rows satisfying {@code conditions}; {@code assignments} maps each SET column to its value. */
+    /**
+     * Updates rows satisfying {@code conditions}; {@code assignments} maps each SET column to its value, in the order
+     * of the SET clause.
+     */
     record Update(TableName table, List<Condition> conditions, Map<String, Operand> assignments) implements TableUse {
         public Update {
             conditions = List.copyOf(conditions);
-            assignments = Map.copyOf(assignments);
+            assignments = Collections.unmodifiableMap(new LinkedHashMap<>(assignments));
         }
     }
 

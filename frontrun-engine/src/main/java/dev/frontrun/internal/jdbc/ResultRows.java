@@ -1,0 +1,100 @@
+package dev.frontrun.internal.jdbc;
+
+import dev.frontrun.internal.sql.ColumnValue;
+import dev.frontrun.internal.sql.SqlStep;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.time.temporal.TemporalAccessor;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Result-set proxy of a query: counts the rows the client reads into the step's outcome (for a locking read, the rows
+ * it locked), and keeps the values the client reads from the first row, because what a read returned is half of a
+ * lost update's story ({@code read stock_quantity = 2}, then both requests write 1).
+ */
+final class ResultRows implements InvocationHandler {
+
+    /** The most columns of the first row kept: enough for any entity a report shows. */
+    private static final int MAX_COLUMNS = 64;
+
+    private final ResultSet target;
+    private final SqlStep step;
+    private final List<ColumnValue> firstRow = new ArrayList<>();
+    private final Set<String> columns = new HashSet<>();
+    private ResultSetMetaData metadata;
+    private int rows;
+
+    ResultRows(ResultSet target, SqlStep step) {
+        this.target = target;
+        this.step = step;
+        step.complete(step.outcome().withRowsReturned(0));
+    }
+
+    @Override
+    public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+        if (Interfaces.isWrapperCall(method)) {
+            return Interfaces.wrapperCall(proxy, target, method, args);
+        }
+        Object result = Interfaces.invoke(target, method, args);
+        if (method.getName().equals("next") && Boolean.TRUE.equals(result)) {
+            step.complete(step.outcome().withRowsReturned(++rows));
+        } else if (rows == 1 && isColumnGetter(method, args) && firstRow.size() < MAX_COLUMNS) {
+            read(method, args[0], result);
+        }
+        return result;
+    }
+
+    /** {@code getInt(3)}, {@code getString("name")}, {@code getObject(2, Long.class)} and the like. */
+    private static boolean isColumnGetter(Method method, Object[] args) {
+        return method.getName().startsWith("get") && args != null && args.length >= 1
+                && (args[0] instanceof Integer || args[0] instanceof String);
+    }
+
+    private void read(Method method, Object column, Object value) throws SQLException {
+        String name = column instanceof Integer index ? label(index) : ((String) column).toLowerCase(Locale.ROOT);
+        if (name == null || !columns.add(name)) {
+            return;
+        }
+        Object kept = method.getReturnType().isPrimitive() && target.wasNull() ? null : kept(value);
+        if (kept != Unreadable.VALUE) {
+            firstRow.add(new ColumnValue(name, kept, ColumnValue.Source.RETURNED));
+            step.complete(step.outcome().withFirstRow(firstRow));
+        }
+    }
+
+    private String label(int index) throws SQLException {
+        if (metadata == null) {
+            metadata = target.getMetaData();
+        }
+        return index >= 1 && index <= metadata.getColumnCount()
+                ? metadata.getColumnLabel(index).toLowerCase(Locale.ROOT) : null;
+    }
+
+    /** A value as reports show it: plain values as they are, streams and large objects not at all. */
+    private static Object kept(Object value) {
+        if (value == null || value instanceof Number || value instanceof Boolean || value instanceof String
+                || value instanceof Character || value instanceof java.util.Date || value instanceof TemporalAccessor
+                || value instanceof UUID || value instanceof Enum<?>) {
+            return value;
+        }
+        if (value instanceof byte[] bytes) {
+            return bytes.clone();
+        }
+        if (value instanceof java.io.InputStream || value instanceof java.io.Reader || value instanceof java.sql.Blob
+                || value instanceof java.sql.Clob) {
+            return Unreadable.VALUE;
+        }
+        return value.toString();
+    }
+
+    /** A value read as a stream or a large object: the proxy does not read it for the client. */
+    private enum Unreadable { VALUE }
+}
