@@ -85,7 +85,8 @@ class ExhaustiveReportingTest {
         assertThat(allFail.failsWithoutInterleaving()).isTrue();
         assertThat(allFail.executions()).as("explored on to count: the 4 traces").isEqualTo(4);
         assertThat(allFail.failingExecutions()).isEqualTo(4);
-        assertThat(allFail.summary()).contains("not a race", "(all 4 interleavings fail)");
+        assertThat(allFail.summary().replaceAll("\n {6,}", " ")).as("lines wrapped at 160 characters joined")
+                .contains("not a race", "(all 4 interleavings fail)");
 
         Result someFail = Frontrun.explore(Counter::new)
                 .thread("alice", c -> c.incrementAs("alice"))
@@ -97,7 +98,7 @@ class ExhaustiveReportingTest {
         assertThat(someFail.failsWithoutInterleaving()).isTrue();
         assertThat(someFail.failingExecutions()).as("alice's write first: alice first, or both reads then alice's write")
                 .isEqualTo(2);
-        assertThat(someFail.summary()).contains("(2 of 4 interleavings explored fail)");
+        assertThat(someFail.summary().replaceAll("\n {6,}", " ")).contains("(2 of 4 interleavings explored fail)");
     }
 
     @Test

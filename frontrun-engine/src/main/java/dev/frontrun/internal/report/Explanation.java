@@ -169,7 +169,10 @@ public final class Explanation {
         return nl < 0 ? t : t.substring(0, nl);
     }
 
-    /** One line per step: position, thread, transaction, statement with values and rows; marks on the anomaly's steps. */
+    /**
+     * One line per step: position, thread, transaction, statement with values and rows; marks on the anomaly's steps;
+     * under a statement, the values that decide the race ({@link DecidingValues}), which a long statement's text cuts.
+     */
     private static void sqlTrace(StringBuilder sb, List<TraceStep> trace, Map<Integer, List<String>> marks) {
         int threadWidth = 6;
         int txWidth = 11;
@@ -186,6 +189,7 @@ public final class Explanation {
         sb.append(String.format(Locale.ROOT, "     %3s  %-" + threadWidth + "s  %-" + txWidth + "s  %s%n", "#", "thread",
                 "transaction", "statement → rows"));
         boolean[] unshared = UnsharedSteps.of(trace);
+        DecidingValues deciding = DecidingValues.of(trace, position -> true);
         for (int i = 0; i < trace.size(); i++) {
             TraceStep s = trace.get(i);
             int run = UnsharedSteps.runLength(trace, unshared, i);
@@ -210,6 +214,10 @@ public final class Explanation {
                 sb.append("   ◀ ").append(String.join("; ", mark));
             }
             sb.append('\n');
+            String values = DecidingValues.text(deciding.at(s.position()));
+            if (!values.isEmpty()) {
+                sb.append("          ").append(values).append('\n');
+            }
             if (s.blockedReason() != null) {
                 sb.append("          (blocked: ").append(s.blockedReason()).append(")\n");
             }

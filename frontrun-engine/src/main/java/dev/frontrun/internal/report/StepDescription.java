@@ -1,6 +1,7 @@
 package dev.frontrun.internal.report;
 
 import dev.frontrun.TraceStep;
+import dev.frontrun.internal.sql.ColumnValue;
 import dev.frontrun.internal.sql.SqlStep;
 import dev.frontrun.internal.sql.StatementOutcome.Status;
 import dev.frontrun.internal.sql.syntax.TxOp;
@@ -9,8 +10,8 @@ import java.util.Objects;
 
 /**
  * What the timeline says about one step: its kind (the style of its box), the one-line text in the
- * box, and the full details shown on hover — the untruncated statement, where it blocked, the
- * SQLSTATE with its meaning, and what the step did in the anomaly.
+ * box, and the full details shown on hover — the untruncated statement, every value it set or read, where it
+ * blocked, the SQLSTATE with its meaning, and what the step did in the anomaly.
  *
  * @param kind    {@code read}, {@code write}, {@code begin}, {@code commit}, {@code rollback},
  *                {@code savepoint}, {@code other} for a step that is not SQL, or {@code folded} for a
@@ -23,10 +24,19 @@ record StepDescription(String kind, String text, String details, boolean failed)
 
     /** The description of {@code step}; {@code marks} are what it did in the anomaly (empty if nothing). */
     static StepDescription of(TraceStep step, List<String> marks) {
+        return of(step, marks, List.of());
+    }
+
+    /**
+     * The description of {@code step}, its box's text led by {@code deciding}, the values that decide the race
+     * ({@link DecidingValues}): the box cuts a long statement, never them.
+     */
+    static StepDescription of(TraceStep step, List<String> marks, List<ColumnValue> deciding) {
         SqlStep sql = step.step().detail() instanceof SqlStep d ? d : null;
         boolean failed = sql != null && sql.outcome().status() == Status.FAILED;
-        return new StepDescription(kind(sql), sql == null ? step.step().label() : text(sql), details(step, sql, marks),
-                failed);
+        String values = DecidingValues.text(deciding);
+        String text = sql == null ? step.step().label() : (values.isEmpty() ? "" : values + " · ") + text(sql);
+        return new StepDescription(kind(sql), text, details(step, sql, marks), failed);
     }
 
     private static String kind(SqlStep sql) {
@@ -64,6 +74,13 @@ record StepDescription(String kind, String text, String details, boolean failed)
             details.append(" · ").append(sql.transaction());
         }
         details.append('\n').append(step.step().label());
+        if (sql != null) {
+            // every value in full: the label's statement is cut at a length
+            String written = DecidingValues.text(sql.facts().written());
+            String returned = DecidingValues.text(sql.outcome().firstRow());
+            details.append(written.isEmpty() ? "" : "\n" + written)
+                    .append(returned.isEmpty() ? "" : "\n" + returned + (sql.outcome().rowsReturned() > 1 ? " (first row)" : ""));
+        }
         if (step.blockedReason() != null) {
             details.append("\nblocked: ").append(step.blockedReason());
         }

@@ -5,8 +5,10 @@ import dev.frontrun.Failure;
 import dev.frontrun.Result;
 import dev.frontrun.TraceStep;
 import dev.frontrun.internal.sql.SqlStep;
+import dev.frontrun.internal.sql.TransactionName;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -22,7 +24,10 @@ public final class Summary {
     /** Lines kept free for the report's link and the pointer to the whole explanation. */
     private static final int TAIL = 2;
     private static final int MAX_STATEMENTS = 6;
-    private static final int MAX_STATEMENT_CHARS = 160;
+    /** The longest line a summary has (but the replay call, kept whole to be copied). */
+    static final int MAX_LINE_CHARS = 160;
+    /** The most lines one long line is wrapped onto. */
+    private static final int MAX_WRAPPED = 3;
 
     private Summary() {
     }
@@ -56,7 +61,9 @@ public final class Summary {
             lines.add("  invariant: " + firstLine(invariant));
         }
         lead.ifPresent(finding -> {
-            lines.add("  anomaly: " + finding.cycleText());
+            Map<String, TransactionName> named = TransactionNames.of(facts.trace());
+            lines.add("  anomaly: " + cycle(finding, named));
+            TransactionNames.legend(facts.trace(), finding, named).forEach(line -> lines.add("    " + line));
             statements(lines, facts.trace(), finding);
         });
         if (lead.isEmpty() && failure != null && failure.disproves()) {
@@ -81,6 +88,7 @@ public final class Summary {
         if (facts.counterexample().isPresent() && failure != null && failure.disproves()) {
             lines.add("  replay:   " + Wording.replay(facts.counterexample().get()));
         }
+        wrap(lines);
         if (failure != null) {
             details(lines, failure);
         }
@@ -105,12 +113,38 @@ public final class Summary {
                 lines.add("    … (" + (waits.length - i) + " more in result.explanation())");
                 return;
             }
-            lines.add("    " + shorten(waits[i]));
+            lines.add(shorten("    ", waits[i]));
         }
     }
 
-    /** The statements of the finding's cycle, one line each. */
+    /**
+     * The cycle with each transaction by its id ({@code alice/tx2 --rw owners[id=1]--> bob/tx1 …}): what the
+     * transactions do is said once, on the lines after it.
+     */
+    private static String cycle(Analysis.Finding finding, Map<String, TransactionName> named) {
+        if (finding.hops().isEmpty()) {
+            return String.join(" → ", finding.cycle().stream().map(node -> TransactionNames.id(node, named)).toList());
+        }
+        StringBuilder cycle = new StringBuilder(TransactionNames.id(finding.hops().get(0).from(), named));
+        for (Analysis.Dependency hop : finding.hops()) {
+            cycle.append(" --").append(hop.type().label()).append(' ').append(hop.item()).append("--> ")
+                    .append(TransactionNames.id(hop.to(), named));
+        }
+        return cycle.toString();
+    }
+
+    /**
+     * The statements of the finding's cycle, one line each: position, transaction id, the values that decide the race
+     * (before the statement, which the line may cut), the statement with its rows.
+     */
     private static void statements(List<String> lines, List<TraceStep> trace, Analysis.Finding finding) {
+        DecidingValues deciding = DecidingValues.of(trace, finding.positions()::contains);
+        int width = 0;
+        for (TraceStep step : trace) {
+            if (finding.positions().contains(step.position())) {
+                width = Math.max(width, who(step).length());
+            }
+        }
         int shown = 0;
         for (TraceStep step : trace) {
             if (!finding.positions().contains(step.position())) {
@@ -121,14 +155,13 @@ public final class Summary {
                 return;
             }
             String text = step.step().label();
-            String tx = "";
             if (step.step().detail() instanceof SqlStep sql) {
-                text = sql.statementWithRows();
-                tx = sql.transaction() == null ? "" : "  " + sql.transaction();
+                String values = DecidingValues.text(deciding.at(step.position()));
                 String outcome = Wording.outcome(sql.outcome());
-                text += outcome.isEmpty() ? "" : "   " + outcome;
+                text = (values.isEmpty() ? "" : values + " · ") + sql.statementWithRows()
+                        + (outcome.isEmpty() ? "" : "   " + outcome);
             }
-            lines.add("    * " + step.position() + "  " + step.threadName() + tx + "  " + shorten(text));
+            lines.add(shorten("    * " + step.position() + "  " + pad(who(step), width) + "  ", text));
             shown++;
         }
     }
@@ -146,8 +179,18 @@ public final class Summary {
                 return;
             }
             TraceStep step = conflicting.get(i);
-            lines.add("    * " + step.position() + "  " + step.threadName() + "  " + shorten(step.step().label()));
+            lines.add(shorten("    * " + step.position() + "  " + step.threadName() + "  ", step.step().label()));
         }
+    }
+
+    /** Who ran a statement line's step: its transaction's id ({@code alice/tx2}), or the thread. */
+    private static String who(TraceStep step) {
+        return step.step().detail() instanceof SqlStep sql && sql.transactionName() != null
+                ? sql.transactionName().id() : step.threadName();
+    }
+
+    private static String pad(String text, int width) {
+        return text + " ".repeat(Math.max(0, width - text.length()));
     }
 
     /** The exception or the stuck threads, as many lines as the summary has left. */
@@ -166,9 +209,42 @@ public final class Summary {
         }
     }
 
-    private static String shorten(String text) {
-        String flat = text.strip().replaceAll("\\s+", " ");
-        return flat.length() <= MAX_STATEMENT_CHARS ? flat : flat.substring(0, MAX_STATEMENT_CHARS - 1) + "…";
+    /** {@code prefix} and {@code text} (whitespace collapsed) on one line of at most {@link #MAX_LINE_CHARS}. */
+    private static String shorten(String prefix, String text) {
+        String line = prefix + text.strip().replaceAll("\\s+", " ");
+        return line.length() <= MAX_LINE_CHARS ? line : line.substring(0, MAX_LINE_CHARS - 1) + "…";
+    }
+
+    /**
+     * Wraps every line longer than {@link #MAX_LINE_CHARS} at spaces onto indented lines (at most {@link #MAX_WRAPPED},
+     * the last cut if need be); the replay call stays whole, to be copied.
+     */
+    private static void wrap(List<String> lines) {
+        List<String> wrapped = new ArrayList<>();
+        for (String line : lines) {
+            if (line.length() <= MAX_LINE_CHARS || line.startsWith("  replay:")) {
+                wrapped.add(line);
+                continue;
+            }
+            String indent = " ".repeat(line.length() - line.stripLeading().length() + 4);
+            String rest = line;
+            for (int n = 1; rest != null; n++) {
+                if (rest.length() <= MAX_LINE_CHARS) {
+                    wrapped.add(rest);
+                    rest = null;
+                } else if (n == MAX_WRAPPED) {
+                    wrapped.add(rest.substring(0, MAX_LINE_CHARS - 1) + "…");
+                    rest = null;
+                } else {
+                    int cut = rest.lastIndexOf(' ', MAX_LINE_CHARS);
+                    cut = cut <= indent.length() + 20 ? MAX_LINE_CHARS : cut;
+                    wrapped.add(rest.substring(0, cut).stripTrailing());
+                    rest = indent + rest.substring(cut).strip();
+                }
+            }
+        }
+        lines.clear();
+        lines.addAll(wrapped);
     }
 
     private static String firstLine(String text) {

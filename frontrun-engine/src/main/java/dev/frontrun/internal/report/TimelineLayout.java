@@ -81,6 +81,7 @@ record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionB
         List<Integer> order = new ArrayList<>(threads.keySet());
         Map<Integer, List<String>> marks = analysis == null ? Map.of() : analysis.marks();
         boolean[] unshared = UnsharedSteps.of(trace);
+        DecidingValues deciding = DecidingValues.of(trace, position -> true);
         List<StepBox> steps = new ArrayList<>();
         StepBox[] boxOf = new StepBox[trace.size()];
         for (int i = 0; i < trace.size(); i++) {
@@ -89,7 +90,8 @@ record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionB
             int row = steps.size();
             Box box = new Box(laneX(lane) + 22, TOP + row * ROW + 3, LANE - 34, ROW - 6);
             int run = UnsharedSteps.runLength(trace, unshared, i);
-            StepDescription d = run > 1 ? folded(trace, i, run) : StepDescription.of(s, marks.getOrDefault(s.position(), List.of()));
+            StepDescription d = run > 1 ? folded(trace, i, run) : StepDescription.of(s, marks.getOrDefault(s.position(), List.of()),
+                    deciding.at(s.position()));
             StepBox step = new StepBox(s.position(), s.threadName(), lane, row, box, d.kind(), fit(d.text(), box.width()),
                     d.details(), new Point(box.x() + PADDING, box.y() + 16), new Point(GUTTER - 10, box.y() + 16),
                     marks.containsKey(s.position()), s.blockedReason() != null, d.failed());

@@ -49,7 +49,8 @@ class RetryableAnswerHintTest {
                 .run();
 
         Failure.ThreadThrew threw = (Failure.ThreadThrew) result.failure().orElseThrow();
-        assertThat(result.summary()).contains("  hint: " + threw.threadName() + " got PostgreSQL's serialization"
+        assertThat(result.summary().replaceAll("\n {6,}", " ")).as("lines wrapped at 160 characters joined")
+                .contains("  hint: " + threw.threadName() + " got PostgreSQL's serialization"
                 + " failure (40001), which the server may answer any transaction here: if the application retries it"
                 + " or tells the caller, declare that answer with .expectSqlState(\"40001\")");
     }
