@@ -18,7 +18,8 @@ import java.util.UUID;
 /**
  * Result-set proxy of a query: counts the rows the client reads into the step's outcome (for a locking read, the rows
  * it locked), and keeps the values the client reads from the first row, because what a read returned is half of a
- * lost update's story ({@code read stock_quantity = 2}, then both requests write 1).
+ * lost update's story ({@code read stock_quantity = 2}, then both requests write 1). A label the result set has twice
+ * (a join's {@code id}s) is not kept.
  */
 final class ResultRows implements InvocationHandler {
 
@@ -30,6 +31,7 @@ final class ResultRows implements InvocationHandler {
     private final List<ColumnValue> firstRow = new ArrayList<>();
     private final Set<String> columns = new HashSet<>();
     private ResultSetMetaData metadata;
+    private Set<String> ambiguous;
     private int rows;
 
     ResultRows(ResultSet target, SqlStep step) {
@@ -60,7 +62,7 @@ final class ResultRows implements InvocationHandler {
 
     private void read(Method method, Object column, Object value) throws SQLException {
         String name = column instanceof Integer index ? label(index) : ((String) column).toLowerCase(Locale.ROOT);
-        if (name == null || !columns.add(name)) {
+        if (name == null || ambiguous().contains(name) || !columns.add(name)) {
             return;
         }
         Object kept = method.getReturnType().isPrimitive() && target.wasNull() ? null : kept(value);
@@ -71,11 +73,32 @@ final class ResultRows implements InvocationHandler {
     }
 
     private String label(int index) throws SQLException {
+        ResultSetMetaData columns = metadata();
+        return index >= 1 && index <= columns.getColumnCount()
+                ? columns.getColumnLabel(index).toLowerCase(Locale.ROOT) : null;
+    }
+
+    /** The labels the result set has more than once (a join's {@code id}s): they would not say which table's they are. */
+    private Set<String> ambiguous() throws SQLException {
+        if (ambiguous == null) {
+            ambiguous = new HashSet<>();
+            Set<String> seen = new HashSet<>();
+            ResultSetMetaData columns = metadata();
+            for (int i = 1; i <= columns.getColumnCount(); i++) {
+                String label = columns.getColumnLabel(i).toLowerCase(Locale.ROOT);
+                if (!seen.add(label)) {
+                    ambiguous.add(label);
+                }
+            }
+        }
+        return ambiguous;
+    }
+
+    private ResultSetMetaData metadata() throws SQLException {
         if (metadata == null) {
             metadata = target.getMetaData();
         }
-        return index >= 1 && index <= metadata.getColumnCount()
-                ? metadata.getColumnLabel(index).toLowerCase(Locale.ROOT) : null;
+        return metadata;
     }
 
     /** A value as reports show it: plain values as they are, streams and large objects not at all. */

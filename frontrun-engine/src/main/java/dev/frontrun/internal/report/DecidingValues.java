@@ -9,6 +9,7 @@ import dev.frontrun.internal.sql.resource.RowRef;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,8 @@ import java.util.function.IntPredicate;
  * The values that decide a race, step by step: for a write, the columns it changed and the values it set them to; for
  * a read, what it returned of those columns. An ORM's UPDATE sets every column, so its text, cut to fit a line, rarely
  * reaches the one that matters ({@code stock_quantity = 1}). A column is changed when its new value differs from what
- * the same thread last read of that row (every column it sets, when the thread read none of the row); the columns
+ * the same thread last read of that row (every column it sets, when the thread read none of the row: Hibernate's merge
+ * reads the row just before writing its copy back, so the columns a stale copy reverts count as changed); the columns
  * shown for a row are those any of the chosen writes changed.
  */
 final class DecidingValues {
@@ -44,21 +46,20 @@ final class DecidingValues {
             if (!(step.step().detail() instanceof SqlStep sql)) {
                 continue;
             }
-            ResourceId row = singleRow(sql);
-            List<ColumnValue> returned = sql.outcome().firstRow();
-            if (row != null && !returned.isEmpty() && sql.facts().written().isEmpty()) {
-                lastRead.put(new ThreadRow(step.threadName(), row), returned);
-            }
-            if (sql.facts().written().isEmpty() || !chosen.test(step.position())) {
+            List<ColumnValue> written = sql.facts().written();
+            if (written.isEmpty()) {
+                List<ColumnValue> returned = sql.outcome().firstRow();
+                if (!returned.isEmpty()) {
+                    readRows(sql).forEach(row -> lastRead.put(new ThreadRow(step.threadName(), row), returned));
+                }
                 continue;
             }
-            List<ColumnValue> read = row == null ? null : lastRead.get(new ThreadRow(step.threadName(), row));
-            List<ColumnValue> differ = new ArrayList<>();
-            for (ColumnValue value : sql.facts().written()) {
-                if (read == null || !sameAsRead(value, read)) {
-                    differ.add(value);
-                }
+            if (!chosen.test(step.position())) {
+                continue;
             }
+            ResourceId row = writtenRow(sql);
+            List<ColumnValue> read = row == null ? null : lastRead.get(new ThreadRow(step.threadName(), row));
+            List<ColumnValue> differ = written.stream().filter(v -> read == null || !sameAsRead(v, read)).toList();
             changed.put(step.position(), differ);
             if (row != null) {
                 differ.forEach(v -> deciding.computeIfAbsent(row, r -> new LinkedHashSet<>()).add(v.column()));
@@ -69,13 +70,16 @@ final class DecidingValues {
             if (!(step.step().detail() instanceof SqlStep sql) || !chosen.test(step.position())) {
                 continue;
             }
-            ResourceId row = singleRow(sql);
-            Set<String> columns = row == null ? null : deciding.get(row);
-            List<ColumnValue> values = sql.facts().written().isEmpty() ? sql.outcome().firstRow() : sql.facts().written();
-            if (columns != null) {
-                values = values.stream().filter(v -> columns.contains(v.column())).toList();
+            List<ColumnValue> values;
+            if (sql.facts().written().isEmpty()) {
+                Set<String> columns = new HashSet<>();
+                readRows(sql).forEach(row -> columns.addAll(deciding.getOrDefault(row, Set.of())));
+                values = sql.outcome().firstRow().stream().filter(v -> columns.contains(v.column())).toList();
             } else {
-                values = changed.getOrDefault(step.position(), List.of()); // a write of unknown rows; a read: nothing
+                ResourceId row = writtenRow(sql);
+                Set<String> columns = row == null ? null : deciding.get(row);
+                values = columns == null ? changed.getOrDefault(step.position(), List.of())
+                        : sql.facts().written().stream().filter(v -> columns.contains(v.column())).toList();
             }
             if (!values.isEmpty()) {
                 shown.put(step.position(), values);
@@ -112,10 +116,28 @@ final class DecidingValues {
         };
     }
 
-    /** The one row the statement touched, or null when it touched several, a whole table, or none it could name. */
-    private static ResourceId singleRow(SqlStep sql) {
-        List<RowRef> rows = sql.facts().rows();
-        return rows.size() == 1 && rows.get(0).id().kind() == ResourceId.Kind.ROW ? rows.get(0).id() : null;
+    /** The one row a write changes, or null when it writes several, a whole table, or none it could name. */
+    private static ResourceId writtenRow(SqlStep sql) {
+        List<ResourceId> rows = sql.facts().writes().stream().filter(id -> id.kind() == ResourceId.Kind.ROW).toList();
+        return rows.size() == 1 ? rows.get(0) : null;
+    }
+
+    /**
+     * The rows whose columns a read's first row holds: of each table the read touched, its row when it touched only
+     * that one (a join reads an owner's row and every pet's: the first row is the owner's, not any one pet's).
+     */
+    private static List<ResourceId> readRows(SqlStep sql) {
+        Map<String, List<RowRef>> byTable = new HashMap<>();
+        for (RowRef row : sql.facts().rows()) {
+            byTable.computeIfAbsent(String.valueOf(row.id().table()), t -> new ArrayList<>()).add(row);
+        }
+        List<ResourceId> rows = new ArrayList<>();
+        byTable.values().forEach(refs -> {
+            if (refs.size() == 1 && refs.get(0).id().kind() == ResourceId.Kind.ROW) {
+                rows.add(refs.get(0).id());
+            }
+        });
+        return rows;
     }
 
     /** Whether the write sets the column to the value the read returned (a column the read lacks: no). */
