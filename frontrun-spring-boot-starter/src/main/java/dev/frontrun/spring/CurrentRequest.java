@@ -1,5 +1,6 @@
 package dev.frontrun.spring;
 
+import dev.frontrun.spi.SchedulingPoints;
 import jakarta.servlet.http.HttpServletRequest;
 import java.lang.reflect.Method;
 import java.util.Optional;
@@ -52,7 +53,9 @@ final class CurrentRequest {
             String route = request.getMethod() + " " + request.getRequestURI();
             Object handler = request.getAttribute(HandlerMapping.BEST_MATCHING_HANDLER_ATTRIBUTE);
             if (handler instanceof HandlerMethod method) {
-                return Optional.of(route + " → " + invokedMethod()
+                // the walk only where the name is used: on an explored thread
+                Optional<String> before = SchedulingPoints.active() ? invokedMethod() : Optional.empty();
+                return Optional.of(route + " → " + before
                         .orElse(method.getBeanType().getSimpleName() + "." + method.getMethod().getName()));
             }
             return Optional.of(route);
