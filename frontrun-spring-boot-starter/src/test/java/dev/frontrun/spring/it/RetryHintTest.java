@@ -53,7 +53,7 @@ class RetryHintTest extends RaceAppTestSupport {
                 CannotAcquireLockException.class).isolation(Isolation.REPEATABLE_READ).run();
 
         Failure.ThreadThrew threw = threw(failing);
-        assertThat(failing.summary()).contains("  hint: " + threw.threadName() + " got PostgreSQL's serialization"
+        assertThat(failing.summary().replaceAll("\n {6,}", " ")).contains("  hint: " + threw.threadName() + " got PostgreSQL's serialization"
                 + " failure (40001), which the server may answer any transaction here: if the application retries it or"
                 + " tells the caller, declare that answer with .expect(CannotAcquireLockException.class)");
 
@@ -72,7 +72,7 @@ class RetryHintTest extends RaceAppTestSupport {
                 new AtomicInteger(), ObjectOptimisticLockingFailureException.class).run();
 
         Failure.ThreadThrew threw = threw(failing);
-        assertThat(failing.summary()).contains("  hint: " + threw.threadName() + " got an optimistic-lock failure (the"
+        assertThat(failing.summary().replaceAll("\n {6,}", " ")).contains("  hint: " + threw.threadName() + " got an optimistic-lock failure (the"
                 + " row changed since it was read): if the application retries it or tells the caller, declare that"
                 + " answer with .expect(ObjectOptimisticLockingFailureException.class)");
 
