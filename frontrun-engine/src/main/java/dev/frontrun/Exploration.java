@@ -587,9 +587,21 @@ public final class Exploration<S> {
         }
         return new ExplorationPlan<>(setup, names, announcedStarts(), invariant, invariantDescription, maxExecutions,
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
-                hooks, expectedPerThread(), expectedStatuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
+                databaseChecksFirst(), expectedPerThread(), expectedStatuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
                 Integer::sum), explored::add, isolation, progress, progressEvery, !instrumentedPackages.isEmpty(),
                 sharedMemory, spuriousWakeups, parallelism, share == null ? null : share::policy, maxStepsPerExecution);
+    }
+
+    /**
+     * The hooks in the order they are run, behind the refusal of a database other than PostgreSQL: whatever hook
+     * queries the database first, the user reads that refusal, not the other database's error.
+     */
+    private List<ExplorationHook> databaseChecksFirst() {
+        List<ExplorationHook> ordered = new ArrayList<>();
+        hooks.stream().filter(DatabaseExplorationHook.class::isInstance).map(DatabaseExplorationHook.class::cast)
+                .forEach(database -> ordered.add(database.refusalOfOtherDatabases()));
+        ordered.addAll(hooks);
+        return ordered;
     }
 
     /** The thread bodies, each telling the hooks first that its thread starts ({@link ExplorationHook#threadStarting}). */
