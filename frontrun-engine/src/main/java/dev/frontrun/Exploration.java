@@ -11,8 +11,8 @@ import dev.frontrun.internal.instrument.JavaSyncInstrumentation;
 import dev.frontrun.spi.ExplorationHook;
 import dev.frontrun.internal.jdbc.DatabaseExplorationHook;
 import dev.frontrun.internal.report.Explanation;
+import dev.frontrun.internal.report.ExplorationReport;
 import dev.frontrun.internal.report.ExploredInterleavings;
-import dev.frontrun.internal.report.HtmlReport;
 import dev.frontrun.internal.report.Summary;
 import dev.frontrun.internal.shard.ExplorationIds;
 import dev.frontrun.internal.shard.Shard;
@@ -67,6 +67,8 @@ public final class Exploration<S> {
     private Path shardDirectory = ShardRun.defaultDirectory();
     /** Set while the exploration runs again at another level (advice, what-if): those runs explore the whole tree. */
     private boolean whole;
+    /** The exploration's one report file, which its later runs (replays, what-if levels) are added to. */
+    private final ExplorationReport report = new ExplorationReport();
 
     /** Where reports go unless {@link #reportDirectory(Path)} says otherwise: {@code -Dfrontrun.reportDirectory}, else target/frontrun-reports. */
     static Path defaultReportDirectory() {
@@ -437,7 +439,7 @@ public final class Exploration<S> {
                 result = result.withCheckedAdvice(IsolationAdvice.checked(level.get(), adviceRun(level.get())));
             }
         }
-        result = told(reported(result, explored), false).withWhatIf(this::runAt);
+        result = told(reported(result, explored, null), false).withWhatIf(this::runAt);
         if (share != null) {
             try {
                 share.write(result, id, shardDirectory);
@@ -521,7 +523,7 @@ public final class Exploration<S> {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
         ExploredInterleavings explored = explored();
         return told(reported(analysed(new Explorer<S>(plan(groups, explored, null)).replay(Objects.requireNonNull(schedule,
-                "schedule"), JavaSyncInstrumentation.commentMarkers()), groups), explored), true);
+                "schedule"), JavaSyncInstrumentation.commentMarkers()), groups), explored, schedule), true);
     }
 
     /**
@@ -556,16 +558,17 @@ public final class Exploration<S> {
 
     /**
      * The result with its texts rendered (the whole explanation and the short summary) and the HTML
-     * report written if one is wanted, named at the end of both.
+     * report written if one is wanted, named at the end of both: the exploration's one report file, which a later
+     * run of it (a replay of {@code replayed}, a what-if level) is added to, whatever its verdict.
      */
-    private Result reported(Result analysed, ExploredInterleavings explored) {
+    private Result reported(Result analysed, ExploredInterleavings explored, Schedule replayed) {
         Result result = analysed.withTexts(Explanation.of(analysed, invariantDescription, names),
                 Summary.of(analysed, invariantDescription, names));
-        if (reportDirectory == null || !result.failed() && !reportPassing) {
+        if (reportDirectory == null || !result.failed() && !reportPassing && !report.written(reportDirectory)) {
             return result;
         }
         try {
-            Path file = HtmlReport.write(result, explored, reportDirectory);
+            Path file = report.write(result, explored, reportDirectory, whole ? isolation : null, replayed);
             return result.withReport(file, "  report:   " + file.toUri() + "\n");
         } catch (IOException | RuntimeException e) {
             return result.withReport(null, "  report:   not written (" + e + ")\n");
