@@ -55,9 +55,16 @@ public class FrontrunAutoConfiguration {
     @Bean
     RaceExplorer raceExplorer(ObjectProvider<DataSource> dataSources, FrontrunProperties properties,
                               ReportSinks frontrunReportSinks, ObjectProvider<NativeLayer> nativeLayer,
-                              ObjectProvider<ExplorationHook> hooks, BeanFactory beanFactory) {
+                              ObjectProvider<ExplorationHook> hooks, BeanFactory beanFactory,
+                              ObjectProvider<ExploredLogs> logs) {
         return new RaceExplorer(dataSources::getObject, properties, frontrunReportSinks, nativeLayer::getIfAvailable,
                 () -> AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory) : List.of(),
-                () -> hooks.orderedStream().filter(hook -> hook != frontrunReportSinks).toList());
+                () -> hooks.orderedStream().filter(hook -> hook != frontrunReportSinks).toList(), logs::getIfAvailable);
+    }
+
+    /** The logging frameworks (Logback, Log4j 2) whose events of explored threads each exploration holds. */
+    @Bean
+    ExploredLogs frontrunExploredLogs() {
+        return ExploredLogs.inUse();
     }
 }
