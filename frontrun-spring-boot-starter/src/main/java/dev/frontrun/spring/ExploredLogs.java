@@ -35,8 +35,4 @@ final class ExploredLogs {
     HeldLogs newHook() {
         return new HeldLogs(diversions);
     }
-
-    List<LogDiversion> diversions() {
-        return diversions;
-    }
 }

@@ -5,7 +5,6 @@ import dev.frontrun.spi.ExplorationHook;
 import java.sql.Connection;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -41,9 +40,18 @@ final class UnseenSockets implements ExplorationHook {
     public void beforeExploration() throws Exception {
         explored.clear();
         talkedTo = null;
-        traffic = SocketTraffic.start().orElse(null);
+        traffic = watched();
         if (traffic != null && database != null) {
             databaseProbe = probe(database);
+        }
+    }
+
+    /** A recording of the socket events, or null in a runtime without the Flight Recorder (module jdk.jfr left out). */
+    private static SocketTraffic watched() {
+        try {
+            return SocketTraffic.start().orElse(null);
+        } catch (LinkageError noFlightRecorder) {
+            return null;
         }
     }
 
@@ -106,10 +114,5 @@ final class UnseenSockets implements ExplorationHook {
     private static String named(Set<SocketTraffic.Peer> peers) {
         String first = peers.stream().limit(NAMED).map(SocketTraffic.Peer::toString).collect(Collectors.joining(", "));
         return peers.size() <= NAMED ? first : first + " and " + (peers.size() - NAMED) + " more";
-    }
-
-    /** What the last exploration's threads talked to beside the database, if it was watched (for tests). */
-    Optional<Set<SocketTraffic.Peer>> talkedTo() {
-        return Optional.ofNullable(talkedTo);
     }
 }
