@@ -12,8 +12,8 @@ import dev.frontrun.internal.instrument.JavaSyncInstrumentation;
 import dev.frontrun.spi.ExplorationHook;
 import dev.frontrun.internal.jdbc.DatabaseExplorationHook;
 import dev.frontrun.internal.report.Explanation;
+import dev.frontrun.internal.report.ExplorationReport;
 import dev.frontrun.internal.report.ExploredInterleavings;
-import dev.frontrun.internal.report.HtmlReport;
 import dev.frontrun.internal.report.Summary;
 import dev.frontrun.internal.shard.ExplorationIds;
 import dev.frontrun.internal.shard.Shard;
@@ -72,6 +72,8 @@ public final class Exploration<S> {
     private boolean whole;
     /** Set while the exploration runs again at another level: a serialization failure or deadlock tells a thread no. */
     private RetriesTold retries;
+    /** The exploration's one report file, which its later runs (replays, what-if levels) are added to. */
+    private final ExplorationReport report = new ExplorationReport();
 
     /** Where reports go unless {@link #reportDirectory(Path)} says otherwise: {@code -Dfrontrun.reportDirectory}, else target/frontrun-reports. */
     static Path defaultReportDirectory() {
@@ -462,7 +464,7 @@ public final class Exploration<S> {
                 result = result.withCheckedAdvice(IsolationAdvice.checked(level.get(), adviceRun(level.get())));
             }
         }
-        result = told(reported(result, explored), false).withWhatIf(this::runAt);
+        result = told(reported(result, explored, null), false).withWhatIf(this::runAt);
         if (share != null) {
             try {
                 share.write(result, id, shardDirectory);
@@ -579,7 +581,7 @@ public final class Exploration<S> {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
         ExploredInterleavings explored = explored();
         return told(reported(analysed(new Explorer<S>(plan(groups, explored, null)).replay(Objects.requireNonNull(schedule,
-                "schedule"), JavaSyncInstrumentation.commentMarkers()), groups), explored), true);
+                "schedule"), JavaSyncInstrumentation.commentMarkers()), groups), explored, schedule), true);
     }
 
     /**
@@ -622,16 +624,17 @@ public final class Exploration<S> {
 
     /**
      * The result with its texts rendered (the whole explanation and the short summary) and the HTML
-     * report written if one is wanted, named at the end of both.
+     * report written if one is wanted, named at the end of both: the exploration's one report file, which a later
+     * run of it (a replay of {@code replayed}, a what-if level) is added to, whatever its verdict.
      */
-    private Result reported(Result analysed, ExploredInterleavings explored) {
+    private Result reported(Result analysed, ExploredInterleavings explored, Schedule replayed) {
         Result result = analysed.withTexts(Explanation.of(analysed, invariantDescription, names),
                 Summary.of(analysed, invariantDescription, names));
-        if (reportDirectory == null || !result.failed() && !reportPassing) {
+        if (reportDirectory == null || !result.failed() && !reportPassing && !report.written(reportDirectory)) {
             return result;
         }
         try {
-            Path file = HtmlReport.write(result, explored, reportDirectory);
+            Path file = report.write(result, explored, reportDirectory, whole ? isolation : null, replayed);
             return result.withReport(file, "  report:   " + file.toUri() + "\n");
         } catch (IOException | RuntimeException e) {
             return result.withReport(null, "  report:   not written (" + e + ")\n");
@@ -663,10 +666,22 @@ public final class Exploration<S> {
                 || retried != null && RetriesTold.retryable(thrown);
         return new ExplorationPlan<>(setup, names, announcedStarts(), judged, invariantDescription, maxExecutions,
                 preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
-                hooks, expected, statuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
+                databaseChecksFirst(), expected, statuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
                 Integer::sum), explored::add, isolation, progress, progressEvery, !instrumentedPackages.isEmpty(),
                 sharedMemory, spuriousWakeups, parallelism, share == null ? null : share::policy, maxStepsPerExecution,
                 alsoTold);
+    }
+
+    /**
+     * The hooks in the order they are run, behind the refusal of a database other than PostgreSQL: whatever hook
+     * queries the database first, the user reads that refusal, not the other database's error.
+     */
+    private List<ExplorationHook> databaseChecksFirst() {
+        List<ExplorationHook> ordered = new ArrayList<>();
+        hooks.stream().filter(DatabaseExplorationHook.class::isInstance).map(DatabaseExplorationHook.class::cast)
+                .forEach(database -> ordered.add(database.refusalOfOtherDatabases()));
+        ordered.addAll(hooks);
+        return ordered;
     }
 
     /** The thread bodies, each telling the hooks first that its thread starts ({@link ExplorationHook#threadStarting}). */

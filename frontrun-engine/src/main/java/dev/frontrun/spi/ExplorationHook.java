@@ -72,6 +72,16 @@ public interface ExplorationHook {
         return java.util.Optional.empty();
     }
 
+    /**
+     * After each execution has been judged, on the exploring thread, with the failure the exploration counts for it:
+     * empty when the property held in it, and for an execution the exploration does not count (one it abandoned as
+     * redundant, a replay of the failure found). Lets a hook keep what it held of each execution for the one the
+     * result shows — the first whose failure disproves the property or breaks the test, else the first failing one —
+     * and let the others go (the Spring starter prints the explored code's log lines of that execution only).
+     */
+    default void executionJudged(ExecutionContext execution, java.util.Optional<dev.frontrun.Failure> counted) {
+    }
+
     /** After the last execution, also when the exploration failed (e.g. restore and drop the snapshot). */
     default void afterExploration() throws Exception {
     }

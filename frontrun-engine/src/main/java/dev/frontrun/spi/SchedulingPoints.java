@@ -29,6 +29,37 @@ public final class SchedulingPoints {
         }
     }
 
+    /**
+     * What unwinds an explored thread whose execution is over (another thread failed, a deadlock or a time limit was
+     * found), thrown out of its next scheduling point: an {@link Error}, as {@code ThreadDeath} was, so that application
+     * code catching {@code Exception} lets it through. Only the engine throws it; integrations keep it away from the
+     * application's error handling, which would log Frontrun's control flow as the application's error ({@link #isAbort}).
+     */
+    public abstract static class Abort extends Error {
+        protected Abort(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /**
+     * Whether {@code thrown} is, or was caused by, the {@link Abort} that unwinds an explored thread: a framework that
+     * wraps what a handler threw (Spring MVC wraps an {@code Error} into a {@code ServletException}) must let it go on
+     * unwinding, never hand it to the application's exception handlers.
+     */
+    public static boolean isAbort(Throwable thrown) {
+        return abortIn(thrown).isPresent();
+    }
+
+    /** The {@link Abort} on {@code thrown}'s cause chain, if there is one: what to rethrow to unwind on. */
+    public static Optional<Abort> abortIn(Throwable thrown) {
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Throwable t = thrown; t != null && seen.add(t); t = t.getCause()) {
+            if (t instanceof Abort abort) {
+                return Optional.of(abort);
+            }
+        }
+        return Optional.empty();
+    }
 
     /**
      * A thread run by Frontrun's scheduler, as sources of scheduling points see it. Implemented by

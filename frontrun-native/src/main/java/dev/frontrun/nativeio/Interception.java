@@ -3,6 +3,9 @@ package dev.frontrun.nativeio;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Platform;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Whether the interposer is really preloaded into this JVM and intercepting, decided once.
@@ -47,6 +50,11 @@ final class Interception {
         if (!Platform.isLinux()) {
             return inactive("LD_PRELOAD interception is Linux-only, and this is " + System.getProperty("os.name"));
         }
+        if (!namedForPreloading()) {
+            // not even named: nothing to look for, and JNA's native code is left unloaded (on JDK 22+ loading it
+            // warns about native access in every test JVM that never preloaded the library)
+            return inactive(notLoaded());
+        }
         try {
             NativeLibrary.getProcess().getFunction("frontrun_io_active");
         } catch (UnsatisfiedLinkError e) {
@@ -73,6 +81,23 @@ final class Interception {
                     : "the interception probe failed with errno " + (-probe));
         }
         return new Interception(library, null, path);
+    }
+
+    /**
+     * Whether the dynamic linker was asked to preload the library at all: {@code LD_PRELOAD} or the system-wide
+     * {@code /etc/ld.so.preload} names its file.
+     */
+    private static boolean namedForPreloading() {
+        String preload = System.getenv("LD_PRELOAD");
+        if (preload != null && preload.contains(LibraryFile.FILE_NAME)) {
+            return true;
+        }
+        try {
+            Path systemWide = Path.of("/etc/ld.so.preload");
+            return Files.isReadable(systemWide) && Files.readString(systemWide).contains(LibraryFile.FILE_NAME);
+        } catch (IOException | RuntimeException e) {
+            return true; // cannot tell: ask the process itself, as before
+        }
     }
 
     private static Interception inactive(String problem) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +45,18 @@ class NotPreloadedTest {
         assertThatThrownBy(NativeIo::drainEvents).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> NativeIo.watchPort(5432)).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(NativeIo::recordEvents).isInstanceOf(IllegalStateException.class);
+    }
+
+    /** JNA's native code stays unloaded: on JDK 22 and later, loading it warns about native access in the test JVM. */
+    @Test
+    void withoutThePreloadNothingLoadsJnasNativeCode() throws Exception {
+        ChildProcess.Output child = ChildProcess.run(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"), NotPreloadedMain.class.getName()), Map.of());
+
+        assertThat(child.exitCode()).as(child.text()).isZero();
+        assertThat(child.line("notPreloaded")).as(child.text())
+                .containsEntry("active", "false")
+                .containsEntry("jnaLoaded", "false");
     }
 
     @Test

@@ -19,13 +19,14 @@ import org.springframework.context.annotation.Import;
 /**
  * Turns Frontrun on in a test context ({@code frontrun.enabled=true}, set by {@link FrontrunTest}):
  * wraps every {@link DataSource} bean with the Frontrun JDBC proxy and offers a {@link RaceExplorer}.
- * Transaction, Hibernate and Spring cache integrations are imported when their classes are present.
+ * Transaction, Hibernate, Spring cache and Spring MVC integrations are imported when their classes are present.
  */
 @AutoConfiguration
 @ConditionalOnClass({Frontrun.class, DataSource.class})
 @ConditionalOnProperty(prefix = "frontrun", name = "enabled", havingValue = "true")
 @EnableConfigurationProperties(FrontrunProperties.class)
-@Import({FrontrunTransactionConfiguration.class, FrontrunHibernateConfiguration.class, FrontrunCacheConfiguration.class})
+@Import({FrontrunTransactionConfiguration.class, FrontrunHibernateConfiguration.class, FrontrunCacheConfiguration.class,
+        FrontrunWebMvcConfiguration.class})
 public class FrontrunAutoConfiguration {
 
     /** What the ORM says about this context's tables; one per context, so cached test contexts do not mix them. */
@@ -54,9 +55,16 @@ public class FrontrunAutoConfiguration {
     @Bean
     RaceExplorer raceExplorer(ObjectProvider<DataSource> dataSources, FrontrunProperties properties,
                               ReportSinks frontrunReportSinks, ObjectProvider<NativeLayer> nativeLayer,
-                              ObjectProvider<ExplorationHook> hooks, BeanFactory beanFactory) {
+                              ObjectProvider<ExplorationHook> hooks, BeanFactory beanFactory,
+                              ObjectProvider<ExploredLogs> logs) {
         return new RaceExplorer(dataSources::getObject, properties, frontrunReportSinks, nativeLayer::getIfAvailable,
                 () -> AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory) : List.of(),
-                () -> hooks.orderedStream().filter(hook -> hook != frontrunReportSinks).toList());
+                () -> hooks.orderedStream().filter(hook -> hook != frontrunReportSinks).toList(), logs::getIfAvailable);
+    }
+
+    /** The logging frameworks (Logback, Log4j 2) whose events of explored threads each exploration holds. */
+    @Bean
+    ExploredLogs frontrunExploredLogs() {
+        return ExploredLogs.inUse();
     }
 }

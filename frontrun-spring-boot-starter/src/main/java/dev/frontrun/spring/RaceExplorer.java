@@ -40,16 +40,19 @@ public final class RaceExplorer {
     private final Supplier<List<String>> applicationPackages;
     /** the context's exploration hooks, added to every exploration after the database's */
     private final Supplier<List<ExplorationHook>> contextHooks;
+    /** the logging frameworks whose events of explored threads are held per execution, or null */
+    private final Supplier<ExploredLogs> logs;
 
     RaceExplorer(Supplier<DataSource> dataSource, FrontrunProperties properties, ReportSinks reports,
                  Supplier<NativeLayer> nativeLayer, Supplier<List<String>> applicationPackages,
-                 Supplier<List<ExplorationHook>> contextHooks) {
+                 Supplier<List<ExplorationHook>> contextHooks, Supplier<ExploredLogs> logs) {
         this.dataSource = dataSource;
         this.properties = properties;
         this.reports = reports;
         this.nativeLayer = nativeLayer;
         this.applicationPackages = applicationPackages;
         this.contextHooks = contextHooks;
+        this.logs = logs;
     }
 
     /**
@@ -59,7 +62,8 @@ public final class RaceExplorer {
      * extension. The Java synchronization and shared memory of the application's classes are scheduling
      * points ({@code frontrun.instrument.*}: by default the packages of the {@code @SpringBootApplication}
      * class). Each thread body runs on a worker thread of its own name that inherits none of
-     * the test's thread-locals. It can be run, and replayed, more than once. It explores on one worker:
+     * the test's thread-locals. What the explored threads log is held per execution and printed for the execution the
+     * result shows only, with a count of the lines held back. It can be run, and replayed, more than once. It explores on one worker:
      * {@code parallelism(n)} is refused, since all requests share the application context.
      */
     public Exploration<Object> explore() {
@@ -74,6 +78,10 @@ public final class RaceExplorer {
         }
         exploration.database(database, MISSING_PROXY_ADVICE).hook(reports);
         contextHooks.get().forEach(exploration::hook);
+        ExploredLogs explored = logs.get();
+        if (explored != null) {
+            exploration.hook(explored.newHook()); // last: it prints the lines it kept when every other hook is done
+        }
         return properties.applyTo(exploration, applicationPackages);
     }
 }

@@ -3,6 +3,7 @@ package dev.frontrun.spring;
 import dev.frontrun.Frontrun;
 import dev.frontrun.Outcomes;
 import dev.frontrun.ThrowingRunnable;
+import dev.frontrun.spi.SchedulingPoints;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -46,7 +47,9 @@ public final class Requests {
             try {
                 result = request.call().andReturn();
             } catch (Exception unhandled) {
-                Frontrun.status(500);
+                if (!SchedulingPoints.isAbort(unhandled)) { // Frontrun unwinding the request, not an answer
+                    Frontrun.status(500);
+                }
                 throw unhandled;
             }
             Frontrun.status(result.getResponse().getStatus());

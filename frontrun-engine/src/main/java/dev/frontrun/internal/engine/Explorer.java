@@ -209,7 +209,8 @@ public final class Explorer<S> {
                             != ExecutionRecord.Ending.ABANDONED && !policy.lastExecutionRedundant()) {
                         throwsSerially = throwsSerially != null ? throwsSerially : throwsSerially(runs, totalDeadline);
                         judged = new Judged(judged.record(),
-                                new Failure.InvariantThrew(threw.invariant(), threw.exception(), throwsSerially));
+                                new Failure.InvariantThrew(threw.invariant(), threw.exception(), throwsSerially),
+                                judged.execution());
                     }
                 } catch (SetupFailed e) {
                     broken = new Failure.Broken("the setup", e.getCause());
@@ -220,8 +221,10 @@ public final class Explorer<S> {
                     break;
                 }
                 if (judged.record().ending() == ExecutionRecord.Ending.ABANDONED || policy.lastExecutionRedundant()) {
+                    told(judged, null);
                     continue;
                 }
+                told(judged, judged.failure());
                 executions++;
                 progress.executionEnded(executions, policy.pendingBranches(), System.nanoTime());
                 plan.explored().accept(judged.record().schedule(), judged.record().trace());
@@ -320,6 +323,7 @@ public final class Explorer<S> {
             } catch (SetupFailed e) {
                 continue; // the setup failed on a replay: that replay did not reproduce
             }
+            told(again, null);
             replay.executionEnded(again.record());
             if (again.failure() != null && again.failure().kind() == failing.failure().kind()
                     && again.record().schedule().equals(failing.record().schedule())) {
@@ -392,7 +396,7 @@ public final class Explorer<S> {
         }
         S judgedState = state;
         Judged judged = new Judged(record, RepeatableRandom.preparing(context,
-                () -> judge(worker, record, judgedState, outcomes)));
+                () -> judge(worker, record, judgedState, outcomes)), context);
         long end = System.nanoTime();
         worker.clock().add(restored - begin, (started - restored) + (end - ran), ran - started, context.clock());
         return judged;
@@ -492,6 +496,13 @@ public final class Explorer<S> {
         return new ExplorationOutcome(verdict, executions, exhausted, plan.strategy(), failure,
                 record == null ? null : record.schedule(), record == null ? List.of() : record.trace(), reproduced, attempts,
                 because, elapsed, clock.timings(), scope.uncertified());
+    }
+
+    /** Tells the hooks how the exploration counts {@code judged}: {@code counted} is its failure, or null. */
+    private void told(Judged judged, Failure counted) {
+        for (ExplorationHook hook : plan.hooks()) {
+            call(() -> hook.executionJudged(judged.execution(), java.util.Optional.ofNullable(counted)), "executionJudged");
+        }
     }
 
     /** The setup supplier threw: the test is broken, the exploration ends with an ERROR verdict. */

@@ -1,7 +1,8 @@
 package dev.frontrun.internal.engine;
 
 import dev.frontrun.Failure;
+import dev.frontrun.spi.ExecutionContext;
 
 /** One execution and its verdict: the failure it showed, or null. */
-record Judged(ExecutionRecord record, Failure failure) {
+record Judged(ExecutionRecord record, Failure failure, ExecutionContext execution) {
 }

@@ -63,6 +63,8 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     private WorkerConnections workerConnections;
     /** a restore before an execution that failed: the exploration's end reports it too */
     private Exception restoreFailure;
+    /** whether the database was found to be PostgreSQL ({@link #refusalOfOtherDatabases}) */
+    private volatile boolean postgresChecked;
 
     /**
      * @param dataSource         the database the explored code uses (wrapped or not)
@@ -102,25 +104,63 @@ public final class DatabaseExplorationHook implements ExplorationHook {
         this(dataSource, DEFAULT_ADVICE);
     }
 
+    /**
+     * The refusal of a database other than PostgreSQL as a hook of its own, which the exploration runs before all
+     * its hooks: one that queries the database (the native layer asks for its port) would otherwise fail first, with
+     * the other database's error instead of what to change. This hook checks too, once, if nothing did before.
+     */
+    public ExplorationHook refusalOfOtherDatabases() {
+        return new ExplorationHook() {
+            @Override
+            public void beforeExploration() throws Exception {
+                requirePostgres();
+            }
+
+            @Override
+            public void beforeBaseline() throws Exception {
+                requirePostgres();
+            }
+
+            /** The check is the whole exploration's, made once before any worker starts. */
+            @Override
+            public ExplorationHook forWorker(int worker) {
+                return new ExplorationHook() {
+                };
+            }
+        };
+    }
+
+    /** Refuses a database other than PostgreSQL; asked once per hook (the data source cannot change database). */
+    private void requirePostgres() throws Exception {
+        if (postgresChecked) {
+            return;
+        }
+        // a parallel exploration never asks the application's pool, whose idle connection would keep the database
+        // from being copied
+        PostgresRequired.check(workers > 0 ? ownForCopies() : DataSourceHandler.unwrapped(dataSource));
+        postgresChecked = true;
+    }
+
+    private OwnConnections ownForCopies() {
+        return OwnConnections.ownFor(DataSourceHandler.unwrapped(dataSource))
+                .filter(OwnConnections.class::isInstance).map(OwnConnections.class::cast)
+                .orElseThrow(() -> new IllegalStateException("a parallel exploration copies the database, but "
+                        + dataSource + " does not tell its JDBC URL and user (getJdbcUrl/getUrl, getUsername/getUser)."
+                        + " Explore with parallelism(1)"));
+    }
+
     @Override
     public void beforeExploration() throws Exception {
         if (parent != null) {
             beforeExplorationOnWorker();
             return;
         }
+        requirePostgres();
         if (workers > 0) {
-            // never through the application's pool, whose idle connection would keep the database from being copied
-            OwnConnections own = OwnConnections.ownFor(DataSourceHandler.unwrapped(dataSource))
-                    .filter(OwnConnections.class::isInstance).map(OwnConnections.class::cast)
-                    .orElseThrow(() -> new IllegalStateException("a parallel exploration copies the database, but "
-                            + dataSource + " does not tell its JDBC URL and user (getJdbcUrl/getUrl, getUsername/getUser)."
-                            + " Explore with parallelism(1)"));
-            PostgresRequired.check(own);
             // no snapshot of the database itself: it stays closed to connections until the copies are dropped
-            clones = DatabaseClones.of(own, workers);
+            clones = DatabaseClones.of(ownForCopies(), workers);
             return;
         }
-        PostgresRequired.check(DataSourceHandler.unwrapped(dataSource));
         // on connections of Frontrun's own: the snapshot keeps one for the whole exploration, which must
         // never be one the explored threads wait for in a small pool
         snapshot = DatabaseSnapshot.take(OwnConnections.beside(DataSourceHandler.unwrapped(dataSource)), lockTimeout);
@@ -134,7 +174,7 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     /** The work run plainly needs the same restore between rounds, but no trigger that would add to its writes' time. */
     @Override
     public void beforeBaseline() throws Exception {
-        PostgresRequired.check(DataSourceHandler.unwrapped(dataSource));
+        requirePostgres();
         snapshot = DatabaseSnapshot.untracked(OwnConnections.beside(DataSourceHandler.unwrapped(dataSource)), lockTimeout);
     }
 

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -63,6 +64,16 @@ public final class HtmlReport {
 
     /** The report as an HTML document, listing the interleavings {@code explored} kept. */
     public static String render(Result result, ExploredInterleavings explored) {
+        return render(result, explored, List.of());
+    }
+
+    /** Writes {@code file} again: {@code result}'s report with the {@code later} runs of its exploration after it. */
+    static void rewrite(Path file, Result result, ExploredInterleavings explored, List<ExplorationReport.LaterRun> later)
+            throws IOException {
+        Files.writeString(file, render(result, explored, later), StandardCharsets.UTF_8);
+    }
+
+    private static String render(Result result, ExploredInterleavings explored, List<ExplorationReport.LaterRun> later) {
         Analysis analysis = result.analysis().sqlSteps() == 0 ? null : result.analysis();
         HtmlWriter html = new HtmlWriter();
         html.raw("<!DOCTYPE html>\n").open("html", "lang", "en").newline().open("head").newline()
@@ -84,6 +95,9 @@ public final class HtmlReport {
         }
         if (!explored.isEmpty()) {
             InterleavingsSection.write(html, explored);
+        }
+        if (!later.isEmpty()) {
+            LaterRunsSection.write(html, later);
         }
         html.open("section", "id", "explanation-section").newline().element("h2", "Explanation").newline()
                 .element("pre", result.explanation(), "id", "explanation").newline().close().newline();

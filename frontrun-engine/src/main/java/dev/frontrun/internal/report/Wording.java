@@ -4,6 +4,7 @@ import dev.frontrun.Analysis;
 import dev.frontrun.Anomaly;
 import dev.frontrun.Result;
 import dev.frontrun.Result.CheckedAdvice;
+import dev.frontrun.Isolation;
 import dev.frontrun.Schedule;
 import dev.frontrun.Verdict;
 import dev.frontrun.internal.sql.SqlStates;
@@ -89,6 +90,14 @@ final class Wording {
     /** The call that replays {@code schedule}: {@code .replay(Schedule.parse("0*2.1"))}. */
     static String replay(Schedule schedule) {
         return ".replay(Schedule.parse(\"" + schedule + "\"))";
+    }
+
+    /** The heading of a later run of an exploration in its report: a what-if level, a replay, or a run again. */
+    static String laterRun(Isolation whatIf, Schedule replayed) {
+        if (whatIf != null) {
+            return "What if every transaction ran at " + whatIf.sql() + ": whatIf(Isolation." + whatIf.name() + ")";
+        }
+        return replayed != null ? "Replay of schedule " + replayed + ": " + replay(replayed) : "Run again";
     }
 
     /** The advice and what exploring again at its level showed, in one sentence. */

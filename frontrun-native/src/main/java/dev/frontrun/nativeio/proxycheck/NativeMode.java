@@ -19,8 +19,9 @@ public enum NativeMode {
     /** Never use the native layer. */
     OFF,
     /**
-     * Use it when the library is preloaded; without it, explore without it, and every result says what
-     * was not explored ({@code Result.notExplored()}; integrations also warn once).
+     * Use it when the library is preloaded; without it, explore without it, and a result whose explored threads talked
+     * to a socket other than the database's says that their requests went unexplored ({@code Result.notExplored()};
+     * integrations also warn once that neither those requests nor SQL sent around the proxy are explored).
      */
     AUTO,
     /** Refuse to start an exploration unless the library is preloaded, naming the {@code LD_PRELOAD} line to use. */
@@ -59,7 +60,8 @@ public enum NativeMode {
      * database) in this mode: with the library preloaded (and the mode not {@link #OFF}), the
      * cross-check of the proxy (with a database) and the requests to other services as scheduling
      * points; under {@link #REQUIRED} without it, a hook that refuses to start the exploration; under
-     * {@link #AUTO} without it, a hook that tells the result what went unexplored; under {@link #OFF}, nothing.
+     * {@link #AUTO} without it, a hook that tells the result when the explored threads talked to other services
+     * ({@link UnseenSockets}); under {@link #OFF}, nothing.
      */
     public List<ExplorationHook> hooksFor(DataSource dataSource) {
         if (this == OFF) {
@@ -70,22 +72,7 @@ public enum NativeMode {
             EndpointFeed requests = new EndpointFeed(dataSource);
             return dataSource == null ? List.of(requests) : List.of(new ProxyCrossCheck(dataSource), requests);
         }
-        return List.of(this == REQUIRED ? new Refusal(unavailable.get()) : new Unseen(unavailable.get()));
-    }
-
-    /** {@code frontrun.native=auto} without the library: the result says what the exploration could not see. */
-    private static final class Unseen implements ExplorationHook {
-        private final String reason;
-
-        Unseen(String reason) {
-            this.reason = reason;
-        }
-
-        @Override
-        public List<String> notExplored() {
-            return List.of("requests to other services over sockets, and SQL sent around Frontrun's JDBC proxy: "
-                    + PROPERTY + "=auto, and " + reason);
-        }
+        return List.of(this == REQUIRED ? new Refusal(unavailable.get()) : new UnseenSockets(unavailable.get(), dataSource));
     }
 
     /** Refuses to start an exploration: {@code frontrun.native=required} and the library is not preloaded. */

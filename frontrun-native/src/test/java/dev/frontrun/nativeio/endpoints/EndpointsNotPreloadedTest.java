@@ -49,7 +49,8 @@ class EndpointsNotPreloadedTest {
             assertThat(result.executions()).isEqualTo(1);
             assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
             assertThat(result.notExplored()).singleElement().asString()
-                    .startsWith("requests to other services over sockets, and SQL sent around Frontrun's JDBC proxy:"
+                    .startsWith("requests to other services over sockets: the explored threads talked to 127.0.0.1:"
+                            + counter.port() + ", in an order Frontrun explores only with its native library:"
                             + " frontrun.native=auto, and Frontrun native I/O interception is not active in this JVM:"
                             + " LD_PRELOAD is not set.")
                     .contains("LD_PRELOAD=");

@@ -73,7 +73,10 @@ class ReportOnFailureTest {
         assertThat(entries(results, "second", "frontrun-report")).containsExactly(second);
     }
 
-    /** The replay confirming a finding writes a report too, later; the test is pointed at the exploration's. */
+    /**
+     * The replay confirming a finding, in an exploration of its own, writes a report too, later; the test is pointed at
+     * the exploration's. (A replay by the same {@code Exploration} is added to the exploration's report instead.)
+     */
     @Test
     void aTestThatExploredAndThenReplayedNamesTheExplorationsReport() {
         EngineExecutionResults results = run(ExplorationThenReplay.class, 1);
@@ -177,10 +180,9 @@ class ReportOnFailureTest {
     static class ExplorationThenReplay extends LostUpdateTests {
         @Test
         void exploreThenReplay(TestReporter reporter) {
-            Exploration<Object> exploration = lostUpdate();
-            Result explored = exploration.run();
+            Result explored = lostUpdate().run();
             reporter.publishEntry("exploration-report", explored.report().orElseThrow().toString());
-            Result replayed = exploration.replay(explored.counterexample().orElseThrow());
+            Result replayed = lostUpdate().replay(explored.counterexample().orElseThrow());
             reporter.publishEntry("replay-report", replayed.report().orElseThrow().toString());
             FrontrunAssertions.assertThat(replayed).hasNoRace();
         }

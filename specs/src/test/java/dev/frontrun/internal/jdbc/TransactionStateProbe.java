@@ -2,6 +2,7 @@ package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.Isolation;
 import dev.frontrun.ResourceAccess;
+import dev.frontrun.internal.sql.TransactionName;
 import dev.frontrun.specs.conformance.EngineRules;
 import java.util.List;
 import java.util.Set;
@@ -17,7 +18,7 @@ public final class TransactionStateProbe implements EngineRules.TxState {
 
     /** A transaction begun at {@code level} (null: the database's default). */
     public TransactionStateProbe(Isolation level) {
-        state.begin("tx", level);
+        state.begin(TransactionName.of("tx"), level);
     }
 
     @Override

@@ -130,13 +130,18 @@ public final class PetClinicRaceDemo {
 
     /**
      * One finding per race: the anomaly in one sentence, then the schedule that replays it; and once,
-     * what the explorations could not explore (without Frontrun's native layer preloaded).
+     * what the explorations could not explore (without Frontrun's native layer preloaded: the requests of the
+     * scenarios whose threads talked to another service), and in how many of them.
      */
     private static void printFindings(List<Row> rows) {
         OUT.println();
         OUT.println("Findings (the whole explanation and a timeline are in each report):");
-        rows.stream().flatMap(row -> row.result().notExplored().stream()).map(note -> note.lines().findFirst().orElse(""))
-                .distinct().forEach(note -> OUT.printf("  NOT EXPLORED in every scenario: %s%n", note));
+        java.util.Map<String, Long> notes = rows.stream()
+                .flatMap(row -> row.result().notExplored().stream().map(note -> note.lines().findFirst().orElse(""))
+                        .distinct())
+                .collect(java.util.stream.Collectors.groupingBy(note -> note, java.util.LinkedHashMap::new,
+                        java.util.stream.Collectors.counting()));
+        notes.forEach((note, count) -> OUT.printf("  NOT EXPLORED in %d of %d explorations: %s%n", count, rows.size(), note));
         for (Row row : rows) {
             Result result = row.result();
             if (result.propertyHolds()) {
