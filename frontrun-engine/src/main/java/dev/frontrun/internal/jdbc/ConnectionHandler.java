@@ -235,7 +235,7 @@ final class ConnectionHandler implements InvocationHandler {
         TxOp op = control.op();
         boolean aborted = tx.aborted();
         List<ResourceAccess> accesses = switch (op) {
-            case COMMIT -> SerializationGraph.atCommit(tx.commitAccesses(), tx.serializableUnderWay(), tx.wrote());
+            case COMMIT -> SerializationGraph.atCommit(tx.commitAccesses(), tx);
             case ROLLBACK -> tx.rollbackAccesses();
             case ROLLBACK_TO_SAVEPOINT -> tx.rollbackToAccesses(control.name());
             default -> List.of();
@@ -256,11 +256,11 @@ final class ConnectionHandler implements InvocationHandler {
         // the same key (or takes a foreign key's lock) at the COMMIT, so the lock probe must see the boundary running
         state.running(thread, pid);
         long start = System.nanoTime();
-        boolean committedWrites = false;
+        boolean committed = false;
         try {
             Object result = timed(call, execution, start);
             detail.complete(op == TxOp.COMMIT && aborted ? StatementOutcome.rolledBack() : StatementOutcome.ok(-1));
-            committedWrites = op == TxOp.COMMIT && !aborted && tx.wrote() && tx.isolation() == Isolation.SERIALIZABLE;
+            committed = op == TxOp.COMMIT && !aborted;
             switch (op) {
                 case SAVEPOINT -> tx.savepoint(control.name());
                 case ROLLBACK_TO_SAVEPOINT -> tx.rollbackTo(control.name());
@@ -282,7 +282,7 @@ final class ConnectionHandler implements InvocationHandler {
         } finally {
             state.finished(thread);
             if (op == TxOp.COMMIT || op == TxOp.ROLLBACK) {
-                state.serializableEnded(tx.name(), committedWrites);
+                state.serialization.ended(tx, committed);
                 tx.end();
             }
         }
@@ -341,17 +341,9 @@ final class ConnectionHandler implements InvocationHandler {
         Announced announcedAs = announced(accesses, facts, autocommit);
         List<ResourceAccess> announced = announcedAs.step();
         List<ResourceAccess> undone = announcedAs.undone();
-        boolean serializable = !autocommit && tx.isolation() == Isolation.SERIALIZABLE && !tx.aborted();
-        if (serializable) {
-            state.serializableBegun(tx.name());
-        }
-        boolean serializableAutocommitWrite = autocommit && isolation() == Isolation.SERIALIZABLE
-                && SerializationGraph.writes(announced);
-        if (serializable && tx.serializableUnderWay()) {
-            announced = SerializationGraph.mayBeDoomed(announced); // a commit may have doomed it since its last statement
-        } else if (serializableAutocommitWrite) {
-            announced = SerializationGraph.mayDoom(announced); // its own commit, at its end
-        }
+        SerializationGraph.StatementPart serializable = state.serialization.statement(tx, autocommit, txName,
+                autocommit ? isolation() : tx.isolation(), announced);
+        announced = serializable.announced();
         if (!autocommit && tx.takesTransactionSnapshot(readsData)) {
             accesses = withSnapshotRead(accesses); // everything it reads later is as of now
             announced = withSnapshotRead(announced);
@@ -371,19 +363,13 @@ final class ConnectionHandler implements InvocationHandler {
         execution.recordAnalysisTime(System.nanoTime() - entered);
         SchedulingPoints.step(new Step(announced, acquires, Set.of(),
                 label + analysis.rowsShown() + detail.tagShown() + "  [" + txName + "]", detail));
-        // decided when the statement runs, which other threads' steps since it was announced may change: told after it
-        boolean mayDoomAnother = serializable && state.serializableMayDoomAnother(tx.name());
+        serializable.running();
         state.running(thread, pid);
         long start = System.nanoTime();
         try {
             Object result = timed(call, execution, start);
             detail.complete(StatementOutcome.ok(updateCount(result, statement)));
-            if (mayDoomAnother) {
-                SerializationGraph.doomedAnotherPerhaps(tx.name());
-            }
-            if (serializableAutocommitWrite) {
-                state.serializableEnded(txName, true); // its own commit
-            }
+            serializable.ran(true);
             if (!autocommit) {
                 tx.ran(accesses, undone, analysis.rowLocks(), readsData);
                 tx.touched(facts.tables());
@@ -394,9 +380,7 @@ final class ConnectionHandler implements InvocationHandler {
             return result;
         } catch (SQLException e) {
             StatementOutcome failed = StatementOutcome.failed(e.getSQLState(), e.getMessage());
-            if (mayDoomAnother) {
-                SerializationGraph.doomedAnotherPerhaps(tx.name());
-            }
+            serializable.ran(false);
             if (autocommit) {
                 detail.complete(failed);
             } else {
@@ -464,7 +448,7 @@ final class ConnectionHandler implements InvocationHandler {
             return new Announced(accesses, List.of()); // writes nothing: nothing to undo
         }
         Set<String> sequences = sequencesWritten(facts);
-        boolean uncommitted = !autocommit && tx.isolation() != Isolation.SERIALIZABLE
+        boolean uncommitted = !autocommit && !SerializationGraph.ordersUncommittedWrites(tx.isolation())
                 && UncommittedWrites.deferrable(facts.kind());
         return new Announced(UncommittedWrites.announced(accesses, sequences, uncommitted),
                 autocommit ? List.of() : UncommittedWrites.undone(accesses, sequences, uncommitted));
