@@ -142,9 +142,9 @@ final class BoundaryStep {
      * A statement or boundary of the open transaction failed, and PostgreSQL may have aborted the transaction there
      * and then. If so, it released the locks before the application's ROLLBACK: a NOWAIT or SKIP LOCKED of another
      * transaction right after the error finds them free. The scheduler counts that as part of the step. Nothing is
-     * aborted when the transaction was aborted before, or pgjdbc says the server did not fail it (its
-     * {@code autosave=always} rolled back to a savepoint of its own, or the driver refused the call). A savepoint's
-     * subtransaction is aborted rather than the whole transaction when one is set.
+     * aborted if the transaction was aborted before. Nor if pgjdbc says the server did not fail it: its
+     * {@code autosave=always} rolled back to its own savepoint, or the driver refused the call. When a savepoint is
+     * set, only its subtransaction is aborted.
      *
      * @return the outcome to record
      */
