@@ -1,67 +1,147 @@
 package dev.frontrun.internal.jdbc;
 
+import dev.frontrun.Isolation;
 import dev.frontrun.ResourceAccess;
 import dev.frontrun.Step;
 import dev.frontrun.spi.SchedulingPoints;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * PostgreSQL's serializable snapshot isolation as steps see it. A SERIALIZABLE transaction that read what another one
- * wrote can be doomed by that other one's commit (it completes a dangerous structure of read-write conflicts), and it
- * learns so at its next statement, whatever that statement touches: the failure (40001) comes at that statement if the
- * commit came first, at a later one or the COMMIT if not. So the commit of a serializable transaction that wrote is
- * ordered against every later statement of every serializable transaction under way, through one resource, {@link
- * #RESOURCE}: coarser than the server (which dooms only a transaction in such a structure), never finer. Once a
- * serializable transaction that wrote has committed, a statement of another one may doom a third still under way (the
- * read-write conflict it adds completes a structure through the committed writer: PostgreSQL then dooms the third,
- * which learns it at its next statement): such a statement is ordered against the others' statements too. Whether
- * a writer has committed by the time a statement runs depends on other threads' steps after it was announced, so the
- * statement tells it once it ran ({@link SchedulingPoints#alsoDid}).
- *
- * <p>Without it, the oracle's program of seed 18200165 missed an outcome: t0 inserted a note and read an item, t1
- * updated that item, read the notes and committed, and t0's next read of the notes (unrelated to t1's writes) failed
- * with 40001; the exploration ran that read only before t1's commit, where it succeeds and t0's COMMIT fails instead.
+ * Orders SERIALIZABLE transactions as PostgreSQL's serializable snapshot isolation can doom them, so no 40001 goes
+ * unexplored. A commit that publishes writes may doom any serializable transaction under way. The doomed one learns
+ * it at its next statement, whatever that statement touches. So such commits and those statements meet on one
+ * resource, {@link #RESOURCE}: coarser than the server, never finer. One per execution, shared by its connections.
  */
 final class SerializationGraph {
 
     /** The graph of read-write conflicts among serializable transactions; no table can be spelled so. */
     static final String RESOURCE = "sql:#ssi";
 
-    private SerializationGraph() {
-    }
+    /** The SERIALIZABLE transactions begun and not ended, by name. */
+    private final Set<String> underWay = ConcurrentHashMap.newKeySet();
+    /** Whether a SERIALIZABLE transaction that wrote has committed in this execution. */
+    private volatile boolean writerCommitted;
 
-    /** A statement of a serializable transaction under way: a commit since its last one may have doomed it. */
-    static List<ResourceAccess> mayBeDoomed(List<ResourceAccess> accesses) {
-        return with(accesses, ResourceAccess.read(RESOURCE));
-    }
-
-    /** A statement that commits writes at SERIALIZABLE (an autocommit write): it may doom others. */
-    static List<ResourceAccess> mayDoom(List<ResourceAccess> accesses) {
-        return with(accesses, ResourceAccess.write(RESOURCE));
-    }
-
-    /** The statement of {@code transaction} that just ran may have doomed another serializable transaction. */
-    static void doomedAnotherPerhaps(String transaction) {
-        SchedulingPoints.alsoDid(new Step(List.of(ResourceAccess.write(RESOURCE)), Set.of(), Set.of(),
-                "a read-write conflict of " + transaction + " may doom another serializable transaction", null));
-    }
-
-    /** Whether a step writes anything. */
-    static boolean writes(List<ResourceAccess> accesses) {
-        return accesses.stream().anyMatch(a -> a.kind().writes());
+    /**
+     * Whether a statement's uncommitted writes must be announced at once, as writes. At SERIALIZABLE they must: SSI
+     * orders a read and a write of one row whichever came first. Below it, a plain read cannot see them.
+     */
+    static boolean ordersUncommittedWrites(Isolation transactionLevel) {
+        return transactionLevel == Isolation.SERIALIZABLE;
     }
 
     /**
-     * The accesses of a COMMIT of a transaction: one under way at SERIALIZABLE may be doomed and fail there, and if it
-     * wrote, it may doom the others.
+     * What a COMMIT announces besides its writes. A serializable transaction under way may be doomed and fail there.
+     * If it wrote, it may doom the others.
      */
-    static List<ResourceAccess> atCommit(List<ResourceAccess> accesses, boolean serializableUnderWay, boolean wrote) {
-        if (!serializableUnderWay) {
+    static List<ResourceAccess> atCommit(List<ResourceAccess> accesses, TransactionState tx) {
+        if (!tx.serializableUnderWay()) {
             return accesses;
         }
-        return wrote ? mayDoom(accesses) : mayBeDoomed(accesses);
+        return tx.wrote() ? mayDoom(accesses) : mayBeDoomed(accesses);
+    }
+
+    /**
+     * The transaction {@code tx} ends. It counts as a writer that committed when {@code committed} (its COMMIT
+     * succeeded, and no error had aborted it), it wrote, and it ran at SERIALIZABLE.
+     */
+    void ended(TransactionState tx, boolean committed) {
+        underWay.remove(tx.name());
+        writerCommitted |= committed && tx.wrote() && tx.isolation() == Isolation.SERIALIZABLE;
+    }
+
+    /**
+     * A statement's part in the graph, decided before its step. A statement of a serializable transaction under way
+     * may be doomed by a commit since its last one. An autocommit write at SERIALIZABLE commits at its end, and may
+     * doom others.
+     *
+     * @param transaction the transaction it runs in: {@code tx}'s, or its own in autocommit mode
+     * @param level       the level it runs at: {@code tx}'s, or the connection's in autocommit mode
+     * @param announced   what its step announces so far
+     */
+    StatementPart statement(TransactionState tx, boolean autocommit, String transaction, Isolation level,
+                            List<ResourceAccess> announced) {
+        boolean serializable = level == Isolation.SERIALIZABLE;
+        boolean inTransaction = !autocommit && serializable && !tx.aborted();
+        if (inTransaction) {
+            underWay.add(transaction);
+        }
+        boolean autocommitWrite = autocommit && serializable && writes(announced);
+        List<ResourceAccess> step = announced;
+        if (inTransaction && tx.serializableUnderWay()) {
+            step = mayBeDoomed(announced); // a commit may have doomed it since its last statement
+        } else if (autocommitWrite) {
+            step = mayDoom(announced); // its own commit, at its end
+        }
+        return new StatementPart(transaction, inTransaction, autocommitWrite, step);
+    }
+
+    /**
+     * One statement's part: what its step announces, and what it tells once it ran. Whether it may doom a third
+     * transaction depends on other threads' steps after it was announced. So that is decided when it runs, and told
+     * after ({@link SchedulingPoints#alsoDid}).
+     */
+    final class StatementPart {
+
+        private final String transaction;
+        /** Whether it runs in a serializable transaction begun before it. */
+        private final boolean inTransaction;
+        private final boolean autocommitWrite;
+        private final List<ResourceAccess> announced;
+        private boolean mayDoomAnother;
+
+        private StatementPart(String transaction, boolean inTransaction, boolean autocommitWrite,
+                              List<ResourceAccess> announced) {
+            this.transaction = transaction;
+            this.inTransaction = inTransaction;
+            this.autocommitWrite = autocommitWrite;
+            this.announced = announced;
+        }
+
+        /** What the step announces. */
+        List<ResourceAccess> announced() {
+            return announced;
+        }
+
+        /**
+         * The step was taken, and the statement is about to run. Once a serializable writer has committed, a statement
+         * of another serializable transaction may doom a third still under way. The read-write conflict it adds can
+         * complete a dangerous structure through the committed writer.
+         */
+        void running() {
+            mayDoomAnother = inTransaction && writerCommitted
+                    && underWay.stream().anyMatch(other -> !other.equals(transaction));
+        }
+
+        /** The statement ran ({@code succeeded}) or failed: tells what it may have done to the graph. */
+        void ran(boolean succeeded) {
+            if (mayDoomAnother) {
+                SchedulingPoints.alsoDid(new Step(List.of(ResourceAccess.write(RESOURCE)), Set.of(), Set.of(),
+                        "a read-write conflict of " + transaction + " may doom another serializable transaction", null));
+            }
+            if (succeeded && autocommitWrite) {
+                underWay.remove(transaction); // its own commit
+                writerCommitted = true;
+            }
+        }
+    }
+
+    /** A statement of a serializable transaction under way: a commit since its last one may have doomed it. */
+    private static List<ResourceAccess> mayBeDoomed(List<ResourceAccess> accesses) {
+        return with(accesses, ResourceAccess.read(RESOURCE));
+    }
+
+    /** A statement that commits writes at SERIALIZABLE: it may doom others. */
+    private static List<ResourceAccess> mayDoom(List<ResourceAccess> accesses) {
+        return with(accesses, ResourceAccess.write(RESOURCE));
+    }
+
+    /** Whether a step writes anything. */
+    private static boolean writes(List<ResourceAccess> accesses) {
+        return accesses.stream().anyMatch(a -> a.kind().writes());
     }
 
     private static List<ResourceAccess> with(List<ResourceAccess> accesses, ResourceAccess graph) {

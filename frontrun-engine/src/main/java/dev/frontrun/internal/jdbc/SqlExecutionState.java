@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -33,10 +32,8 @@ final class SqlExecutionState {
     private final Map<Integer, Integer> backendUsers = new ConcurrentHashMap<>();
     /** thread index to the SQL texts it ran through the proxy, in order (for a cross-check of the wire) */
     private final Map<Integer, List<String>> announcedSql = new ConcurrentHashMap<>();
-    /** the SERIALIZABLE transactions begun and not ended, by name ({@link SerializationGraph}) */
-    private final Set<String> serializableUnderWay = ConcurrentHashMap.newKeySet();
-    /** whether a SERIALIZABLE transaction that wrote has committed in this execution */
-    private volatile boolean serializableWriterCommitted;
+    /** The SERIALIZABLE transactions of this execution, as serializable snapshot isolation orders them. */
+    final SerializationGraph serialization = new SerializationGraph();
 
     static SqlExecutionState of(ExecutionContext execution) {
         return execution.attribute(KEY, k -> new SqlExecutionState());
@@ -58,25 +55,6 @@ final class SqlExecutionState {
 
     void finished(int thread) {
         runningBackend.remove(thread);
-    }
-
-    /** The SERIALIZABLE transaction {@code name} is under way. */
-    void serializableBegun(String name) {
-        serializableUnderWay.add(name);
-    }
-
-    /** The SERIALIZABLE transaction {@code name} ended; {@code committedWrites}: it committed, and it had written. */
-    void serializableEnded(String name, boolean committedWrites) {
-        serializableUnderWay.remove(name);
-        serializableWriterCommitted |= committedWrites;
-    }
-
-    /**
-     * Whether a statement of the serializable transaction {@code name} may doom another one: a read-write conflict it
-     * adds can complete a dangerous structure through a writer that committed, dooming a transaction still under way.
-     */
-    boolean serializableMayDoomAnother(String name) {
-        return serializableWriterCommitted && serializableUnderWay.stream().anyMatch(other -> !other.equals(name));
     }
 
     Map<Integer, Integer> runningBackends() {

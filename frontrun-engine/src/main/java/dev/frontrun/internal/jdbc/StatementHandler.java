@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * Proxy behind {@code Statement}, {@code PreparedStatement} and {@code CallableStatement}:
  * inside an exploration it captures bound parameters and turns every execution into a
- * scheduling point (through its {@link ConnectionHandler}); outside one it only delegates.
+ * scheduling point (through its connection's {@link StatementStep}); outside one it only delegates.
  */
 final class StatementHandler implements InvocationHandler {
 
@@ -71,7 +71,7 @@ final class StatementHandler implements InvocationHandler {
             case "execute", "executeQuery", "executeUpdate", "executeLargeUpdate" -> {
                 String sql = args != null && args.length > 0 && args[0] instanceof String s ? s : preparedSql;
                 List<Object> bound = sql == preparedSql ? parameters : List.of();
-                return connection.runStatement(sql, bound, (java.sql.Statement) target, () -> Interfaces.invoke(target, method, args),
+                return connection.statements().run(sql, bound, (java.sql.Statement) target, () -> Interfaces.invoke(target, method, args),
                         analysis -> lastAnalysis = analysis);
             }
             case "executeBatch", "executeLargeBatch" -> {
@@ -140,7 +140,7 @@ final class StatementHandler implements InvocationHandler {
         }
         batchParameters.clear();
         batchSql.clear();
-        return connection.runBatch(sqls, params, (java.sql.Statement) target, () -> Interfaces.invoke(target, method, args),
+        return connection.statements().runBatch(sqls, params, (java.sql.Statement) target, () -> Interfaces.invoke(target, method, args),
                 analysis -> lastAnalysis = analysis);
     }
 

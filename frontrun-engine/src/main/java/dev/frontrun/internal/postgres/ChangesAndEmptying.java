@@ -11,14 +11,13 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * A superuser's restore begins with one server-side call, one round trip and one transaction, instead of a query for
- * what changed followed by a transaction emptying it: it answers which tables changed and which sequences moved, and
- * empties the changed tables it may vacuum: each it can lock at once ({@code NOWAIT}: no other session holds any lock
- * on it or its partitions, not even a reader's), it records in {@link EmptiedTables} (how to fill it again, should the
- * refill never come) and deletes its rows (the session runs as a replica: no foreign-key trigger fires). The vacuum
- * and the refill follow from the client, as before. A table another session locks is left to the refill's transaction
- * (the vacuum would try for seconds to cut its pages off); asking {@code pg_locks} instead cost a third of a
- * millisecond per restore (it copies every backend's locks).
+ * Starts a superuser's restore with one server-side call, saving a round trip and a transaction. The call says which
+ * tables changed and which sequences moved. It also empties each changed table the restore may vacuum, if it can
+ * lock it at once ({@code NOWAIT}: no other session holds any lock on it or its partitions, not even a reader's).
+ * That is cheaper than asking {@code pg_locks}, which copies every backend's locks. It records such a table
+ * in {@link EmptiedTables}, with how to fill it again, then deletes its rows. The session runs as a replica, so no
+ * foreign-key trigger fires. The vacuum and the refill follow from the client. A table another session locks is left
+ * to the refill's transaction: the vacuum would try for seconds to cut its pages off.
  */
 final class ChangesAndEmptying {
 

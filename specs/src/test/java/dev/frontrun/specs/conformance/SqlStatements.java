@@ -24,14 +24,14 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Two lines of the proxy are replicated because their classes need a live data source:
  * {@code ClassifyingAnalyzer}'s rule that SKIP LOCKED predicts no lock and only row locks are
- * predicted, and {@code ConnectionHandler}'s snapshot read ({@link #SNAPSHOT_READ}).
+ * predicted, and {@code StatementStep}'s snapshot read ({@link #SNAPSHOT_READ}).
  */
 public final class SqlStatements {
 
     /**
      * What the proxy announces for one item. {@code boundary}: a transaction-control step (no accesses, no
      * locks). {@code accesses} are the pipeline's, which the transaction state records; {@code announced}
-     * what the step announces inside a transaction below SERIALIZABLE ({@code ConnectionHandler.announced}:
+     * what the step announces inside a transaction below SERIALIZABLE ({@code StatementStep.announced}:
      * writes on the lock twins while uncommitted, see {@link UncommittedWrites}), {@code undone} what a
      * rollback of its writes announces there.
      */
@@ -39,7 +39,7 @@ public final class SqlStatements {
                             List<ResourceAccess> undone, Set<String> rowLocks, boolean readsData, boolean boundary) {
     }
 
-    /** {@code ConnectionHandler.withSnapshotRead}: the snapshot-taking statement reads the whole database. */
+    /** {@code StatementStep.withSnapshotRead}: the snapshot-taking statement reads the whole database. */
     public static final ResourceAccess SNAPSHOT_READ = ResourceAccess.read(ResourceId.ENDPOINT.render());
 
     private final SqlClassifier classifier = new SqlClassifier(
