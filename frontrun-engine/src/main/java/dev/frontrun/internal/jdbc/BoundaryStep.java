@@ -96,8 +96,9 @@ final class BoundaryStep {
             case ROLLBACK_TO_SAVEPOINT -> tx.locksTakenAfter(control.name()); // PostgreSQL releases them
             default -> Set.of();
         };
-        SqlStep detail = new SqlStep(control, here.threadName(), connection.connectionNumber(here), tx.transactionName(), false,
-                facts, connection.isolation(), null);
+        SqlStep.Origin origin = new SqlStep.Origin(here.threadName(), connection.connectionNumber(here),
+                tx.transactionName(), false, connection.isolation());
+        SqlStep detail = new SqlStep(control, origin, facts, null);
         String label = detail.statement() + "  [" + tx.name() + (op == TxOp.COMMIT && aborted ? ", aborted: rolls back" : "")
                 + "]";
         int pid = connection.backendPid();

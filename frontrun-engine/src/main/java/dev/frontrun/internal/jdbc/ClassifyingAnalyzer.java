@@ -74,8 +74,8 @@ final class ClassifyingAnalyzer implements StatementAnalyzer {
         TransactionControl control = classification.transactionControl()
                 .filter(c -> BOUNDARIES.contains(c.op())).orElse(null);
         StatementAccesses accesses = classification.bind(parameters, aliases);
-        SqlFacts facts = new SqlFacts(sql, parameters, classification.kind(), classification.shape(), accesses.reads(),
-                accesses.writes(), accesses.predicateReads(), accesses.touched(), classification.valuesWritten(parameters));
+        SqlFacts facts = new SqlFacts(sql, parameters, classification.kind(), classification.shape(), accesses.footprint(),
+                classification.valuesWritten(parameters));
         LockIntent.WaitPolicy waitPolicy = classification.lockIntent().map(LockIntent::waitPolicy).orElse(null);
         // SKIP LOCKED never waits and locks only the rows it gets: nothing to predict
         Set<String> locks = waitPolicy == LockIntent.WaitPolicy.SKIP_LOCKED ? Set.of() : rowLocks(accesses.exclusiveLocks());

@@ -12,6 +12,7 @@ import dev.frontrun.internal.sql.SqlStep;
 import dev.frontrun.internal.sql.StatementOutcome;
 import dev.frontrun.internal.sql.TransactionName;
 import dev.frontrun.internal.sql.bind.GeneratedKey;
+import dev.frontrun.internal.sql.resource.Footprint;
 import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.resource.RowRef;
 import dev.frontrun.internal.sql.resource.UncommittedWrites;
@@ -119,8 +120,9 @@ final class StatementStep {
             }
         });
         String tag = facts.sql() == null ? null : TraceLabels.statementTag(facts.sql()).orElse(null);
-        SqlStep detail = new SqlStep(null, here.threadName(), connection.connectionNumber(here), transaction, autocommit,
-                facts, connection.isolation(), tag);
+        SqlStep.Origin origin = new SqlStep.Origin(here.threadName(), connection.connectionNumber(here), transaction,
+                autocommit, connection.isolation());
+        SqlStep detail = new SqlStep(null, origin, facts, tag);
         state.statements.incrementAndGet();
         int pid = connection.backendPid(); // before the step: a connection Frontrun cannot see into fails the thread at once
         here.execution().recordAnalysisTime(System.nanoTime() - entered);
@@ -268,7 +270,8 @@ final class StatementStep {
         StatementShape shape = parts.isEmpty() ? StatementShape.UNKNOWN : parts.get(0).facts().shape();
         // the values a batch of one statement sets; several statements' columns would not say which row they went to
         List<ColumnValue> written = parts.size() == 1 ? parts.get(0).facts().written() : List.of();
-        SqlFacts facts = new SqlFacts(firstSql, firstParameters, kind, shape, reads, writes, predicates, rows, written);
+        SqlFacts facts = new SqlFacts(firstSql, firstParameters, kind, shape,
+                new Footprint(reads, writes, predicates, rows), written);
         return new StatementAnalysis(facts, new ArrayList<>(accesses), null, locks, keys);
     }
 }

@@ -223,9 +223,9 @@ public final class Classification {
             return PlanBinder.bind(plan, parameters == null ? List.of() : parameters, aliases);
         } catch (RuntimeException | StackOverflowError e) {
             AccessSet everything = new AccessSetBuilder().endpoint(Access.WRITE).build();
-            return new StatementAccesses(everything.accesses(), everything.reads(), everything.writes(), Set.of(),
-                    Set.of(), everything.touched(), everything.granularity(), List.of(),
-                    List.of("binding failed: " + e));
+            AccessSet noLocks = new AccessSet(everything.accesses(), everything.reads(), everything.writes(), Set.of(),
+                    Set.of(), everything.touched(), everything.granularity());
+            return new StatementAccesses(noLocks, List.of(), List.of("binding failed: " + e));
         }
     }
 

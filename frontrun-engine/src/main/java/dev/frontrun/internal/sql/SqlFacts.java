@@ -1,12 +1,15 @@
 package dev.frontrun.internal.sql;
 
+import dev.frontrun.internal.sql.resource.Footprint;
 import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.resource.RowRef;
 import dev.frontrun.internal.sql.shape.StatementShape;
 import dev.frontrun.internal.sql.syntax.StatementKind;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -19,45 +22,52 @@ import java.util.Set;
  * @param parameters     bound parameters in index order
  * @param kind           what sort of statement it is
  * @param shape          snapshot, locking read, write basis, isolation setting
- * @param reads          resources read
- * @param writes         resources written
- * @param predicateReads tables read by a predicate that is not a primary-key lookup (phantoms live there)
- * @param rows           the rows, tables and sequences touched
+ * @param footprint      the resources read and written, the predicate reads and the rows touched
  * @param written        the columns a write sets and their values, in the order of the text (empty: not a write, or
  *                       one whose columns the text does not pair with values)
  */
 public record SqlFacts(String sql, List<Object> parameters, StatementKind kind, StatementShape shape,
-                       Set<ResourceId> reads, Set<ResourceId> writes, Set<ResourceId> predicateReads,
-                       List<RowRef> rows, List<ColumnValue> written) {
+                       Footprint footprint, List<ColumnValue> written) {
 
     /** The facts of a transaction boundary made through JDBC, without SQL text. */
     public static final SqlFacts JDBC_BOUNDARY = new SqlFacts(null, List.of(), StatementKind.TRANSACTION,
-            StatementShape.UNKNOWN, Set.of(), Set.of(), Set.of(), List.of());
+            StatementShape.UNKNOWN, Footprint.NONE, List.of());
 
     public SqlFacts {
         parameters = parameters == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(parameters));
-        reads = Set.copyOf(reads);
-        writes = Set.copyOf(writes);
-        predicateReads = Set.copyOf(predicateReads);
-        rows = List.copyOf(rows);
+        Objects.requireNonNull(footprint, "footprint");
         written = List.copyOf(written);
     }
 
-    /** The facts of a statement that sets no columns the reports show. */
-    public SqlFacts(String sql, List<Object> parameters, StatementKind kind, StatementShape shape,
-                    Set<ResourceId> reads, Set<ResourceId> writes, Set<ResourceId> predicateReads, List<RowRef> rows) {
-        this(sql, parameters, kind, shape, reads, writes, predicateReads, rows, List.of());
+    /** Resources read. */
+    public Set<ResourceId> reads() {
+        return footprint.reads();
+    }
+
+    /** Resources written. */
+    public Set<ResourceId> writes() {
+        return footprint.writes();
+    }
+
+    /** Tables read by a predicate that is not a primary-key lookup. */
+    public Set<ResourceId> predicateReads() {
+        return footprint.predicateReads();
+    }
+
+    /** The rows, tables and sequences touched. */
+    public List<RowRef> rows() {
+        return footprint.rows();
     }
 
     /** The tables (and sequences) it reads or writes, by canonical display name. */
     public Set<String> tables() {
-        Set<String> tables = new java.util.LinkedHashSet<>();
-        for (ResourceId id : reads) {
+        Set<String> tables = new LinkedHashSet<>();
+        for (ResourceId id : reads()) {
             if (id.table() != null) {
                 tables.add(id.table());
             }
         }
-        for (ResourceId id : writes) {
+        for (ResourceId id : writes()) {
             if (id.table() != null) {
                 tables.add(id.table());
             }

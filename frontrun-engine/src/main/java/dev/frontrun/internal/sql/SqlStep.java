@@ -15,38 +15,41 @@ import java.util.Objects;
 public final class SqlStep {
 
     private final TransactionControl control;
-    private final String threadName;
-    private final int connection;
-    private final TransactionName transaction;
-    private final boolean autocommit;
+    private final Origin origin;
     private final SqlFacts facts;
-    private final Isolation connectionIsolation;
     private final String tag;
     private volatile StatementOutcome outcome = StatementOutcome.PENDING;
 
     /**
-     * @param control             the transaction operation of a boundary, or null for a statement
+     * Where a step ran, so reports can name its thread, connection and transaction.
+     *
      * @param threadName          the explored thread
      * @param connection          which logical connection (per thread, 1-based) ran it
      * @param transaction         the database transaction it belongs to, e.g. {@code alice/tx2} and its label; an
      *                            autocommit statement is its own
      * @param autocommit          whether it ran outside an explicit transaction
-     * @param facts               what the statement is (text, parameters, resources, rows)
      * @param connectionIsolation the isolation level in force on the connection when it is not the database's
      *                            default (set through JDBC, as Spring's {@code @Transactional(isolation = …)} does,
      *                            or configured on the pool), or null
-     * @param tag                 what an ORM said the statement is about, e.g. {@code [Owner]}, or null
      */
-    public SqlStep(TransactionControl control, String threadName, int connection, TransactionName transaction,
-                   boolean autocommit,
-                   SqlFacts facts, Isolation connectionIsolation, String tag) {
+    public record Origin(String threadName, int connection, TransactionName transaction, boolean autocommit,
+                         Isolation connectionIsolation) {
+
+        public Origin {
+            Objects.requireNonNull(threadName, "threadName");
+        }
+    }
+
+    /**
+     * @param control the transaction operation of a boundary, or null for a statement
+     * @param origin  the thread, connection and transaction it ran on
+     * @param facts   what the statement is (text, parameters, resources, rows)
+     * @param tag     what an ORM said the statement is about, e.g. {@code [Owner]}, or null
+     */
+    public SqlStep(TransactionControl control, Origin origin, SqlFacts facts, String tag) {
         this.control = control;
-        this.threadName = Objects.requireNonNull(threadName, "threadName");
-        this.connection = connection;
-        this.transaction = transaction;
-        this.autocommit = autocommit;
+        this.origin = Objects.requireNonNull(origin, "origin");
         this.facts = Objects.requireNonNull(facts, "facts");
-        this.connectionIsolation = connectionIsolation;
         this.tag = tag;
     }
 
@@ -70,25 +73,25 @@ public final class SqlStep {
     }
 
     public String threadName() {
-        return threadName;
+        return origin.threadName();
     }
 
     public int connection() {
-        return connection;
+        return origin.connection();
     }
 
     /** The transaction's full name ({@code alice/tx2 OwnerService.addVisit}), the key the analysis knows it by; or null. */
     public String transaction() {
-        return transaction == null ? null : transaction.full();
+        return origin.transaction() == null ? null : origin.transaction().full();
     }
 
     /** The transaction's id and label apart, or null. */
     public TransactionName transactionName() {
-        return transaction;
+        return origin.transaction();
     }
 
     public boolean autocommit() {
-        return autocommit;
+        return origin.autocommit();
     }
 
     public SqlFacts facts() {
@@ -96,7 +99,7 @@ public final class SqlStep {
     }
 
     public Isolation connectionIsolation() {
-        return connectionIsolation;
+        return origin.connectionIsolation();
     }
 
     public String tag() {

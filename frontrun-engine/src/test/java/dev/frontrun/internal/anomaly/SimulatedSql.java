@@ -4,6 +4,7 @@ import dev.frontrun.internal.sql.SqlFacts;
 import dev.frontrun.internal.sql.SqlStep;
 import dev.frontrun.internal.sql.TransactionName;
 import dev.frontrun.internal.sql.StatementOutcome;
+import dev.frontrun.internal.sql.resource.Footprint;
 import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.resource.RowRef;
 import dev.frontrun.internal.sql.shape.ShapeReader;
@@ -44,8 +45,8 @@ public final class SimulatedSql {
 
     /** A statement touching {@code rows} (the rows of tables keyed by {@code id}). */
     public void statement(String sql, Set<ResourceId> reads, Set<ResourceId> writes, List<RowRef> rows) {
-        announce(null, new SqlFacts(sql, List.of(), StatementKind.OTHER, ShapeReader.read(sql, List.of("id")), reads,
-                writes, Set.of(), rows));
+        announce(null, new SqlFacts(sql, List.of(), StatementKind.OTHER, ShapeReader.read(sql, List.of("id")),
+                new Footprint(reads, writes, Set.of(), rows), List.of()));
     }
 
     private void announce(TransactionControl control, SqlFacts facts) {
@@ -54,7 +55,8 @@ public final class SimulatedSql {
         List<ResourceAccess> accesses = new ArrayList<>();
         facts.reads().stream().filter(r -> !facts.writes().contains(r)).forEach(r -> accesses.add(ResourceAccess.read(r.render())));
         facts.writes().forEach(w -> accesses.add(ResourceAccess.write(w.render())));
-        SqlStep detail = new SqlStep(control, thread, 1, TransactionName.of(tx), autocommit, facts, null, null);
+        SqlStep detail = new SqlStep(control, new SqlStep.Origin(thread, 1, TransactionName.of(tx), autocommit, null),
+                facts, null);
         detail.complete(StatementOutcome.ok(-1));
         SchedulingPoints.step(new Step(accesses, Set.of(), Set.of(), detail.statementWithRows() + "  [" + tx + "]", detail));
     }

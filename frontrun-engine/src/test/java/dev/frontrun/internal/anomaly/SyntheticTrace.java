@@ -5,6 +5,7 @@ import dev.frontrun.internal.sql.SqlFacts;
 import dev.frontrun.internal.sql.SqlStep;
 import dev.frontrun.internal.sql.TransactionName;
 import dev.frontrun.internal.sql.StatementOutcome;
+import dev.frontrun.internal.sql.resource.Footprint;
 import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.resource.RowRef;
 import dev.frontrun.internal.sql.shape.ShapeReader;
@@ -107,8 +108,9 @@ public final class SyntheticTrace {
         String tx = open.get(thread);
         threads.putIfAbsent(thread, threads.size());
         SqlFacts facts = sql == null ? SqlFacts.JDBC_BOUNDARY : new SqlFacts(sql, List.of(), StatementKind.TRANSACTION,
-                ShapeReader.read(sql, ID), Set.of(), Set.of(), Set.of(), List.of());
-        SqlStep step = new SqlStep(control, thread, 1, TransactionName.of(tx), false, facts, null, null);
+                ShapeReader.read(sql, ID), Footprint.NONE, List.of());
+        SqlStep step = new SqlStep(control, new SqlStep.Origin(thread, 1, TransactionName.of(tx), false, null), facts,
+                null);
         step.complete(outcome);
         steps.add(new Pending(thread, step, step.statement() + "  [" + tx + "]", null));
         return this;
@@ -131,9 +133,10 @@ public final class SyntheticTrace {
                 predicate.add(table(r.table()));
             }
         }
-        SqlFacts facts = new SqlFacts(sql, List.of(), StatementKind.OTHER, ShapeReader.read(sql, ID), reads, writes,
-                predicate, rows);
-        SqlStep step = new SqlStep(null, thread, 1, TransactionName.of(tx), autocommit, facts, null, tag);
+        SqlFacts facts = new SqlFacts(sql, List.of(), StatementKind.OTHER, ShapeReader.read(sql, ID),
+                new Footprint(reads, writes, predicate, rows), List.of());
+        SqlStep step = new SqlStep(null, new SqlStep.Origin(thread, 1, TransactionName.of(tx), autocommit, null), facts,
+                tag);
         step.complete(StatementOutcome.ok(-1));
         steps.add(new Pending(thread, step, step.statementWithRows() + "  [" + tx + "]", null));
         return this;

@@ -3,7 +3,6 @@ package dev.frontrun.internal.sql.bind;
 import dev.frontrun.internal.sql.plan.AccessPlan;
 import dev.frontrun.internal.sql.plan.PlannedAccess;
 import dev.frontrun.internal.sql.plan.RowSelection;
-import dev.frontrun.internal.sql.resource.AccessSet;
 import dev.frontrun.internal.sql.resource.AccessSetBuilder;
 import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.schema.KeyColumn;
@@ -53,9 +52,7 @@ public final class PlanBinder {
                 table(t, parameters, aliases, builder, notes, generated);
             }
         }
-        AccessSet set = builder.build();
-        return new StatementAccesses(set.accesses(), set.reads(), set.writes(), set.exclusiveLocks(),
-                set.predicateReads(), set.touched(), set.granularity(), generated, notes);
+        return new StatementAccesses(builder.build(), generated, notes);
     }
 
     /** The rendered key tuple of an advisory lock, {@code (42)} or {@code (1,2)}; null when a part is not a known integer. */
