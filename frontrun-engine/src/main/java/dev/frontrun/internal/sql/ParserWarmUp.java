@@ -68,8 +68,10 @@ public final class ParserWarmUp {
         ForeignKey bToA = new ForeignKey(b, List.of("a_id"), a, List.of("id"), ReferentialAction.NO_ACTION,
                 ReferentialAction.NO_ACTION);
         SqlClassifier classifier = new SqlClassifier(new FixedTableCatalog(List.of("public"), List.of(
-                new TableInfo(a, RelationKind.TABLE, id, "warm_a_pkey", List.of(), List.of(), List.of(), Set.of()),
-                new TableInfo(b, RelationKind.TABLE, id, "warm_b_pkey", List.of(bToA), List.of(), List.of(), Set.of()))), 0);
+                new TableInfo(a, RelationKind.TABLE, new TableInfo.Keys(id, "warm_a_pkey", List.of(), List.of(), List.of()),
+                        Set.of()),
+                new TableInfo(b, RelationKind.TABLE, new TableInfo.Keys(id, "warm_b_pkey", List.of(bToA), List.of(),
+                        List.of()), Set.of()))), 0);
         return STATEMENTS.stream().map(sql -> classifier.classify(sql).bind(List.of(1, 1))).toList();
     }
 }

@@ -1,6 +1,7 @@
 package dev.frontrun.internal.sql.plan;
 
 import dev.frontrun.Access;
+import dev.frontrun.internal.sql.plan.PlannedAccess.Effect;
 import dev.frontrun.internal.sql.plan.PlannedAccess.Endpoint;
 import dev.frontrun.internal.sql.plan.PlannedAccess.SequenceAccess;
 import dev.frontrun.internal.sql.plan.PlannedAccess.TableAccess;
@@ -116,8 +117,8 @@ public final class AccessPlanner {
         private void rowsAccess(TableName name, List<Condition> conditions, boolean locks, boolean modifies) {
             TableInfo info = resolve(name, locks, modifies);
             if (info != null) {
-                accesses.add(new TableAccess(info.name(), info.primaryKey(), true, locks, false, locks && !sharedLock,
-                        keys(info, conditions), 0));
+                Effect effect = new Effect(true, locks, false, locks && !sharedLock);
+                accesses.add(new TableAccess(info.name(), info.primaryKey(), effect, keys(info, conditions), 0));
             }
         }
 
@@ -177,7 +178,8 @@ public final class AccessPlanner {
                     selection = allRows(info, "ON CONFLICT DO UPDATE changes key columns");
                 }
             }
-            accesses.add(new TableAccess(info.name(), info.primaryKey(), reads, true, true, true, selection, generated));
+            accesses.add(new TableAccess(info.name(), info.primaryKey(), new Effect(reads, true, true, true), selection,
+                    generated));
             for (ForeignKey fk : info.foreignKeys()) {
                 parentRead(fk, childValues(fk, insert));
                 if (conflict != null && intersects(conflict.updatedColumns(), fk.childColumns())) {

@@ -26,18 +26,40 @@ public sealed interface PlannedAccess {
      * {@code generatedRows} counts new rows whose key the database generates: they are touched in
      * addition to {@code rows}, under per-thread aliases.
      */
-    record TableAccess(TableName table, List<KeyColumn> key, boolean reads, boolean writes, boolean changesMembership,
-                       boolean exclusive, RowSelection rows, int generatedRows) implements PlannedAccess {
+    record TableAccess(TableName table, List<KeyColumn> key, Effect effect, RowSelection rows, int generatedRows)
+            implements PlannedAccess {
         public TableAccess {
             Objects.requireNonNull(table, "table");
             key = List.copyOf(key);
+            Objects.requireNonNull(effect, "effect");
             Objects.requireNonNull(rows, "rows");
         }
 
+        /** An access that locks exclusively exactly when it writes, and generates no keys. */
         public TableAccess(TableName table, List<KeyColumn> key, boolean reads, boolean writes,
                            boolean changesMembership, RowSelection rows) {
-            this(table, key, reads, writes, changesMembership, writes, rows, 0);
+            this(table, key, new Effect(reads, writes, changesMembership, writes), rows, 0);
         }
+
+        public boolean reads() {
+            return effect.reads();
+        }
+
+        public boolean writes() {
+            return effect.writes();
+        }
+
+        public boolean changesMembership() {
+            return effect.changesMembership();
+        }
+
+        public boolean exclusive() {
+            return effect.exclusive();
+        }
+    }
+
+    /** What a {@link TableAccess} does to the rows it selects, so the binder knows which accesses to report. */
+    record Effect(boolean reads, boolean writes, boolean changesMembership, boolean exclusive) {
     }
 
     /**

@@ -36,8 +36,9 @@ public final class FixedTableCatalog implements TableCatalog {
                     referencedBy.add(fk);
                 }
             }
-            this.tables.put(info.name(), new TableInfo(info.name(), info.kind(), info.primaryKey(),
-                    info.primaryKeyName(), info.foreignKeys(), referencedBy, info.uniqueKeys(), info.hazards()));
+            TableInfo.Keys keys = new TableInfo.Keys(info.primaryKey(), info.primaryKeyName(), info.foreignKeys(),
+                    referencedBy, info.uniqueKeys());
+            this.tables.put(info.name(), new TableInfo(info.name(), info.kind(), keys, info.hazards()));
         }
     }
 

@@ -289,7 +289,8 @@ public final class JdbcTableCatalog implements TableCatalog {
         if (kind == RelationKind.TABLE || kind == RelationKind.MATERIALIZED_VIEW) {
             uniqueIndexes(rows(rs.getString(14)), columnTypes, unique, hazards);
         }
-        return new TableInfo(name, kind, List.copyOf(key), pkName, imported, exported, unique, hazards);
+        TableInfo.Keys keys = new TableInfo.Keys(List.copyOf(key), pkName, imported, exported, unique);
+        return new TableInfo(name, kind, keys, hazards);
     }
 
     private static ForeignKey foreignKey(List<?> fk) {

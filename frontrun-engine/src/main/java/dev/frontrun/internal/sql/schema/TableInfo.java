@@ -12,9 +12,7 @@ import java.util.Set;
  * its primary key with column types, the foreign keys in and out, other unique keys, and the
  * {@link Hazard}s that make row-level claims unsafe.
  */
-public record TableInfo(TableName name, RelationKind kind, List<KeyColumn> primaryKey, String primaryKeyName,
-                        List<ForeignKey> foreignKeys, List<ForeignKey> referencedBy, List<List<String>> uniqueKeys,
-                        Set<Hazard> hazards) {
+public record TableInfo(TableName name, RelationKind kind, Keys keys, Set<Hazard> hazards) {
 
     public TableInfo {
         Objects.requireNonNull(name, "name");
@@ -22,15 +20,52 @@ public record TableInfo(TableName name, RelationKind kind, List<KeyColumn> prima
             throw new IllegalArgumentException("catalog names are schema-qualified: " + name);
         }
         Objects.requireNonNull(kind, "kind");
-        primaryKey = List.copyOf(primaryKey);
-        foreignKeys = List.copyOf(foreignKeys);
-        referencedBy = List.copyOf(referencedBy);
-        uniqueKeys = uniqueKeys.stream().map(List::copyOf).toList();
+        Objects.requireNonNull(keys, "keys");
         hazards = hazards.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(hazards));
     }
 
+    /**
+     * The keys of a relation, which decide which rows a statement can name.
+     *
+     * @param primaryKey     its columns with their types, in key order (empty: none)
+     * @param primaryKeyName the primary key's constraint name, or null without one
+     * @param foreignKeys    the foreign keys it declares
+     * @param referencedBy   the foreign keys of other tables that reference it
+     * @param uniqueKeys     the columns of its other unique keys
+     */
+    public record Keys(List<KeyColumn> primaryKey, String primaryKeyName, List<ForeignKey> foreignKeys,
+                       List<ForeignKey> referencedBy, List<List<String>> uniqueKeys) {
+
+        public Keys {
+            primaryKey = List.copyOf(primaryKey);
+            foreignKeys = List.copyOf(foreignKeys);
+            referencedBy = List.copyOf(referencedBy);
+            uniqueKeys = uniqueKeys.stream().map(List::copyOf).toList();
+        }
+    }
+
+    public List<KeyColumn> primaryKey() {
+        return keys.primaryKey();
+    }
+
+    public String primaryKeyName() {
+        return keys.primaryKeyName();
+    }
+
+    public List<ForeignKey> foreignKeys() {
+        return keys.foreignKeys();
+    }
+
+    public List<ForeignKey> referencedBy() {
+        return keys.referencedBy();
+    }
+
+    public List<List<String>> uniqueKeys() {
+        return keys.uniqueKeys();
+    }
+
     public List<String> primaryKeyColumns() {
-        return primaryKey.stream().map(KeyColumn::name).toList();
+        return primaryKey().stream().map(KeyColumn::name).toList();
     }
 
     /** Starts a description of an ordinary table; unqualified names land in {@code public}. */
@@ -101,8 +136,8 @@ public record TableInfo(TableName name, RelationKind kind, List<KeyColumn> prima
         }
 
         public TableInfo build() {
-            return new TableInfo(name, kind, primaryKey, primaryKey.isEmpty() ? null : primaryKeyName, foreignKeys,
-                    referencedBy, uniqueKeys, hazards);
+            return new TableInfo(name, kind, new Keys(primaryKey, primaryKey.isEmpty() ? null : primaryKeyName,
+                    foreignKeys, referencedBy, uniqueKeys), hazards);
         }
     }
 }
