@@ -49,13 +49,57 @@ record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionB
     /**
      * One step's box.
      *
-     * @param text     the box's line, fitted to its width
-     * @param details  everything about the step, untruncated, for hovering
-     * @param textAt   where the line starts (its baseline)
+     * @param place       where the box and its texts go
+     * @param description its kind, its line fitted to the box's width, and everything about the step, untruncated,
+     *                    for hovering
+     */
+    record StepBox(int position, String thread, Place place, StepDescription description, boolean marked,
+                   boolean blocked) {
+
+        int lane() {
+            return place.lane();
+        }
+
+        int row() {
+            return place.row();
+        }
+
+        Box box() {
+            return place.box();
+        }
+
+        Point textAt() {
+            return place.textAt();
+        }
+
+        Point numberAt() {
+            return place.numberAt();
+        }
+
+        String kind() {
+            return description.kind();
+        }
+
+        String text() {
+            return description.text();
+        }
+
+        String details() {
+            return description.details();
+        }
+
+        boolean failed() {
+            return description.failed();
+        }
+    }
+
+    /**
+     * Where a step's box goes.
+     *
+     * @param textAt   where the box's line starts (its baseline)
      * @param numberAt where the step's position is written, in the gutter
      */
-    record StepBox(int position, String thread, int lane, int row, Box box, String kind, String text, String details,
-                   Point textAt, Point numberAt, boolean marked, boolean blocked, boolean failed) {
+    record Place(int lane, int row, Box box, Point textAt, Point numberAt) {
     }
 
     /**
@@ -92,9 +136,11 @@ record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionB
             int run = UnsharedSteps.runLength(trace, unshared, i);
             StepDescription d = run > 1 ? folded(trace, i, run) : StepDescription.of(s, marks.getOrDefault(s.position(), List.of()),
                     deciding.at(s.position()));
-            StepBox step = new StepBox(s.position(), s.threadName(), lane, row, box, d.kind(), fit(d.text(), box.width()),
-                    d.details(), new Point(box.x() + PADDING, box.y() + 16), new Point(GUTTER - 10, box.y() + 16),
-                    marks.containsKey(s.position()), s.blockedReason() != null, d.failed());
+            Place place = new Place(lane, row, box, new Point(box.x() + PADDING, box.y() + 16),
+                    new Point(GUTTER - 10, box.y() + 16));
+            StepDescription fitted = new StepDescription(d.kind(), fit(d.text(), box.width()), d.details(), d.failed());
+            StepBox step = new StepBox(s.position(), s.threadName(), place, fitted, marks.containsKey(s.position()),
+                    s.blockedReason() != null);
             steps.add(step);
             for (int j = i; j < i + Math.max(run, 1); j++) {
                 boxOf[j] = step;
