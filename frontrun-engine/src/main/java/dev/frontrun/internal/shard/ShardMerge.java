@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -27,12 +28,41 @@ import java.util.stream.Stream;
  */
 public final class ShardMerge {
 
-    /** The whole verdict of one exploration; {@code verdict} is null when shards are missing. */
-    public record Merged(String exploration, int count, Verdict verdict, List<Integer> missing, int executions,
-                         int distinctTraces, Integer failingShard, String failure, String counterexample, String why) {
+    /**
+     * The whole verdict of one exploration; {@code verdict} is null when shards are missing.
+     *
+     * @param tally   the executions and distinct traces of the shards that reported
+     * @param failing the lowest shard that failed or broke, or null
+     */
+    public record Merged(String exploration, int count, Verdict verdict, List<Integer> missing, Tally tally,
+                         Failing failing, String why) {
 
         public Merged {
             missing = List.copyOf(missing);
+            Objects.requireNonNull(tally, "tally");
+        }
+
+        public int executions() {
+            return tally.executions();
+        }
+
+        public int distinctTraces() {
+            return tally.distinctTraces();
+        }
+
+        /** The lowest failing shard's index, or null. */
+        public Integer failingShard() {
+            return failing == null ? null : failing.shard();
+        }
+
+        /** Its failure in one line, or null. */
+        public String failure() {
+            return failing == null ? null : failing.failure();
+        }
+
+        /** Its failure's schedule, or null. */
+        public String counterexample() {
+            return failing == null ? null : failing.counterexample();
         }
 
         /** Whether the whole exploration holds: every shard reported and held. */
@@ -43,19 +73,30 @@ public final class ShardMerge {
         /** One line, then the counterexample's replay for a failure. */
         public String render() {
             String head = exploration + ": " + (verdict == null ? "MISSING" : verdict.name()) + " (" + count + " shard"
-                    + (count == 1 ? "" : "s") + ", " + executions + " executions, " + distinctTraces + " distinct traces)";
+                    + (count == 1 ? "" : "s") + ", " + executions() + " executions, " + distinctTraces()
+                    + " distinct traces)";
             StringBuilder sb = new StringBuilder(head);
             if (why != null) {
                 sb.append("\n  ").append(why);
             }
-            if (failingShard != null) {
-                sb.append("\n  shard ").append(failingShard).append('/').append(count).append(": ").append(failure);
-                if (counterexample != null) {
-                    sb.append("\n  replay:   .replay(Schedule.parse(\"").append(counterexample).append("\"))");
+            if (failing != null) {
+                sb.append("\n  shard ").append(failing.shard()).append('/').append(count).append(": ")
+                        .append(failing.failure());
+                if (failing.counterexample() != null) {
+                    sb.append("\n  replay:   .replay(Schedule.parse(\"").append(failing.counterexample())
+                            .append("\"))");
                 }
             }
             return sb.toString();
         }
+    }
+
+    /** How much the shards explored: executions counted, and distinct traces among them. */
+    public record Tally(int executions, int distinctTraces) {
+    }
+
+    /** The lowest shard that failed or broke, with its failure in one line and its schedule (or null). */
+    public record Failing(int shard, String failure, String counterexample) {
     }
 
     private ShardMerge() {
@@ -103,7 +144,7 @@ public final class ShardMerge {
             }
         }
         List<ShardReport> present = List.copyOf(byShard.values());
-        int executions = present.stream().mapToInt(ShardReport::executions).sum();
+        int executions = present.stream().mapToInt(r -> r.outcome().executions()).sum();
         Set<String> traces = new HashSet<>();
         present.forEach(r -> traces.addAll(r.traces()));
         List<Integer> missing = new ArrayList<>();
@@ -114,36 +155,40 @@ public final class ShardMerge {
         }
         ShardReport first = present.get(0);
         for (ShardReport r : present) {
-            if (r.depth() != first.depth() || r.leaves() != first.leaves()) {
+            ShardReport.Split mine = r.split();
+            ShardReport.Split firsts = first.split();
+            if (mine.depth() != firsts.depth() || mine.leaves() != firsts.leaves()) {
                 return error(id, count, reports, "the shards split the exploration differently (shard " + first.shard()
-                        + ": " + first.leaves() + " leaves at depth " + first.depth() + ", shard " + r.shard() + ": "
-                        + r.leaves() + " at depth " + r.depth() + "): the jobs ran different code, or the program is not"
-                        + " deterministic");
+                        + ": " + firsts.leaves() + " leaves at depth " + firsts.depth() + ", shard " + r.shard() + ": "
+                        + mine.leaves() + " at depth " + mine.depth() + "): the jobs ran different code, or the program"
+                        + " is not deterministic");
             }
         }
         String missingNote = missing.isEmpty() ? null : "no report from shard" + (missing.size() == 1 ? " " : "s ")
                 + missing + " of " + count;
+        Tally tally = new Tally(executions, traces.size());
         for (Verdict worst : List.of(Verdict.ERROR, Verdict.FAILS)) {
-            ShardReport lowest = present.stream().filter(r -> r.verdict() == worst)
+            ShardReport lowest = present.stream().filter(r -> r.outcome().verdict() == worst)
                     .min(Comparator.comparingInt(ShardReport::shard)).orElse(null);
             if (lowest != null) {
-                String failure = lowest.failure() != null ? lowest.failure() : lowest.because();
-                return new Merged(id, count, worst, missing, executions, traces.size(), lowest.shard(), failure,
-                        lowest.counterexample(), missingNote);
+                ShardReport.Outcome outcome = lowest.outcome();
+                String failure = outcome.failure() != null ? outcome.failure() : outcome.because();
+                return new Merged(id, count, worst, missing, tally,
+                        new Failing(lowest.shard(), failure, outcome.counterexample()), missingNote);
             }
         }
         if (!missing.isEmpty()) {
-            return new Merged(id, count, null, missing, executions, traces.size(), null, null, null,
+            return new Merged(id, count, null, missing, tally, null,
                     missingNote + ": the whole verdict needs every shard");
         }
-        List<String> open = present.stream().filter(r -> r.verdict() != Verdict.HOLDS)
-                .map(r -> "shard " + r.shard() + ": " + r.because()).toList();
-        return new Merged(id, count, open.isEmpty() ? Verdict.HOLDS : Verdict.INCONCLUSIVE, missing, executions,
-                traces.size(), null, null, null, open.isEmpty() ? null : String.join("; ", open));
+        List<String> open = present.stream().filter(r -> r.outcome().verdict() != Verdict.HOLDS)
+                .map(r -> "shard " + r.shard() + ": " + r.outcome().because()).toList();
+        return new Merged(id, count, open.isEmpty() ? Verdict.HOLDS : Verdict.INCONCLUSIVE, missing, tally, null,
+                open.isEmpty() ? null : String.join("; ", open));
     }
 
     private static Merged error(String id, int count, List<ShardReport> reports, String why) {
-        return new Merged(id, count, Verdict.ERROR, List.of(), reports.stream().mapToInt(ShardReport::executions).sum(),
-                0, null, null, null, why);
+        int executions = reports.stream().mapToInt(r -> r.outcome().executions()).sum();
+        return new Merged(id, count, Verdict.ERROR, List.of(), new Tally(executions, 0), null, why);
     }
 }

@@ -127,20 +127,16 @@ final class ShardPolicy implements SchedulePolicy {
     }
 
     /** How the tree was split, once the share's pass started (else null). */
-    Split split() {
+    ShardReport.Split split() {
         if (share == null) {
             return null;
         }
         int owned = share.total > shard.index() ? (share.total - shard.index() + shard.count() - 1) / shard.count() : 0;
-        return new Split(share.depth, share.total, owned);
+        return new ShardReport.Split(share.depth, share.total, owned);
     }
 
     /** The trace keys of the share's counted executions, in the order they ran. */
     List<String> traceKeys() {
         return List.copyOf(traceKeys);
-    }
-
-    /** The split: its depth, the leaves of the top part (in every shard the same), and how many this shard owns. */
-    record Split(int depth, int leaves, int owned) {
     }
 }

@@ -44,9 +44,10 @@ public final class ShardRun {
 
     /** The line the result carries under "not explored": the other shards' part, and how to get the whole verdict. */
     public String note() {
-        ShardPolicy.Split split = policy == null ? null : policy.split();
-        String which = split == null ? "" : " (" + split.owned() + " of the " + split.leaves()
-                + " leaves of the exploration tree's top " + split.depth() + " level" + (split.depth() == 1 ? "" : "s") + ")";
+        ShardReport.Split split = policy == null ? null : policy.split();
+        String which = split == null ? "" : " (" + split.ownedLeaves() + " of the " + split.leaves()
+                + " leaves of the exploration tree's top " + split.depth() + " level" + (split.depth() == 1 ? "" : "s")
+                + ")";
         return "the other shards' part: this job explored shard " + shard + which
                 + "; ShardMerge over every shard's report gives the whole verdict";
     }
@@ -64,12 +65,12 @@ public final class ShardRun {
                 jvm); n++) {
             unique = id + "-" + n;
         }
-        ShardPolicy.Split split = policy == null ? null : policy.split();
-        ShardReport report = new ShardReport(unique, shard.index(), shard.count(), split == null ? 0 : split.depth(),
-                split == null ? 0 : split.leaves(), split == null ? 0 : split.owned(), result.verdict(),
-                result.executions(), result.exhausted(), result.inconclusiveBecause().orElse(null),
-                result.failure().map(Failure::summary).orElse(null),
-                result.counterexample().map(Schedule::toString).orElse(null), result.summary(), jvm,
+        ShardReport.Split split = policy == null ? null : policy.split();
+        ShardReport.Outcome outcome = new ShardReport.Outcome(result.verdict(), result.executions(), result.exhausted(),
+                result.inconclusiveBecause().orElse(null), result.failure().map(Failure::summary).orElse(null),
+                result.counterexample().map(Schedule::toString).orElse(null), result.summary());
+        ShardReport report = new ShardReport(unique, shard.index(), shard.count(),
+                split == null ? ShardReport.Split.NONE : split, outcome, jvm,
                 policy == null ? List.of() : policy.traceKeys().stream().map(ShardRun::hash).toList());
         Path file = directory.resolve(ShardReport.fileName(unique, shard.index(), shard.count()));
         Files.writeString(file, report.toJson(), StandardCharsets.UTF_8);
