@@ -1,5 +1,7 @@
 package dev.frontrun.nativeio;
 
+import java.util.Objects;
+
 /**
  * One intercepted call on a watched socket, as recorded by the preloaded library.
  *
@@ -7,10 +9,29 @@ package dev.frontrun.nativeio;
  * @param threadId the kernel thread id (gettid) of the calling thread, see {@link NativeIo#currentThreadId()}
  * @param result   the call's return value: bytes moved, or -1
  * @param errno    errno when {@code result < 0}, else 0
- * @param host     the peer address, or {@code "unix"} for a Unix-domain socket
+ * @param peer     the address at the socket's other end
  */
-public record IoEvent(long sequence, int threadId, int fd, IoOp op, long result, int errno,
-                      String host, int port) {
+public record IoEvent(long sequence, int threadId, int fd, IoOp op, long result, int errno, Peer peer) {
+
+    /**
+     * The other end of a watched socket, so events can be told apart by server.
+     *
+     * @param host the peer address, or {@code "unix"} for a Unix-domain socket
+     */
+    public record Peer(String host, int port) {
+    }
+
+    public IoEvent {
+        Objects.requireNonNull(peer, "peer");
+    }
+
+    public String host() {
+        return peer.host();
+    }
+
+    public int port() {
+        return peer.port();
+    }
 
     /** Bytes this call moved (0 for failed calls, polls, connects and closes). */
     public long bytes() {

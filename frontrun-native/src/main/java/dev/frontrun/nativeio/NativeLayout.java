@@ -30,18 +30,18 @@ final class NativeLayout {
                 IoOp.of(p.getInt(base + 24)),
                 p.getLong(base + 8),
                 p.getInt(base + 28),
-                host(p.getInt(base + 36), p.getByteArray(base + 40, 16)),
-                p.getInt(base + 32));
+                new IoEvent.Peer(host(p.getInt(base + 36), p.getByteArray(base + 40, 16)), p.getInt(base + 32)));
     }
 
     static PgChunk pgChunk(Pointer p, long base) {
         int length = p.getInt(base + 36);
         return new PgChunk(
-                p.getInt(base + 8),
-                p.getInt(base + 12),
-                p.getInt(base + 16),
-                p.getInt(base + 20),
-                p.getInt(base + 24),
+                new PgMessage.Origin(
+                        p.getInt(base + 8),
+                        p.getInt(base + 12),
+                        p.getInt(base + 16),
+                        p.getInt(base + 20),
+                        p.getInt(base + 24)),
                 (char) (p.getByte(base + 28) & 0xff),
                 p.getByte(base + 29),
                 p.getByte(base + 30),

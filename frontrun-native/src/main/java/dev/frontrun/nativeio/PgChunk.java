@@ -4,8 +4,7 @@ package dev.frontrun.nativeio;
  * One chunk of a PostgreSQL frontend message as the native library recorded it
  * ({@code struct frontrun_io_pg_event}); {@link PgRecording} joins chunks into {@link PgMessage}s.
  */
-record PgChunk(int threadId, int fd, int port, int connection, int message, char type, byte field, byte flags,
-               int offset, byte[] data) {
+record PgChunk(PgMessage.Origin origin, char type, byte field, byte flags, int offset, byte[] data) {
 
     static final byte NAME = 0;
     static final byte TEXT = 1;

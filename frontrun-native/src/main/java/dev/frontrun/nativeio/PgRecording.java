@@ -40,7 +40,7 @@ public final class PgRecording implements AutoCloseable {
             n = library.frontrun_io_drain_pg(buffer, CHUNKS_PER_CALL);
             for (int i = 0; i < n; i++) {
                 PgChunk chunk = NativeLayout.pgChunk(buffer, (long) i * NativeLayout.PG_EVENT_SIZE);
-                long key = (long) chunk.connection() << 32 | (chunk.message() & 0xffffffffL);
+                long key = (long) chunk.origin().connection() << 32 | (chunk.origin().message() & 0xffffffffL);
                 Partial message = partial.computeIfAbsent(key, k -> new Partial(chunk));
                 if (message.add(chunk)) {
                     partial.remove(key);
@@ -104,7 +104,7 @@ public final class PgRecording implements AutoCloseable {
         PgMessage complete() {
             boolean named = kind == PgMessage.Kind.PARSE || kind == PgMessage.Kind.BIND;
             boolean hasSql = kind == PgMessage.Kind.PARSE || kind == PgMessage.Kind.QUERY;
-            return new PgMessage(first.threadId(), first.fd(), first.port(), first.connection(), first.message(), kind,
+            return new PgMessage(first.origin(), kind,
                     named ? name.toString(StandardCharsets.UTF_8) : null,
                     hasSql ? text.toString(StandardCharsets.UTF_8) : null, truncated, first.own());
         }
