@@ -664,12 +664,14 @@ public final class Exploration<S> {
                         || outcome.status() != null && statuses.contains(outcome.status()));
         Predicate<Throwable> alsoTold = thrown -> SqlStates.onChain(thrown, sqlStates).isPresent()
                 || retried != null && RetriesTold.retryable(thrown);
-        return new ExplorationPlan<>(setup, names, announcedStarts(), judged, invariantDescription, maxExecutions,
-                preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
-                databaseChecksFirst(), expected, statuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
-                Integer::sum), explored::add, isolation, progress, progressEvery, !instrumentedPackages.isEmpty(),
-                sharedMemory, spuriousWakeups, parallelism, share == null ? null : share::policy, maxStepsPerExecution,
-                alsoTold);
+        return new ExplorationPlan<>(new ExplorationPlan.Threads<>(setup, names, announcedStarts(), databaseChecksFirst()),
+                new ExplorationPlan.Judgement<>(judged, invariantDescription, expected, statuses, alsoTold),
+                new ExplorationPlan.Budget(maxExecutions, totalTimeout, executionTimeout, maxStepsPerExecution,
+                        reproduceOnFailure, stopOnFirstFailure),
+                new ExplorationPlan.Search(strategy, preemptionBound, parallelism, share == null ? null : share::policy),
+                new ExplorationPlan.Model(isolation, !instrumentedPackages.isEmpty(), sharedMemory, spuriousWakeups),
+                new ExplorationPlan.Listeners((trace, failure) -> groups.merge(group(trace, failure), 1, Integer::sum),
+                        explored::add, progress, progressEvery));
     }
 
     /**
