@@ -449,15 +449,9 @@ public final class Exploration<S> {
         ShardRun share = shard != null && !whole && strategy instanceof Strategy.Dpor && preemptionBound == null
                 ? new ShardRun(shard) : null;
         String id = share == null ? null : name != null ? name : ExplorationIds.ofCaller();
-        Result result = analysed(new Explorer<S>(plan(groups, explored, share)).explore(), groups);
-        if (retries != null) {
-            result = result.withRetriesTold(retries.seen());
-        }
-        if (share != null) {
-            List<String> notes = new ArrayList<>(result.notExplored());
-            notes.add(share.note());
-            result = result.withNotExplored(notes);
-        }
+        RetriesTold told = retries;
+        Result result = analysed(new Explorer<S>(plan(groups, explored, share)).explore(), groups,
+                share == null ? List.of() : List.of(share.note()), told != null && told.seen());
         if (checkAdvice && isolation == null && result.failed()) {
             Optional<Isolation> level = IsolationAdvice.levelToCheck(result.analysis());
             if (level.isPresent()) {
@@ -581,14 +575,15 @@ public final class Exploration<S> {
         java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
         ExploredInterleavings explored = explored();
         return told(reported(analysed(new Explorer<S>(plan(groups, explored, null)).replay(Objects.requireNonNull(schedule,
-                "schedule"), JavaSyncInstrumentation.commentMarkers()), groups), explored, schedule), true);
+                "schedule"), JavaSyncInstrumentation.commentMarkers()), groups, List.of(), false), explored, schedule), true);
     }
 
     /**
      * Turns what the explorer established into the user's {@link Result}: the SQL of a failing trace
      * is analysed whenever the trace has SQL steps.
      */
-    private Result analysed(ExplorationOutcome outcome, java.util.Map<Result.FailureGroup, Integer> groups) {
+    private Result analysed(ExplorationOutcome outcome, java.util.Map<Result.FailureGroup, Integer> groups,
+                            List<String> moreNotExplored, boolean retriesTold) {
         Analysis analysis;
         try {
             analysis = SqlAnomalyAnalyzer.create().analysis(outcome.trace(), outcome.failure());
@@ -597,10 +592,13 @@ public final class Exploration<S> {
         }
         Schedule counterexample = outcome.counterexample() == null ? null
                 : outcome.counterexample().withModel(stepModel());
-        return new Result(outcome.verdict(), outcome.executions(), outcome.exhausted(), outcome.strategy(),
-                outcome.failure(), counterexample, outcome.trace(), analysis, outcome.reproduced(),
-                outcome.reproduceAttempts(), outcome.inconclusiveBecause(), outcome.elapsed(), null, null, null, groups,
-                null).withTimings(outcome.timings()).withNotExplored(notExplored(outcome.uncertified()));
+        List<String> notExplored = notExplored(outcome.uncertified());
+        notExplored.addAll(moreNotExplored);
+        return new Result(new Result.Explored(outcome.verdict(), outcome.executions(), outcome.exhausted(),
+                outcome.strategy(), outcome.inconclusiveBecause(), outcome.elapsed(), outcome.timings()),
+                new Result.Failing(outcome.failure(), counterexample, outcome.trace(), analysis, outcome.reproduced(),
+                        outcome.reproduceAttempts(), groups),
+                Result.Texts.NONE, new Result.FollowUps(notExplored, retriesTold, null, null));
     }
 
     /**

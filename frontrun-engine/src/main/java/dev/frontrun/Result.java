@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The outcome of an exploration: a three-valued verdict, how much was explored, and for a
+ * The outcome of an exploration, immutable: a three-valued verdict, how much was explored, and for a
  * failure everything needed to understand and replay it — the trace, the analysis of its SQL,
  * the explanation and the report.
  */
@@ -115,85 +115,98 @@ public final class Result {
         }
     }
 
-    private final Verdict verdict;
-    private final int executions;
-    private final boolean exhausted;
-    private final Strategy strategy;
-    private final Failure failure;
-    private final Schedule counterexample;
-    private final List<TraceStep> trace;
-    private final Analysis analysis;
-    private final int reproduced;
-    private final int reproduceAttempts;
-    private final String inconclusiveBecause;
-    private final Duration elapsed;
-    private final String explanation;
-    private final String summary;
-    private final Path report;
-    private final Map<FailureGroup, Integer> failureGroups;
-    private final CheckedAdvice checkedAdvice;
-    private Function<Isolation, Result> whatIf;
-    private Timings timings = Timings.NONE;
-    private List<String> notExplored = List.of();
-    private boolean retriesTold;
+    /**
+     * What the explorer established: the verdict, how much it explored, and where the time went.
+     * {@code timings} is required; the rest may be null where the {@link Result} accessors allow.
+     */
+    record Explored(Verdict verdict, int executions, boolean exhausted, Strategy strategy, String inconclusiveBecause,
+                    Duration elapsed, Timings timings) {
+        Explored {
+            Objects.requireNonNull(verdict, "verdict");
+            Objects.requireNonNull(timings, "timings");
+        }
+    }
 
-    Result(Verdict verdict, int executions, boolean exhausted, Strategy strategy, Failure failure,
-           Schedule counterexample, List<TraceStep> trace, Analysis analysis, int reproduced, int reproduceAttempts,
-           String inconclusiveBecause, Duration elapsed, String explanation, String summary, Path report,
-           Map<FailureGroup, Integer> failureGroups, CheckedAdvice checkedAdvice) {
-        this.verdict = Objects.requireNonNull(verdict, "verdict");
-        this.executions = executions;
-        this.exhausted = exhausted;
-        this.strategy = strategy;
-        this.failure = failure;
-        this.counterexample = counterexample;
-        this.trace = trace == null ? List.of() : List.copyOf(trace);
-        this.analysis = analysis == null ? Analysis.none() : analysis;
-        this.reproduced = reproduced;
-        this.reproduceAttempts = reproduceAttempts;
-        this.inconclusiveBecause = inconclusiveBecause;
-        this.elapsed = elapsed;
-        this.explanation = explanation == null ? "" : explanation;
-        this.summary = summary == null ? this.explanation : summary;
-        this.report = report;
-        this.failureGroups = failureGroups == null ? Map.of()
-                : Collections.unmodifiableMap(new LinkedHashMap<>(failureGroups));
-        this.checkedAdvice = checkedAdvice;
+    /** The first failure and what was learnt about it: its schedule, trace and SQL, its replays, the failures counted. */
+    record Failing(Failure failure, Schedule counterexample, List<TraceStep> trace, Analysis analysis, int reproduced,
+                   int reproduceAttempts, Map<FailureGroup, Integer> failureGroups) {
+        Failing {
+            trace = trace == null ? List.of() : List.copyOf(trace);
+            analysis = analysis == null ? Analysis.none() : analysis;
+            failureGroups = failureGroups == null ? Map.of()
+                    : Collections.unmodifiableMap(new LinkedHashMap<>(failureGroups));
+        }
+    }
+
+    /** The renderings for people: the whole explanation, the short summary (the explanation if null), the report. */
+    record Texts(String explanation, String summary, Path report) {
+        Texts {
+            explanation = explanation == null ? "" : explanation;
+            summary = summary == null ? explanation : summary;
+        }
+
+        /** No texts yet: they are rendered from the result. */
+        static final Texts NONE = new Texts(null, null, null);
+    }
+
+    /**
+     * What the exploration adds after the run: what it could not explore, whether a forced level counted retries as
+     * told, the checked advice (null: none), and how to run it again at another level (null: it cannot be).
+     */
+    record FollowUps(List<String> notExplored, boolean retriesTold, CheckedAdvice checkedAdvice,
+                     Function<Isolation, Result> whatIf) {
+        FollowUps {
+            notExplored = List.copyOf(notExplored);
+        }
+
+        static final FollowUps NONE = new FollowUps(List.of(), false, null, null);
+    }
+
+    private final Explored explored;
+    private final Failing failing;
+    private final Texts texts;
+    private final FollowUps followUps;
+
+    Result(Explored explored, Failing failing, Texts texts, FollowUps followUps) {
+        this.explored = Objects.requireNonNull(explored, "explored");
+        this.failing = Objects.requireNonNull(failing, "failing");
+        this.texts = Objects.requireNonNull(texts, "texts");
+        this.followUps = Objects.requireNonNull(followUps, "followUps");
     }
 
     public Verdict verdict() {
-        return verdict;
+        return explored.verdict();
     }
 
     /** True only when the exploration was exhausted and nothing failed. */
     public boolean propertyHolds() {
-        return verdict == Verdict.HOLDS;
+        return verdict() == Verdict.HOLDS;
     }
 
     public boolean failed() {
-        return verdict == Verdict.FAILS;
+        return verdict() == Verdict.FAILS;
     }
 
     public boolean exhausted() {
-        return exhausted;
+        return explored.exhausted();
     }
 
     /** Schedules explored, not counting the reproduce-on-failure replays. */
     public int executions() {
-        return executions;
+        return explored.executions();
     }
 
     public Strategy strategy() {
-        return strategy;
+        return explored.strategy();
     }
 
     public Optional<Schedule> counterexample() {
-        return Optional.ofNullable(counterexample);
+        return Optional.ofNullable(failing.counterexample());
     }
 
     /** The first failure, or the timeout or nondeterminism that made the verdict inconclusive. */
     public Optional<Failure> failure() {
-        return Optional.ofNullable(failure);
+        return Optional.ofNullable(failing.failure());
     }
 
     /**
@@ -205,41 +218,42 @@ public final class Result {
     public Optional<Analysis.Finding> leadingFinding() {
         boolean requestLevelRemains = checkedAdvice().filter(advice -> advice.effect() == CheckedAdvice.Effect.NOT_FIXED)
                 .filter(advice -> advice.anomalyLevel() == Anomaly.Level.REQUEST).isPresent();
+        Analysis analysis = failing.analysis();
         return requestLevelRemains && analysis.requestFinding().isPresent() ? analysis.requestFinding()
                 : analysis.finding();
     }
 
     /** The anomaly behind the failure, if its SQL trace shows one. */
     public Optional<Anomaly> anomaly() {
-        return analysis.anomaly();
+        return failing.analysis().anomaly();
     }
 
     /** What the SQL of the failing execution shows: transactions, dependency graphs, findings; empty without SQL. */
     public Analysis analysis() {
-        return analysis;
+        return failing.analysis();
     }
 
     /** The steps of the failing execution as they ran; empty when nothing failed. */
     public List<TraceStep> trace() {
-        return trace;
+        return failing.trace();
     }
 
     /** How many of the {@link #reproduceAttempts()} replays of the counterexample failed the same way. */
     public int reproduced() {
-        return reproduced;
+        return failing.reproduced();
     }
 
     public int reproduceAttempts() {
-        return reproduceAttempts;
+        return failing.reproduceAttempts();
     }
 
     public Duration elapsed() {
-        return elapsed;
+        return explored.elapsed();
     }
 
     /** Why the verdict is inconclusive (budget, timeout, random search), if it is. */
     public Optional<String> inconclusiveBecause() {
-        return Optional.ofNullable(inconclusiveBecause);
+        return Optional.ofNullable(explored.inconclusiveBecause());
     }
 
     /**
@@ -247,7 +261,7 @@ public final class Result {
      * statement, the anomaly's cycle and advice, the database's decisions, how to replay it.
      */
     public String explanation() {
-        return explanation;
+        return texts.explanation();
     }
 
     /**
@@ -256,7 +270,7 @@ public final class Result {
      * link. The rest is in {@link #explanation()} and the report.
      */
     public String summary() {
-        return summary;
+        return texts.summary();
     }
 
     /**
@@ -264,12 +278,12 @@ public final class Result {
      * empty when the anomaly recommends no level, or the transactions already ran at it.
      */
     public Optional<CheckedAdvice> checkedAdvice() {
-        return Optional.ofNullable(checkedAdvice);
+        return Optional.ofNullable(followUps.checkedAdvice());
     }
 
     /** The HTML report written for this exploration (a per-thread timeline of the failing interleaving), if any. */
     public Optional<Path> report() {
-        return Optional.ofNullable(report);
+        return Optional.ofNullable(texts.report());
     }
 
     /**
@@ -277,12 +291,12 @@ public final class Result {
      * first seen; the first failure only unless the exploration ran with {@code stopOnFirstFailure(false)}.
      */
     public Map<FailureGroup, Integer> failureGroups() {
-        return failureGroups;
+        return failing.failureGroups();
     }
 
     /** How many explored executions failed (see {@link #failureGroups()}). */
     public int failingExecutions() {
-        return failureGroups.values().stream().mapToInt(Integer::intValue).sum();
+        return failing.failureGroups().values().stream().mapToInt(Integer::intValue).sum();
     }
 
     /**
@@ -290,7 +304,7 @@ public final class Result {
      * then it is not a race — the invariant or the code is wrong even sequentially.
      */
     public boolean failsWithoutInterleaving() {
-        return failed() && failure != null && failure.withoutInterleaving(trace);
+        return failed() && failing.failure() != null && failing.failure().withoutInterleaving(failing.trace());
     }
 
     /**
@@ -302,20 +316,15 @@ public final class Result {
      */
     public Result whatIf(Isolation level) {
         Objects.requireNonNull(level, "level");
-        if (whatIf == null) {
+        if (followUps.whatIf() == null) {
             throw new IllegalStateException("only the result of Exploration.run() can be explored again at another level");
         }
-        return whatIf.apply(level);
+        return followUps.whatIf().apply(level);
     }
 
     /** Where the exploration's time went, run by run summed up (see {@link Timings}). */
     public Timings timings() {
-        return timings;
-    }
-
-    Result withTimings(Timings measured) {
-        this.timings = Objects.requireNonNull(measured, "timings");
-        return this;
+        return explored.timings();
     }
 
     /**
@@ -324,12 +333,7 @@ public final class Result {
      * verdict, {@link Verdict#HOLDS} included, covers only what was explored.
      */
     public List<String> notExplored() {
-        return notExplored;
-    }
-
-    Result withNotExplored(List<String> notes) {
-        this.notExplored = List.copyOf(notes);
-        return this;
+        return followUps.notExplored();
     }
 
     /**
@@ -340,38 +344,30 @@ public final class Result {
      * for a run at the levels the application sets.
      */
     public boolean retriesTold() {
-        return retriesTold;
-    }
-
-    Result withRetriesTold(boolean told) {
-        this.retriesTold = told;
-        return this;
-    }
-
-    Result withWhatIf(Function<Isolation, Result> rerun) {
-        this.whatIf = rerun;
-        return this;
+        return followUps.retriesTold();
     }
 
     /** This result with the advice checked for it (before it is rendered). */
     Result withCheckedAdvice(CheckedAdvice advice) {
-        return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
-                reproduceAttempts, inconclusiveBecause, elapsed, explanation, summary, report, failureGroups, advice)
-                .withTimings(timings).withNotExplored(notExplored).withRetriesTold(retriesTold);
+        return new Result(explored, failing, texts,
+                new FollowUps(followUps.notExplored(), followUps.retriesTold(), advice, followUps.whatIf()));
     }
 
     /** This result with its two renderings: the whole explanation and the short summary. */
     Result withTexts(String explanation, String summary) {
-        return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
-                reproduceAttempts, inconclusiveBecause, elapsed, explanation, summary, report, failureGroups,
-                checkedAdvice).withTimings(timings).withNotExplored(notExplored).withRetriesTold(retriesTold);
+        return new Result(explored, failing, new Texts(explanation, summary, texts.report()), followUps);
     }
 
-    /** This result with the report written for it, named at the end of both texts. */
+    /** This result with the report written for it ({@code file}, null if it could not be), named by {@code note}. */
     Result withReport(Path file, String note) {
-        return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
-                reproduceAttempts, inconclusiveBecause, elapsed, explanation + note, summary + note, file, failureGroups,
-                checkedAdvice).withTimings(timings).withNotExplored(notExplored).withRetriesTold(retriesTold);
+        return new Result(explored, failing, new Texts(texts.explanation() + note, texts.summary() + note, file),
+                followUps);
+    }
+
+    /** This result, which can be explored again at another level by {@code rerun}. */
+    Result withWhatIf(Function<Isolation, Result> rerun) {
+        return new Result(explored, failing, texts,
+                new FollowUps(followUps.notExplored(), followUps.retriesTold(), followUps.checkedAdvice(), rerun));
     }
 
     /** Passes only when the property was proven: fails on a failure and on an inconclusive verdict. */
@@ -383,7 +379,7 @@ public final class Result {
 
     /** Whether the test itself is broken (the invariant threw, the setup or the environment failed). */
     public boolean broken() {
-        return verdict == Verdict.ERROR;
+        return verdict() == Verdict.ERROR;
     }
 
     /** The opt-in weaker check: passes when nothing failed, even if the exploration was not exhausted; never on a broken test. */
