@@ -1,102 +1,70 @@
 package dev.frontrun;
 
-import dev.frontrun.spi.SchedulingPoints;
-import dev.frontrun.spi.ExecutionContext;
-import dev.frontrun.internal.advice.IsolationAdvice;
-import dev.frontrun.internal.advice.RetriesTold;
-import dev.frontrun.internal.anomaly.SqlAnomalyAnalyzer;
 import dev.frontrun.internal.engine.ExplorationOutcome;
 import dev.frontrun.internal.engine.ExplorationPlan;
 import dev.frontrun.internal.engine.Explorer;
-import dev.frontrun.internal.instrument.JavaSyncInstrumentation;
-import dev.frontrun.spi.ExplorationHook;
+import dev.frontrun.internal.exploration.ExplorationRun;
+import dev.frontrun.internal.exploration.ExplorationSettings;
+import dev.frontrun.internal.exploration.ExplorationSettings.Expectations;
+import dev.frontrun.internal.exploration.ExplorationSettings.Instrumentation;
+import dev.frontrun.internal.exploration.ExplorationSettings.Level;
+import dev.frontrun.internal.exploration.ExplorationSettings.Reporting;
+import dev.frontrun.internal.exploration.ExplorationSettings.Search;
+import dev.frontrun.internal.exploration.Results;
 import dev.frontrun.internal.jdbc.DatabaseExplorationHook;
-import dev.frontrun.internal.report.Explanation;
 import dev.frontrun.internal.report.ExplorationReport;
 import dev.frontrun.internal.report.ExploredInterleavings;
-import dev.frontrun.internal.report.Summary;
 import dev.frontrun.internal.shard.ExplorationIds;
 import dev.frontrun.internal.shard.Shard;
-import dev.frontrun.internal.shard.ShardRun;
-import dev.frontrun.internal.sql.SqlStates;
-import java.io.IOException;
+import dev.frontrun.spi.ExplorationHook;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import javax.sql.DataSource;
 
 /**
  * Describes an exploration: the threads to race over a fresh state per execution, the invariant
  * that must hold when they are done, and the budget. Start one with {@link Frontrun#explore}.
+ * Each {@code run}, {@code replay} or {@code baseline} freezes what was described and hands it to
+ * an internal run; the exploration's one report file is shared by all of them.
  */
 public final class Exploration<S> {
 
-    private final Supplier<? extends S> setup;
-    private final List<String> names = new ArrayList<>();
-    private final List<ThreadBody<? super S>> bodies = new ArrayList<>();
-    private final List<ExplorationHook> hooks = new ArrayList<>();
-    private BiPredicate<? super S, Outcomes> invariant = (s, outcomes) -> true;
-    private final List<Class<? extends Throwable>> expectedEverywhere = new ArrayList<>();
-    private final java.util.Set<Integer> expectedStatuses = new java.util.HashSet<>();
-    private final java.util.Set<String> expectedSqlStates = new java.util.HashSet<>();
+    /** Makes the results of every run: their constructor and copies are this package's. */
+    private static final Results RESULTS = new ResultCopies();
+
+    private ExplorationPlan.Threads<S> threads;
+    private Expectations<S> expectations = Expectations.none();
+    private ExplorationPlan.Budget budget = ExplorationPlan.Budget.DEFAULTS;
+    private Reporting reporting = Reporting.defaults();
+    private Search search = Search.defaults();
+    private Instrumentation instrumentation = Instrumentation.DEFAULTS;
     private Isolation isolation;
-    private final java.util.Map<String, List<Class<? extends Throwable>>> expectedByThread = new java.util.HashMap<>();
-    private String invariantDescription = "(no invariant)";
-    private int maxExecutions = 10_000;
-    private Integer preemptionBound;
-    private Strategy strategy = Strategy.dpor();
-    private boolean stopOnFirstFailure = true;
-    private Duration executionTimeout = Duration.ofSeconds(30);
-    private int maxStepsPerExecution = ExplorationPlan.DEFAULT_MAX_STEPS;
-    private Duration totalTimeout = Duration.ofMinutes(10);
-    private int reproduceOnFailure = 10;
-    private Path reportDirectory = defaultReportDirectory();
-    private boolean reportPassing;
-    private final List<String> instrumentedPackages = new ArrayList<>();
-    private boolean sharedMemory = true;
-    private boolean spuriousWakeups = true;
-    private java.util.function.Consumer<String> progress = System.err::println;
-    private Duration progressEvery = Duration.ofSeconds(5);
-    private int parallelism = 1;
-    private boolean checkAdvice = !"false".equalsIgnoreCase(System.getProperty("frontrun.checkAdvice"));
-    private Shard shard = Shard.fromSystemProperty();
-    private String name;
-    private Path shardDirectory = ShardRun.defaultDirectory();
-    /** Set while the exploration runs again at another level (advice, what-if): those runs explore the whole tree. */
-    private boolean whole;
-    /** Set while the exploration runs again at another level: a serialization failure or deadlock tells a thread no. */
-    private RetriesTold retries;
     /** The exploration's one report file, which its later runs (replays, what-if levels) are added to. */
     private final ExplorationReport report = new ExplorationReport();
 
-    /** Where reports go unless {@link #reportDirectory(Path)} says otherwise: {@code -Dfrontrun.reportDirectory}, else target/frontrun-reports. */
-    static Path defaultReportDirectory() {
-        String configured = System.getProperty("frontrun.reportDirectory");
-        if ("none".equalsIgnoreCase(configured)) {
-            return null;
-        }
-        return Path.of(configured == null || configured.isBlank() ? "target/frontrun-reports" : configured);
-    }
-
     Exploration(Supplier<? extends S> setup) {
-        this.setup = Objects.requireNonNull(setup, "setup");
+        this.threads = new ExplorationPlan.Threads<>(Objects.requireNonNull(setup, "setup"), List.of(), List.of(),
+                List.of());
     }
 
     /** Adds a thread; threads are indexed 0, 1, ... in the order they are added. */
     public Exploration<S> thread(String name, ThreadBody<? super S> body) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(body, "body");
-        if (names.contains(name)) {
+        if (threads.names().contains(name)) {
             throw new IllegalArgumentException("thread names must be unique: '" + name + "' is already used");
         }
-        names.add(name);
-        bodies.add(body);
+        threads = threads.with(name, body);
         return this;
     }
 
@@ -141,8 +109,8 @@ public final class Exploration<S> {
 
     /** Like {@link #invariant(BiPredicate)}, with a description used in reports. */
     public Exploration<S> invariant(BiPredicate<? super S, Outcomes> invariant, String description) {
-        this.invariant = Objects.requireNonNull(invariant, "invariant");
-        this.invariantDescription = Objects.requireNonNull(description, "description");
+        expectations = expectations.withInvariant(Objects.requireNonNull(invariant, "invariant"),
+                Objects.requireNonNull(description, "description"));
         return this;
     }
 
@@ -154,7 +122,7 @@ public final class Exploration<S> {
      */
     @SafeVarargs
     public final Exploration<S> expect(Class<? extends Throwable>... answers) {
-        expectedEverywhere.addAll(List.of(answers));
+        expectations = expectations.expecting(List.of(answers));
         return this;
     }
 
@@ -164,9 +132,11 @@ public final class Exploration<S> {
      * rethrows what the application did not handle). An undeclared 5xx answer fails the thread.
      */
     public Exploration<S> expectStatus(int... statuses) {
+        List<Integer> answers = new ArrayList<>();
         for (int status : statuses) {
-            expectedStatuses.add(status);
+            answers.add(status);
         }
+        expectations = expectations.withStatuses(answers);
         return this;
     }
 
@@ -177,17 +147,18 @@ public final class Exploration<S> {
      * the database (a unique violation too).
      */
     public Exploration<S> expectSqlState(String... sqlStates) {
+        List<String> answers = new ArrayList<>();
         for (String state : sqlStates) {
-            expectedSqlStates.add(Objects.requireNonNull(state, "sqlState"));
+            answers.add(Objects.requireNonNull(state, "sqlState"));
         }
+        expectations = expectations.withSqlStates(answers);
         return this;
     }
 
     /** Like {@link #expect(Class[])}, for the thread named {@code thread} only. */
     @SafeVarargs
     public final Exploration<S> expect(String thread, Class<? extends Throwable>... answers) {
-        expectedByThread.computeIfAbsent(Objects.requireNonNull(thread, "thread"), t -> new ArrayList<>())
-                .addAll(List.of(answers));
+        expectations = expectations.expecting(Objects.requireNonNull(thread, "thread"), List.of(answers));
         return this;
     }
 
@@ -196,7 +167,7 @@ public final class Exploration<S> {
         if (maxExecutions < 1) {
             throw new IllegalArgumentException("maxExecutions must be at least 1, got " + maxExecutions);
         }
-        this.maxExecutions = maxExecutions;
+        budget = budget.withMaxExecutions(maxExecutions);
         return this;
     }
 
@@ -205,24 +176,24 @@ public final class Exploration<S> {
         if (bound != null && bound < 0) {
             throw new IllegalArgumentException("preemptionBound must not be negative, got " + bound);
         }
-        this.preemptionBound = bound;
+        search = search.withPreemptionBound(bound);
         return this;
     }
 
     public Exploration<S> strategy(Strategy strategy) {
-        this.strategy = Objects.requireNonNull(strategy, "strategy");
+        search = search.withStrategy(Objects.requireNonNull(strategy, "strategy"));
         return this;
     }
 
     /** Stop at the first failure (default) or explore every trace. */
     public Exploration<S> stopOnFirstFailure(boolean stop) {
-        this.stopOnFirstFailure = stop;
+        budget = budget.withStopOnFirstFailure(stop);
         return this;
     }
 
     /** Time limit of one execution (default 30 s); past it the execution ends inconclusive with thread dumps. */
     public Exploration<S> executionTimeout(Duration timeout) {
-        this.executionTimeout = positive(timeout, "executionTimeout");
+        budget = budget.withExecutionTimeout(positive(timeout, "executionTimeout"));
         return this;
     }
 
@@ -235,13 +206,13 @@ public final class Exploration<S> {
         if (steps < 1) {
             throw new IllegalArgumentException("maxStepsPerExecution must be at least 1, got " + steps);
         }
-        this.maxStepsPerExecution = steps;
+        budget = budget.withMaxSteps(steps);
         return this;
     }
 
     /** Time limit of the whole exploration (default 10 min); past it the verdict is inconclusive. */
     public Exploration<S> totalTimeout(Duration timeout) {
-        this.totalTimeout = positive(timeout, "totalTimeout");
+        budget = budget.withTotalTimeout(positive(timeout, "totalTimeout"));
         return this;
     }
 
@@ -250,7 +221,7 @@ public final class Exploration<S> {
         if (times < 0) {
             throw new IllegalArgumentException("reproduceOnFailure must not be negative, got " + times);
         }
-        this.reproduceOnFailure = times;
+        budget = budget.withReproduceOnFailure(times);
         return this;
     }
 
@@ -260,13 +231,13 @@ public final class Exploration<S> {
      * yield. The way to ask "would this isolation level fix it?" — see {@link Result#whatIf(Isolation)}.
      */
     public Exploration<S> isolation(Isolation level) {
-        this.isolation = level;
+        isolation = level;
         return this;
     }
 
     /** Lifecycle callbacks (database snapshot and restore, per-execution resources). */
     public Exploration<S> hook(ExplorationHook hook) {
-        hooks.add(Objects.requireNonNull(hook, "hook"));
+        threads = threads.withHook(Objects.requireNonNull(hook, "hook"));
         return this;
     }
 
@@ -276,17 +247,17 @@ public final class Exploration<S> {
      * scheduling point: no SQL through a {@link dev.frontrun.jdbc.FrontrunDataSource} proxy, no instrumented
      * synchronization or shared memory. The explored code must use the wrapped data source.
      */
-    public Exploration<S> database(javax.sql.DataSource dataSource) {
+    public Exploration<S> database(DataSource dataSource) {
         return database(new DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource")));
     }
 
     /**
-     * Like {@link #database(javax.sql.DataSource)}, for integrations that know better how the user
+     * Like {@link #database(DataSource)}, for integrations that know better how the user
      * fixes a run that saw no SQL: {@code missingProxyAdvice} ends the "Frontrun saw no SQL" error.
      * The Spring starter explores through this method, so what {@code database} sets up applies
      * to Spring explorations too.
      */
-    public Exploration<S> database(javax.sql.DataSource dataSource, String missingProxyAdvice) {
+    public Exploration<S> database(DataSource dataSource, String missingProxyAdvice) {
         return database(new DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource"),
                 Objects.requireNonNull(missingProxyAdvice, "missingProxyAdvice")));
     }
@@ -302,7 +273,7 @@ public final class Exploration<S> {
      * {@code none} there, or null here, writes no reports).
      */
     public Exploration<S> reportDirectory(Path directory) {
-        this.reportDirectory = directory;
+        reporting = reporting.withDirectory(directory);
         return this;
     }
 
@@ -312,7 +283,7 @@ public final class Exploration<S> {
      * full (the first {@value ExploredInterleavings#KEPT}, and how many more there were).
      */
     public Exploration<S> reportPassing(boolean passing) {
-        this.reportPassing = passing;
+        reporting = reporting.withPassing(passing);
         return this;
     }
 
@@ -331,8 +302,8 @@ public final class Exploration<S> {
             if (prefix.isBlank()) {
                 throw new IllegalArgumentException("an empty package prefix would instrument every class");
             }
-            instrumentedPackages.add(prefix);
         }
+        instrumentation = instrumentation.withPackages(List.of(packagePrefixes));
         return this;
     }
 
@@ -341,9 +312,8 @@ public final class Exploration<S> {
      * one every {@code every} (default: standard error, every 5 seconds; a shorter exploration prints
      * nothing); null for none.
      */
-    public Exploration<S> progress(java.util.function.Consumer<String> sink, Duration every) {
-        this.progress = sink;
-        this.progressEvery = positive(every, "every");
+    public Exploration<S> progress(Consumer<String> sink, Duration every) {
+        reporting = reporting.withProgress(sink, positive(every, "every"));
         return this;
     }
 
@@ -357,7 +327,7 @@ public final class Exploration<S> {
      * synchronization of the instrumented classes is explored.
      */
     public Exploration<S> sharedMemory(boolean on) {
-        this.sharedMemory = on;
+        instrumentation = instrumentation.withSharedMemory(on);
         return this;
     }
 
@@ -370,7 +340,7 @@ public final class Exploration<S> {
      * are fewer, and a result that ran a wait says so under "not explored".
      */
     public Exploration<S> spuriousWakeups(boolean on) {
-        this.spuriousWakeups = on;
+        instrumentation = instrumentation.withSpuriousWakeups(on);
         return this;
     }
 
@@ -381,7 +351,7 @@ public final class Exploration<S> {
      * more exploration, run only when something failed.
      */
     public Exploration<S> checkAdvice(boolean check) {
-        this.checkAdvice = check;
+        reporting = reporting.withCheckAdvice(check);
         return this;
     }
 
@@ -404,7 +374,7 @@ public final class Exploration<S> {
         if (workers < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1, got " + workers);
         }
-        this.parallelism = workers;
+        search = search.withParallelism(workers);
         return this;
     }
 
@@ -417,13 +387,13 @@ public final class Exploration<S> {
      * split; a random or preemption-bounded one is run whole in every job.
      */
     public Exploration<S> shard(int index, int count) {
-        this.shard = new Shard(index, count);
+        search = search.withShard(new Shard(index, count));
         return this;
     }
 
     /** {@link #shard(int, int)} written {@code i/n}, as {@code -Dfrontrun.shard} takes it; blank for the whole exploration. */
     public Exploration<S> shard(String share) {
-        this.shard = Shard.parse(share);
+        search = search.withShard(Shard.parse(share));
         return this;
     }
 
@@ -432,95 +402,19 @@ public final class Exploration<S> {
      * calling test; a second exploration under one id in a JVM gets {@code <id>-2}).
      */
     public Exploration<S> name(String id) {
-        this.name = ExplorationIds.safe(Objects.requireNonNull(id, "id"));
+        search = search.withName(ExplorationIds.safe(Objects.requireNonNull(id, "id")));
         return this;
     }
 
     /** Where a shard writes its report (default {@code -Dfrontrun.shardDirectory}, else target/frontrun-shards). */
     public Exploration<S> shardDirectory(Path directory) {
-        this.shardDirectory = Objects.requireNonNull(directory, "directory");
+        search = search.withShardDirectory(Objects.requireNonNull(directory, "directory"));
         return this;
     }
 
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
-        java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
-        ExploredInterleavings explored = explored();
-        ShardRun share = shard != null && !whole && strategy instanceof Strategy.Dpor && preemptionBound == null
-                ? new ShardRun(shard) : null;
-        String id = share == null ? null : name != null ? name : ExplorationIds.ofCaller();
-        RetriesTold told = retries;
-        Result result = analysed(new Explorer<S>(plan(groups, explored, share)).explore(), groups,
-                share == null ? List.of() : List.of(share.note()), told != null && told.seen());
-        if (checkAdvice && isolation == null && result.failed()) {
-            Optional<Isolation> level = IsolationAdvice.levelToCheck(result.analysis());
-            if (level.isPresent()) {
-                result = result.withCheckedAdvice(IsolationAdvice.checked(level.get(), adviceRun(level.get())));
-            }
-        }
-        result = told(reported(result, explored, null), false).withWhatIf(this::runAt);
-        if (share != null) {
-            try {
-                share.write(result, id, shardDirectory);
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException("the shard report of " + id + " could not be written to "
-                        + shardDirectory + "; without it the merge cannot give the whole verdict", e);
-            }
-        }
-        return result;
-    }
-
-    /**
-     * The fingerprint of the settings that shape the steps of instrumented code, which a recorded schedule carries;
-     * null when nothing is instrumented (the steps are the database's and the SPI's only).
-     */
-    private String stepModel() {
-        if (instrumentedPackages.isEmpty()) {
-            return null;
-        }
-        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-        crc.update(stepModelSettings().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        return Long.toString(crc.getValue(), 36);
-    }
-
-    private String stepModelSettings() {
-        return "instrumented " + new java.util.TreeSet<>(instrumentedPackages.stream()
-                .map(p -> p.strip().endsWith(".") ? p.strip() : p.strip() + ".").toList())
-                + ", sharedMemory " + sharedMemory + ", spuriousWakeups " + spuriousWakeups;
-    }
-
-    /** The exploration again at {@code level}, quietly: no report, no replays (it only checks advice). */
-    private Result adviceRun(Isolation level) {
-        Path reports = reportDirectory;
-        int replays = reproduceOnFailure;
-        reportDirectory = null;
-        reproduceOnFailure = 0;
-        try {
-            return runAt(level);
-        } finally {
-            reportDirectory = reports;
-            reproduceOnFailure = replays;
-        }
-    }
-
-    /**
-     * This exploration run again with every transaction at {@code level}, where a thread ended by the serialization
-     * failure or deadlock that level makes PostgreSQL answer was told no (see {@link Result#retriesTold()}).
-     */
-    private Result runAt(Isolation level) {
-        Isolation before = isolation;
-        boolean wholeBefore = whole;
-        RetriesTold retriesBefore = retries;
-        isolation = level;
-        whole = true;
-        retries = new RetriesTold();
-        try {
-            return run();
-        } finally {
-            isolation = before;
-            whole = wholeBefore;
-            retries = retriesBefore;
-        }
+        return new ExplorationRun<>(settings(), report, RESULTS).run();
     }
 
     /**
@@ -553,8 +447,7 @@ public final class Exploration<S> {
         if (rounds < 1) {
             throw new IllegalArgumentException("rounds must be at least 1, got " + rounds);
         }
-        Explorer.BaselineTimes times = new Explorer<S>(plan(new java.util.LinkedHashMap<>(),
-                ExploredInterleavings.none(), null)).baseline(rounds);
+        Explorer.BaselineTimes times = new ExplorationRun<>(settings(), report, RESULTS).baseline(rounds);
         return new Baseline(times.rounds(), times.total(), times.restore());
     }
 
@@ -565,170 +458,13 @@ public final class Exploration<S> {
      */
     public Result replay(Schedule schedule) {
         Objects.requireNonNull(schedule, "schedule");
-        if (schedule.model().isPresent() && !schedule.model().get().equals(stepModel())) {
-            throw new IllegalArgumentException("schedule " + schedule + " was recorded under other settings that"
-                    + " shape the steps than this exploration's (" + stepModelSettings() + ", fingerprint "
-                    + stepModel() + "): its steps would fall elsewhere, so it cannot be replayed here. Replay it"
-                    + " with the instrumented packages, sharedMemory and spuriousWakeups it was recorded with, or"
-                    + " explore again.");
-        }
-        java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
-        ExploredInterleavings explored = explored();
-        return told(reported(analysed(new Explorer<S>(plan(groups, explored, null)).replay(Objects.requireNonNull(schedule,
-                "schedule"), JavaSyncInstrumentation.commentMarkers()), groups, List.of(), false), explored, schedule), true);
+        return new ExplorationRun<>(settings(), report, RESULTS).replay(schedule);
     }
 
-    /**
-     * Turns what the explorer established into the user's {@link Result}: the SQL of a failing trace
-     * is analysed whenever the trace has SQL steps.
-     */
-    private Result analysed(ExplorationOutcome outcome, java.util.Map<Result.FailureGroup, Integer> groups,
-                            List<String> moreNotExplored, boolean retriesTold) {
-        Analysis analysis;
-        try {
-            analysis = SqlAnomalyAnalyzer.create().analysis(outcome.trace(), outcome.failure());
-        } catch (RuntimeException e) {
-            analysis = Analysis.none(); // an analysis bug must not hide the failure itself
-        }
-        Schedule counterexample = outcome.counterexample() == null ? null
-                : outcome.counterexample().withModel(stepModel());
-        List<String> notExplored = notExplored(outcome.uncertified());
-        notExplored.addAll(moreNotExplored);
-        return new Result(new Result.Explored(outcome.verdict(), outcome.executions(), outcome.exhausted(),
-                outcome.strategy(), outcome.inconclusiveBecause(), outcome.elapsed(), outcome.timings()),
-                new Result.Failing(outcome.failure(), counterexample, outcome.trace(), analysis, outcome.reproduced(),
-                        outcome.reproduceAttempts(), groups),
-                Result.Texts.NONE, new Result.FollowUps(notExplored, retriesTold, null, null));
-    }
-
-    /**
-     * What the hooks know was not explored (asked after the last execution), after what the model does not certify
-     * and the classes of the instrumented packages that could not be instrumented.
-     */
-    private List<String> notExplored(List<String> uncertified) {
-        List<String> notes = new ArrayList<>(uncertified);
-        if (!instrumentedPackages.isEmpty()) {
-            JavaSyncInstrumentation.notInstrumented(instrumentedPackages).ifPresent(notes::add);
-        }
-        for (ExplorationHook hook : hooks) {
-            try {
-                notes.addAll(hook.notExplored());
-            } catch (RuntimeException e) {
-                notes.add("unknown: " + hook.getClass().getSimpleName() + ".notExplored() threw " + e);
-            }
-        }
-        return notes;
-    }
-
-    /**
-     * The result with its texts rendered (the whole explanation and the short summary) and the HTML
-     * report written if one is wanted, named at the end of both: the exploration's one report file, which a later
-     * run of it (a replay of {@code replayed}, a what-if level) is added to, whatever its verdict.
-     */
-    private Result reported(Result analysed, ExploredInterleavings explored, Schedule replayed) {
-        Result result = analysed.withTexts(Explanation.of(analysed, invariantDescription, names),
-                Summary.of(analysed, invariantDescription, names));
-        if (reportDirectory == null || !result.failed() && !reportPassing && !report.written(reportDirectory)) {
-            return result;
-        }
-        try {
-            Path file = report.write(result, explored, reportDirectory, whole ? isolation : null, replayed);
-            return result.withReport(file, "  report:   " + file.toUri() + "\n");
-        } catch (IOException | RuntimeException e) {
-            return result.withReport(null, "  report:   not written (" + e + ")\n");
-        }
-    }
-
-    /** Where this run keeps the interleavings it explores: only when a report may list them. */
-    private ExploredInterleavings explored() {
-        return reportDirectory != null && reportPassing ? ExploredInterleavings.kept() : ExploredInterleavings.none();
-    }
-
-    private ExplorationPlan<S> plan(java.util.Map<Result.FailureGroup, Integer> groups, ExploredInterleavings explored,
-                                    ShardRun share) {
-        if (names.isEmpty()) {
-            throw new IllegalStateException("an exploration needs at least one .thread(name, body)");
-        }
-        if (!instrumentedPackages.isEmpty()) {
-            JavaSyncInstrumentation.ensure(instrumentedPackages);
-        }
-        List<List<Class<? extends Throwable>>> expected = expectedPerThread();
-        java.util.Set<String> sqlStates = java.util.Set.copyOf(expectedSqlStates);
-        java.util.Set<Integer> statuses = java.util.Set.copyOf(expectedStatuses);
-        RetriesTold retried = retries;
-        BiPredicate<? super S, Outcomes> judged = retried == null ? invariant : retried.invariant(invariant,
-                (thread, outcome) -> expected.get(thread).stream().anyMatch(outcome::threw)
-                        || SqlStates.onChain(outcome.thrown(), sqlStates).isPresent()
-                        || outcome.status() != null && statuses.contains(outcome.status()));
-        Predicate<Throwable> alsoTold = thrown -> SqlStates.onChain(thrown, sqlStates).isPresent()
-                || retried != null && RetriesTold.retryable(thrown);
-        return new ExplorationPlan<>(new ExplorationPlan.Threads<>(setup, names, announcedStarts(), databaseChecksFirst()),
-                new ExplorationPlan.Judgement<>(judged, invariantDescription, expected, statuses, alsoTold),
-                new ExplorationPlan.Budget(maxExecutions, totalTimeout, executionTimeout, maxStepsPerExecution,
-                        reproduceOnFailure, stopOnFirstFailure),
-                new ExplorationPlan.Search(strategy, preemptionBound, parallelism, share == null ? null : share::policy),
-                new ExplorationPlan.Model(isolation, !instrumentedPackages.isEmpty(), sharedMemory, spuriousWakeups),
-                new ExplorationPlan.Listeners((trace, failure) -> groups.merge(group(trace, failure), 1, Integer::sum),
-                        explored::add, progress, progressEvery));
-    }
-
-    /**
-     * The hooks in the order they are run, behind the refusal of a database other than PostgreSQL: whatever hook
-     * queries the database first, the user reads that refusal, not the other database's error.
-     */
-    private List<ExplorationHook> databaseChecksFirst() {
-        List<ExplorationHook> ordered = new ArrayList<>();
-        hooks.stream().filter(DatabaseExplorationHook.class::isInstance).map(DatabaseExplorationHook.class::cast)
-                .forEach(database -> ordered.add(database.refusalOfOtherDatabases()));
-        ordered.addAll(hooks);
-        return ordered;
-    }
-
-    /** The thread bodies, each telling the hooks first that its thread starts ({@link ExplorationHook#threadStarting}). */
-    private List<ThreadBody<? super S>> announcedStarts() {
-        List<ExplorationHook> started = List.copyOf(hooks);
-        List<ThreadBody<? super S>> wrapped = new ArrayList<>();
-        for (int i = 0; i < bodies.size(); i++) {
-            int thread = i;
-            ThreadBody<? super S> body = bodies.get(i);
-            wrapped.add(state -> {
-                // outside an execution (the plain baseline runs the bodies on the calling thread) no hook is told
-                Optional<ExecutionContext> execution = SchedulingPoints.currentExecution();
-                if (execution.isPresent()) {
-                    for (ExplorationHook hook : started) {
-                        hook.threadStarting(execution.get(), thread);
-                    }
-                }
-                body.run(state);
-            });
-        }
-        return wrapped;
-    }
-
-    /** How a failing execution failed and the anomaly its SQL shows, for counting. */
-    private static Result.FailureGroup group(List<TraceStep> trace, Failure failure) {
-        AnomalyKind anomaly;
-        try {
-            anomaly = SqlAnomalyAnalyzer.create().analyze(trace, failure).map(Anomaly::kind).orElse(null);
-        } catch (RuntimeException e) {
-            anomaly = null; // an analysis bug must not hide the failure itself
-        }
-        return new Result.FailureGroup(failure.kind(), anomaly);
-    }
-
-    private List<List<Class<? extends Throwable>>> expectedPerThread() {
-        for (String thread : expectedByThread.keySet()) {
-            if (!names.contains(thread)) {
-                throw new IllegalStateException("expect(\"" + thread + "\", ...) names no thread; threads are " + names);
-            }
-        }
-        List<List<Class<? extends Throwable>>> out = new ArrayList<>();
-        for (String name : names) {
-            List<Class<? extends Throwable>> answers = new ArrayList<>(expectedEverywhere);
-            answers.addAll(expectedByThread.getOrDefault(name, List.of()));
-            out.add(answers);
-        }
-        return out;
+    /** What was described so far, frozen for a run. */
+    private ExplorationSettings<S> settings() {
+        return new ExplorationSettings<>(threads, expectations, budget, search, instrumentation, reporting,
+                Level.of(isolation));
     }
 
     private static Duration positive(Duration d, String what) {
@@ -739,9 +475,38 @@ public final class Exploration<S> {
         return d;
     }
 
-    /** Tells the hooks where the report of a run or of a replay was written, if one was. */
-    private Result told(Result result, boolean replay) {
-        result.report().ifPresent(file -> hooks.forEach(hook -> hook.reportWritten(file, replay)));
-        return result;
+    /** The package-private constructor and copies of {@link Result}, for the internal runs. */
+    private static final class ResultCopies implements Results {
+
+        @Override
+        public Result of(ExplorationOutcome outcome, Analysis analysis, Schedule counterexample,
+                         Map<Result.FailureGroup, Integer> failureGroups, List<String> notExplored,
+                         boolean retriesTold) {
+            return new Result(new Result.Explored(outcome.verdict(), outcome.executions(), outcome.exhausted(),
+                    outcome.strategy(), outcome.inconclusiveBecause(), outcome.elapsed(), outcome.timings()),
+                    new Result.Failing(outcome.failure(), counterexample, outcome.trace(), analysis,
+                            outcome.reproduced(), outcome.reproduceAttempts(), failureGroups),
+                    Result.Texts.NONE, new Result.FollowUps(notExplored, retriesTold, null, null));
+        }
+
+        @Override
+        public Result withCheckedAdvice(Result result, Result.CheckedAdvice advice) {
+            return result.withCheckedAdvice(advice);
+        }
+
+        @Override
+        public Result withTexts(Result result, String explanation, String summary) {
+            return result.withTexts(explanation, summary);
+        }
+
+        @Override
+        public Result withReport(Result result, Path file, String note) {
+            return result.withReport(file, note);
+        }
+
+        @Override
+        public Result withWhatIf(Result result, Function<Isolation, Result> rerun) {
+            return result.withWhatIf(rerun);
+        }
     }
 }

@@ -127,7 +127,7 @@ public final class Result {
         }
     }
 
-    /** The first failure and what was learnt about it: its schedule, trace and SQL, its replays, the failures counted. */
+    /** The first failure and what was learnt of it: schedule, trace, SQL, replays, and the failures counted. */
     record Failing(Failure failure, Schedule counterexample, List<TraceStep> trace, Analysis analysis, int reproduced,
                    int reproduceAttempts, Map<FailureGroup, Integer> failureGroups) {
         Failing {
