@@ -32,8 +32,8 @@ import java.util.function.Supplier;
 import javax.sql.DataSource;
 
 /**
- * Describes an exploration: the threads to race over a fresh state per execution, the invariant
- * that must hold when they are done, and the budget. Start one with {@link Frontrun#explore}.
+ * Describes the race to explore: the threads, the invariant that must hold after them, and the budget.
+ * Every execution starts from a fresh state the setup makes. Start one with {@link Frontrun#explore}.
  * Each {@code run}, {@code replay} or {@code baseline} freezes what was described and hands it to
  * an internal run; the exploration's one report file is shared by all of them.
  */
@@ -74,7 +74,7 @@ public final class Exploration<S> {
         return thread(name, state -> body.run());
     }
 
-    /** What must be true once all threads finished, checked without the per-execution state (e.g. against the database). */
+    /** What must be true once all threads finished, checked without the per-execution state (in the database, say). */
     public Exploration<S> invariant(BooleanSupplier invariant) {
         return invariant(invariant, "the invariant");
     }
@@ -97,8 +97,8 @@ public final class Exploration<S> {
     }
 
     /**
-     * What must be true of the state and of how the threads ended ({@link Outcomes}: returned, or
-     * told no with an expected exception), e.g. {@code (s, outcomes) -> outcomes.storedOrTold(this::bothKept)}.
+     * What must be true of the state and of how each thread ended ({@link Outcomes}). A thread returned,
+     * or was told no with an expected exception: e.g. {@code (s, outcomes) -> outcomes.storedOrTold(this::bothKept)}.
      * Every invariant may also assert ({@code assertThat}, {@code assertEquals}) or throw: a throw that needs the
      * threads to interleave is a failure carrying the exception's message; one that comes also with the threads
      * run one after the other, in each order, is a broken test ({@link Verdict#ERROR}).
@@ -115,8 +115,8 @@ public final class Exploration<S> {
     }
 
     /**
-     * Exceptions that are legitimate answers of every thread, not failures (a business "sold out", an
-     * optimistic-lock failure the application reports to the user): a thread that throws one (or an
+     * Exceptions that are legitimate answers of every thread, not failures: a business "sold out", or an
+     * optimistic-lock failure the application reports to the user. A thread that throws one (or an
      * exception caused by one) ends its body; the execution goes on and the invariant sees it in the
      * {@link Outcomes}.
      */
@@ -226,9 +226,9 @@ public final class Exploration<S> {
     }
 
     /**
-     * Runs every transaction of the explored threads at {@code level} (null: as the application sets
-     * them): each connection they take is set to it, and the application's own settings through JDBC
-     * yield. The way to ask "would this isolation level fix it?" — see {@link Result#whatIf(Isolation)}.
+     * Runs every transaction of the explored threads at {@code level}, to ask "would this level fix it?".
+     * Null runs them as the application sets them. Each connection they take is set to {@code level}, and the
+     * application's own settings through JDBC yield. See also {@link Result#whatIf(Isolation)}.
      */
     public Exploration<S> isolation(Isolation level) {
         isolation = level;
@@ -242,18 +242,18 @@ public final class Exploration<S> {
     }
 
     /**
-     * Explores against a database: snapshot before the first execution, restored before every
-     * execution and after the last; and an error, not a green result, if the threads ran without one
-     * scheduling point: no SQL through a {@link dev.frontrun.jdbc.FrontrunDataSource} proxy, no instrumented
-     * synchronization or shared memory. The explored code must use the wrapped data source.
+     * Explores against a database, restored before every execution to the snapshot taken before the first.
+     * It is restored after the last too. Threads that ran without one scheduling point (no SQL through a
+     * {@link dev.frontrun.jdbc.FrontrunDataSource} proxy, no instrumented synchronization or shared memory) give an
+     * error, not a green result. The explored code must use the wrapped data source.
      */
     public Exploration<S> database(DataSource dataSource) {
         return database(new DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource")));
     }
 
     /**
-     * Like {@link #database(DataSource)}, for integrations that know better how the user
-     * fixes a run that saw no SQL: {@code missingProxyAdvice} ends the "Frontrun saw no SQL" error.
+     * Like {@link #database(DataSource)}, for integrations that know better how to fix a run that saw no SQL.
+     * {@code missingProxyAdvice} ends the "Frontrun saw no SQL" error.
      * The Spring starter explores through this method, so what {@code database} sets up applies
      * to Spring explorations too.
      */
@@ -268,9 +268,9 @@ public final class Exploration<S> {
     }
 
     /**
-     * Where to write the HTML report of a failing exploration (default {@code target/frontrun-reports}
-     * under the working directory, or the system property {@code frontrun.reportDirectory};
-     * {@code none} there, or null here, writes no reports).
+     * Where to write the HTML report of a failing exploration; null writes none. The default is
+     * {@code target/frontrun-reports} under the working directory, or the system property
+     * {@code frontrun.reportDirectory} ({@code none} there writes none).
      */
     public Exploration<S> reportDirectory(Path directory) {
         reporting = reporting.withDirectory(directory);
@@ -278,9 +278,9 @@ public final class Exploration<S> {
     }
 
     /**
-     * Also write a report when the exploration does not fail (default: only failures get one), and
-     * list in every report the interleavings explored, each with its schedule and its statements in
-     * full (the first {@value ExploredInterleavings#KEPT}, and how many more there were).
+     * Also write a report when the exploration does not fail (default: only failures get one). Every report
+     * then lists the interleavings explored, each with its schedule and its statements in full (the first
+     * {@value ExploredInterleavings#KEPT}, and how many more there were).
      */
     public Exploration<S> reportPassing(boolean passing) {
         reporting = reporting.withPassing(passing);
@@ -288,13 +288,13 @@ public final class Exploration<S> {
     }
 
     /**
-     * Makes the Java synchronization of the classes under these package prefixes scheduling points:
-     * {@code synchronized} blocks and methods, {@code Object.wait/notify/notifyAll}, {@code ReentrantLock}
-     * calls, {@code CountDownLatch} and {@code Thread.join}. Who takes a lock first is explored, and a
-     * thread waiting for a lock another explored thread holds is known to be blocked. The classes are
-     * instrumented once per JVM (Byte Buddy attaches itself; loaded classes are retransformed); outside an
-     * exploration an instrumented site costs one type check of the current thread. Name the
-     * application's packages, not frameworks': their own locks would multiply the traces.
+     * Makes the Java synchronization of the classes under these package prefixes scheduling points, so who takes a
+     * lock first is explored. They are {@code synchronized} blocks and methods, {@code Object.wait/notify/notifyAll},
+     * {@code ReentrantLock} calls, {@code CountDownLatch} and {@code Thread.join}; a thread waiting for a lock
+     * another explored thread holds is known to be blocked. The classes are instrumented once per JVM (Byte Buddy
+     * attaches itself; loaded classes are retransformed); outside an exploration an instrumented site costs one type
+     * check of the current thread. Name the application's packages, not frameworks': their own locks would multiply
+     * the traces.
      */
     public Exploration<S> instrument(String... packagePrefixes) {
         for (String prefix : packagePrefixes) {
@@ -308,9 +308,9 @@ public final class Exploration<S> {
     }
 
     /**
-     * Where progress lines of a long exploration go — executions done, per second, branches pending —
-     * one every {@code every} (default: standard error, every 5 seconds; a shorter exploration prints
-     * nothing); null for none.
+     * Where progress lines of a long exploration go, one every {@code every}; null for none. A line tells the
+     * executions done, per second, and the branches pending. The default is standard error every 5 seconds;
+     * a shorter exploration prints nothing.
      */
     public Exploration<S> progress(Consumer<String> sink, Duration every) {
         reporting = reporting.withProgress(sink, positive(every, "every"));
@@ -318,13 +318,13 @@ public final class Exploration<S> {
     }
 
     /**
-     * Whether the instrumented classes' non-final fields, array elements, atomics, adders and
-     * {@code ConcurrentHashMap} keys are resources whose accesses are scheduling points (default true;
-     * only with {@link #instrument}). An object an explored thread creates in an execution is a resource of
-     * its own, named after the thread and the order of creation (the same in every replay), so requests
-     * working on their own objects do not conflict; every other object (singletons, the state the setup
-     * builds, what uninstrumented code creates) is named after its class, coarser. Off, only the
-     * synchronization of the instrumented classes is explored.
+     * Whether the instrumented classes' shared memory is explored too (default true; only with {@link #instrument}).
+     * Their non-final fields, array elements, atomics, adders and {@code ConcurrentHashMap} keys are then resources
+     * whose accesses are scheduling points. An object an explored thread creates in an execution is a resource of its
+     * own, named after the thread and the order of creation (the same in every replay), so requests working on their
+     * own objects do not conflict; every other object (singletons, the state the setup builds, what uninstrumented
+     * code creates) is named after its class, coarser. Off, only the synchronization of the instrumented classes is
+     * explored.
      */
     public Exploration<S> sharedMemory(boolean on) {
         instrumentation = instrumentation.withSharedMemory(on);
@@ -332,12 +332,12 @@ public final class Exploration<S> {
     }
 
     /**
-     * Whether a wait in the instrumented classes ({@code Object.wait()}, {@code Condition.await()}) may
-     * also wake up spuriously, as the JVM allows (default true; only with {@link #instrument}): each such
-     * wait may return without a notification, at most once per thread and wait site in an execution (a
-     * guarded {@code while (!cond) wait();} re-checks and waits again, so one spurious wake-up shows all it
-     * can; an unguarded {@code if} is caught). Off, waits return only when notified, explored executions
-     * are fewer, and a result that ran a wait says so under "not explored".
+     * Whether a wait in the instrumented classes may also wake up spuriously, as the JVM allows (default true). Only
+     * with {@link #instrument}: each such wait ({@code Object.wait()}, {@code Condition.await()}) may return without
+     * a notification, at most once per thread and wait site in an execution (a guarded {@code while (!cond) wait();}
+     * re-checks and waits again, so one spurious wake-up shows all it can; an unguarded {@code if} is caught). Off,
+     * waits return only when notified, explored executions are fewer, and a result that ran a wait says so under "not
+     * explored".
      */
     public Exploration<S> spuriousWakeups(boolean on) {
         instrumentation = instrumentation.withSpuriousWakeups(on);
@@ -345,8 +345,8 @@ public final class Exploration<S> {
     }
 
     /**
-     * Whether a failure whose anomaly an isolation level would prevent is explored again at that level,
-     * so the advice the result gives is one the database confirmed ({@link Result#checkedAdvice()}).
+     * Whether the database confirms the advice, by exploring a failure again at the level that would prevent it.
+     * The result then gives that check ({@link Result#checkedAdvice()}).
      * Default true ({@code -Dfrontrun.checkAdvice=false} turns it off everywhere); the check costs one
      * more exploration, run only when something failed.
      */
@@ -356,19 +356,18 @@ public final class Exploration<S> {
     }
 
     /**
-     * Explores on {@code workers} threads of this JVM at once (default 1), each execution against the
-     * worker's own copy of the database ({@code CREATE DATABASE … TEMPLATE}, dropped afterwards), with the
-     * results of exploring on one: the same executions, traces, verdict and first counterexample. The
-     * exploring thread keeps the one DPOR state; workers run the executions it will ask for next ahead of
-     * time, and an execution is accepted, in the sequential order, only if the DPOR state then would have
-     * made exactly its choices (otherwise it runs again). Needs every statement of the setup, the threads
-     * and the invariant to go through the {@link dev.frontrun.jdbc.FrontrunDataSource} proxy of the data
-     * source given to {@link #database}, a pool at least as large as the threads, and hooks that can run
-     * on workers ({@link ExplorationHook#forWorker}; the Spring starter's cannot: its application
-     * context is shared by all requests). Only DPOR explores in parallel; replays, random runs and a {@link #shard share} run on
-     * one worker. {@code Runtime.getRuntime().availableProcessors()} is all cores. Several executions run at
-     * once, so the setup, the thread bodies and the invariant must share nothing but the database: each
-     * execution's state is what the setup returns.
+     * Explores on {@code workers} threads of this JVM at once (default 1), with the results of exploring on one.
+     * Those are the same executions, traces, verdict and first counterexample; each execution runs against the
+     * worker's own copy of the database ({@code CREATE DATABASE … TEMPLATE}, dropped afterwards). The exploring
+     * thread keeps the one DPOR state; workers run the executions it will ask for next ahead of time, and an
+     * execution is accepted, in the sequential order, only if the DPOR state then would have made exactly its choices
+     * (otherwise it runs again). Needs every statement of the setup, the threads and the invariant to go through the
+     * {@link dev.frontrun.jdbc.FrontrunDataSource} proxy of the data source given to {@link #database}, a pool at
+     * least as large as the threads, and hooks that can run on workers ({@link ExplorationHook#forWorker}; the Spring
+     * starter's cannot: its application context is shared by all requests). Only DPOR explores in parallel; replays,
+     * random runs and a {@link #shard share} run on one worker. {@code Runtime.getRuntime().availableProcessors()} is
+     * all cores. Several executions run at once, so the setup, the thread bodies and the invariant must share nothing
+     * but the database: each execution's state is what the setup returns.
      */
     public Exploration<S> parallelism(int workers) {
         if (workers < 1) {
@@ -379,27 +378,27 @@ public final class Exploration<S> {
     }
 
     /**
-     * Explores only shard {@code index} of {@code count} (0-based; default: {@code -Dfrontrun.shard=i/n}, else the
-     * whole exploration), so {@code count} CI jobs together explore it once: every job enumerates the same top levels
-     * of the exploration tree, and below them explores the leaves it owns. The result is the share's verdict; the
-     * share's report goes to {@link #shardDirectory(Path)} as {@code <name>.shard-<i>-of-<n>.json}, and
-     * {@link Frontrun#mergeShards} over every job's reports gives the whole verdict. Only an unbounded DPOR exploration is
-     * split; a random or preemption-bounded one is run whole in every job.
+     * Explores only shard {@code index} of {@code count} (0-based), so {@code count} CI jobs together explore it
+     * once. The default is {@code -Dfrontrun.shard=i/n}, else the whole exploration. Every job enumerates the same
+     * top levels of the exploration tree, and below them explores the leaves it owns. The result is the share's
+     * verdict; the share's report goes to {@link #shardDirectory(Path)} as {@code <name>.shard-<i>-of-<n>.json}, and
+     * {@link Frontrun#mergeShards} over every job's reports gives the whole verdict. Only an unbounded DPOR
+     * exploration is split; a random or preemption-bounded one is run whole in every job.
      */
     public Exploration<S> shard(int index, int count) {
         search = search.withShard(new Shard(index, count));
         return this;
     }
 
-    /** {@link #shard(int, int)} written {@code i/n}, as {@code -Dfrontrun.shard} takes it; blank for the whole exploration. */
+    /** {@link #shard(int, int)} written {@code i/n}, as {@code -Dfrontrun.shard} takes it; blank for all of it. */
     public Exploration<S> shard(String share) {
         search = search.withShard(Shard.parse(share));
         return this;
     }
 
     /**
-     * The exploration's id in shard reports, the same in every job (default: {@code <test class>.<method>} of the
-     * calling test; a second exploration under one id in a JVM gets {@code <id>-2}).
+     * The exploration's id in shard reports, the same in every job. The default is {@code <test class>.<method>}
+     * of the calling test; a second exploration under one id in a JVM gets {@code <id>-2}.
      */
     public Exploration<S> name(String id) {
         search = search.withName(ExplorationIds.safe(Objects.requireNonNull(id, "id")));
@@ -418,8 +417,8 @@ public final class Exploration<S> {
     }
 
     /**
-     * What the explored work costs without Frontrun, for comparing an exploration's {@link Result#timings()}
-     * with: the threads run once each, one after the other, with no scheduling, on a thread Frontrun stays out of the
+     * What the explored work costs without Frontrun, to compare an exploration's {@link Result#timings()} with.
+     * The threads run once each, one after the other, with no scheduling, on a thread Frontrun stays out of the
      * way of (the proxy hands out the real connections; no trigger tracks the writes, no native layer records the
      * traffic; the setup runs there too, as on an explored thread, not on the caller's), after the same database
      * restore an execution gets (one that rewrites every table, as nothing tracks what changed); {@code rounds} times.

@@ -12,15 +12,15 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The outcome of an exploration, immutable: a three-valued verdict, how much was explored, and for a
- * failure everything needed to understand and replay it — the trace, the analysis of its SQL,
- * the explanation and the report.
+ * The outcome of an exploration: a three-valued verdict, how much was explored, and how to understand a failure.
+ * For a failure it carries everything needed to understand and replay it: the trace, the analysis of its SQL,
+ * the explanation and the report. Immutable.
  */
 public final class Result {
 
     /**
-     * A kind of failing execution an exploration counted: how it failed, and the anomaly its SQL shows
-     * (null when there is none or no SQL).
+     * A kind of failing execution an exploration counted: how it failed, and the anomaly its SQL shows.
+     * The anomaly is null when there is none or no SQL.
      */
     public record FailureGroup(Failure.Kind failure, AnomalyKind anomaly) {
         @Override
@@ -31,8 +31,8 @@ public final class Result {
     }
 
     /**
-     * Isolation-level advice checked against the database: the exploration ran again with every
-     * transaction at {@code level}, and {@code effect} says what that did to the failure.
+     * Isolation-level advice checked against the database, by exploring again at the level it recommends.
+     * Every transaction ran at {@code level}, and {@code effect} says what that did to the failure.
      *
      * @param level        the level the anomaly's advice recommends
      * @param effect       what running at that level did
@@ -43,17 +43,17 @@ public final class Result {
 
         /** What running at the recommended level did to the failure. */
         public enum Effect {
-            /** The property holds at that level as the test is written: every interleaving was explored without a failure. */
+            /** The property holds at that level as the test is written: no interleaving explored failed. */
             FIXES,
             /**
-             * The property holds at that level once a thread that PostgreSQL's serialization failure (40001) or deadlock
-             * (40P01) ends counts as told: no interleaving breaks it with nobody told. Retry that transaction (or
-             * report it), and declare the answer in the test.
+             * The property holds at that level once the transaction the database aborts is retried. A thread that
+             * PostgreSQL's serialization failure (40001) or deadlock (40P01) ends counts as told: no interleaving
+             * breaks it with nobody told. Retry that transaction (or report it), and declare the answer in the test.
              */
             FIXES_WITH_RETRY,
             /**
-             * Some interleaving at that level still breaks the property with nobody told, a serialization failure
-             * counted as an answer (for a request-level anomaly, at every level): retrying does not fix it.
+             * Retrying does not fix it: some interleaving at that level still breaks the property with nobody told.
+             * A serialization failure counts as an answer; a request-level anomaly breaks it at every level.
              */
             NOT_FIXED,
             /** The re-run ended without a verdict (an error, a timeout, the budget). */
@@ -66,15 +66,15 @@ public final class Result {
             Objects.requireNonNull(rerun, "rerun");
         }
 
-        /** Whether the advice, followed, makes the failure go away (possibly with a retry of the aborted transaction). */
+        /** Whether the advice, followed, makes the failure go away (perhaps retrying the aborted transaction). */
         public boolean fixes() {
             return effect == Effect.FIXES || effect == Effect.FIXES_WITH_RETRY;
         }
     }
 
     /**
-     * Where an exploration's time went, summed over its runs (explored executions and the replays of a
-     * failure): what a speed-up must attack. {@code total} is the runs' wall time, the sum of
+     * Where an exploration's time went, summed over its runs: what a speed-up must attack. The runs are the
+     * explored executions and the replays of a failure. {@code total} is the runs' wall time, the sum of
      * {@code restore}, {@code checks}, {@code handoffs}, {@code analysis}, {@code database} and
      * {@code application};
      * the one-time snapshot, the analysis and the report are not in it.
@@ -257,25 +257,25 @@ public final class Result {
     }
 
     /**
-     * The whole report for people: verdict, the failing interleaving step by step with every
-     * statement, the anomaly's cycle and advice, the database's decisions, how to replay it.
+     * The whole report for people, from the verdict to how to replay the failure. It shows the failing
+     * interleaving step by step with every statement, the anomaly's cycle and advice, the database's decisions.
      */
     public String explanation() {
         return texts.explanation();
     }
 
     /**
-     * The short form a failing test prints (at most 25 lines): the verdict, the anomaly in one
+     * The short form a failing test prints, at most 25 lines. It gives the verdict, the anomaly in one
      * sentence, the conflicting statements, the checked advice, the replay call and the report's
-     * link. The rest is in {@link #explanation()} and the report.
+     * link; the rest is in {@link #explanation()} and the report.
      */
     public String summary() {
         return texts.summary();
     }
 
     /**
-     * The isolation-level advice for the anomaly found, checked by exploring again at that level;
-     * empty when the anomaly recommends no level, or the transactions already ran at it.
+     * The isolation-level advice for the anomaly found, checked by exploring again at that level. Empty
+     * when the anomaly recommends no level, or the transactions already ran at it.
      */
     public Optional<CheckedAdvice> checkedAdvice() {
         return Optional.ofNullable(followUps.checkedAdvice());
@@ -287,8 +287,8 @@ public final class Result {
     }
 
     /**
-     * How many explored executions failed, by how they failed and the anomaly they show, in the order
-     * first seen; the first failure only unless the exploration ran with {@code stopOnFirstFailure(false)}.
+     * How many explored executions failed, by how they failed and the anomaly they show. In the order first
+     * seen; the first failure only unless the exploration ran with {@code stopOnFirstFailure(false)}.
      */
     public Map<FailureGroup, Integer> failureGroups() {
         return failing.failureGroups();
@@ -300,8 +300,8 @@ public final class Result {
     }
 
     /**
-     * Whether the failing execution ran its threads one after the other, without any interleaving:
-     * then it is not a race — the invariant or the code is wrong even sequentially.
+     * Whether the failing execution ran its threads one after the other, without any interleaving.
+     * Then it is not a race: the invariant or the code is wrong even sequentially.
      */
     public boolean failsWithoutInterleaving() {
         return failed() && failing.failure() != null && failing.failure().withoutInterleaving(failing.trace());
@@ -328,20 +328,20 @@ public final class Result {
     }
 
     /**
-     * What the exploration could not explore, one sentence each (socket calls to other services when
-     * Frontrun's native layer is not preloaded, say); empty when nothing is known to be missing. A
-     * verdict, {@link Verdict#HOLDS} included, covers only what was explored.
+     * What the exploration could not explore, one sentence each; a verdict, {@link Verdict#HOLDS} included,
+     * covers only the rest. Socket calls to other services when Frontrun's native layer is not preloaded, say.
+     * Empty when nothing is known to be missing.
      */
     public List<String> notExplored() {
         return followUps.notExplored();
     }
 
     /**
-     * Whether this run, at a level forced by {@link #whatIf} or the advice check, counted a thread that PostgreSQL's
-     * serialization failure (40001) or deadlock (40P01) ended as told no, as if the test had declared that answer: its
-     * verdict is for an application that retries such a transaction (or reports it to the caller). Such a run explores
-     * on past those answers and fails only where an interleaving breaks the invariant with nobody told. Always false
-     * for a run at the levels the application sets.
+     * Whether this run's verdict holds only for an application that retries a transaction the database aborted.
+     * A run at a level forced by {@link #whatIf} or the advice check counted a thread that PostgreSQL's
+     * serialization failure (40001) or deadlock (40P01) ended as told no, as if the test had declared that answer
+     * (retried, or reported to the caller). Such a run explores on past those answers and fails only where an
+     * interleaving breaks the invariant with nobody told. Always false for a run at the levels the application sets.
      */
     public boolean retriesTold() {
         return followUps.retriesTold();
@@ -382,7 +382,10 @@ public final class Result {
         return verdict() == Verdict.ERROR;
     }
 
-    /** The opt-in weaker check: passes when nothing failed, even if the exploration was not exhausted; never on a broken test. */
+    /**
+     * The opt-in weaker check: passes when nothing failed, even if the exploration was not exhausted.
+     * It never passes a broken test.
+     */
     public void assertNoFailureFound() {
         if (failed() || broken()) {
             throw new AssertionError(summary());
