@@ -1,102 +1,70 @@
 package dev.frontrun;
 
-import dev.frontrun.spi.SchedulingPoints;
-import dev.frontrun.spi.ExecutionContext;
-import dev.frontrun.internal.advice.IsolationAdvice;
-import dev.frontrun.internal.advice.RetriesTold;
-import dev.frontrun.internal.anomaly.SqlAnomalyAnalyzer;
 import dev.frontrun.internal.engine.ExplorationOutcome;
 import dev.frontrun.internal.engine.ExplorationPlan;
 import dev.frontrun.internal.engine.Explorer;
-import dev.frontrun.internal.instrument.JavaSyncInstrumentation;
-import dev.frontrun.spi.ExplorationHook;
+import dev.frontrun.internal.exploration.ExplorationRun;
+import dev.frontrun.internal.exploration.ExplorationSettings;
+import dev.frontrun.internal.exploration.ExplorationSettings.Expectations;
+import dev.frontrun.internal.exploration.ExplorationSettings.Instrumentation;
+import dev.frontrun.internal.exploration.ExplorationSettings.Level;
+import dev.frontrun.internal.exploration.ExplorationSettings.Reporting;
+import dev.frontrun.internal.exploration.ExplorationSettings.Search;
+import dev.frontrun.internal.exploration.Results;
 import dev.frontrun.internal.jdbc.DatabaseExplorationHook;
-import dev.frontrun.internal.report.Explanation;
 import dev.frontrun.internal.report.ExplorationReport;
 import dev.frontrun.internal.report.ExploredInterleavings;
-import dev.frontrun.internal.report.Summary;
 import dev.frontrun.internal.shard.ExplorationIds;
 import dev.frontrun.internal.shard.Shard;
-import dev.frontrun.internal.shard.ShardRun;
-import dev.frontrun.internal.sql.SqlStates;
-import java.io.IOException;
+import dev.frontrun.spi.ExplorationHook;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import javax.sql.DataSource;
 
 /**
- * Describes an exploration: the threads to race over a fresh state per execution, the invariant
- * that must hold when they are done, and the budget. Start one with {@link Frontrun#explore}.
+ * Describes the race to explore: the threads, the invariant that must hold after them, and the budget.
+ * Every execution starts from a fresh state the setup makes. Start one with {@link Frontrun#explore}.
+ * Each {@code run}, {@code replay} or {@code baseline} freezes what was described and hands it to
+ * an internal run; the exploration's one report file is shared by all of them.
  */
 public final class Exploration<S> {
 
-    private final Supplier<? extends S> setup;
-    private final List<String> names = new ArrayList<>();
-    private final List<ThreadBody<? super S>> bodies = new ArrayList<>();
-    private final List<ExplorationHook> hooks = new ArrayList<>();
-    private BiPredicate<? super S, Outcomes> invariant = (s, outcomes) -> true;
-    private final List<Class<? extends Throwable>> expectedEverywhere = new ArrayList<>();
-    private final java.util.Set<Integer> expectedStatuses = new java.util.HashSet<>();
-    private final java.util.Set<String> expectedSqlStates = new java.util.HashSet<>();
+    /** Makes the results of every run: their constructor and copies are this package's. */
+    private static final Results RESULTS = new ResultCopies();
+
+    private ExplorationPlan.Threads<S> threads;
+    private Expectations<S> expectations = Expectations.none();
+    private ExplorationPlan.Budget budget = ExplorationPlan.Budget.DEFAULTS;
+    private Reporting reporting = Reporting.defaults();
+    private Search search = Search.defaults();
+    private Instrumentation instrumentation = Instrumentation.DEFAULTS;
     private Isolation isolation;
-    private final java.util.Map<String, List<Class<? extends Throwable>>> expectedByThread = new java.util.HashMap<>();
-    private String invariantDescription = "(no invariant)";
-    private int maxExecutions = 10_000;
-    private Integer preemptionBound;
-    private Strategy strategy = Strategy.dpor();
-    private boolean stopOnFirstFailure = true;
-    private Duration executionTimeout = Duration.ofSeconds(30);
-    private int maxStepsPerExecution = ExplorationPlan.DEFAULT_MAX_STEPS;
-    private Duration totalTimeout = Duration.ofMinutes(10);
-    private int reproduceOnFailure = 10;
-    private Path reportDirectory = defaultReportDirectory();
-    private boolean reportPassing;
-    private final List<String> instrumentedPackages = new ArrayList<>();
-    private boolean sharedMemory = true;
-    private boolean spuriousWakeups = true;
-    private java.util.function.Consumer<String> progress = System.err::println;
-    private Duration progressEvery = Duration.ofSeconds(5);
-    private int parallelism = 1;
-    private boolean checkAdvice = !"false".equalsIgnoreCase(System.getProperty("frontrun.checkAdvice"));
-    private Shard shard = Shard.fromSystemProperty();
-    private String name;
-    private Path shardDirectory = ShardRun.defaultDirectory();
-    /** Set while the exploration runs again at another level (advice, what-if): those runs explore the whole tree. */
-    private boolean whole;
-    /** Set while the exploration runs again at another level: a serialization failure or deadlock tells a thread no. */
-    private RetriesTold retries;
     /** The exploration's one report file, which its later runs (replays, what-if levels) are added to. */
     private final ExplorationReport report = new ExplorationReport();
 
-    /** Where reports go unless {@link #reportDirectory(Path)} says otherwise: {@code -Dfrontrun.reportDirectory}, else target/frontrun-reports. */
-    static Path defaultReportDirectory() {
-        String configured = System.getProperty("frontrun.reportDirectory");
-        if ("none".equalsIgnoreCase(configured)) {
-            return null;
-        }
-        return Path.of(configured == null || configured.isBlank() ? "target/frontrun-reports" : configured);
-    }
-
     Exploration(Supplier<? extends S> setup) {
-        this.setup = Objects.requireNonNull(setup, "setup");
+        this.threads = new ExplorationPlan.Threads<>(Objects.requireNonNull(setup, "setup"), List.of(), List.of(),
+                List.of());
     }
 
     /** Adds a thread; threads are indexed 0, 1, ... in the order they are added. */
     public Exploration<S> thread(String name, ThreadBody<? super S> body) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(body, "body");
-        if (names.contains(name)) {
+        if (threads.names().contains(name)) {
             throw new IllegalArgumentException("thread names must be unique: '" + name + "' is already used");
         }
-        names.add(name);
-        bodies.add(body);
+        threads = threads.with(name, body);
         return this;
     }
 
@@ -106,7 +74,7 @@ public final class Exploration<S> {
         return thread(name, state -> body.run());
     }
 
-    /** What must be true once all threads finished, checked without the per-execution state (e.g. against the database). */
+    /** What must be true once all threads finished, checked without the per-execution state (in the database, say). */
     public Exploration<S> invariant(BooleanSupplier invariant) {
         return invariant(invariant, "the invariant");
     }
@@ -129,8 +97,8 @@ public final class Exploration<S> {
     }
 
     /**
-     * What must be true of the state and of how the threads ended ({@link Outcomes}: returned, or
-     * told no with an expected exception), e.g. {@code (s, outcomes) -> outcomes.storedOrTold(this::bothKept)}.
+     * What must be true of the state and of how each thread ended ({@link Outcomes}). A thread returned,
+     * or was told no with an expected exception: e.g. {@code (s, outcomes) -> outcomes.storedOrTold(this::bothKept)}.
      * Every invariant may also assert ({@code assertThat}, {@code assertEquals}) or throw: a throw that needs the
      * threads to interleave is a failure carrying the exception's message; one that comes also with the threads
      * run one after the other, in each order, is a broken test ({@link Verdict#ERROR}).
@@ -141,20 +109,20 @@ public final class Exploration<S> {
 
     /** Like {@link #invariant(BiPredicate)}, with a description used in reports. */
     public Exploration<S> invariant(BiPredicate<? super S, Outcomes> invariant, String description) {
-        this.invariant = Objects.requireNonNull(invariant, "invariant");
-        this.invariantDescription = Objects.requireNonNull(description, "description");
+        expectations = expectations.withInvariant(Objects.requireNonNull(invariant, "invariant"),
+                Objects.requireNonNull(description, "description"));
         return this;
     }
 
     /**
-     * Exceptions that are legitimate answers of every thread, not failures (a business "sold out", an
-     * optimistic-lock failure the application reports to the user): a thread that throws one (or an
+     * Exceptions that are legitimate answers of every thread, not failures: a business "sold out", or an
+     * optimistic-lock failure the application reports to the user. A thread that throws one (or an
      * exception caused by one) ends its body; the execution goes on and the invariant sees it in the
      * {@link Outcomes}.
      */
     @SafeVarargs
     public final Exploration<S> expect(Class<? extends Throwable>... answers) {
-        expectedEverywhere.addAll(List.of(answers));
+        expectations = expectations.expecting(List.of(answers));
         return this;
     }
 
@@ -164,9 +132,11 @@ public final class Exploration<S> {
      * rethrows what the application did not handle). An undeclared 5xx answer fails the thread.
      */
     public Exploration<S> expectStatus(int... statuses) {
+        List<Integer> answers = new ArrayList<>();
         for (int status : statuses) {
-            expectedStatuses.add(status);
+            answers.add(status);
         }
+        expectations = expectations.withStatuses(answers);
         return this;
     }
 
@@ -177,17 +147,18 @@ public final class Exploration<S> {
      * the database (a unique violation too).
      */
     public Exploration<S> expectSqlState(String... sqlStates) {
+        List<String> answers = new ArrayList<>();
         for (String state : sqlStates) {
-            expectedSqlStates.add(Objects.requireNonNull(state, "sqlState"));
+            answers.add(Objects.requireNonNull(state, "sqlState"));
         }
+        expectations = expectations.withSqlStates(answers);
         return this;
     }
 
     /** Like {@link #expect(Class[])}, for the thread named {@code thread} only. */
     @SafeVarargs
     public final Exploration<S> expect(String thread, Class<? extends Throwable>... answers) {
-        expectedByThread.computeIfAbsent(Objects.requireNonNull(thread, "thread"), t -> new ArrayList<>())
-                .addAll(List.of(answers));
+        expectations = expectations.expecting(Objects.requireNonNull(thread, "thread"), List.of(answers));
         return this;
     }
 
@@ -196,7 +167,7 @@ public final class Exploration<S> {
         if (maxExecutions < 1) {
             throw new IllegalArgumentException("maxExecutions must be at least 1, got " + maxExecutions);
         }
-        this.maxExecutions = maxExecutions;
+        budget = budget.withMaxExecutions(maxExecutions);
         return this;
     }
 
@@ -205,24 +176,24 @@ public final class Exploration<S> {
         if (bound != null && bound < 0) {
             throw new IllegalArgumentException("preemptionBound must not be negative, got " + bound);
         }
-        this.preemptionBound = bound;
+        search = search.withPreemptionBound(bound);
         return this;
     }
 
     public Exploration<S> strategy(Strategy strategy) {
-        this.strategy = Objects.requireNonNull(strategy, "strategy");
+        search = search.withStrategy(Objects.requireNonNull(strategy, "strategy"));
         return this;
     }
 
     /** Stop at the first failure (default) or explore every trace. */
     public Exploration<S> stopOnFirstFailure(boolean stop) {
-        this.stopOnFirstFailure = stop;
+        budget = budget.withStopOnFirstFailure(stop);
         return this;
     }
 
     /** Time limit of one execution (default 30 s); past it the execution ends inconclusive with thread dumps. */
     public Exploration<S> executionTimeout(Duration timeout) {
-        this.executionTimeout = positive(timeout, "executionTimeout");
+        budget = budget.withExecutionTimeout(positive(timeout, "executionTimeout"));
         return this;
     }
 
@@ -235,13 +206,13 @@ public final class Exploration<S> {
         if (steps < 1) {
             throw new IllegalArgumentException("maxStepsPerExecution must be at least 1, got " + steps);
         }
-        this.maxStepsPerExecution = steps;
+        budget = budget.withMaxSteps(steps);
         return this;
     }
 
     /** Time limit of the whole exploration (default 10 min); past it the verdict is inconclusive. */
     public Exploration<S> totalTimeout(Duration timeout) {
-        this.totalTimeout = positive(timeout, "totalTimeout");
+        budget = budget.withTotalTimeout(positive(timeout, "totalTimeout"));
         return this;
     }
 
@@ -250,43 +221,43 @@ public final class Exploration<S> {
         if (times < 0) {
             throw new IllegalArgumentException("reproduceOnFailure must not be negative, got " + times);
         }
-        this.reproduceOnFailure = times;
+        budget = budget.withReproduceOnFailure(times);
         return this;
     }
 
     /**
-     * Runs every transaction of the explored threads at {@code level} (null: as the application sets
-     * them): each connection they take is set to it, and the application's own settings through JDBC
-     * yield. The way to ask "would this isolation level fix it?" — see {@link Result#whatIf(Isolation)}.
+     * Runs every transaction of the explored threads at {@code level}, to ask "would this level fix it?".
+     * Null runs them as the application sets them. Each connection they take is set to {@code level}, and the
+     * application's own settings through JDBC yield. See also {@link Result#whatIf(Isolation)}.
      */
     public Exploration<S> isolation(Isolation level) {
-        this.isolation = level;
+        isolation = level;
         return this;
     }
 
     /** Lifecycle callbacks (database snapshot and restore, per-execution resources). */
     public Exploration<S> hook(ExplorationHook hook) {
-        hooks.add(Objects.requireNonNull(hook, "hook"));
+        threads = threads.withHook(Objects.requireNonNull(hook, "hook"));
         return this;
     }
 
     /**
-     * Explores against a database: snapshot before the first execution, restored before every
-     * execution and after the last; and an error, not a green result, if the threads ran without one
-     * scheduling point: no SQL through a {@link dev.frontrun.jdbc.FrontrunDataSource} proxy, no instrumented
-     * synchronization or shared memory. The explored code must use the wrapped data source.
+     * Explores against a database, restored before every execution to the snapshot taken before the first.
+     * It is restored after the last too. Threads that ran without one scheduling point (no SQL through a
+     * {@link dev.frontrun.jdbc.FrontrunDataSource} proxy, no instrumented synchronization or shared memory) give an
+     * error, not a green result. The explored code must use the wrapped data source.
      */
-    public Exploration<S> database(javax.sql.DataSource dataSource) {
+    public Exploration<S> database(DataSource dataSource) {
         return database(new DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource")));
     }
 
     /**
-     * Like {@link #database(javax.sql.DataSource)}, for integrations that know better how the user
-     * fixes a run that saw no SQL: {@code missingProxyAdvice} ends the "Frontrun saw no SQL" error.
+     * Like {@link #database(DataSource)}, for integrations that know better how to fix a run that saw no SQL.
+     * {@code missingProxyAdvice} ends the "Frontrun saw no SQL" error.
      * The Spring starter explores through this method, so what {@code database} sets up applies
      * to Spring explorations too.
      */
-    public Exploration<S> database(javax.sql.DataSource dataSource, String missingProxyAdvice) {
+    public Exploration<S> database(DataSource dataSource, String missingProxyAdvice) {
         return database(new DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource"),
                 Objects.requireNonNull(missingProxyAdvice, "missingProxyAdvice")));
     }
@@ -297,33 +268,33 @@ public final class Exploration<S> {
     }
 
     /**
-     * Where to write the HTML report of a failing exploration (default {@code target/frontrun-reports}
-     * under the working directory, or the system property {@code frontrun.reportDirectory};
-     * {@code none} there, or null here, writes no reports).
+     * Where to write the HTML report of a failing exploration; null writes none. The default is
+     * {@code target/frontrun-reports} under the working directory, or the system property
+     * {@code frontrun.reportDirectory} ({@code none} there writes none).
      */
     public Exploration<S> reportDirectory(Path directory) {
-        this.reportDirectory = directory;
+        reporting = reporting.withDirectory(directory);
         return this;
     }
 
     /**
-     * Also write a report when the exploration does not fail (default: only failures get one), and
-     * list in every report the interleavings explored, each with its schedule and its statements in
-     * full (the first {@value ExploredInterleavings#KEPT}, and how many more there were).
+     * Also write a report when the exploration does not fail (default: only failures get one). Every report
+     * then lists the interleavings explored, each with its schedule and its statements in full (the first
+     * {@value ExploredInterleavings#KEPT}, and how many more there were).
      */
     public Exploration<S> reportPassing(boolean passing) {
-        this.reportPassing = passing;
+        reporting = reporting.withPassing(passing);
         return this;
     }
 
     /**
-     * Makes the Java synchronization of the classes under these package prefixes scheduling points:
-     * {@code synchronized} blocks and methods, {@code Object.wait/notify/notifyAll}, {@code ReentrantLock}
-     * calls, {@code CountDownLatch} and {@code Thread.join}. Who takes a lock first is explored, and a
-     * thread waiting for a lock another explored thread holds is known to be blocked. The classes are
-     * instrumented once per JVM (Byte Buddy attaches itself; loaded classes are retransformed); outside an
-     * exploration an instrumented site costs one type check of the current thread. Name the
-     * application's packages, not frameworks': their own locks would multiply the traces.
+     * Makes the Java synchronization of the classes under these package prefixes scheduling points, so who takes a
+     * lock first is explored. They are {@code synchronized} blocks and methods, {@code Object.wait/notify/notifyAll},
+     * {@code ReentrantLock} calls, {@code CountDownLatch} and {@code Thread.join}; a thread waiting for a lock
+     * another explored thread holds is known to be blocked. The classes are instrumented once per JVM (Byte Buddy
+     * attaches itself; loaded classes are retransformed); outside an exploration an instrumented site costs one type
+     * check of the current thread. Name the application's packages, not frameworks': their own locks would multiply
+     * the traces.
      */
     public Exploration<S> instrument(String... packagePrefixes) {
         for (String prefix : packagePrefixes) {
@@ -331,207 +302,123 @@ public final class Exploration<S> {
             if (prefix.isBlank()) {
                 throw new IllegalArgumentException("an empty package prefix would instrument every class");
             }
-            instrumentedPackages.add(prefix);
         }
+        instrumentation = instrumentation.withPackages(List.of(packagePrefixes));
         return this;
     }
 
     /**
-     * Where progress lines of a long exploration go — executions done, per second, branches pending —
-     * one every {@code every} (default: standard error, every 5 seconds; a shorter exploration prints
-     * nothing); null for none.
+     * Where progress lines of a long exploration go, one every {@code every}; null for none. A line tells the
+     * executions done, per second, and the branches pending. The default is standard error every 5 seconds;
+     * a shorter exploration prints nothing.
      */
-    public Exploration<S> progress(java.util.function.Consumer<String> sink, Duration every) {
-        this.progress = sink;
-        this.progressEvery = positive(every, "every");
+    public Exploration<S> progress(Consumer<String> sink, Duration every) {
+        reporting = reporting.withProgress(sink, positive(every, "every"));
         return this;
     }
 
     /**
-     * Whether the instrumented classes' non-final fields, array elements, atomics, adders and
-     * {@code ConcurrentHashMap} keys are resources whose accesses are scheduling points (default true;
-     * only with {@link #instrument}). An object an explored thread creates in an execution is a resource of
-     * its own, named after the thread and the order of creation (the same in every replay), so requests
-     * working on their own objects do not conflict; every other object (singletons, the state the setup
-     * builds, what uninstrumented code creates) is named after its class, coarser. Off, only the
-     * synchronization of the instrumented classes is explored.
+     * Whether the instrumented classes' shared memory is explored too (default true; only with {@link #instrument}).
+     * Their non-final fields, array elements, atomics, adders and {@code ConcurrentHashMap} keys are then resources
+     * whose accesses are scheduling points. An object an explored thread creates in an execution is a resource of its
+     * own, named after the thread and the order of creation (the same in every replay), so requests working on their
+     * own objects do not conflict; every other object (singletons, the state the setup builds, what uninstrumented
+     * code creates) is named after its class, coarser. Off, only the synchronization of the instrumented classes is
+     * explored.
      */
     public Exploration<S> sharedMemory(boolean on) {
-        this.sharedMemory = on;
+        instrumentation = instrumentation.withSharedMemory(on);
         return this;
     }
 
     /**
-     * Whether a wait in the instrumented classes ({@code Object.wait()}, {@code Condition.await()}) may
-     * also wake up spuriously, as the JVM allows (default true; only with {@link #instrument}): each such
-     * wait may return without a notification, at most once per thread and wait site in an execution (a
-     * guarded {@code while (!cond) wait();} re-checks and waits again, so one spurious wake-up shows all it
-     * can; an unguarded {@code if} is caught). Off, waits return only when notified, explored executions
-     * are fewer, and a result that ran a wait says so under "not explored".
+     * Whether a wait in the instrumented classes may also wake up spuriously, as the JVM allows (default true). Only
+     * with {@link #instrument}: each such wait ({@code Object.wait()}, {@code Condition.await()}) may return without
+     * a notification, at most once per thread and wait site in an execution (a guarded {@code while (!cond) wait();}
+     * re-checks and waits again, so one spurious wake-up shows all it can; an unguarded {@code if} is caught). Off,
+     * waits return only when notified, explored executions are fewer, and a result that ran a wait says so under "not
+     * explored".
      */
     public Exploration<S> spuriousWakeups(boolean on) {
-        this.spuriousWakeups = on;
+        instrumentation = instrumentation.withSpuriousWakeups(on);
         return this;
     }
 
     /**
-     * Whether a failure whose anomaly an isolation level would prevent is explored again at that level,
-     * so the advice the result gives is one the database confirmed ({@link Result#checkedAdvice()}).
+     * Whether the database confirms the advice, by exploring a failure again at the level that would prevent it.
+     * The result then gives that check ({@link Result#checkedAdvice()}).
      * Default true ({@code -Dfrontrun.checkAdvice=false} turns it off everywhere); the check costs one
      * more exploration, run only when something failed.
      */
     public Exploration<S> checkAdvice(boolean check) {
-        this.checkAdvice = check;
+        reporting = reporting.withCheckAdvice(check);
         return this;
     }
 
     /**
-     * Explores on {@code workers} threads of this JVM at once (default 1), each execution against the
-     * worker's own copy of the database ({@code CREATE DATABASE … TEMPLATE}, dropped afterwards), with the
-     * results of exploring on one: the same executions, traces, verdict and first counterexample. The
-     * exploring thread keeps the one DPOR state; workers run the executions it will ask for next ahead of
-     * time, and an execution is accepted, in the sequential order, only if the DPOR state then would have
-     * made exactly its choices (otherwise it runs again). Needs every statement of the setup, the threads
-     * and the invariant to go through the {@link dev.frontrun.jdbc.FrontrunDataSource} proxy of the data
-     * source given to {@link #database}, a pool at least as large as the threads, and hooks that can run
-     * on workers ({@link ExplorationHook#forWorker}; the Spring starter's cannot: its application
-     * context is shared by all requests). Only DPOR explores in parallel; replays, random runs and a {@link #shard share} run on
-     * one worker. {@code Runtime.getRuntime().availableProcessors()} is all cores. Several executions run at
-     * once, so the setup, the thread bodies and the invariant must share nothing but the database: each
-     * execution's state is what the setup returns.
+     * Explores on {@code workers} threads of this JVM at once (default 1), with the results of exploring on one.
+     * Those are the same executions, traces, verdict and first counterexample; each execution runs against the
+     * worker's own copy of the database ({@code CREATE DATABASE … TEMPLATE}, dropped afterwards). The exploring
+     * thread keeps the one DPOR state; workers run the executions it will ask for next ahead of time, and an
+     * execution is accepted, in the sequential order, only if the DPOR state then would have made exactly its choices
+     * (otherwise it runs again). Needs every statement of the setup, the threads and the invariant to go through the
+     * {@link dev.frontrun.jdbc.FrontrunDataSource} proxy of the data source given to {@link #database}, a pool at
+     * least as large as the threads, and hooks that can run on workers ({@link ExplorationHook#forWorker}; the Spring
+     * starter's cannot: its application context is shared by all requests). Only DPOR explores in parallel; replays,
+     * random runs and a {@link #shard share} run on one worker. {@code Runtime.getRuntime().availableProcessors()} is
+     * all cores. Several executions run at once, so the setup, the thread bodies and the invariant must share nothing
+     * but the database: each execution's state is what the setup returns.
      */
     public Exploration<S> parallelism(int workers) {
         if (workers < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1, got " + workers);
         }
-        this.parallelism = workers;
+        search = search.withParallelism(workers);
         return this;
     }
 
     /**
-     * Explores only shard {@code index} of {@code count} (0-based; default: {@code -Dfrontrun.shard=i/n}, else the
-     * whole exploration), so {@code count} CI jobs together explore it once: every job enumerates the same top levels
-     * of the exploration tree, and below them explores the leaves it owns. The result is the share's verdict; the
-     * share's report goes to {@link #shardDirectory(Path)} as {@code <name>.shard-<i>-of-<n>.json}, and
-     * {@link Frontrun#mergeShards} over every job's reports gives the whole verdict. Only an unbounded DPOR exploration is
-     * split; a random or preemption-bounded one is run whole in every job.
+     * Explores only shard {@code index} of {@code count} (0-based), so {@code count} CI jobs together explore it
+     * once. The default is {@code -Dfrontrun.shard=i/n}, else the whole exploration. Every job enumerates the same
+     * top levels of the exploration tree, and below them explores the leaves it owns. The result is the share's
+     * verdict; the share's report goes to {@link #shardDirectory(Path)} as {@code <name>.shard-<i>-of-<n>.json}, and
+     * {@link Frontrun#mergeShards} over every job's reports gives the whole verdict. Only an unbounded DPOR
+     * exploration is split; a random or preemption-bounded one is run whole in every job.
      */
     public Exploration<S> shard(int index, int count) {
-        this.shard = new Shard(index, count);
+        search = search.withShard(new Shard(index, count));
         return this;
     }
 
-    /** {@link #shard(int, int)} written {@code i/n}, as {@code -Dfrontrun.shard} takes it; blank for the whole exploration. */
+    /** {@link #shard(int, int)} written {@code i/n}, as {@code -Dfrontrun.shard} takes it; blank for all of it. */
     public Exploration<S> shard(String share) {
-        this.shard = Shard.parse(share);
+        search = search.withShard(Shard.parse(share));
         return this;
     }
 
     /**
-     * The exploration's id in shard reports, the same in every job (default: {@code <test class>.<method>} of the
-     * calling test; a second exploration under one id in a JVM gets {@code <id>-2}).
+     * The exploration's id in shard reports, the same in every job. The default is {@code <test class>.<method>}
+     * of the calling test; a second exploration under one id in a JVM gets {@code <id>-2}.
      */
     public Exploration<S> name(String id) {
-        this.name = ExplorationIds.safe(Objects.requireNonNull(id, "id"));
+        search = search.withName(ExplorationIds.safe(Objects.requireNonNull(id, "id")));
         return this;
     }
 
     /** Where a shard writes its report (default {@code -Dfrontrun.shardDirectory}, else target/frontrun-shards). */
     public Exploration<S> shardDirectory(Path directory) {
-        this.shardDirectory = Objects.requireNonNull(directory, "directory");
+        search = search.withShardDirectory(Objects.requireNonNull(directory, "directory"));
         return this;
     }
 
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
-        java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
-        ExploredInterleavings explored = explored();
-        ShardRun share = shard != null && !whole && strategy instanceof Strategy.Dpor && preemptionBound == null
-                ? new ShardRun(shard) : null;
-        String id = share == null ? null : name != null ? name : ExplorationIds.ofCaller();
-        Result result = analysed(new Explorer<S>(plan(groups, explored, share)).explore(), groups);
-        if (retries != null) {
-            result = result.withRetriesTold(retries.seen());
-        }
-        if (share != null) {
-            List<String> notes = new ArrayList<>(result.notExplored());
-            notes.add(share.note());
-            result = result.withNotExplored(notes);
-        }
-        if (checkAdvice && isolation == null && result.failed()) {
-            Optional<Isolation> level = IsolationAdvice.levelToCheck(result.analysis());
-            if (level.isPresent()) {
-                result = result.withCheckedAdvice(IsolationAdvice.checked(level.get(), adviceRun(level.get())));
-            }
-        }
-        result = told(reported(result, explored, null), false).withWhatIf(this::runAt);
-        if (share != null) {
-            try {
-                share.write(result, id, shardDirectory);
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException("the shard report of " + id + " could not be written to "
-                        + shardDirectory + "; without it the merge cannot give the whole verdict", e);
-            }
-        }
-        return result;
+        return new ExplorationRun<>(settings(), report, RESULTS).run();
     }
 
     /**
-     * The fingerprint of the settings that shape the steps of instrumented code, which a recorded schedule carries;
-     * null when nothing is instrumented (the steps are the database's and the SPI's only).
-     */
-    private String stepModel() {
-        if (instrumentedPackages.isEmpty()) {
-            return null;
-        }
-        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-        crc.update(stepModelSettings().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        return Long.toString(crc.getValue(), 36);
-    }
-
-    private String stepModelSettings() {
-        return "instrumented " + new java.util.TreeSet<>(instrumentedPackages.stream()
-                .map(p -> p.strip().endsWith(".") ? p.strip() : p.strip() + ".").toList())
-                + ", sharedMemory " + sharedMemory + ", spuriousWakeups " + spuriousWakeups;
-    }
-
-    /** The exploration again at {@code level}, quietly: no report, no replays (it only checks advice). */
-    private Result adviceRun(Isolation level) {
-        Path reports = reportDirectory;
-        int replays = reproduceOnFailure;
-        reportDirectory = null;
-        reproduceOnFailure = 0;
-        try {
-            return runAt(level);
-        } finally {
-            reportDirectory = reports;
-            reproduceOnFailure = replays;
-        }
-    }
-
-    /**
-     * This exploration run again with every transaction at {@code level}, where a thread ended by the serialization
-     * failure or deadlock that level makes PostgreSQL answer was told no (see {@link Result#retriesTold()}).
-     */
-    private Result runAt(Isolation level) {
-        Isolation before = isolation;
-        boolean wholeBefore = whole;
-        RetriesTold retriesBefore = retries;
-        isolation = level;
-        whole = true;
-        retries = new RetriesTold();
-        try {
-            return run();
-        } finally {
-            isolation = before;
-            whole = wholeBefore;
-            retries = retriesBefore;
-        }
-    }
-
-    /**
-     * What the explored work costs without Frontrun, for comparing an exploration's {@link Result#timings()}
-     * with: the threads run once each, one after the other, with no scheduling, on a thread Frontrun stays out of the
+     * What the explored work costs without Frontrun, to compare an exploration's {@link Result#timings()} with.
+     * The threads run once each, one after the other, with no scheduling, on a thread Frontrun stays out of the
      * way of (the proxy hands out the real connections; no trigger tracks the writes, no native layer records the
      * traffic; the setup runs there too, as on an explored thread, not on the caller's), after the same database
      * restore an execution gets (one that rewrites every table, as nothing tracks what changed); {@code rounds} times.
@@ -559,8 +446,7 @@ public final class Exploration<S> {
         if (rounds < 1) {
             throw new IllegalArgumentException("rounds must be at least 1, got " + rounds);
         }
-        Explorer.BaselineTimes times = new Explorer<S>(plan(new java.util.LinkedHashMap<>(),
-                ExploredInterleavings.none(), null)).baseline(rounds);
+        Explorer.BaselineTimes times = new ExplorationRun<>(settings(), report, RESULTS).baseline(rounds);
         return new Baseline(times.rounds(), times.total(), times.restore());
     }
 
@@ -571,164 +457,13 @@ public final class Exploration<S> {
      */
     public Result replay(Schedule schedule) {
         Objects.requireNonNull(schedule, "schedule");
-        if (schedule.model().isPresent() && !schedule.model().get().equals(stepModel())) {
-            throw new IllegalArgumentException("schedule " + schedule + " was recorded under other settings that"
-                    + " shape the steps than this exploration's (" + stepModelSettings() + ", fingerprint "
-                    + stepModel() + "): its steps would fall elsewhere, so it cannot be replayed here. Replay it"
-                    + " with the instrumented packages, sharedMemory and spuriousWakeups it was recorded with, or"
-                    + " explore again.");
-        }
-        java.util.Map<Result.FailureGroup, Integer> groups = new java.util.LinkedHashMap<>();
-        ExploredInterleavings explored = explored();
-        return told(reported(analysed(new Explorer<S>(plan(groups, explored, null)).replay(Objects.requireNonNull(schedule,
-                "schedule"), JavaSyncInstrumentation.commentMarkers()), groups), explored, schedule), true);
+        return new ExplorationRun<>(settings(), report, RESULTS).replay(schedule);
     }
 
-    /**
-     * Turns what the explorer established into the user's {@link Result}: the SQL of a failing trace
-     * is analysed whenever the trace has SQL steps.
-     */
-    private Result analysed(ExplorationOutcome outcome, java.util.Map<Result.FailureGroup, Integer> groups) {
-        Analysis analysis;
-        try {
-            analysis = SqlAnomalyAnalyzer.create().analysis(outcome.trace(), outcome.failure());
-        } catch (RuntimeException e) {
-            analysis = Analysis.none(); // an analysis bug must not hide the failure itself
-        }
-        Schedule counterexample = outcome.counterexample() == null ? null
-                : outcome.counterexample().withModel(stepModel());
-        return new Result(outcome.verdict(), outcome.executions(), outcome.exhausted(), outcome.strategy(),
-                outcome.failure(), counterexample, outcome.trace(), analysis, outcome.reproduced(),
-                outcome.reproduceAttempts(), outcome.inconclusiveBecause(), outcome.elapsed(), null, null, null, groups,
-                null).withTimings(outcome.timings()).withNotExplored(notExplored(outcome.uncertified()));
-    }
-
-    /**
-     * What the hooks know was not explored (asked after the last execution), after what the model does not certify
-     * and the classes of the instrumented packages that could not be instrumented.
-     */
-    private List<String> notExplored(List<String> uncertified) {
-        List<String> notes = new ArrayList<>(uncertified);
-        if (!instrumentedPackages.isEmpty()) {
-            JavaSyncInstrumentation.notInstrumented(instrumentedPackages).ifPresent(notes::add);
-        }
-        for (ExplorationHook hook : hooks) {
-            try {
-                notes.addAll(hook.notExplored());
-            } catch (RuntimeException e) {
-                notes.add("unknown: " + hook.getClass().getSimpleName() + ".notExplored() threw " + e);
-            }
-        }
-        return notes;
-    }
-
-    /**
-     * The result with its texts rendered (the whole explanation and the short summary) and the HTML
-     * report written if one is wanted, named at the end of both: the exploration's one report file, which a later
-     * run of it (a replay of {@code replayed}, a what-if level) is added to, whatever its verdict.
-     */
-    private Result reported(Result analysed, ExploredInterleavings explored, Schedule replayed) {
-        Result result = analysed.withTexts(Explanation.of(analysed, invariantDescription, names),
-                Summary.of(analysed, invariantDescription, names));
-        if (reportDirectory == null || !result.failed() && !reportPassing && !report.written(reportDirectory)) {
-            return result;
-        }
-        try {
-            Path file = report.write(result, explored, reportDirectory, whole ? isolation : null, replayed);
-            return result.withReport(file, "  report:   " + file.toUri() + "\n");
-        } catch (IOException | RuntimeException e) {
-            return result.withReport(null, "  report:   not written (" + e + ")\n");
-        }
-    }
-
-    /** Where this run keeps the interleavings it explores: only when a report may list them. */
-    private ExploredInterleavings explored() {
-        return reportDirectory != null && reportPassing ? ExploredInterleavings.kept() : ExploredInterleavings.none();
-    }
-
-    private ExplorationPlan<S> plan(java.util.Map<Result.FailureGroup, Integer> groups, ExploredInterleavings explored,
-                                    ShardRun share) {
-        if (names.isEmpty()) {
-            throw new IllegalStateException("an exploration needs at least one .thread(name, body)");
-        }
-        if (!instrumentedPackages.isEmpty()) {
-            JavaSyncInstrumentation.ensure(instrumentedPackages);
-        }
-        List<List<Class<? extends Throwable>>> expected = expectedPerThread();
-        java.util.Set<String> sqlStates = java.util.Set.copyOf(expectedSqlStates);
-        java.util.Set<Integer> statuses = java.util.Set.copyOf(expectedStatuses);
-        RetriesTold retried = retries;
-        BiPredicate<? super S, Outcomes> judged = retried == null ? invariant : retried.invariant(invariant,
-                (thread, outcome) -> expected.get(thread).stream().anyMatch(outcome::threw)
-                        || SqlStates.onChain(outcome.thrown(), sqlStates).isPresent()
-                        || outcome.status() != null && statuses.contains(outcome.status()));
-        Predicate<Throwable> alsoTold = thrown -> SqlStates.onChain(thrown, sqlStates).isPresent()
-                || retried != null && RetriesTold.retryable(thrown);
-        return new ExplorationPlan<>(setup, names, announcedStarts(), judged, invariantDescription, maxExecutions,
-                preemptionBound, strategy, stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure,
-                databaseChecksFirst(), expected, statuses, (trace, failure) -> groups.merge(group(trace, failure), 1,
-                Integer::sum), explored::add, isolation, progress, progressEvery, !instrumentedPackages.isEmpty(),
-                sharedMemory, spuriousWakeups, parallelism, share == null ? null : share::policy, maxStepsPerExecution,
-                alsoTold);
-    }
-
-    /**
-     * The hooks in the order they are run, behind the refusal of a database other than PostgreSQL: whatever hook
-     * queries the database first, the user reads that refusal, not the other database's error.
-     */
-    private List<ExplorationHook> databaseChecksFirst() {
-        List<ExplorationHook> ordered = new ArrayList<>();
-        hooks.stream().filter(DatabaseExplorationHook.class::isInstance).map(DatabaseExplorationHook.class::cast)
-                .forEach(database -> ordered.add(database.refusalOfOtherDatabases()));
-        ordered.addAll(hooks);
-        return ordered;
-    }
-
-    /** The thread bodies, each telling the hooks first that its thread starts ({@link ExplorationHook#threadStarting}). */
-    private List<ThreadBody<? super S>> announcedStarts() {
-        List<ExplorationHook> started = List.copyOf(hooks);
-        List<ThreadBody<? super S>> wrapped = new ArrayList<>();
-        for (int i = 0; i < bodies.size(); i++) {
-            int thread = i;
-            ThreadBody<? super S> body = bodies.get(i);
-            wrapped.add(state -> {
-                // outside an execution (the plain baseline runs the bodies on the calling thread) no hook is told
-                Optional<ExecutionContext> execution = SchedulingPoints.currentExecution();
-                if (execution.isPresent()) {
-                    for (ExplorationHook hook : started) {
-                        hook.threadStarting(execution.get(), thread);
-                    }
-                }
-                body.run(state);
-            });
-        }
-        return wrapped;
-    }
-
-    /** How a failing execution failed and the anomaly its SQL shows, for counting. */
-    private static Result.FailureGroup group(List<TraceStep> trace, Failure failure) {
-        AnomalyKind anomaly;
-        try {
-            anomaly = SqlAnomalyAnalyzer.create().analyze(trace, failure).map(Anomaly::kind).orElse(null);
-        } catch (RuntimeException e) {
-            anomaly = null; // an analysis bug must not hide the failure itself
-        }
-        return new Result.FailureGroup(failure.kind(), anomaly);
-    }
-
-    private List<List<Class<? extends Throwable>>> expectedPerThread() {
-        for (String thread : expectedByThread.keySet()) {
-            if (!names.contains(thread)) {
-                throw new IllegalStateException("expect(\"" + thread + "\", ...) names no thread; threads are " + names);
-            }
-        }
-        List<List<Class<? extends Throwable>>> out = new ArrayList<>();
-        for (String name : names) {
-            List<Class<? extends Throwable>> answers = new ArrayList<>(expectedEverywhere);
-            answers.addAll(expectedByThread.getOrDefault(name, List.of()));
-            out.add(answers);
-        }
-        return out;
+    /** What was described so far, frozen for a run. */
+    private ExplorationSettings<S> settings() {
+        return new ExplorationSettings<>(threads, expectations, budget, search, instrumentation, reporting,
+                Level.of(isolation));
     }
 
     private static Duration positive(Duration d, String what) {
@@ -739,9 +474,38 @@ public final class Exploration<S> {
         return d;
     }
 
-    /** Tells the hooks where the report of a run or of a replay was written, if one was. */
-    private Result told(Result result, boolean replay) {
-        result.report().ifPresent(file -> hooks.forEach(hook -> hook.reportWritten(file, replay)));
-        return result;
+    /** The package-private constructor and copies of {@link Result}, for the internal runs. */
+    private static final class ResultCopies implements Results {
+
+        @Override
+        public Result of(ExplorationOutcome outcome, Analysis analysis, Schedule counterexample,
+                         Map<Result.FailureGroup, Integer> failureGroups, List<String> notExplored,
+                         boolean retriesTold) {
+            return new Result(new Result.Explored(outcome.verdict(), outcome.executions(), outcome.exhausted(),
+                    outcome.strategy(), outcome.inconclusiveBecause(), outcome.elapsed(), outcome.timings()),
+                    new Result.Failing(outcome.failure(), counterexample, outcome.trace(), analysis,
+                            outcome.reproduced(), outcome.reproduceAttempts(), failureGroups),
+                    Result.Texts.NONE, new Result.FollowUps(notExplored, retriesTold, null, null));
+        }
+
+        @Override
+        public Result withCheckedAdvice(Result result, Result.CheckedAdvice advice) {
+            return result.withCheckedAdvice(advice);
+        }
+
+        @Override
+        public Result withTexts(Result result, String explanation, String summary) {
+            return result.withTexts(explanation, summary);
+        }
+
+        @Override
+        public Result withReport(Result result, Path file, String note) {
+            return result.withReport(file, note);
+        }
+
+        @Override
+        public Result withWhatIf(Result result, Function<Isolation, Result> rerun) {
+            return result.withWhatIf(rerun);
+        }
     }
 }

@@ -12,15 +12,15 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The outcome of an exploration: a three-valued verdict, how much was explored, and for a
- * failure everything needed to understand and replay it — the trace, the analysis of its SQL,
- * the explanation and the report.
+ * The outcome of an exploration: a three-valued verdict, how much was explored, and how to understand a failure.
+ * For a failure it carries everything needed to understand and replay it: the trace, the analysis of its SQL,
+ * the explanation and the report. Immutable.
  */
 public final class Result {
 
     /**
-     * A kind of failing execution an exploration counted: how it failed, and the anomaly its SQL shows
-     * (null when there is none or no SQL).
+     * A kind of failing execution an exploration counted: how it failed, and the anomaly its SQL shows.
+     * The anomaly is null when there is none or no SQL.
      */
     public record FailureGroup(Failure.Kind failure, AnomalyKind anomaly) {
         @Override
@@ -31,8 +31,8 @@ public final class Result {
     }
 
     /**
-     * Isolation-level advice checked against the database: the exploration ran again with every
-     * transaction at {@code level}, and {@code effect} says what that did to the failure.
+     * Isolation-level advice checked against the database, by exploring again at the level it recommends.
+     * Every transaction ran at {@code level}, and {@code effect} says what that did to the failure.
      *
      * @param level        the level the anomaly's advice recommends
      * @param effect       what running at that level did
@@ -43,17 +43,17 @@ public final class Result {
 
         /** What running at the recommended level did to the failure. */
         public enum Effect {
-            /** The property holds at that level as the test is written: every interleaving was explored without a failure. */
+            /** The property holds at that level as the test is written: no interleaving explored failed. */
             FIXES,
             /**
-             * The property holds at that level once a thread that PostgreSQL's serialization failure (40001) or deadlock
-             * (40P01) ends counts as told: no interleaving breaks it with nobody told. Retry that transaction (or
-             * report it), and declare the answer in the test.
+             * The property holds at that level once the transaction the database aborts is retried. A thread that
+             * PostgreSQL's serialization failure (40001) or deadlock (40P01) ends counts as told: no interleaving
+             * breaks it with nobody told. Retry that transaction (or report it), and declare the answer in the test.
              */
             FIXES_WITH_RETRY,
             /**
-             * Some interleaving at that level still breaks the property with nobody told, a serialization failure
-             * counted as an answer (for a request-level anomaly, at every level): retrying does not fix it.
+             * Retrying does not fix it: some interleaving at that level still breaks the property with nobody told.
+             * A serialization failure counts as an answer; a request-level anomaly breaks it at every level.
              */
             NOT_FIXED,
             /** The re-run ended without a verdict (an error, a timeout, the budget). */
@@ -66,15 +66,15 @@ public final class Result {
             Objects.requireNonNull(rerun, "rerun");
         }
 
-        /** Whether the advice, followed, makes the failure go away (possibly with a retry of the aborted transaction). */
+        /** Whether the advice, followed, makes the failure go away (perhaps retrying the aborted transaction). */
         public boolean fixes() {
             return effect == Effect.FIXES || effect == Effect.FIXES_WITH_RETRY;
         }
     }
 
     /**
-     * Where an exploration's time went, summed over its runs (explored executions and the replays of a
-     * failure): what a speed-up must attack. {@code total} is the runs' wall time, the sum of
+     * Where an exploration's time went, summed over its runs: what a speed-up must attack. The runs are the
+     * explored executions and the replays of a failure. {@code total} is the runs' wall time, the sum of
      * {@code restore}, {@code checks}, {@code handoffs}, {@code analysis}, {@code database} and
      * {@code application};
      * the one-time snapshot, the analysis and the report are not in it.
@@ -115,85 +115,98 @@ public final class Result {
         }
     }
 
-    private final Verdict verdict;
-    private final int executions;
-    private final boolean exhausted;
-    private final Strategy strategy;
-    private final Failure failure;
-    private final Schedule counterexample;
-    private final List<TraceStep> trace;
-    private final Analysis analysis;
-    private final int reproduced;
-    private final int reproduceAttempts;
-    private final String inconclusiveBecause;
-    private final Duration elapsed;
-    private final String explanation;
-    private final String summary;
-    private final Path report;
-    private final Map<FailureGroup, Integer> failureGroups;
-    private final CheckedAdvice checkedAdvice;
-    private Function<Isolation, Result> whatIf;
-    private Timings timings = Timings.NONE;
-    private List<String> notExplored = List.of();
-    private boolean retriesTold;
+    /**
+     * What the explorer established: the verdict, how much it explored, and where the time went.
+     * {@code timings} is required; the rest may be null where the {@link Result} accessors allow.
+     */
+    record Explored(Verdict verdict, int executions, boolean exhausted, Strategy strategy, String inconclusiveBecause,
+                    Duration elapsed, Timings timings) {
+        Explored {
+            Objects.requireNonNull(verdict, "verdict");
+            Objects.requireNonNull(timings, "timings");
+        }
+    }
 
-    Result(Verdict verdict, int executions, boolean exhausted, Strategy strategy, Failure failure,
-           Schedule counterexample, List<TraceStep> trace, Analysis analysis, int reproduced, int reproduceAttempts,
-           String inconclusiveBecause, Duration elapsed, String explanation, String summary, Path report,
-           Map<FailureGroup, Integer> failureGroups, CheckedAdvice checkedAdvice) {
-        this.verdict = Objects.requireNonNull(verdict, "verdict");
-        this.executions = executions;
-        this.exhausted = exhausted;
-        this.strategy = strategy;
-        this.failure = failure;
-        this.counterexample = counterexample;
-        this.trace = trace == null ? List.of() : List.copyOf(trace);
-        this.analysis = analysis == null ? Analysis.none() : analysis;
-        this.reproduced = reproduced;
-        this.reproduceAttempts = reproduceAttempts;
-        this.inconclusiveBecause = inconclusiveBecause;
-        this.elapsed = elapsed;
-        this.explanation = explanation == null ? "" : explanation;
-        this.summary = summary == null ? this.explanation : summary;
-        this.report = report;
-        this.failureGroups = failureGroups == null ? Map.of()
-                : Collections.unmodifiableMap(new LinkedHashMap<>(failureGroups));
-        this.checkedAdvice = checkedAdvice;
+    /** The first failure and what was learnt of it: schedule, trace, SQL, replays, and the failures counted. */
+    record Failing(Failure failure, Schedule counterexample, List<TraceStep> trace, Analysis analysis, int reproduced,
+                   int reproduceAttempts, Map<FailureGroup, Integer> failureGroups) {
+        Failing {
+            trace = trace == null ? List.of() : List.copyOf(trace);
+            analysis = analysis == null ? Analysis.none() : analysis;
+            failureGroups = failureGroups == null ? Map.of()
+                    : Collections.unmodifiableMap(new LinkedHashMap<>(failureGroups));
+        }
+    }
+
+    /** The renderings for people: the whole explanation, the short summary (the explanation if null), the report. */
+    record Texts(String explanation, String summary, Path report) {
+        Texts {
+            explanation = explanation == null ? "" : explanation;
+            summary = summary == null ? explanation : summary;
+        }
+
+        /** No texts yet: they are rendered from the result. */
+        static final Texts NONE = new Texts(null, null, null);
+    }
+
+    /**
+     * What the exploration adds after the run: what it could not explore, whether a forced level counted retries as
+     * told, the checked advice (null: none), and how to run it again at another level (null: it cannot be).
+     */
+    record FollowUps(List<String> notExplored, boolean retriesTold, CheckedAdvice checkedAdvice,
+                     Function<Isolation, Result> whatIf) {
+        FollowUps {
+            notExplored = List.copyOf(notExplored);
+        }
+
+        static final FollowUps NONE = new FollowUps(List.of(), false, null, null);
+    }
+
+    private final Explored explored;
+    private final Failing failing;
+    private final Texts texts;
+    private final FollowUps followUps;
+
+    Result(Explored explored, Failing failing, Texts texts, FollowUps followUps) {
+        this.explored = Objects.requireNonNull(explored, "explored");
+        this.failing = Objects.requireNonNull(failing, "failing");
+        this.texts = Objects.requireNonNull(texts, "texts");
+        this.followUps = Objects.requireNonNull(followUps, "followUps");
     }
 
     public Verdict verdict() {
-        return verdict;
+        return explored.verdict();
     }
 
     /** True only when the exploration was exhausted and nothing failed. */
     public boolean propertyHolds() {
-        return verdict == Verdict.HOLDS;
+        return verdict() == Verdict.HOLDS;
     }
 
     public boolean failed() {
-        return verdict == Verdict.FAILS;
+        return verdict() == Verdict.FAILS;
     }
 
     public boolean exhausted() {
-        return exhausted;
+        return explored.exhausted();
     }
 
     /** Schedules explored, not counting the reproduce-on-failure replays. */
     public int executions() {
-        return executions;
+        return explored.executions();
     }
 
     public Strategy strategy() {
-        return strategy;
+        return explored.strategy();
     }
 
     public Optional<Schedule> counterexample() {
-        return Optional.ofNullable(counterexample);
+        return Optional.ofNullable(failing.counterexample());
     }
 
     /** The first failure, or the timeout or nondeterminism that made the verdict inconclusive. */
     public Optional<Failure> failure() {
-        return Optional.ofNullable(failure);
+        return Optional.ofNullable(failing.failure());
     }
 
     /**
@@ -205,92 +218,93 @@ public final class Result {
     public Optional<Analysis.Finding> leadingFinding() {
         boolean requestLevelRemains = checkedAdvice().filter(advice -> advice.effect() == CheckedAdvice.Effect.NOT_FIXED)
                 .filter(advice -> advice.anomalyLevel() == Anomaly.Level.REQUEST).isPresent();
+        Analysis analysis = failing.analysis();
         return requestLevelRemains && analysis.requestFinding().isPresent() ? analysis.requestFinding()
                 : analysis.finding();
     }
 
     /** The anomaly behind the failure, if its SQL trace shows one. */
     public Optional<Anomaly> anomaly() {
-        return analysis.anomaly();
+        return failing.analysis().anomaly();
     }
 
     /** What the SQL of the failing execution shows: transactions, dependency graphs, findings; empty without SQL. */
     public Analysis analysis() {
-        return analysis;
+        return failing.analysis();
     }
 
     /** The steps of the failing execution as they ran; empty when nothing failed. */
     public List<TraceStep> trace() {
-        return trace;
+        return failing.trace();
     }
 
     /** How many of the {@link #reproduceAttempts()} replays of the counterexample failed the same way. */
     public int reproduced() {
-        return reproduced;
+        return failing.reproduced();
     }
 
     public int reproduceAttempts() {
-        return reproduceAttempts;
+        return failing.reproduceAttempts();
     }
 
     public Duration elapsed() {
-        return elapsed;
+        return explored.elapsed();
     }
 
     /** Why the verdict is inconclusive (budget, timeout, random search), if it is. */
     public Optional<String> inconclusiveBecause() {
-        return Optional.ofNullable(inconclusiveBecause);
+        return Optional.ofNullable(explored.inconclusiveBecause());
     }
 
     /**
-     * The whole report for people: verdict, the failing interleaving step by step with every
-     * statement, the anomaly's cycle and advice, the database's decisions, how to replay it.
+     * The whole report for people, from the verdict to how to replay the failure. It shows the failing
+     * interleaving step by step with every statement, the anomaly's cycle and advice, the database's decisions.
      */
     public String explanation() {
-        return explanation;
+        return texts.explanation();
     }
 
     /**
-     * The short form a failing test prints (at most 25 lines): the verdict, the anomaly in one
+     * The short form a failing test prints, at most 25 lines. It gives the verdict, the anomaly in one
      * sentence, the conflicting statements, the checked advice, the replay call and the report's
-     * link. The rest is in {@link #explanation()} and the report.
+     * link; the rest is in {@link #explanation()} and the report.
      */
     public String summary() {
-        return summary;
+        return texts.summary();
     }
 
     /**
-     * The isolation-level advice for the anomaly found, checked by exploring again at that level;
-     * empty when the anomaly recommends no level, or the transactions already ran at it.
+     * The isolation-level advice for the anomaly found, checked by exploring again at that level. Empty
+     * when the anomaly recommends no level, or the transactions already ran at it.
      */
     public Optional<CheckedAdvice> checkedAdvice() {
-        return Optional.ofNullable(checkedAdvice);
+        return Optional.ofNullable(followUps.checkedAdvice());
     }
 
     /** The HTML report written for this exploration (a per-thread timeline of the failing interleaving), if any. */
     public Optional<Path> report() {
-        return Optional.ofNullable(report);
+        return Optional.ofNullable(texts.report());
     }
 
     /**
-     * How many explored executions failed, by how they failed and the anomaly they show, in the order
-     * first seen; the first failure only unless the exploration ran with {@code stopOnFirstFailure(false)}.
+     * How many explored executions failed, by how they failed and the anomaly they show. In the order first
+     * seen; the first failure only unless the exploration ran with {@code stopOnFirstFailure(false)}.
      */
     public Map<FailureGroup, Integer> failureGroups() {
-        return failureGroups;
+        return failing.failureGroups();
     }
 
     /** How many explored executions failed (see {@link #failureGroups()}). */
     public int failingExecutions() {
-        return failureGroups.values().stream().mapToInt(Integer::intValue).sum();
+        return failing.failureGroups().values().stream().mapToInt(Integer::intValue).sum();
     }
 
     /**
-     * Whether the failing execution ran its threads one after the other, without any interleaving:
-     * then it is not a race — the invariant or the code is wrong even sequentially.
+     * Whether the failing execution ran its threads one after the other, without any interleaving.
+     * Then it is not a race: the invariant or the code is wrong even sequentially.
      */
     public boolean failsWithoutInterleaving() {
-        return failed() && failure != null && failure.withoutInterleaving(trace);
+        return failed() && failing.failure() != null && failing.failure().withoutInterleaving(failing.trace());
     }
 
     /**
@@ -302,76 +316,58 @@ public final class Result {
      */
     public Result whatIf(Isolation level) {
         Objects.requireNonNull(level, "level");
-        if (whatIf == null) {
+        if (followUps.whatIf() == null) {
             throw new IllegalStateException("only the result of Exploration.run() can be explored again at another level");
         }
-        return whatIf.apply(level);
+        return followUps.whatIf().apply(level);
     }
 
     /** Where the exploration's time went, run by run summed up (see {@link Timings}). */
     public Timings timings() {
-        return timings;
-    }
-
-    Result withTimings(Timings measured) {
-        this.timings = Objects.requireNonNull(measured, "timings");
-        return this;
+        return explored.timings();
     }
 
     /**
-     * What the exploration could not explore, one sentence each (socket calls to other services when
-     * Frontrun's native layer is not preloaded, say); empty when nothing is known to be missing. A
-     * verdict, {@link Verdict#HOLDS} included, covers only what was explored.
+     * What the exploration could not explore, one sentence each; a verdict, {@link Verdict#HOLDS} included,
+     * covers only the rest. Socket calls to other services when Frontrun's native layer is not preloaded, say.
+     * Empty when nothing is known to be missing.
      */
     public List<String> notExplored() {
-        return notExplored;
-    }
-
-    Result withNotExplored(List<String> notes) {
-        this.notExplored = List.copyOf(notes);
-        return this;
+        return followUps.notExplored();
     }
 
     /**
-     * Whether this run, at a level forced by {@link #whatIf} or the advice check, counted a thread that PostgreSQL's
-     * serialization failure (40001) or deadlock (40P01) ended as told no, as if the test had declared that answer: its
-     * verdict is for an application that retries such a transaction (or reports it to the caller). Such a run explores
-     * on past those answers and fails only where an interleaving breaks the invariant with nobody told. Always false
-     * for a run at the levels the application sets.
+     * Whether this run's verdict holds only for an application that retries a transaction the database aborted.
+     * A run at a level forced by {@link #whatIf} or the advice check counted a thread that PostgreSQL's
+     * serialization failure (40001) or deadlock (40P01) ended as told no, as if the test had declared that answer
+     * (retried, or reported to the caller). Such a run explores on past those answers and fails only where an
+     * interleaving breaks the invariant with nobody told. Always false for a run at the levels the application sets.
      */
     public boolean retriesTold() {
-        return retriesTold;
-    }
-
-    Result withRetriesTold(boolean told) {
-        this.retriesTold = told;
-        return this;
-    }
-
-    Result withWhatIf(Function<Isolation, Result> rerun) {
-        this.whatIf = rerun;
-        return this;
+        return followUps.retriesTold();
     }
 
     /** This result with the advice checked for it (before it is rendered). */
     Result withCheckedAdvice(CheckedAdvice advice) {
-        return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
-                reproduceAttempts, inconclusiveBecause, elapsed, explanation, summary, report, failureGroups, advice)
-                .withTimings(timings).withNotExplored(notExplored).withRetriesTold(retriesTold);
+        return new Result(explored, failing, texts,
+                new FollowUps(followUps.notExplored(), followUps.retriesTold(), advice, followUps.whatIf()));
     }
 
     /** This result with its two renderings: the whole explanation and the short summary. */
     Result withTexts(String explanation, String summary) {
-        return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
-                reproduceAttempts, inconclusiveBecause, elapsed, explanation, summary, report, failureGroups,
-                checkedAdvice).withTimings(timings).withNotExplored(notExplored).withRetriesTold(retriesTold);
+        return new Result(explored, failing, new Texts(explanation, summary, texts.report()), followUps);
     }
 
-    /** This result with the report written for it, named at the end of both texts. */
+    /** This result with the report written for it ({@code file}, null if it could not be), named by {@code note}. */
     Result withReport(Path file, String note) {
-        return new Result(verdict, executions, exhausted, strategy, failure, counterexample, trace, analysis, reproduced,
-                reproduceAttempts, inconclusiveBecause, elapsed, explanation + note, summary + note, file, failureGroups,
-                checkedAdvice).withTimings(timings).withNotExplored(notExplored).withRetriesTold(retriesTold);
+        return new Result(explored, failing, new Texts(texts.explanation() + note, texts.summary() + note, file),
+                followUps);
+    }
+
+    /** This result, which can be explored again at another level by {@code rerun}. */
+    Result withWhatIf(Function<Isolation, Result> rerun) {
+        return new Result(explored, failing, texts,
+                new FollowUps(followUps.notExplored(), followUps.retriesTold(), followUps.checkedAdvice(), rerun));
     }
 
     /** Passes only when the property was proven: fails on a failure and on an inconclusive verdict. */
@@ -383,10 +379,13 @@ public final class Result {
 
     /** Whether the test itself is broken (the invariant threw, the setup or the environment failed). */
     public boolean broken() {
-        return verdict == Verdict.ERROR;
+        return verdict() == Verdict.ERROR;
     }
 
-    /** The opt-in weaker check: passes when nothing failed, even if the exploration was not exhausted; never on a broken test. */
+    /**
+     * The opt-in weaker check: passes when nothing failed, even if the exploration was not exhausted.
+     * It never passes a broken test.
+     */
     public void assertNoFailureFound() {
         if (failed() || broken()) {
             throw new AssertionError(summary());

@@ -19,7 +19,8 @@ public final class ResultFixtures {
         Analysis analysis = anomaly == null ? Analysis.none()
                 : new Analysis(0, false, List.of(), List.of(), List.of(), Optional.empty(), Optional.empty(), List.of(),
                 List.of(), Map.of(), Optional.of(anomaly));
-        return new Result(verdict, executions, exhausted, Strategy.dpor(), null, null, List.of(), analysis, 0, 0, null,
-                Duration.ZERO, explanation, null, null, null, null);
+        return new Result(new Result.Explored(verdict, executions, exhausted, Strategy.dpor(), null, Duration.ZERO,
+                Result.Timings.NONE), new Result.Failing(null, null, List.of(), analysis, 0, 0, Map.of()),
+                new Result.Texts(explanation, null, null), Result.FollowUps.NONE);
     }
 }

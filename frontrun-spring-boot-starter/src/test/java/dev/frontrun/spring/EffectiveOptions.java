@@ -4,6 +4,7 @@ import dev.frontrun.Exploration;
 import dev.frontrun.Frontrun;
 import dev.frontrun.Strategy;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -11,7 +12,8 @@ import java.time.Duration;
  * The options an exploration really runs with, named like {@link FrontrunProperties}' accessors:
  * properties that are not set leave the engine's defaults in place, so what the documentation
  * promises is checked against the engine's builder. That builder has no getters, hence the
- * reflection, confined to this test helper.
+ * reflection, confined to this test helper: it reads a group the builder keeps (its budget, say) and
+ * the option in it.
  *
  * @param randomSeed     the seed {@code frontrun.strategy=random} would use with these properties
  * @param randomAttempts the executions {@code frontrun.strategy=random} would run with these properties
@@ -33,24 +35,31 @@ record EffectiveOptions(Integer maxExecutions, Integer preemptionBound, Duration
                 properties.reproduceCount(), properties.reportDirectory(), properties.reportPassing(),
                 FrontrunProperties.StrategyName.RANDOM,
                 properties.randomSeed(), properties.randomAttempts(), properties.instrument(), null, null);
-        Strategy.Random random = (Strategy.Random) read(asRandom.applyTo(Frontrun.explore(Object::new)), "strategy");
-        Strategy strategy = (Strategy) read(exploration, "strategy");
-        return new EffectiveOptions((Integer) read(exploration, "maxExecutions"),
-                (Integer) read(exploration, "preemptionBound"), (Duration) read(exploration, "executionTimeout"),
-                (Duration) read(exploration, "totalTimeout"), (Integer) read(exploration, "reproduceOnFailure"),
-                (Path) read(exploration, "reportDirectory"), (Boolean) read(exploration, "reportPassing"),
+        Strategy.Random random = (Strategy.Random) read(asRandom.applyTo(Frontrun.explore(Object::new)), "search",
+                "strategy");
+        Strategy strategy = (Strategy) read(exploration, "search", "strategy");
+        return new EffectiveOptions((Integer) read(exploration, "budget", "maxExecutions"),
+                (Integer) read(exploration, "search", "preemptionBound"),
+                (Duration) read(exploration, "budget", "executionTimeout"),
+                (Duration) read(exploration, "budget", "totalTimeout"),
+                (Integer) read(exploration, "budget", "reproduceOnFailure"),
+                (Path) read(exploration, "reporting", "directory"), (Boolean) read(exploration, "reporting", "passing"),
                 strategy instanceof Strategy.Random ? FrontrunProperties.StrategyName.RANDOM
                         : FrontrunProperties.StrategyName.DPOR,
-                random.seed(), random.attempts(), (Integer) read(exploration, "maxStepsPerExecution"));
+                random.seed(), random.attempts(), (Integer) read(exploration, "budget", "maxSteps"));
     }
 
-    private static Object read(Exploration<?> exploration, String option) {
+    /** The {@code option} of the group of options {@code exploration} keeps in its field {@code group}. */
+    static Object read(Exploration<?> exploration, String group, String option) {
         try {
-            Field field = Exploration.class.getDeclaredField(option);
+            Field field = Exploration.class.getDeclaredField(group);
             field.setAccessible(true);
-            return field.get(exploration);
+            Object options = field.get(exploration);
+            Method accessor = options.getClass().getMethod(option);
+            accessor.setAccessible(true);
+            return accessor.invoke(options);
         } catch (ReflectiveOperationException e) {
-            throw new AssertionError("Exploration no longer has the option field '" + option + "'", e);
+            throw new AssertionError("Exploration no longer has the option '" + group + "." + option + "'", e);
         }
     }
 }

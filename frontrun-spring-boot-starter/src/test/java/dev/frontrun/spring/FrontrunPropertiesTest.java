@@ -76,13 +76,12 @@ class FrontrunPropertiesTest {
     }
 
     @Test
-    void theShardPropertyMakesEveryExplorationExploreItsShare() throws ReflectiveOperationException {
+    void theShardPropertyMakesEveryExplorationExploreItsShare() {
         FrontrunProperties sharded = new FrontrunProperties(true, null, null, null, null, null, null, null, null, null,
                 null, null, "1/3", null);
-        java.lang.reflect.Field shard = dev.frontrun.Exploration.class.getDeclaredField("shard");
-        shard.setAccessible(true);
 
-        assertThat(String.valueOf(shard.get(sharded.applyTo(Frontrun.explore(Object::new))))).isEqualTo("1/3");
+        assertThat(String.valueOf(EffectiveOptions.read(sharded.applyTo(Frontrun.explore(Object::new)), "search",
+                "shard"))).isEqualTo("1/3");
         assertThatThrownBy(() -> new FrontrunProperties(true, null, null, null, null, null, null, null, null, null,
                 null, null, "third", null)).hasMessage("frontrun.shard must be i/n (e.g. 0/3), got 'third'");
         assertThatThrownBy(() -> new FrontrunProperties(true, null, null, null, null, null, null, null, null, null,

@@ -10,6 +10,7 @@ import dev.frontrun.TraceStep;
 import dev.frontrun.spi.ExplorationHook;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
@@ -18,63 +19,150 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * Everything an {@link Explorer} needs, frozen when the user calls {@code run()}; {@code expected}
- * holds, per thread, the exceptions that are legitimate answers rather than failures; {@code failures}
- * hears of every failing execution (its trace and failure), so exhaustive explorations can count them;
- * {@code explored} hears of every execution that counts (its schedule and trace), for a report of them;
- * {@code progress} (null: none) hears a line every {@code progressEvery} while the exploration runs.
- * {@code javaSync} makes the instrumented classes' synchronization and markers scheduling points,
- * {@code sharedMemory} their fields, arrays, atomics and concurrent maps too; {@code spuriousWakeups}
- * lets their waits wake without a notification (bounded: see {@code SyncPoints}). {@code parallelism}
- * workers run a DPOR exploration's executions (1: the exploring thread alone). {@code policy} (null: the
- * strategy's) makes the schedule policy of a sharded exploration, which explores only its share.
- * {@code alsoTold} says which other throwables tell a thread no, like the {@code expected} classes (an
- * exploration's declared SQLSTATEs, or what a check of an isolation level counts as an answer).
+ * Everything an {@link Explorer} needs, frozen when the user calls {@code run()}: what runs, how it is judged,
+ * the budget, how schedules are chosen, what a step is, and who hears of the executions.
  */
-public record ExplorationPlan<S>(Supplier<? extends S> setup, List<String> names,
-                                 List<ThreadBody<? super S>> bodies, BiPredicate<? super S, Outcomes> invariant,
-                                 String invariantDescription, int maxExecutions, Integer preemptionBound,
-                                 Strategy strategy, boolean stopOnFirstFailure, Duration executionTimeout,
-                                 Duration totalTimeout, int reproduceOnFailure, List<ExplorationHook> hooks,
-                                 List<List<Class<? extends Throwable>>> expected, Set<Integer> expectedStatuses,
-                                 BiConsumer<List<TraceStep>, Failure> failures,
-                                 BiConsumer<Schedule, List<TraceStep>> explored, Isolation isolation,
-                                 Consumer<String> progress, Duration progressEvery, boolean javaSync,
-                                 boolean sharedMemory, boolean spuriousWakeups, int parallelism,
-                                 Supplier<? extends SchedulePolicy> policy, int maxSteps,
-                                 Predicate<Throwable> alsoTold) {
+public record ExplorationPlan<S>(Threads<S> threads, Judgement<S> judgement, Budget budget, Search search,
+                                 Model model, Listeners listeners) {
 
     /** Steps one execution may take by default (see {@code Exploration.maxStepsPerExecution}). */
     public static final int DEFAULT_MAX_STEPS = 250_000;
 
     public ExplorationPlan {
-        if (parallelism < 1) {
-            throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
-        }
-        if (maxSteps < 1) {
-            throw new IllegalArgumentException("maxSteps must be at least 1, got " + maxSteps);
-        }
-        names = List.copyOf(names);
-        bodies = List.copyOf(bodies);
-        hooks = List.copyOf(hooks);
-        expected = expected.stream().map(List::copyOf).toList();
-        expectedStatuses = Set.copyOf(expectedStatuses);
-        java.util.Objects.requireNonNull(alsoTold, "alsoTold");
+        Objects.requireNonNull(threads, "threads");
+        Objects.requireNonNull(judgement, "judgement");
+        Objects.requireNonNull(budget, "budget");
+        Objects.requireNonNull(search, "search");
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(listeners, "listeners");
     }
 
-    /** A plan whose executions may take the default number of steps, and only the expected classes tell a thread no. */
-    public ExplorationPlan(Supplier<? extends S> setup, List<String> names, List<ThreadBody<? super S>> bodies,
-                           BiPredicate<? super S, Outcomes> invariant, String invariantDescription, int maxExecutions,
-                           Integer preemptionBound, Strategy strategy, boolean stopOnFirstFailure,
-                           Duration executionTimeout, Duration totalTimeout, int reproduceOnFailure,
-                           List<ExplorationHook> hooks, List<List<Class<? extends Throwable>>> expected,
-                           Set<Integer> expectedStatuses, BiConsumer<List<TraceStep>, Failure> failures,
-                           BiConsumer<Schedule, List<TraceStep>> explored, Isolation isolation, Consumer<String> progress,
-                           Duration progressEvery, boolean javaSync, boolean sharedMemory, boolean spuriousWakeups,
-                           int parallelism, Supplier<? extends SchedulePolicy> policy) {
-        this(setup, names, bodies, invariant, invariantDescription, maxExecutions, preemptionBound, strategy,
-                stopOnFirstFailure, executionTimeout, totalTimeout, reproduceOnFailure, hooks, expected, expectedStatuses,
-                failures, explored, isolation, progress, progressEvery, javaSync, sharedMemory, spuriousWakeups,
-                parallelism, policy, DEFAULT_MAX_STEPS, thrown -> false);
+    /**
+     * What runs: {@code setup} makes each execution's state, {@code bodies} are the threads (named {@code names}),
+     * and {@code hooks} hear of the exploration's lifecycle, in order.
+     */
+    public record Threads<S>(Supplier<? extends S> setup, List<String> names, List<ThreadBody<? super S>> bodies,
+                             List<ExplorationHook> hooks) {
+
+        public Threads {
+            names = List.copyOf(names);
+            bodies = List.copyOf(bodies);
+            hooks = List.copyOf(hooks);
+        }
+
+        /** These threads and one more, {@code body} named {@code name}. */
+        public Threads<S> with(String name, ThreadBody<? super S> body) {
+            return new Threads<>(setup, append(names, name), append(bodies, body), hooks);
+        }
+
+        /** These threads, with {@code hook} told after the hooks already there. */
+        public Threads<S> withHook(ExplorationHook hook) {
+            return new Threads<>(setup, names, bodies, append(hooks, hook));
+        }
+    }
+
+    /**
+     * How an execution is judged. {@code expected} holds, per thread, the exceptions that are answers rather than
+     * failures, {@code expectedStatuses} the HTTP statuses; {@code alsoTold} says which other throwables tell a
+     * thread no (declared SQLSTATEs, or what a check of an isolation level counts as an answer).
+     */
+    public record Judgement<S>(BiPredicate<? super S, Outcomes> invariant, String invariantDescription,
+                               List<List<Class<? extends Throwable>>> expected, Set<Integer> expectedStatuses,
+                               Predicate<Throwable> alsoTold) {
+
+        public Judgement {
+            expected = expected.stream().map(List::copyOf).toList();
+            expectedStatuses = Set.copyOf(expectedStatuses);
+            Objects.requireNonNull(alsoTold, "alsoTold");
+        }
+    }
+
+    /**
+     * How far an exploration may go: past {@code maxExecutions}, {@code totalTimeout}, or an execution's
+     * {@code executionTimeout} or {@code maxSteps}, the verdict is inconclusive. A failure is replayed
+     * {@code reproduceOnFailure} times; {@code stopOnFirstFailure} ends the exploration at it.
+     */
+    public record Budget(int maxExecutions, Duration totalTimeout, Duration executionTimeout, int maxSteps,
+                         int reproduceOnFailure, boolean stopOnFirstFailure) {
+
+        /** The defaults {@code Exploration} documents. */
+        public static final Budget DEFAULTS = new Budget(10_000, Duration.ofMinutes(10), Duration.ofSeconds(30),
+                DEFAULT_MAX_STEPS, 10, true);
+
+        public Budget {
+            if (maxSteps < 1) {
+                throw new IllegalArgumentException("maxSteps must be at least 1, got " + maxSteps);
+            }
+        }
+
+        public Budget withMaxExecutions(int executions) {
+            return new Budget(executions, totalTimeout, executionTimeout, maxSteps, reproduceOnFailure,
+                    stopOnFirstFailure);
+        }
+
+        public Budget withTotalTimeout(Duration timeout) {
+            return new Budget(maxExecutions, timeout, executionTimeout, maxSteps, reproduceOnFailure,
+                    stopOnFirstFailure);
+        }
+
+        public Budget withExecutionTimeout(Duration timeout) {
+            return new Budget(maxExecutions, totalTimeout, timeout, maxSteps, reproduceOnFailure,
+                    stopOnFirstFailure);
+        }
+
+        public Budget withMaxSteps(int steps) {
+            return new Budget(maxExecutions, totalTimeout, executionTimeout, steps, reproduceOnFailure,
+                    stopOnFirstFailure);
+        }
+
+        public Budget withReproduceOnFailure(int times) {
+            return new Budget(maxExecutions, totalTimeout, executionTimeout, maxSteps, times, stopOnFirstFailure);
+        }
+
+        public Budget withStopOnFirstFailure(boolean stop) {
+            return new Budget(maxExecutions, totalTimeout, executionTimeout, maxSteps, reproduceOnFailure, stop);
+        }
+    }
+
+    /**
+     * How schedules are chosen: the {@code strategy}, at most {@code preemptionBound} preemptions (null: any), on
+     * {@code parallelism} workers (1: the exploring thread alone); {@code policy} (null: the strategy's) makes the
+     * schedule policy of a sharded exploration, which explores only its share.
+     */
+    public record Search(Strategy strategy, Integer preemptionBound, int parallelism,
+                         Supplier<? extends SchedulePolicy> policy) {
+
+        public Search {
+            if (parallelism < 1) {
+                throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
+            }
+        }
+    }
+
+    /**
+     * What a step is: transactions run at {@code isolation} (null: as the application sets them); {@code javaSync}
+     * makes the instrumented classes' synchronization and markers scheduling points, {@code sharedMemory} their
+     * fields, arrays, atomics and concurrent maps too; {@code spuriousWakeups} lets their waits wake unnotified.
+     */
+    public record Model(Isolation isolation, boolean javaSync, boolean sharedMemory, boolean spuriousWakeups) {
+
+        /** The database's steps and the SPI's only, at the levels the application sets. */
+        public static final Model DATABASE_ONLY = new Model(null, false, false, false);
+    }
+
+    /**
+     * Who hears of the exploration: {@code failures} of every failing execution (to count them), {@code explored}
+     * of every execution that counts (for a report of them), {@code progress} (null: nobody) a line every
+     * {@code progressEvery}.
+     */
+    public record Listeners(BiConsumer<List<TraceStep>, Failure> failures,
+                            BiConsumer<Schedule, List<TraceStep>> explored, Consumer<String> progress,
+                            Duration progressEvery) {
+    }
+
+    private static <T> List<T> append(List<T> list, T element) {
+        List<T> longer = new java.util.ArrayList<>(list);
+        longer.add(Objects.requireNonNull(element));
+        return longer;
     }
 }

@@ -44,7 +44,8 @@ public final class Explorer<S> {
     }
 
     public ExplorationOutcome explore() {
-        return drive(plan.policy() != null ? plan.policy().get() : policyFor(plan.strategy()), false);
+        ExplorationPlan.Search search = plan.search();
+        return drive(search.policy() != null ? search.policy().get() : policyFor(search.strategy()), false);
     }
 
     public ExplorationOutcome replay(Schedule schedule) {
@@ -57,7 +58,7 @@ public final class Explorer<S> {
      */
     public ExplorationOutcome replay(Schedule schedule, java.util.Set<String> declaredMarkers) {
         SchedulePolicy policy = schedule.byMarkers()
-                ? new MarkerPolicy(schedule.markerEntries(), plan.names(), declaredMarkers)
+                ? new MarkerPolicy(schedule.markerEntries(), plan.threads().names(), declaredMarkers)
                 : new ReplayPolicy(schedule, 1);
         return drive(policy, true);
     }
@@ -79,15 +80,16 @@ public final class Explorer<S> {
         try {
             runHooks(ExplorationHook::beforeBaseline, "beforeBaseline");
             for (int round = 0; round < rounds; round++) {
-                Execution context = new Execution(scope, executionNumber.incrementAndGet(), plan.names(), plan.isolation());
+                Execution context = new Execution(scope, executionNumber.incrementAndGet(), plan.threads().names(),
+                        plan.model().isolation());
                 long begin = System.nanoTime();
-                for (ExplorationHook hook : plan.hooks()) {
+                for (ExplorationHook hook : plan.threads().hooks()) {
                     call(() -> hook.beforeExecution(context), "beforeExecution");
                 }
                 long restored = System.nanoTime() - begin;
                 long work = BystanderThread.run(() -> {
-                    S state = plan.setup().get();
-                    for (ThreadBody<? super S> body : plan.bodies()) {
+                    S state = plan.threads().setup().get();
+                    for (ThreadBody<? super S> body : plan.threads().bodies()) {
                         try {
                             body.run(state);
                         } catch (Throwable answeredOrFailed) {
@@ -95,7 +97,7 @@ public final class Explorer<S> {
                         }
                     }
                 });
-                for (ExplorationHook hook : plan.hooks()) {
+                for (ExplorationHook hook : plan.threads().hooks()) {
                     call(() -> hook.afterExecution(context), "afterExecution");
                 }
                 total += restored + work;
@@ -113,9 +115,9 @@ public final class Explorer<S> {
 
     private SchedulePolicy policyFor(Strategy strategy) {
         if (strategy instanceof Strategy.Random random) {
-            return new RandomPolicy(random.seed(), random.attempts(), plan.preemptionBound());
+            return new RandomPolicy(random.seed(), random.attempts(), plan.search().preemptionBound());
         }
-        return new DporPolicy(plan.preemptionBound());
+        return new DporPolicy(plan.search().preemptionBound());
     }
 
     /**
@@ -144,7 +146,8 @@ public final class Explorer<S> {
 
     /** Executions one after the other on the exploring thread. */
     private final class OneAfterAnother implements Executions {
-        private final Worker worker = new Worker(new ExecutionRunner(plan.names()), scope, plan.hooks(), clock);
+        private final Worker worker = new Worker(new ExecutionRunner(plan.threads().names()), scope,
+                plan.threads().hooks(), clock);
 
         @Override
         public Ran next(SchedulePolicy policy, long totalDeadline) {
@@ -164,15 +167,16 @@ public final class Explorer<S> {
     }
 
     private Executions executionsFor(SchedulePolicy policy) {
-        if (plan.parallelism() > 1 && policy instanceof DporPolicy dpor) {
-            return new ParallelExecutions(dpor, plan.parallelism(), plan.names(), plan.hooks(), clock, this::runOnce);
+        if (plan.search().parallelism() > 1 && policy instanceof DporPolicy dpor) {
+            return new ParallelExecutions(dpor, plan.search().parallelism(), plan.threads().names(),
+                    plan.threads().hooks(), clock, this::runOnce);
         }
         return new OneAfterAnother();
     }
 
     private ExplorationOutcome drive(SchedulePolicy policy, boolean replaying) {
         long start = System.nanoTime();
-        long totalDeadline = start + plan.totalTimeout().toNanos();
+        long totalDeadline = start + plan.budget().totalTimeout().toNanos();
         int executions = 0;
         Judged firstFailure = null;
         Failure broken = null;
@@ -180,7 +184,7 @@ public final class Explorer<S> {
         String budgetHit = null;
         int reproduced = 0;
         int attempts = 0;
-        Progress progress = new Progress(plan.progress(), plan.progressEvery(), start);
+        Progress progress = new Progress(plan.listeners().progress(), plan.listeners().progressEvery(), start);
         int countUntil = 0;
         Boolean throwsSerially = null; // decided at the invariant's first throw
         Executions runs = null;
@@ -192,12 +196,12 @@ public final class Explorer<S> {
             }
             boolean more = true;
             while (more) {
-                if (executions >= plan.maxExecutions()) {
-                    budgetHit = "the budget of " + plan.maxExecutions() + " executions ran out";
+                if (executions >= plan.budget().maxExecutions()) {
+                    budgetHit = "the budget of " + plan.budget().maxExecutions() + " executions ran out";
                     break;
                 }
                 if (System.nanoTime() - totalDeadline > 0) {
-                    budgetHit = "the total time limit of " + plan.totalTimeout() + " ran out";
+                    budgetHit = "the total time limit of " + plan.budget().totalTimeout() + " ran out";
                     break;
                 }
                 Judged judged;
@@ -227,10 +231,10 @@ public final class Explorer<S> {
                 told(judged, judged.failure());
                 executions++;
                 progress.executionEnded(executions, policy.pendingBranches(), System.nanoTime());
-                plan.explored().accept(judged.record().schedule(), judged.record().trace());
+                plan.listeners().explored().accept(judged.record().schedule(), judged.record().trace());
                 Failure failure = judged.failure();
                 if (failure == null) {
-                    if (firstFailure != null && plan.stopOnFirstFailure() && executions >= countUntil) {
+                    if (firstFailure != null && plan.budget().stopOnFirstFailure() && executions >= countUntil) {
                         break;
                     }
                     continue;
@@ -247,21 +251,21 @@ public final class Explorer<S> {
                     }
                     continue;
                 }
-                plan.failures().accept(judged.record().trace(), failure);
+                plan.listeners().failures().accept(judged.record().trace(), failure);
                 if (firstFailure == null) {
                     firstFailure = judged;
                     if (failure.withoutInterleaving(judged.record().trace())) {
                         // a failure without interleaving is no race: count how many interleavings fail too
                         // (all of them says the code or the invariant is wrong even sequentially)
-                        countUntil = Math.min(plan.maxExecutions(), executions + SERIAL_FAILURE_COUNT);
+                        countUntil = Math.min(plan.budget().maxExecutions(), executions + SERIAL_FAILURE_COUNT);
                     }
                 }
-                if (plan.stopOnFirstFailure() && executions >= countUntil) {
+                if (plan.budget().stopOnFirstFailure() && executions >= countUntil) {
                     break;
                 }
             }
-            if (firstFailure != null && plan.reproduceOnFailure() > 0) {
-                attempts = plan.reproduceOnFailure();
+            if (firstFailure != null && plan.budget().reproduceOnFailure() > 0) {
+                attempts = plan.budget().reproduceOnFailure();
                 reproduced = reproduce(runs, firstFailure, attempts, totalDeadline);
             }
         } finally {
@@ -305,7 +309,7 @@ public final class Explorer<S> {
      * is broken. If one such run ends otherwise (most often: the invariant holds), the throw needed the interleaving.
      */
     private boolean throwsSerially(Executions runs, long totalDeadline) {
-        for (int[] order : SerialPolicy.orders(plan.bodies().size(), SERIAL_ORDERS)) {
+        for (int[] order : SerialPolicy.orders(plan.threads().bodies().size(), SERIAL_ORDERS)) {
             if (!(runs.alone(new SerialPolicy(order), totalDeadline).failure() instanceof Failure.InvariantThrew)) {
                 return false;
             }
@@ -334,9 +338,10 @@ public final class Explorer<S> {
     }
 
     Judged runOnce(Worker worker, SchedulePolicy policy, long totalDeadline) {
-        Execution context = new Execution(worker.scope(), executionNumber.incrementAndGet(), plan.names(),
-                plan.isolation(), plan.javaSync(), plan.javaSync() && plan.sharedMemory(),
-                plan.javaSync() && plan.spuriousWakeups());
+        ExplorationPlan.Model model = plan.model();
+        Execution context = new Execution(worker.scope(), executionNumber.incrementAndGet(), plan.threads().names(),
+                model.isolation(), model.javaSync(), model.javaSync() && model.sharedMemory(),
+                model.javaSync() && model.spuriousWakeups());
         long begin = System.nanoTime();
         for (ExplorationHook hook : worker.hooks()) {
             call(() -> hook.beforeExecution(context), "beforeExecution");
@@ -344,15 +349,15 @@ public final class Explorer<S> {
         long restored = System.nanoTime();
         S state;
         try {
-            state = RepeatableRandom.preparing(context, plan.setup());
+            state = RepeatableRandom.preparing(context, plan.threads().setup());
         } catch (RuntimeException | Error e) {
             throw new SetupFailed(misuse(worker, e).map(Throwable.class::cast).orElse(e));
         }
-        Outcomes.ThreadOutcome[] outcomes = new Outcomes.ThreadOutcome[plan.bodies().size()];
+        Outcomes.ThreadOutcome[] outcomes = new Outcomes.ThreadOutcome[plan.threads().bodies().size()];
         List<Callable<?>> bodies = new ArrayList<>();
-        for (int i = 0; i < plan.bodies().size(); i++) {
+        for (int i = 0; i < plan.threads().bodies().size(); i++) {
             int thread = i;
-            ThreadBody<? super S> body = plan.bodies().get(i);
+            ThreadBody<? super S> body = plan.threads().bodies().get(i);
             bodies.add(() -> {
                 try {
                     body.run(state);
@@ -371,18 +376,18 @@ public final class Explorer<S> {
                 }
                 outcomes[thread] = outcome(context, thread, null);
                 if (unexpectedServerError(thread, outcomes[thread])) {
-                    throw new AssertionError("thread '" + plan.names().get(thread) + "' got HTTP "
+                    throw new AssertionError("thread '" + plan.threads().names().get(thread) + "' got HTTP "
                             + outcomes[thread].status() + ", which is not an expected answer (expectStatus)");
                 }
                 return null;
             });
         }
-        long deadline = Math.min(System.nanoTime() + plan.executionTimeout().toNanos(), totalDeadline);
+        long deadline = Math.min(System.nanoTime() + plan.budget().executionTimeout().toNanos(), totalDeadline);
         ExecutionRecord record;
         long started = System.nanoTime();
         long ran = started;
         try {
-            record = worker.runner().run(context, bodies, policy, deadline, plan.maxSteps());
+            record = worker.runner().run(context, bodies, policy, deadline, plan.budget().maxSteps());
             ran = System.nanoTime();
             if (record.completed()) {
                 for (ExplorationHook hook : worker.hooks()) {
@@ -403,20 +408,21 @@ public final class Explorer<S> {
     }
 
     private Outcomes.ThreadOutcome outcome(Execution context, int thread, Throwable thrown) {
-        return new Outcomes.ThreadOutcome(plan.names().get(thread), thrown, ThreadAnswers.statuses(context).get(thread),
-                ThreadAnswers.responses(context).get(thread));
+        return new Outcomes.ThreadOutcome(plan.threads().names().get(thread), thrown,
+                ThreadAnswers.statuses(context).get(thread), ThreadAnswers.responses(context).get(thread));
     }
 
     /** A 5xx answer the exploration did not declare legitimate: the server broke. */
     private boolean unexpectedServerError(int thread, Outcomes.ThreadOutcome outcome) {
-        return outcome.status() != null && outcome.status() >= 500 && !plan.expectedStatuses().contains(outcome.status());
+        return outcome.status() != null && outcome.status() >= 500
+                && !plan.judgement().expectedStatuses().contains(outcome.status());
     }
 
     /** Whether the thread's exception (or the status its request got) is an answer the exploration declared legitimate. */
     private boolean expected(int thread, Outcomes.ThreadOutcome outcome) {
-        return plan.expected().get(thread).stream().anyMatch(outcome::threw)
-                || outcome.thrown() != null && plan.alsoTold().test(outcome.thrown())
-                || outcome.status() != null && plan.expectedStatuses().contains(outcome.status());
+        return plan.judgement().expected().get(thread).stream().anyMatch(outcome::threw)
+                || outcome.thrown() != null && plan.judgement().alsoTold().test(outcome.thrown())
+                || outcome.status() != null && plan.judgement().expectedStatuses().contains(outcome.status());
     }
 
     /**
@@ -437,9 +443,9 @@ public final class Explorer<S> {
         return switch (record.ending()) {
             case COMPLETED -> checkInvariant(worker, state, new Outcomes(List.of(outcomes)));
             case THREAD_FAILED -> environmentError(record.failure())
-                    ? new Failure.Broken("Frontrun inside thread '" + plan.names().get(record.failedThread()) + "'",
-                    record.failure())
-                    : new Failure.ThreadThrew(plan.names().get(record.failedThread()), record.failure());
+                    ? new Failure.Broken("Frontrun inside thread '" + plan.threads().names().get(record.failedThread())
+                            + "'", record.failure())
+                    : new Failure.ThreadThrew(plan.threads().names().get(record.failedThread()), record.failure());
             case DEADLOCK -> new Failure.Deadlock(record.diagnosis(), record.threadDumps());
             case TIMEOUT -> new Failure.Timeout(record.diagnosis(), record.threadDumps());
             case DIVERGED -> new Failure.Nondeterminism(record.diagnosis());
@@ -459,18 +465,19 @@ public final class Explorer<S> {
 
     private Failure checkInvariant(Worker worker, S state, Outcomes outcomes) {
         try {
-            return plan.invariant().test(state, outcomes) ? null
-                    : new Failure.InvariantViolated(plan.invariantDescription());
+            return plan.judgement().invariant().test(state, outcomes) ? null
+                    : new Failure.InvariantViolated(plan.judgement().invariantDescription());
         } catch (RuntimeException | Error e) {
             return misuse(worker, e).<Failure>map(misuse -> new Failure.Broken("the invariant", misuse))
-                    .orElseGet(() -> new Failure.InvariantThrew(plan.invariantDescription(), e, false)); // decided in drive
+                    // whether it throws serially too is decided in drive
+                    .orElseGet(() -> new Failure.InvariantThrew(plan.judgement().invariantDescription(), e, false));
         }
     }
 
     private ExplorationOutcome result(SchedulePolicy policy, boolean replaying, int executions, Judged failing,
                                       Failure broken, Failure inconclusive, String budgetHit, int reproduced,
                                       int attempts, Duration elapsed) {
-        boolean bounded = plan.preemptionBound() != null;
+        boolean bounded = plan.search().preemptionBound() != null;
         boolean exhausted = !replaying && !bounded && broken == null && policy.exhausted() && budgetHit == null
                 && inconclusive == null;
         Verdict verdict;
@@ -486,21 +493,22 @@ public final class Explorer<S> {
             verdict = Verdict.INCONCLUSIVE;
             because = inconclusive != null ? inconclusive.summary()
                     : budgetHit != null ? budgetHit
-                    : bounded && !replaying ? "explored the traces DPOR reaches within " + plan.preemptionBound()
+                    : bounded && !replaying ? "explored the traces DPOR reaches within "
+                            + plan.search().preemptionBound()
                             + " preemptions; interleavings that need more were not run"
                     : replaying ? "a replay runs one schedule; it proves nothing about the others"
-                    : plan.strategy() + " cannot prove a property: only DPOR explores every trace";
+                    : plan.search().strategy() + " cannot prove a property: only DPOR explores every trace";
         }
         Failure failure = broken != null ? broken : failing != null ? failing.failure() : inconclusive;
         ExecutionRecord record = failing != null ? failing.record() : null;
-        return new ExplorationOutcome(verdict, executions, exhausted, plan.strategy(), failure,
+        return new ExplorationOutcome(verdict, executions, exhausted, plan.search().strategy(), failure,
                 record == null ? null : record.schedule(), record == null ? List.of() : record.trace(), reproduced, attempts,
                 because, elapsed, clock.timings(), scope.uncertified());
     }
 
     /** Tells the hooks how the exploration counts {@code judged}: {@code counted} is its failure, or null. */
     private void told(Judged judged, Failure counted) {
-        for (ExplorationHook hook : plan.hooks()) {
+        for (ExplorationHook hook : plan.threads().hooks()) {
             call(() -> hook.executionJudged(judged.execution(), java.util.Optional.ofNullable(counted)), "executionJudged");
         }
     }
@@ -517,7 +525,7 @@ public final class Explorer<S> {
     }
 
     private void runHooks(HookStage stage, String name) {
-        for (ExplorationHook hook : plan.hooks()) {
+        for (ExplorationHook hook : plan.threads().hooks()) {
             call(() -> stage.apply(hook), name);
         }
     }

@@ -89,9 +89,12 @@ public final class ParallelRuns<S> {
 
     private ExplorationPlan<S> plan(int workers, java.util.function.BiConsumer<Schedule, List<TraceStep>> explored) {
         List<List<Class<? extends Throwable>>> expected = names.stream().map(n -> List.<Class<? extends Throwable>>of()).toList();
-        return new ExplorationPlan<>(setup, names, bodies, invariant, "the invariant", maxExecutions,
-                preemptionBound, Strategy.dpor(), stopOnFirstFailure, Duration.ofSeconds(30), Duration.ofMinutes(5), 1,
-                hooks, expected, Set.of(), (trace, failure) -> { }, explored, null, null, Duration.ofSeconds(5), false,
-                false, false, workers, null);
+        return new ExplorationPlan<>(new ExplorationPlan.Threads<>(setup, names, bodies, hooks),
+                new ExplorationPlan.Judgement<>(invariant, "the invariant", expected, Set.of(), thrown -> false),
+                new ExplorationPlan.Budget(maxExecutions, Duration.ofMinutes(5), Duration.ofSeconds(30),
+                        ExplorationPlan.DEFAULT_MAX_STEPS, 1, stopOnFirstFailure),
+                new ExplorationPlan.Search(Strategy.dpor(), preemptionBound, workers, null),
+                ExplorationPlan.Model.DATABASE_ONLY,
+                new ExplorationPlan.Listeners((trace, failure) -> { }, explored, null, Duration.ofSeconds(5)));
     }
 }

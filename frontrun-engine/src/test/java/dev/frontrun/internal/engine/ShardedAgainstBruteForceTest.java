@@ -138,11 +138,16 @@ class ShardedAgainstBruteForceTest {
             bodies.add(s -> s.body(thread));
         }
         ShardRun share = new ShardRun(shard);
-        return new ExplorationPlan<>(program::newState, names, bodies, (s, outcomes) -> true, "true", 10_000, null,
-                Strategy.dpor(), false, Duration.ofSeconds(30), Duration.ofMinutes(5), 0, List.of(),
-                names.stream().map(name -> List.<Class<? extends Throwable>>of()).toList(), Set.of(), (trace, failure) -> {
-                }, (schedule, trace) -> explored.add(schedule), null, null, Duration.ofMinutes(1), false, false, false, 1,
-                share::policy);
+        return new ExplorationPlan<>(new ExplorationPlan.Threads<>(program::newState, names, bodies, List.of()),
+                new ExplorationPlan.Judgement<>((s, outcomes) -> true, "true",
+                        names.stream().map(name -> List.<Class<? extends Throwable>>of()).toList(), Set.of(),
+                        thrown -> false),
+                new ExplorationPlan.Budget(10_000, Duration.ofMinutes(5), Duration.ofSeconds(30),
+                        ExplorationPlan.DEFAULT_MAX_STEPS, 0, false),
+                new ExplorationPlan.Search(Strategy.dpor(), null, 1, share::policy),
+                ExplorationPlan.Model.DATABASE_ONLY,
+                new ExplorationPlan.Listeners((trace, failure) -> {
+                }, (schedule, trace) -> explored.add(schedule), null, Duration.ofMinutes(1)));
     }
 
     /** A RandomProgram announces one step per op, so a schedule names each op: the k-th step of t is t's op k. */

@@ -45,19 +45,23 @@ public final class ShardedExplorations {
             names.add("t" + t);
         }
         ShardRun run = new ShardRun(shard);
-        ExplorationPlan<S> plan = new ExplorationPlan<>(() -> {
+        ExplorationPlan<S> plan = new ExplorationPlan<>(new ExplorationPlan.Threads<S>(() -> {
             S state = setup.get();
             made.add(state);
             return state;
-        }, names, bodies, (s, outcomes) -> true, "true", 100_000, null, Strategy.dpor(), false,
-                Duration.ofSeconds(30), Duration.ofMinutes(5), 0, List.of(),
-                names.stream().map(name -> List.<Class<? extends Throwable>>of()).toList(), Set.of(),
-                (trace, failure) -> {
+        }, names, bodies, List.of()),
+                new ExplorationPlan.Judgement<>((s, outcomes) -> true, "true",
+                        names.stream().map(name -> List.<Class<? extends Throwable>>of()).toList(), Set.of(),
+                        thrown -> false),
+                new ExplorationPlan.Budget(100_000, Duration.ofMinutes(5), Duration.ofSeconds(30),
+                        ExplorationPlan.DEFAULT_MAX_STEPS, 0, false),
+                new ExplorationPlan.Search(Strategy.dpor(), null, 1, run::policy),
+                new ExplorationPlan.Model(null, javaSync, false, false),
+                new ExplorationPlan.Listeners((trace, failure) -> {
                 }, (schedule, trace) -> {
                     counted.add(made.get(made.size() - 1));
                     schedules.add(schedule);
-                }, null, null, Duration.ofMinutes(1),
-                javaSync, false, false, 1, run::policy);
+                }, null, Duration.ofMinutes(1)));
         return new Share<>(new Explorer<>(plan).explore(), counted, schedules);
     }
 }
