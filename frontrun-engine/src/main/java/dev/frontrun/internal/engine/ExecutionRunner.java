@@ -233,8 +233,7 @@ public final class ExecutionRunner implements AutoCloseable {
                 return end(Ending.THREAD_FAILED, broken.getCause(), broken.thread, null, "");
             } catch (DeadlinePassed timeout) {
                 String dumps = dumps();
-                return end(Ending.TIMEOUT, null, -1,
-                        "the execution ran past its time limit at step " + schedule.size() + waitsOutside(), dumps);
+                return end(Ending.TIMEOUT, null, -1, Diagnoses.timeLimit(schedule.size(), waitsOutside()), dumps);
             }
         }
 
@@ -250,9 +249,7 @@ public final class ExecutionRunner implements AutoCloseable {
                             : end(Ending.COMPLETED, null, -1, null, "");
                 }
                 if (schedule.size() >= maxSteps) {
-                    return end(Ending.TIMEOUT, null, -1, "the execution ran past " + maxSteps + " steps (does a thread"
-                            + " loop until another thread changes something? the schedule that keeps choosing it never"
-                            + " lets the other run; Exploration.maxStepsPerExecution raises the bound)", dumps());
+                    return end(Ending.TIMEOUT, null, -1, Diagnoses.stepLimit(maxSteps), dumps());
                 }
                 Step[] pending = new Step[workers.length];
                 boolean[] enabled = new boolean[workers.length];
@@ -275,7 +272,7 @@ public final class ExecutionRunner implements AutoCloseable {
                     }
                 }
                 if (waitForCycle() || !any && !wokenWithin(mayWakeByItself() ? SETTLE_NANOS : 0)) {
-                    return end(Ending.DEADLOCK, null, -1, deadlockDiagnosis(pending), dumps());
+                    return end(Ending.DEADLOCK, null, -1, Diagnoses.noThreadCanRun(stuck(pending)), dumps());
                 }
                 if (!any) {
                     continue; // a blocked thread was woken late (a pool handing a connection over): choose again
@@ -291,7 +288,8 @@ public final class ExecutionRunner implements AutoCloseable {
                             : policy.choose(new Choice(schedule.size(), pending, enabled, lastThread, finished,
                                     takeAlsoDid()));
                 } catch (SchedulePolicy.NotRepeated changed) {
-                    return end(Ending.DIVERGED, null, -1, notRepeated(changed, pending[changed.thread()]), "");
+                    return end(Ending.DIVERGED, null, -1, Diagnoses.notRepeated(changed, names.get(changed.thread()),
+                            pending[changed.thread()]), "");
                 } finally {
                     decidedAt = -1;
                 }
@@ -302,37 +300,11 @@ public final class ExecutionRunner implements AutoCloseable {
                     continue; // choose again with it runnable: a policy answers the same for the same position
                 }
                 if (chosen < 0 || chosen >= workers.length || !enabled[chosen]) {
-                    return end(Ending.DIVERGED, null, -1, "step " + schedule.size() + " asked for thread "
-                            + threadName(chosen) + " which cannot run there" + whyNot(chosen)
-                            + recorded(policy.recordedAt(schedule.size())) + "; runnable: " + runnable(enabled, pending)
-                            + (held.serverChose() ? "; two statements waiting inside the database were released"
-                            + " together and the server chose which went on first (Frontrun pauses such waits only"
-                            + " on a PostgreSQL server running on this machine)" : ""), "");
+                    return end(Ending.DIVERGED, null, -1, Diagnoses.cannotRunThere(schedule.size(), asked(chosen),
+                            policy.recordedAt(schedule.size()), runnable(enabled, pending), held.serverChose()), "");
                 }
                 runStep(chosen, pending[chosen]);
             }
-        }
-
-        /** Why an execution that did not repeat an earlier one under the same schedule ends. */
-        private String notRepeated(SchedulePolicy.NotRepeated changed, Step step) {
-            List<String> before = new ArrayList<>(changed.before());
-            List<String> now = new ArrayList<>(changed.now());
-            before.removeAll(changed.now());
-            now.removeAll(changed.before());
-            return "the program did not repeat itself: under the same schedule, thread '" + names.get(changed.thread())
-                    + "' at step " + changed.position() + (step == null ? "" : " (" + step.label() + ")") + " touched "
-                    + String.join(", ", before) + " in an earlier execution and " + String.join(", ", now)
-                    + " in this one. The exploration covers each order of"
-                    + " conflicting steps once and relies on every execution of a schedule taking the same steps; a"
-                    + " value that changes from execution to execution in what a statement touches breaks that (a"
-                    + " random UUID the code makes itself, the clock, a counter kept outside the database, or one kept"
-                    + " in memory that threads running at once, one just woken from a wait the other ended, take in"
-                    + " either order), so no verdict can be given. Frontrun makes the UUIDs of Hibernate's"
-                    + " generators repeat (random and time-based), and those of UUID.randomUUID() in the packages it instruments"
-                    + " (Frontrun.instrument), and names a key the database generates (a uuid default) by who inserted"
-                    + " the row, when the INSERT reads it back (RETURNING, getGeneratedKeys) through Frontrun's proxy;"
-                    + " let any other such value repeat in every execution (derive it from the test's data, or from a"
-                    + " fixed seed)";
         }
 
         /**
@@ -350,8 +322,7 @@ public final class ExecutionRunner implements AutoCloseable {
                     return;
                 }
             }
-            lostWakeUp = deadlockDiagnosis(pending) + "\n  only a spurious wake-up would let them go on, which the JVM"
-                    + " need never make (the execution went on through one)";
+            lostWakeUp = Diagnoses.lostWakeUp(stuck(pending));
             lostWakeUpDumps = dumps();
         }
 
@@ -811,18 +782,6 @@ public final class ExecutionRunner implements AutoCloseable {
             return false;
         }
 
-        /** Why thread t cannot run, for a divergence's message. */
-        private String whyNot(int t) {
-            if (t < 0 || t >= workers.length) {
-                return "";
-            }
-            WorkerThread w = workers[t];
-            if (blocked[t]) {
-                return " (it is " + blockedOn[t].reason() + ")";
-            }
-            return w.status == WorkerThread.Status.FINISHED ? " (it has finished)" : "";
-        }
-
         /**
          * Whether a thread that cannot run now may become runnable without an explored step: one blocked
          * outside a scheduling point, or one awaiting a condition over real objects. A thread waiting only
@@ -878,50 +837,50 @@ public final class ExecutionRunner implements AutoCloseable {
             return -1;
         }
 
-        private String deadlockDiagnosis(Step[] pending) {
-            StringBuilder sb = new StringBuilder("no thread can run:");
+        /** What each unfinished thread does when no thread can run; {@code pending[t]}: its runnable step, or null. */
+        private List<Diagnoses.Stuck> stuck(Step[] pending) {
+            List<Diagnoses.Stuck> stuck = new ArrayList<>();
             for (int t = 0; t < workers.length; t++) {
                 WorkerThread w = workers[t];
                 if (w.status == WorkerThread.Status.FINISHED) {
                     continue;
                 }
-                sb.append("\n  ").append(names.get(t)).append(' ');
+                String name = names.get(t);
                 if (blocked[t]) {
-                    int entry = lastEntryOf[t];
-                    String doing = entry >= 0 ? "in step '" + trace.get(entry).step().label() + "' " : "";
-                    sb.append(doing).append("is ").append(blockedOn[t].reason());
+                    Step step = lastEntryOf[t] >= 0 ? trace.get(lastEntryOf[t]).step() : null;
+                    stuck.add(new Diagnoses.Stuck.Blocked(name, step, blockedOn[t].reason()));
                 } else if (pending[t] != null) {
-                    sb.append("waits to run '").append(pending[t].label()).append('\'');
+                    stuck.add(new Diagnoses.Stuck.Ready(name, pending[t]));
                 } else if (w.status == WorkerThread.Status.AT_POINT) {
                     Step step = w.pending;
-                    sb.append("waits to '").append(step.label()).append('\'');
-                    sync.holderBlocking(t, step.detail()).ifPresent(h -> sb.append(", held by ").append(names.get(h)));
+                    String heldBy = sync.holderBlocking(t, step.detail()).map(names::get).orElse(null);
+                    stuck.add(new Diagnoses.Stuck.Closed(name, step, heldBy));
+                } else {
+                    stuck.add(new Diagnoses.Stuck.Running(name));
                 }
             }
-            return sb.toString();
+            return stuck;
         }
 
-        private String threadName(int t) {
-            return t >= 0 && t < names.size() ? "'" + names.get(t) + "'" : String.valueOf(t);
-        }
-
-        /** What an earlier execution's step at this position touched, for a diverged execution's diagnosis. */
-        private static String recorded(List<String> touched) {
-            return touched.isEmpty() ? "" : "; under the same schedule an earlier execution ran its step there, which"
-                    + " touched " + String.join(", ", touched) + " (a step that comes and goes between executions:"
-                    + " code that runs only once per JVM, such as a cache filled on first use, or a coverage or"
-                    + " profiling agent's bookkeeping in a package Frontrun instruments)";
+        /** The thread a replayed schedule asked for, and why it cannot run. */
+        private Diagnoses.Asked asked(int t) {
+            if (t < 0 || t >= workers.length) {
+                return new Diagnoses.Asked(t, null, null, false);
+            }
+            String blockedReason = blocked[t] ? blockedOn[t].reason() : null;
+            boolean finished = workers[t].status == WorkerThread.Status.FINISHED;
+            return new Diagnoses.Asked(t, names.get(t), blockedReason, finished);
         }
 
         /** The runnable threads, each with the step it stands at. */
-        private String runnable(boolean[] enabled, Step[] pending) {
-            List<String> out = new ArrayList<>();
+        private List<Diagnoses.At> runnable(boolean[] enabled, Step[] pending) {
+            List<Diagnoses.At> out = new ArrayList<>();
             for (int t = 0; t < enabled.length; t++) {
                 if (enabled[t]) {
-                    out.add("'" + names.get(t) + "'" + (pending[t] == null ? "" : " at " + pending[t].label()));
+                    out.add(new Diagnoses.At(names.get(t), pending[t]));
                 }
             }
-            return out.isEmpty() ? "none" : String.join(", ", out);
+            return out;
         }
 
         private String dumps() {
@@ -986,13 +945,12 @@ public final class ExecutionRunner implements AutoCloseable {
             return leaked;
         }
 
-        /** What unfinished threads were last seen waiting for outside the exploration, a line each. */
-        private String waitsOutside() {
-            StringBuilder sb = new StringBuilder();
-            // a probe that cannot say leaves the diagnosis without it
+        /** What unfinished threads were last seen waiting for outside the exploration; a probe that cannot say is left out. */
+        private List<Diagnoses.WaitsOutside> waitsOutside() {
+            List<Diagnoses.WaitsOutside> waits = new ArrayList<>();
             askProbesAboutUnfinished((probe, t) -> probe.waitingOutside(t)
-                    .ifPresent(w -> sb.append("\n  ").append(names.get(t)).append(" is ").append(w)));
-            return sb.toString();
+                    .ifPresent(what -> waits.add(new Diagnoses.WaitsOutside(names.get(t), what))));
+            return waits;
         }
 
         /**
