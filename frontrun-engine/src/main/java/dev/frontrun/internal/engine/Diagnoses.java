@@ -44,7 +44,7 @@ final class Diagnoses {
         record Ready(String thread, Step step) implements Stuck {
         }
 
-        /** At its point before {@code step}, which a Java lock ({@code heldBy}, or null) or a condition keeps closed. */
+        /** At its point before {@code step}, kept closed by a Java lock ({@code heldBy}, or null) or a condition. */
         record Closed(String thread, Step step, String heldBy) implements Stuck {
         }
 
@@ -98,8 +98,8 @@ final class Diagnoses {
     }
 
     /**
-     * Thread {@code thread}'s step ({@code step}, or null) touched other things than under the same schedule
-     * before: no verdict can be given, and what usually causes it.
+     * A step touched other things than under the same schedule before, so no verdict can be given.
+     * Names thread {@code thread}'s step ({@code step}, or null) and what usually causes it.
      */
     static String notRepeated(SchedulePolicy.NotRepeated changed, String thread, Step step) {
         List<String> before = new ArrayList<>(changed.before());
