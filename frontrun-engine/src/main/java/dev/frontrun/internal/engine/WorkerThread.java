@@ -148,7 +148,7 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
         /**
          * Whether {@code worker}, at a scheduling point, takes {@code next} now, the choice made on its own thread: when
          * the policy picks the thread that is running anyway, handing control to the scheduler and back would cost two
-         * thread switches for nothing (see {@link ExecutionRunner}); false: it hands control over as usual.
+         * thread switches for nothing (see {@link OwnChoice}); false: it hands control over as usual.
          */
         boolean continues(WorkerThread worker, Step next);
 
