@@ -17,7 +17,7 @@ import java.util.Set;
  * {@code TransactionState} (through {@link TransactionStateProbe}), the SQL pipeline
  * ({@link SqlStatements}), {@code Access}'s conflict table and the deadlock rule {@code WaitForGraph}
  * (through {@link WaitForGraphProbe}). One rule is a replica, because the engine's code is not
- * callable: {@link #runnerEnables} (a line of {@code ExecutionRunner}'s loop).
+ * callable: {@link #runnerEnables} (a line of the runner's loop, {@code RunLoop}).
  *
  * <p>Tests override a method to plant a deliberately wrong rule and show the check catches it.
  */
@@ -102,7 +102,7 @@ public class EngineRules {
     }
 
     /**
-     * A replica of {@code ExecutionRunner}'s enabling rule ({@code enabled[t] = true} for every
+     * A replica of the runner's enabling rule ({@code RunLoop}) ({@code enabled[t] = true} for every
      * thread at a scheduling point that is not seen blocked): a predicted lock wait does not enter
      * into it, which is the point of "predicts, never forbids".
      */
@@ -111,7 +111,7 @@ public class EngineRules {
     }
 
     /**
-     * The engine's deadlock rule ({@code WaitForGraph}, called by {@code ExecutionRunner}): from each
+     * The engine's deadlock rule ({@code WaitForGraph}, called by {@code Settling}): from each
      * blocked thread, follow "blocked on its single holder" edges; a walk that comes back to its start
      * is a deadlock. {@code holders.get(t)} are the names of the threads {@code t} is blocked on.
      */
