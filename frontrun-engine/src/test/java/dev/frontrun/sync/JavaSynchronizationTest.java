@@ -8,6 +8,8 @@ import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
 import dev.frontrun.Verdict;
 import dev.frontrun.sync.early.LoadedEarly;
+import dev.frontrun.sync.early2.Desk;
+import dev.frontrun.sync.early2.Seat;
 import dev.frontrun.sync.named.NamedEarly;
 import dev.frontrun.sync.fixtures.FirstComeWins;
 import dev.frontrun.sync.fixtures.Handoffs;
@@ -144,6 +146,20 @@ class JavaSynchronizationTest {
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
         assertThat(result.notExplored()).isEmpty();
         assertThat(NamedEarly.class.getMethod("claim", String.class).getParameters()[0].getName()).isEqualTo("who");
+    }
+
+    /** Reflection on a retransformed class would load the classes its signatures name, uninstrumented. */
+    @Test
+    void aClassFirstLoadedWhileItsPackageIsRetransformedIsInstrumented() {
+        Desk desk = new Desk(); // loaded now; Seat, named in its signature, is not
+
+        Result result = Frontrun.explore(Seat::new).instrument("dev.frontrun.sync.early2")
+                .thread("alice", s -> desk.book(s, "alice"))
+                .thread("bob", s -> desk.book(s, "bob"))
+                .invariant(s -> "alice".equals(s.holder()))
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
     }
 
     @Test

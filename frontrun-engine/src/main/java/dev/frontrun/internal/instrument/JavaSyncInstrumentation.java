@@ -115,6 +115,9 @@ public final class JavaSyncInstrumentation {
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
+                // described from class files, never by reflection on a loaded class: reflection loads the classes its
+                // signatures name, inside the transformation, where Byte Buddy's circularity lock leaves them as they are
+                .with(AgentBuilder.DescriptionStrategy.Default.POOL_ONLY)
                 .with(new FailureRecorder())
                 .ignore((type, loader, module, redefined, domain) -> type.isSynthetic() || !inScope(type, prefixes)
                         || !seesFrontrun(loader))
