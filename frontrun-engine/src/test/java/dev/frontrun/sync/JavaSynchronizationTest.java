@@ -9,7 +9,6 @@ import dev.frontrun.Result;
 import dev.frontrun.Verdict;
 import dev.frontrun.sync.early.LoadedEarly;
 import dev.frontrun.sync.early2.Desk;
-import dev.frontrun.sync.early2.Seat;
 import dev.frontrun.sync.named.NamedEarly;
 import dev.frontrun.sync.fixtures.FirstComeWins;
 import dev.frontrun.sync.fixtures.Handoffs;
@@ -151,12 +150,13 @@ class JavaSynchronizationTest {
     /** Reflection on a retransformed class would load the classes its signatures name, uninstrumented. */
     @Test
     void aClassFirstLoadedWhileItsPackageIsRetransformedIsInstrumented() {
-        Desk desk = new Desk(); // loaded now; Seat, named in its signature, is not
+        Desk desk = new Desk(); // loaded now; Seat, named in its signatures, is not
+        Frontrun.instrument("dev.frontrun.sync.early2"); // retransforms Desk
 
-        Result result = Frontrun.explore(Seat::new).instrument("dev.frontrun.sync.early2")
-                .thread("alice", s -> desk.book(s, "alice"))
-                .thread("bob", s -> desk.book(s, "bob"))
-                .invariant(s -> "alice".equals(s.holder()))
+        Result result = Frontrun.explore(desk::newSeat).instrument("dev.frontrun.sync.early2")
+                .thread("alice", s -> desk.bookSeat(s, "alice"))
+                .thread("bob", s -> desk.bookSeat(s, "bob"))
+                .invariant(s -> "alice".equals(desk.holderOf(s)))
                 .run();
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
