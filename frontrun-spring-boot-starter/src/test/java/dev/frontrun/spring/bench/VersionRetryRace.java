@@ -17,7 +17,7 @@ import org.springframework.test.web.servlet.setup.MockMvcBuilders;
 import org.springframework.web.context.WebApplicationContext;
 
 /**
- * Issue 14's optimistic-locking race as a measurement, not a test (it runs for minutes): two and then
+ * An optimistic-locking race as a measurement, not a test (it runs for minutes): two and then
  * three requests increment one {@code @Version} counter, each retrying a stale write up to three
  * times; prints each exploration's verdict, executions, steps and where the time went.
  * BENCHMARKS.md has the command and the figures.
