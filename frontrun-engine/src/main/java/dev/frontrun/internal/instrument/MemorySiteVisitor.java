@@ -3,7 +3,6 @@ package dev.frontrun.internal.instrument;
 import dev.frontrun.internal.engine.MemoryPoints;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -11,7 +10,6 @@ import java.util.function.Function;
 import net.bytebuddy.description.field.FieldDescription;
 import net.bytebuddy.description.field.FieldList;
 import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.jar.asm.ConstantDynamic;
 import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
@@ -93,12 +91,7 @@ final class MemorySiteVisitor extends MethodVisitor {
     /** The type of the {@code new} just visited when it is one named at its allocation, else null. */
     private String afterNamedNew;
     private boolean constructorNamed;
-    /** Locals holding a coverage agent's probe array (JaCoCo's {@code $jacocoInit()} or {@code $jacocoData} constant). */
-    private final Set<Integer> probeArrays = new HashSet<>();
-    /** Whether the instruction just visited pushed a probe array. */
-    private boolean probeArrayPushed;
-    /** How far the probe store {@code aload probes; push index; iconst_1; bastore} has come: 0 (not in one) to 3. */
-    private int probeStore;
+    private final CoverageProbes probes = new CoverageProbes();
 
     MemorySiteVisitor(MethodVisitor delegate, TypePool pool, String ownType, String superType, String methodName) {
         super(Opcodes.ASM9, delegate);
@@ -139,16 +132,10 @@ final class MemorySiteVisitor extends MethodVisitor {
             pendingNews.pop();
             pendingNews.push(afterNamedNew); // the dup'ed reference is on the stack after the constructor call
         }
-        int probe = probeStore;
-        instruction();
-        if (probe == 3 && opcode == Opcodes.BASTORE) {
+        afterNamedNew = null;
+        if (probes.insn(opcode)) {
             super.visitInsn(opcode); // a coverage probe: the agent's bookkeeping, not the application's memory
             return;
-        }
-        if (probe == 1 && opcode >= Opcodes.ICONST_0 && opcode <= Opcodes.ICONST_5) {
-            probeStore = 2;
-        } else if (probe == 2 && opcode == Opcodes.ICONST_1) {
-            probeStore = 3;
         }
         if (!staticInitializer) {
             String loads = arrayKind(opcode, Opcodes.IALOAD);
@@ -174,11 +161,8 @@ final class MemorySiteVisitor extends MethodVisitor {
 
     @Override
     public void visitIntInsn(int opcode, int operand) {
-        int probe = probeStore;
-        instruction();
-        if (probe == 1 && (opcode == Opcodes.BIPUSH || opcode == Opcodes.SIPUSH)) {
-            probeStore = 2;
-        }
+        afterNamedNew = null;
+        probes.intInsn(opcode);
         super.visitIntInsn(opcode, operand);
         if (opcode == Opcodes.NEWARRAY) {
             created();
@@ -187,9 +171,8 @@ final class MemorySiteVisitor extends MethodVisitor {
 
     @Override
     public void visitTypeInsn(int opcode, String type) {
-        boolean probeArray = probeArrayPushed;
-        instruction();
-        probeArrayPushed = probeArray && opcode == Opcodes.CHECKCAST && type.equals("[Z"); // JaCoCo's condy is an Object
+        afterNamedNew = null;
+        probes.typeInsn(opcode, type);
         super.visitTypeInsn(opcode, type);
         if (opcode == Opcodes.ANEWARRAY) {
             created();
@@ -230,7 +213,7 @@ final class MemorySiteVisitor extends MethodVisitor {
         if (opcode == Opcodes.INVOKESPECIAL && name.equals("<init>")) {
             constructed(owner);
         }
-        probeArrayPushed = opcode == Opcodes.INVOKESTATIC && name.equals("$jacocoInit") && descriptor.equals("()[Z");
+        probes.methodInsn(opcode, name, descriptor);
     }
 
     /** After a constructor call: names the object of a matching {@code new}, or this object after its superclass's constructor. */
@@ -263,15 +246,8 @@ final class MemorySiteVisitor extends MethodVisitor {
 
     @Override
     public void visitVarInsn(int opcode, int varIndex) {
-        boolean probeArray = probeArrayPushed;
-        instruction();
-        if (opcode == Opcodes.ASTORE && probeArray) {
-            probeArrays.add(varIndex);
-        } else if (opcode == Opcodes.ALOAD && probeArrays.contains(varIndex)) {
-            probeStore = 1;
-        } else if (opcode == Opcodes.ASTORE) {
-            probeArrays.remove(varIndex);
-        }
+        afterNamedNew = null;
+        probes.varInsn(opcode, varIndex);
         super.visitVarInsn(opcode, varIndex);
     }
 
@@ -283,12 +259,8 @@ final class MemorySiteVisitor extends MethodVisitor {
 
     @Override
     public void visitLdcInsn(Object value) {
-        int probe = probeStore;
-        instruction();
-        if (probe == 1 && value instanceof Integer) {
-            probeStore = 2;
-        }
-        probeArrayPushed = value instanceof ConstantDynamic constant && constant.getName().equals("$jacocoData");
+        afterNamedNew = null;
+        probes.ldc(value);
         super.visitLdcInsn(value);
     }
 
@@ -321,8 +293,7 @@ final class MemorySiteVisitor extends MethodVisitor {
     /** Any instruction: a {@code dup} only counts as the new's own right after it, a probe store's parts only in a row. */
     private void instruction() {
         afterNamedNew = null;
-        probeArrayPushed = false;
-        probeStore = 0;
+        probes.other();
     }
 
     /**
