@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.Locale;
 
 /**
  * Everything Frontrun concluded about the SQL of a failing execution's trace: the transactions
@@ -122,7 +123,7 @@ public record Analysis(int sqlSteps, boolean classified, List<TransactionInfo> t
             RW;
 
             public String label() {
-                return name().toLowerCase(java.util.Locale.ROOT);
+                return name().toLowerCase(Locale.ROOT);
             }
         }
 

@@ -2,6 +2,7 @@ package dev.frontrun;
 
 import java.util.Objects;
 import java.util.Optional;
+import java.util.List;
 
 /**
  * Why an execution failed, or (for a {@link Timeout} or {@link Nondeterminism}) could not be
@@ -47,7 +48,7 @@ public sealed interface Failure permits Failure.InvariantViolated, Failure.Invar
      * Whether this failure happened in {@code trace} without any interleaving: the threads ran one after
      * the other, so it is no race (a deadlock always needs the threads in between).
      */
-    default boolean withoutInterleaving(java.util.List<TraceStep> trace) {
+    default boolean withoutInterleaving(List<TraceStep> trace) {
         return TraceStep.oneThreadAfterAnother(trace);
     }
 
@@ -148,7 +149,7 @@ public sealed interface Failure permits Failure.InvariantViolated, Failure.Invar
         }
 
         @Override
-        public boolean withoutInterleaving(java.util.List<TraceStep> trace) {
+        public boolean withoutInterleaving(List<TraceStep> trace) {
             return false;
         }
 

@@ -11,6 +11,8 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.Supplier;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * Entry point: explore the interleavings of threads, and mark shared accesses by hand. On the command line,
@@ -57,7 +59,7 @@ public final class Frontrun {
      * already done.
      */
     public static void instrument(String... packagePrefixes) {
-        dev.frontrun.internal.instrument.JavaSyncInstrumentation.ensure(java.util.List.of(packagePrefixes));
+        dev.frontrun.internal.instrument.JavaSyncInstrumentation.ensure(List.of(packagePrefixes));
     }
 
     /**
@@ -68,7 +70,7 @@ public final class Frontrun {
         Objects.requireNonNull(resource, "resource");
         Objects.requireNonNull(kind, "kind");
         if (SchedulingPoints.active()) {
-            SchedulingPoints.step(Step.of(kind.name().toLowerCase(java.util.Locale.ROOT) + " " + resource,
+            SchedulingPoints.step(Step.of(kind.name().toLowerCase(Locale.ROOT) + " " + resource,
                     new ResourceAccess(resource, kind)));
         }
     }

@@ -3,6 +3,8 @@ package dev.frontrun;
 import dev.frontrun.Step;
 import java.util.List;
 import java.util.Objects;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * One step of an execution as it really ran.
@@ -46,7 +48,7 @@ public record TraceStep(int position, int thread, String threadName, Step step, 
         if (trace.isEmpty()) {
             return false;
         }
-        java.util.Set<Integer> done = new java.util.HashSet<>();
+        Set<Integer> done = new HashSet<>();
         int current = trace.get(0).thread();
         for (TraceStep step : trace) {
             if (step.thread() != current) {

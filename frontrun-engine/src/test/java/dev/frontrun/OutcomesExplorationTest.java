@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
+import java.util.List;
 
 /**
  * How threads ended is part of an execution: an exception declared a legitimate answer is not a
@@ -81,9 +82,9 @@ class OutcomesExplorationTest {
 
     @Test
     void storedOrToldHoldsWhenTheLoserWasToldAndFailsWhenAChangeIsLostSilently() {
-        Outcomes bothSucceeded = new Outcomes(java.util.List.of(new Outcomes.ThreadOutcome("a", null),
+        Outcomes bothSucceeded = new Outcomes(List.of(new Outcomes.ThreadOutcome("a", null),
                 new Outcomes.ThreadOutcome("b", null)));
-        Outcomes oneTold = new Outcomes(java.util.List.of(new Outcomes.ThreadOutcome("a", null),
+        Outcomes oneTold = new Outcomes(List.of(new Outcomes.ThreadOutcome("a", null),
                 new Outcomes.ThreadOutcome("b", new IllegalStateException(new SoldOut()))));
         assertThat(bothSucceeded.storedOrTold(() -> true)).isTrue();
         assertThat(bothSucceeded.storedOrTold(() -> false)).as("a change lost without telling anyone").isFalse();

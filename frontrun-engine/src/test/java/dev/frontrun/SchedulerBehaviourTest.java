@@ -10,6 +10,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
 
 /** Blocking, deadlocks, timeouts, exceptions and thread cleanup of the real-thread scheduler. */
 class SchedulerBehaviourTest {
@@ -107,7 +109,7 @@ class SchedulerBehaviourTest {
                 .thread("checker", s -> {
                     Frontrun.access("x", Access.READ);
                     if (s[0] == 1) {
-                        throw new java.io.IOException("saw the write");
+                        throw new IOException("saw the write");
                     }
                 })
                 .run();
@@ -116,7 +118,7 @@ class SchedulerBehaviourTest {
         Failure.ThreadThrew failure = (Failure.ThreadThrew) result.failure().orElseThrow();
         assertThat(failure.kind()).isEqualTo(Failure.Kind.THREAD_THREW);
         assertThat(failure.threadName()).isEqualTo("checker");
-        assertThat(failure.exception()).isInstanceOf(java.io.IOException.class).hasMessage("saw the write");
+        assertThat(failure.exception()).isInstanceOf(IOException.class).hasMessage("saw the write");
         assertThat(result.counterexample()).isPresent();
         assertThat(result.reproduced()).isEqualTo(10);
         assertThat(result.explanation()).contains("thread 'checker' threw", "saw the write", "schedule:");
@@ -129,7 +131,7 @@ class SchedulerBehaviourTest {
                 .thread("sleeper", s -> {
                     Frontrun.access("x", Access.WRITE);
                     // a timed wait that outlasts the execution: the scheduler must not wait for it
-                    never.await(1, java.util.concurrent.TimeUnit.HOURS);
+                    never.await(1, TimeUnit.HOURS);
                 })
                 .thread("other", s -> Frontrun.access("x", Access.WRITE))
                 .executionTimeout(Duration.ofMillis(300))

@@ -25,6 +25,8 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import java.time.Duration;
+import java.util.ArrayList;
 
 /**
  * {@link Exploration#shard(int, int)} end to end: each shard's verdict, its report file, and the merge of all of
@@ -44,7 +46,7 @@ class ShardedExplorationTest {
                 .thread("b", ShardedExplorationTest::increment)
                 .thread("c", ShardedExplorationTest::increment)
                 .invariant(v -> v[0] == 3, "counter == 3")
-                .progress(null, java.time.Duration.ofMinutes(1));
+                .progress(null, Duration.ofMinutes(1));
     }
 
     private static void increment(int[] v) {
@@ -60,7 +62,7 @@ class ShardedExplorationTest {
                 .thread("a", v -> { Frontrun.access("x", Access.WRITE); Frontrun.access("y", Access.READ); })
                 .thread("b", v -> { Frontrun.access("y", Access.WRITE); Frontrun.access("x", Access.READ); })
                 .thread("c", v -> { Frontrun.access("x", Access.READ); Frontrun.access("y", Access.WRITE); })
-                .progress(null, java.time.Duration.ofMinutes(1));
+                .progress(null, Duration.ofMinutes(1));
     }
 
     @Test
@@ -223,7 +225,7 @@ class ShardedExplorationTest {
                 .thread("b", s -> incrementRow(ds))
                 .thread("reader", s -> readRow(ds))
                 .invariant(() -> db.queryInt("SELECT n FROM counter WHERE id = 1") == 2, "n == 2")
-                .checkAdvice(false).progress(null, java.time.Duration.ofMinutes(1));
+                .checkAdvice(false).progress(null, Duration.ofMinutes(1));
     }
 
     private static void incrementRow(DataSource ds) throws SQLException {
@@ -246,7 +248,7 @@ class ShardedExplorationTest {
 
     /** Every trace hash in every report of the directory, with repetitions. */
     private static List<String> traces(Path directory) throws IOException {
-        List<String> all = new java.util.ArrayList<>();
+        List<String> all = new ArrayList<>();
         try (Stream<Path> files = Files.list(directory)) {
             for (Path file : files.toList()) {
                 String json = Files.readString(file);

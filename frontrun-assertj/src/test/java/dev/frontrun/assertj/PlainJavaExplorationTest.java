@@ -8,6 +8,7 @@ import dev.frontrun.Exploration;
 import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
 import org.junit.jupiter.api.Test;
+import java.util.function.Consumer;
 
 /** The assertions on results of a plain-Java exploration: no Spring, no database. */
 class PlainJavaExplorationTest {
@@ -30,7 +31,7 @@ class PlainJavaExplorationTest {
         }
     }
 
-    private static Exploration<Counter> twoThreads(java.util.function.Consumer<Counter> increment) {
+    private static Exploration<Counter> twoThreads(Consumer<Counter> increment) {
         return Frontrun.explore(Counter::new)
                 .thread("alice", increment::accept)
                 .thread("bob", increment::accept)

@@ -9,6 +9,7 @@ import dev.frontrun.Result;
 import dev.frontrun.ResultFixtures;
 import dev.frontrun.Verdict;
 import org.junit.jupiter.api.Test;
+import java.util.List;
 
 /** Each assertion passes on the result it names, and otherwise fails with the exploration's explanation. */
 class ResultAssertTest {
@@ -44,7 +45,7 @@ class ResultAssertTest {
 
     @Test
     void hasAnomalyNamesWhatWasFound() {
-        Anomaly lostUpdate = new Anomaly(AnomalyKind.LOST_UPDATE, Anomaly.Level.TRANSACTION, "x", java.util.List.of());
+        Anomaly lostUpdate = new Anomaly(AnomalyKind.LOST_UPDATE, Anomaly.Level.TRANSACTION, "x", List.of());
         Result classified = result(Verdict.FAILS, false, 1, lostUpdate);
 
         assertThat(classified).hasAnomaly(AnomalyKind.LOST_UPDATE);

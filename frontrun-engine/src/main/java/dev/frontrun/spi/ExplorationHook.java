@@ -2,6 +2,7 @@ package dev.frontrun.spi;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Lifecycle callbacks around an exploration's executions, run on the exploring (test) thread:
@@ -68,8 +69,8 @@ public interface ExplorationHook {
      *
      * @return what the user must change, or empty (the default) when {@code thrown} is the code's own
      */
-    default java.util.Optional<String> environmentFailure(Throwable thrown) {
-        return java.util.Optional.empty();
+    default Optional<String> environmentFailure(Throwable thrown) {
+        return Optional.empty();
     }
 
     /**
@@ -79,7 +80,7 @@ public interface ExplorationHook {
      * result shows — the first whose failure disproves the property or breaks the test, else the first failing one —
      * and let the others go (the Spring starter prints the explored code's log lines of that execution only).
      */
-    default void executionJudged(ExecutionContext execution, java.util.Optional<dev.frontrun.Failure> counted) {
+    default void executionJudged(ExecutionContext execution, Optional<dev.frontrun.Failure> counted) {
     }
 
     /** After the last execution, also when the exploration failed (e.g. restore and drop the snapshot). */

@@ -9,6 +9,9 @@ import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 
 /**
  * The one entry point through which every source (explicit {@code Frontrun.access}, the JDBC
@@ -52,7 +55,7 @@ public final class SchedulingPoints {
 
     /** The {@link Abort} on {@code thrown}'s cause chain, if there is one: what to rethrow to unwind on. */
     public static Optional<Abort> abortIn(Throwable thrown) {
-        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Throwable t = thrown; t != null && seen.add(t); t = t.getCause()) {
             if (t instanceof Abort abort) {
                 return Optional.of(abort);

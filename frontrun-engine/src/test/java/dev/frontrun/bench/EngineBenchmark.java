@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * Executions per second of the DPOR engine with real threads, and the latency of one
@@ -27,7 +28,7 @@ public final class EngineBenchmark {
         handoffLatency();
     }
 
-    private static void row(String name, int rounds, java.util.function.Supplier<Result> workload) {
+    private static void row(String name, int rounds, Supplier<Result> workload) {
         workload.get(); // warm-up
         long best = Long.MAX_VALUE;
         int executions = 0;

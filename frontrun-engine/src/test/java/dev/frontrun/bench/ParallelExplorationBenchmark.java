@@ -14,6 +14,8 @@ import java.sql.SQLException;
 import java.util.Locale;
 import java.util.function.IntFunction;
 import javax.sql.DataSource;
+import java.time.Duration;
+import java.util.Arrays;
 
 /**
  * Wall time of the same exhaustive explorations on 1, 2 and all cores' workers ({@code parallelism(n)}),
@@ -53,7 +55,7 @@ public final class ParallelExplorationBenchmark {
     private static void table(String name, int rounds, int[] workers, IntFunction<Result> run) {
         long[] best = new long[workers.length];
         int[] executions = new int[workers.length];
-        java.util.Arrays.fill(best, Long.MAX_VALUE);
+        Arrays.fill(best, Long.MAX_VALUE);
         for (int w = 0; w < workers.length; w++) {
             run.apply(workers[w]); // warm-up
         }
@@ -97,7 +99,7 @@ public final class ParallelExplorationBenchmark {
 
     private static Exploration<Object> deposits(DataSource raw, DataSource ds, int threads, int each) {
         Exploration<Object> e = Frontrun.explore(Object::new).database(raw).stopOnFirstFailure(false)
-                .reportDirectory(null).checkAdvice(false).progress(null, java.time.Duration.ofMinutes(1));
+                .reportDirectory(null).checkAdvice(false).progress(null, Duration.ofMinutes(1));
         for (int t = 0; t < threads; t++) {
             e.thread("deposit-" + t, () -> {
                 for (int i = 0; i < each; i++) {
@@ -129,7 +131,7 @@ public final class ParallelExplorationBenchmark {
 
     private static Exploration<Object> philosophers(int n) {
         Exploration<Object> e = Frontrun.explore(Object::new).stopOnFirstFailure(false).maxExecutions(1_000_000)
-                .progress(null, java.time.Duration.ofMinutes(1));
+                .progress(null, Duration.ofMinutes(1));
         for (int i = 0; i < n; i++) {
             int left = i;
             int right = (i + 1) % n;

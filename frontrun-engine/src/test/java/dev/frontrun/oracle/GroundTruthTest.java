@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import java.util.EnumSet;
 
 /**
  * The brute force itself, against behaviour PostgreSQL is known to have: it must reach the states
@@ -106,7 +107,7 @@ class GroundTruthTest {
 
     @Test
     void aSecondRunFindsTheSameOutcomesInAsManySchedules() throws SQLException {
-        Program program = new ProgramGenerator(java.util.EnumSet.allOf(Category.class), 120).generate(42);
+        Program program = new ProgramGenerator(EnumSet.allOf(Category.class), 120).generate(42);
 
         GroundTruth.Truth first = oracle.explore(program);
         GroundTruth.Truth second = oracle.explore(program);

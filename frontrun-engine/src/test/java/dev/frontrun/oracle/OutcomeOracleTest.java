@@ -22,6 +22,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
+import java.util.List;
 
 /**
  * The outcome oracle in the normal suite: on seeded programs over the categories the model
@@ -190,7 +191,7 @@ class OutcomeOracleTest {
      */
     @Test
     void aThirdThreadRacesACommitAnotherThreadWaitsFor() throws SQLException {
-        for (Program program : java.util.List.of(
+        for (Program program : List.of(
                 program(Programs.transaction(ThreadProgram.Mode.READ_COMMITTED, op(Kind.UPDATE_SET, 101, 1)),
                         Programs.transaction(ThreadProgram.Mode.REPEATABLE_READ, op(Kind.LOCK_PK, 1)),
                         Programs.transaction(ThreadProgram.Mode.SERIALIZABLE, op(Kind.LOCK_RANGE, 15))),
@@ -216,7 +217,7 @@ class OutcomeOracleTest {
         Program program = program(
                 Programs.transaction(ThreadProgram.Mode.SERIALIZABLE, op(Kind.INSERT_NOTE, 3, "t0s1"),
                         op(Kind.READ_RANGE, 15), op(Kind.COUNT_NOTES, 2)),
-                new ThreadProgram(ThreadProgram.Mode.SERIALIZABLE, true, java.util.List.of(op(Kind.UPDATE_SET, 201, 3),
+                new ThreadProgram(ThreadProgram.Mode.SERIALIZABLE, true, List.of(op(Kind.UPDATE_SET, 201, 3),
                         op(Kind.COUNT_NOTES, 2), op(Kind.COUNT_NOTES, 2)), -1));
 
         ProgramCheck check = oracle.check(program);
@@ -321,9 +322,9 @@ class OutcomeOracleTest {
     @Test
     void aFailedStatementReleasesItsAdvisoryLockAtOnce() throws SQLException {
         Program program = program(
-                new ThreadProgram(ThreadProgram.Mode.REPEATABLE_READ, false, java.util.List.of(op(Kind.COUNT_LIVE),
+                new ThreadProgram(ThreadProgram.Mode.REPEATABLE_READ, false, List.of(op(Kind.COUNT_LIVE),
                         op(Kind.CLAIM_SKIP_LOCKED), op(Kind.ADVISORY_XACT_TRY, 1)), 1),
-                new ThreadProgram(ThreadProgram.Mode.REPEATABLE_READ, true, java.util.List.of(
+                new ThreadProgram(ThreadProgram.Mode.REPEATABLE_READ, true, List.of(
                         op(Kind.ADVISORY_XACT_LOCK, 1), op(Kind.LOCK_NOWAIT, 1), op(Kind.COUNT_LIVE)), -1));
 
         ProgramCheck check = oracle.check(program);

@@ -15,6 +15,7 @@ import java.sql.Statement;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import java.util.function.Predicate;
 
 @ExtendWith(PostgresExtension.class)
 /**
@@ -44,7 +45,7 @@ class SerializationFailureWhereTheServerRaisesItTest {
         }
     }
 
-    private Result explore(DataSource raw, DataSource ds, java.util.function.Predicate<State> invariant) {
+    private Result explore(DataSource raw, DataSource ds, Predicate<State> invariant) {
         return Frontrun.explore(State::new).database(raw).stopOnFirstFailure(true).reproduceOnFailure(0)
                 .thread("t0", s -> {
                     try (Connection c = ds.getConnection()) {

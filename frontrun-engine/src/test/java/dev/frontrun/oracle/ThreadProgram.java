@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.ArrayList;
 
 /**
  * What one thread of a generated program does: its statements, either each in autocommit or all
@@ -69,7 +70,7 @@ record ThreadProgram(Mode mode, boolean jdbcStyle, List<Op> ops, int savepointBe
 
     /** A copy without statement {@code index} (for shrinking a failing program). */
     ThreadProgram without(int index) {
-        List<Op> fewer = new java.util.ArrayList<>(ops);
+        List<Op> fewer = new ArrayList<>(ops);
         fewer.remove(index);
         int savepoint = savepointBefore < 0 || savepointBefore == index ? -1
                 : savepointBefore > index ? savepointBefore - 1 : savepointBefore;

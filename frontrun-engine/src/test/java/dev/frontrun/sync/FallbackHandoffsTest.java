@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import java.util.Map;
 
 /**
  * Hand-overs the scheduler does not model ({@code Exchanger}, {@code SynchronousQueue}) are left to the
@@ -28,7 +29,7 @@ class FallbackHandoffsTest {
         Result result = Frontrun.explore(Rendezvous::new).instrument(FIXTURES)
                 .thread("a", s -> s.exchange("a"))
                 .thread("b", s -> s.exchange("b"))
-                .invariant(s -> s.exchanged().equals(java.util.Map.of("a", "b", "b", "a")), "each got the other's")
+                .invariant(s -> s.exchanged().equals(Map.of("a", "b", "b", "a")), "each got the other's")
                 .executionTimeout(Duration.ofSeconds(20))
                 .run();
 

@@ -7,6 +7,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 
 /**
  * A small random program over real instrumented memory: threads read and write two shared fields, make
@@ -90,7 +93,7 @@ record MemoryRandomProgram(long seed, List<List<Op>> threads) {
         // the real run's memory and its boxes' identities
         final MemoryCells cells = new MemoryCells();
         final Map<BoxId, Box> real = new HashMap<>();
-        final Map<Box, BoxId> ids = new java.util.IdentityHashMap<>();
+        final Map<Box, BoxId> ids = new IdentityHashMap<>();
 
         /** Runs (really, on the instrumented fixtures) op {@code next[t]} of thread t. */
         void runReally(int t) {
@@ -166,7 +169,7 @@ record MemoryRandomProgram(long seed, List<List<Op>> threads) {
         }
 
         String outcome() {
-            StringBuilder sb = new StringBuilder(java.util.Arrays.toString(registers));
+            StringBuilder sb = new StringBuilder(Arrays.toString(registers));
             for (int t = 0; t < threads.size(); t++) {
                 for (int i = 0; i < created[t]; i++) {
                     BoxId id = new BoxId(t, i);
@@ -264,7 +267,7 @@ record MemoryRandomProgram(long seed, List<List<Op>> threads) {
 
     private static String sortedPairs(String pairs) {
         List<String> list = new ArrayList<>(List.of(pairs.trim().isEmpty() ? new String[0] : pairs.trim().split(" ")));
-        java.util.Collections.sort(list);
+        Collections.sort(list);
         return String.join(" ", list);
     }
 

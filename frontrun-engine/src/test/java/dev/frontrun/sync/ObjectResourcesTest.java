@@ -12,6 +12,7 @@ import dev.frontrun.sync.fixtures.OwnObjects;
 import dev.frontrun.sync.fixtures.SharedMemory;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
+import java.util.List;
 
 /**
  * Shared memory per object: what an explored thread creates is its own resource, named the same in every
@@ -33,7 +34,7 @@ class ObjectResourcesTest {
     }
 
     /** The step labels of one execution of the two threads (an invariant that never holds keeps its trace). */
-    private static java.util.List<String> labels(Callable<?> body) {
+    private static List<String> labels(Callable<?> body) {
         Result shown = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
                 .thread("alice", s -> body.call())
                 .thread("bob", s -> body.call())
@@ -205,7 +206,7 @@ class ObjectResourcesTest {
         assertThat(own.executions()).as(own.explanation()).isEqualTo(2);
         // the same code in classes named as Hibernate, Spring Data and Byte Buddy name what they generate: no steps
         // (Hibernate's access optimizer beside an entity, instrumented, turned 6 executions of a @Version race into 46)
-        for (Callable<?> generated : java.util.List.<Callable<?>>of(
+        for (Callable<?> generated : List.<Callable<?>>of(
                 () -> GeneratedAccessors.HibernateAccessOptimizer5value.put(1),
                 () -> GeneratedAccessors.GeneratedAccessors_Accessor_k2m3.put(1),
                 () -> GeneratedAccessors.ByteBuddy$AbCd.put(1))) {

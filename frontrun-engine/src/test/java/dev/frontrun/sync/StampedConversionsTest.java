@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import java.util.function.BiConsumer;
 
 /**
  * {@code StampedLock} conversions are steps the scheduler models: whether a conversion succeeds is the real
@@ -20,7 +21,7 @@ class StampedConversionsTest {
 
     private static final String FIXTURES = "dev.frontrun.sync.fixtures";
 
-    private static Result explore(java.util.function.BiConsumer<StampedConversions, String> body, Set<Map<String, String>> seen) {
+    private static Result explore(BiConsumer<StampedConversions, String> body, Set<Map<String, String>> seen) {
         Result result = Frontrun.explore(StampedConversions::new).instrument(FIXTURES).sharedMemory(false)
                 .thread("a", s -> body.accept(s, "a"))
                 .thread("b", s -> body.accept(s, "b"))

@@ -7,6 +7,7 @@ import java.sql.Statement;
 import java.util.Properties;
 import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
+import java.sql.ResultSet;
 
 /** A database of one test class on the shared test server; see {@link TestPostgres}. */
 public record TestDatabase(String jdbcUrl, String user, String password, String name) {
@@ -40,7 +41,7 @@ public record TestDatabase(String jdbcUrl, String user, String password, String 
 
     /** The first column of the first row of {@code sql}, as an int: a value for an invariant to check. */
     public int queryInt(String sql) {
-        try (Connection c = connect(); Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery(sql)) {
+        try (Connection c = connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
             if (!rs.next()) {
                 throw new IllegalStateException("no row: " + sql);
             }

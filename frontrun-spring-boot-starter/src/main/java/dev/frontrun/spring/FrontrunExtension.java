@@ -10,6 +10,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.springframework.test.context.junit.jupiter.SpringExtension;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 
 /**
  * JUnit 5 side of {@link FrontrunTest}: when a test fails after one of its explorations wrote a
@@ -63,8 +65,8 @@ public final class FrontrunExtension implements BeforeEachCallback, AfterEachCal
     private static void attach(ExtensionContext context, Path report) {
         try {
             context.publishFile(report.getFileName().toString(),
-                    org.junit.jupiter.api.MediaType.create("text", "html", java.nio.charset.StandardCharsets.UTF_8),
-                    target -> java.nio.file.Files.copy(report, target));
+                    org.junit.jupiter.api.MediaType.create("text", "html", StandardCharsets.UTF_8),
+                    target -> Files.copy(report, target));
         } catch (RuntimeException e) {
             // the launcher may have no output directory for files; the path in the failure still names it
             System.err.println("Frontrun report not attached to the JUnit report: " + e.getMessage());

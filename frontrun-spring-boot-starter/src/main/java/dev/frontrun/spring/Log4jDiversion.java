@@ -13,6 +13,7 @@ import org.apache.logging.log4j.core.impl.Log4jLogEvent;
 import org.apache.logging.log4j.message.Message;
 import org.apache.logging.log4j.message.ObjectMessage;
 import org.apache.logging.log4j.util.SortedArrayStringMap;
+import java.util.function.Supplier;
 
 /**
  * Log4j 2's events of explored threads, held: a context-wide filter, asked before every event is made, makes the event
@@ -74,7 +75,7 @@ final class Log4jDiversion implements LogDiversion {
             return msg == null ? Result.NEUTRAL : held(logger, level, marker, () -> msg, thrown);
         }
 
-        private Result held(Logger logger, Level level, Marker marker, java.util.function.Supplier<Message> message,
+        private Result held(Logger logger, Level level, Marker marker, Supplier<Message> message,
                             Throwable thrown) {
             if (logger == null || level == null || !logger.getLevel().isLessSpecificThan(level) || !holder.holds()) {
                 return Result.NEUTRAL; // a disabled level, or not an explored thread

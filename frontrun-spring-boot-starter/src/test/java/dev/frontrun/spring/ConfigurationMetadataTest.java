@@ -14,6 +14,8 @@ import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import java.util.ArrayList;
+import java.util.Locale;
 
 /**
  * The IDE metadata the build generates: every {@code frontrun.*} property is described in plain
@@ -40,7 +42,7 @@ class ConfigurationMetadataTest {
     @Test
     void everyPropertyIsDescribed() throws Exception {
         Map<String, Map<String, Object>> properties = properties();
-        List<String> expected = new java.util.ArrayList<>(Arrays.stream(FrontrunProperties.class.getRecordComponents())
+        List<String> expected = new ArrayList<>(Arrays.stream(FrontrunProperties.class.getRecordComponents())
                 .filter(c -> c.getType() != FrontrunProperties.Instrument.class)
                 .map(c -> "frontrun." + c.getName().replaceAll("([A-Z])", "-$1").toLowerCase())
                 .toList());
@@ -99,7 +101,7 @@ class ConfigurationMetadataTest {
                     .flatMap(hint -> ((List<Map<String, Object>>) hint.get("values")).stream())
                     .map(value -> value.get("value")).toList();
             assertThat(values).containsExactlyInAnyOrderElementsOf(Arrays.stream(NativeMode.values())
-                    .map(mode -> mode.name().toLowerCase(java.util.Locale.ROOT)).toList());
+                    .map(mode -> mode.name().toLowerCase(Locale.ROOT)).toList());
             values.forEach(value -> assertThat(NativeMode.parse((String) value)).isNotNull());
         }
     }

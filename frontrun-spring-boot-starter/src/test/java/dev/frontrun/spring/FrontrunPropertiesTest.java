@@ -7,6 +7,8 @@ import dev.frontrun.Frontrun;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import java.util.List;
+import java.util.function.Supplier;
 
 /** Set options reach the engine's builder as they are; unset ones leave its defaults alone. */
 class FrontrunPropertiesTest {
@@ -65,13 +67,13 @@ class FrontrunPropertiesTest {
 
     @Test
     void explorationsInstrumentTheApplicationsPackagesUnlessConfiguredOtherwise() {
-        java.util.function.Supplier<java.util.List<String>> application = () -> java.util.List.of("com.example.shop");
+        Supplier<List<String>> application = () -> List.of("com.example.shop");
 
         assertThat(new FrontrunProperties.Instrument(true, null, false).prefixes(application)).containsExactly("com.example.shop");
-        assertThat(new FrontrunProperties.Instrument(true, java.util.List.of("com.example.shop.booking"), false).prefixes(application))
+        assertThat(new FrontrunProperties.Instrument(true, List.of("com.example.shop.booking"), false).prefixes(application))
                 .containsExactly("com.example.shop.booking");
         assertThat(new FrontrunProperties.Instrument(false, null, false).prefixes(application)).isEmpty();
-        assertThatThrownBy(() -> new FrontrunProperties.Instrument(true, java.util.List.of(" "), false))
+        assertThatThrownBy(() -> new FrontrunProperties.Instrument(true, List.of(" "), false))
                 .hasMessageContaining("frontrun.instrument.packages");
     }
 

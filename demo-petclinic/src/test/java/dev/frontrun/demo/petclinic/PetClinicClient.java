@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+import java.time.LocalDate;
 
 /**
  * The PetClinic's routes as MockMvc calls, posting form-encoded parameters like the sample's
@@ -91,7 +92,7 @@ public final class PetClinicClient {
     }
 
     /** Books a visit on {@code day}: the day's slot is taken at the reservation service first. */
-    public ResultActions bookVisit(int ownerId, int petId, java.time.LocalDate day, String description) {
+    public ResultActions bookVisit(int ownerId, int petId, LocalDate day, String description) {
         return perform(form(post("/owners/{ownerId}/pets/{petId}/visits/book", ownerId, petId),
                 "date", day.toString(), "description", description));
     }

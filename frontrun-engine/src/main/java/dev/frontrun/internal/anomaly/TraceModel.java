@@ -21,6 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Locale;
 
 /**
  * The SQL side of a trace as the classifier sees it: transactions with their statements, each
@@ -384,7 +385,7 @@ final class TraceModel {
 
     /** A savepoint's name as PostgreSQL compares it (unquoted names fold to lower case), or null. */
     private static String savepointName(TransactionControl control) {
-        return control.name() == null ? null : control.name().toLowerCase(java.util.Locale.ROOT);
+        return control.name() == null ? null : control.name().toLowerCase(Locale.ROOT);
     }
 
     /**

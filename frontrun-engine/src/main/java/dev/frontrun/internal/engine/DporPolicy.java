@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.Arrays;
 
 /**
  * Optimal dynamic partial-order reduction (Abdulla, Aronis, Jonsson, Sagonas: "Source Sets: A
@@ -629,7 +630,7 @@ public final class DporPolicy implements SchedulePolicy {
          */
         void pendingAtEnd(List<Step> pending) {
             int[] lastOf = new int[threads];
-            java.util.Arrays.fill(lastOf, -1);
+            Arrays.fill(lastOf, -1);
             for (int j = 0; j < n; j++) {
                 lastOf[path.get(j).event.thread] = j;
             }
@@ -640,7 +641,7 @@ public final class DporPolicy implements SchedulePolicy {
                 }
                 Event e = Event.of(q, step, policy.ids);
                 int[] latest = new int[threads];
-                java.util.Arrays.fill(latest, -1);
+                Arrays.fill(latest, -1);
                 for (int k = n - 1; k >= 0; k--) {
                     Event ek = path.get(k).event;
                     if (ek.thread != q && latest[ek.thread] < 0 && ek.conflictsWith(e)) {

@@ -4,6 +4,8 @@ import dev.frontrun.Schedule;
 import dev.frontrun.Step;
 import dev.frontrun.TraceStep;
 import java.util.List;
+import java.util.ArrayList;
+import java.util.Collections;
 
 /**
  * What happened in one execution: the schedule, the trace, and how it ended.
@@ -41,7 +43,7 @@ public record ExecutionRecord(Schedule schedule, List<TraceStep> trace, Ending e
     public ExecutionRecord {
         trace = List.copyOf(trace);
         leaked = List.copyOf(leaked);
-        pendingAtEnd = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(pendingAtEnd));
+        pendingAtEnd = Collections.unmodifiableList(new ArrayList<>(pendingAtEnd));
         threadDumps = threadDumps == null ? "" : threadDumps;
     }
 

@@ -17,6 +17,7 @@ import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.ArrayList;
 
 /**
  * Everything an {@link Explorer} needs, frozen when the user calls {@code run()}: what runs, how it is judged,
@@ -161,7 +162,7 @@ public record ExplorationPlan<S>(Threads<S> threads, Judgement<S> judgement, Bud
     }
 
     private static <T> List<T> append(List<T> list, T element) {
-        List<T> longer = new java.util.ArrayList<>(list);
+        List<T> longer = new ArrayList<>(list);
         longer.add(Objects.requireNonNull(element));
         return longer;
     }

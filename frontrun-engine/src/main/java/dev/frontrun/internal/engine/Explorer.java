@@ -21,6 +21,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Drives an exploration: runs executions under a schedule policy, judges each one, re-checks a
@@ -31,7 +34,7 @@ public final class Explorer<S> {
     private final ExplorationPlan<S> plan;
     private final ExplorationScope scope = new ExplorationScope();
     private final ExplorationClock clock = new ExplorationClock();
-    private final java.util.concurrent.atomic.AtomicInteger executionNumber = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger executionNumber = new AtomicInteger();
 
     /** Executions explored on after a first failure without interleaving, to say how many interleavings fail. */
     static final int SERIAL_FAILURE_COUNT = 200;
@@ -49,14 +52,14 @@ public final class Explorer<S> {
     }
 
     public ExplorationOutcome replay(Schedule schedule) {
-        return replay(schedule, java.util.Set.of());
+        return replay(schedule, Set.of());
     }
 
     /**
      * Runs {@code schedule} once; a marker schedule ({@link Schedule#byMarkers}) is followed marker by
      * marker, {@code declaredMarkers} naming the comment markers of instrumented classes for its errors.
      */
-    public ExplorationOutcome replay(Schedule schedule, java.util.Set<String> declaredMarkers) {
+    public ExplorationOutcome replay(Schedule schedule, Set<String> declaredMarkers) {
         SchedulePolicy policy = schedule.byMarkers()
                 ? new MarkerPolicy(schedule.markerEntries(), plan.threads().names(), declaredMarkers)
                 : new ReplayPolicy(schedule, 1);
@@ -364,7 +367,7 @@ public final class Explorer<S> {
                 } catch (ExecutionAborted aborted) {
                     throw aborted;
                 } catch (Throwable thrown) {
-                    java.util.Optional<SchedulingPoints.EnvironmentError> misuse = misuse(worker, thrown);
+                    Optional<SchedulingPoints.EnvironmentError> misuse = misuse(worker, thrown);
                     if (misuse.isPresent()) {
                         throw misuse.get(); // never an expected answer
                     }
@@ -429,14 +432,14 @@ public final class Explorer<S> {
      * {@code thrown} as an error of the environment, with the message of the hook of {@code worker} that says the
      * environment was used wrongly ({@link ExplorationHook#environmentFailure}); empty when it is the code's own.
      */
-    private static java.util.Optional<SchedulingPoints.EnvironmentError> misuse(Worker worker, Throwable thrown) {
+    private static Optional<SchedulingPoints.EnvironmentError> misuse(Worker worker, Throwable thrown) {
         for (ExplorationHook hook : worker.hooks()) {
-            java.util.Optional<String> misuse = hook.environmentFailure(thrown);
+            Optional<String> misuse = hook.environmentFailure(thrown);
             if (misuse.isPresent()) {
-                return java.util.Optional.of(new SchedulingPoints.EnvironmentError(misuse.get(), thrown));
+                return Optional.of(new SchedulingPoints.EnvironmentError(misuse.get(), thrown));
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     private Failure judge(Worker worker, ExecutionRecord record, S state, Outcomes.ThreadOutcome[] outcomes) {
@@ -509,7 +512,7 @@ public final class Explorer<S> {
     /** Tells the hooks how the exploration counts {@code judged}: {@code counted} is its failure, or null. */
     private void told(Judged judged, Failure counted) {
         for (ExplorationHook hook : plan.threads().hooks()) {
-            call(() -> hook.executionJudged(judged.execution(), java.util.Optional.ofNullable(counted)), "executionJudged");
+            call(() -> hook.executionJudged(judged.execution(), Optional.ofNullable(counted)), "executionJudged");
         }
     }
 

@@ -5,6 +5,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.HashSet;
 
 /**
  * The client-side registry's prediction of who holds which database row lock, within one
@@ -60,7 +61,7 @@ final class LockPredictions {
 
     /** Everything {@code thread} held or waited for: its connection was closed or abandoned. */
     void releaseAll(int thread) {
-        Set<String> mine = new java.util.HashSet<>();
+        Set<String> mine = new HashSet<>();
         holders.forEach((lock, holder) -> {
             if (holder == thread) {
                 mine.add(lock);

@@ -14,6 +14,9 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
 
 /**
  * The executions of a DPOR exploration on {@code n} {@link ParallelWorker}s, with exactly the results
@@ -52,7 +55,7 @@ final class ParallelExecutions implements Explorer.Executions {
     private final ExplorationClock clock;
     private final Runs runs;
     /** The fork that runs a pending branch ahead of time: {@link DporPolicy#forkFor} (tests mislead it on purpose). */
-    private final java.util.function.BiFunction<DporPolicy, DporPolicy.Branch, DporPolicy> forks;
+    private final BiFunction<DporPolicy, DporPolicy.Branch, DporPolicy> forks;
     private boolean started;
     /** Executions run again because the policy would not have chosen as they did. */
     private int ranAgain;
@@ -86,7 +89,7 @@ final class ParallelExecutions implements Explorer.Executions {
 
     ParallelExecutions(DporPolicy policy, int workers, List<String> names, List<ExplorationHook> hooks,
                        ExplorationClock clock, Runs runs,
-                       java.util.function.BiFunction<DporPolicy, DporPolicy.Branch, DporPolicy> forks) {
+                       BiFunction<DporPolicy, DporPolicy.Branch, DporPolicy> forks) {
         this.forks = forks;
         this.policy = policy;
         this.names = List.copyOf(names);
@@ -305,9 +308,9 @@ final class ParallelExecutions implements Explorer.Executions {
             Lane lane = lanes.get(w);
             try {
                 stopped.get(w).get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 first = first == null && e.getCause() instanceof RuntimeException r ? r : first;
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 first = first == null ? new IllegalStateException("parallel worker " + w + " did not stop within "
                         + STOP_WITHIN + " (an execution or a hook hangs)") : first;
             } catch (InterruptedException e) {

@@ -2,6 +2,8 @@ package dev.frontrun.internal.engine;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * What a step of Java synchronization does, as the scheduler models it: the detail of a step that
@@ -153,8 +155,8 @@ public sealed interface SyncOp {
      * nothing (from an optimistic stamp) or only read it (an upgrade shuts other readers out from then on):
      * where lock races are reversed, as for other takes and give-backs. An upgrade {@link #retakes}.
      */
-    record Convert(Object lock, Hold from, Hold to, java.util.function.LongSupplier convert,
-                   java.util.concurrent.atomic.AtomicLong result) implements SyncOp {
+    record Convert(Object lock, Hold from, Hold to, LongSupplier convert,
+                   AtomicLong result) implements SyncOp {
         @Override
         public Object gives() {
             return from != Hold.NONE && (to == Hold.NONE || from == Hold.WRITE && to == Hold.READ) ? lock : null;

@@ -6,6 +6,7 @@ import java.util.concurrent.Exchanger;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.TransferQueue;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Synchronizers the scheduler does not model ({@code Exchanger}, {@code SynchronousQueue}, a {@code TransferQueue}'s
@@ -36,37 +37,37 @@ public final class UnmodelledHandoffs {
     /** {@code LockSupport.park} in the application's code: whoever unparks the thread is not a step. */
     public static void park() {
         noteCalls(PARKING);
-        java.util.concurrent.locks.LockSupport.park();
+        LockSupport.park();
     }
 
     public static void park(Object blocker) {
         noteCalls(PARKING);
-        java.util.concurrent.locks.LockSupport.park(blocker);
+        LockSupport.park(blocker);
     }
 
     public static void parkNanos(long nanos) {
         noteCalls(PARKING);
-        java.util.concurrent.locks.LockSupport.parkNanos(nanos);
+        LockSupport.parkNanos(nanos);
     }
 
     public static void parkNanos(Object blocker, long nanos) {
         noteCalls(PARKING);
-        java.util.concurrent.locks.LockSupport.parkNanos(blocker, nanos);
+        LockSupport.parkNanos(blocker, nanos);
     }
 
     public static void parkUntil(long deadline) {
         noteCalls(PARKING);
-        java.util.concurrent.locks.LockSupport.parkUntil(deadline);
+        LockSupport.parkUntil(deadline);
     }
 
     public static void parkUntil(Object blocker, long deadline) {
         noteCalls(PARKING);
-        java.util.concurrent.locks.LockSupport.parkUntil(blocker, deadline);
+        LockSupport.parkUntil(blocker, deadline);
     }
 
     public static void unpark(Thread thread) {
         noteCalls(PARKING);
-        java.util.concurrent.locks.LockSupport.unpark(thread);
+        LockSupport.unpark(thread);
     }
 
     private static final String PARKING = "LockSupport.park and unpark";

@@ -5,6 +5,9 @@ import dev.frontrun.spi.SchedulingPoints;
 import dev.frontrun.Step;
 import java.util.concurrent.Callable;
 import java.util.concurrent.locks.LockSupport;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.Set;
 
 /**
  * One explored thread, reused across the executions of an exploration (starting a platform
@@ -44,9 +47,9 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     volatile Object parkedIn;
     private volatile boolean wakeSent;
     /** Java locks this worker holds in this execution and how often (reentrant takes are no steps); its own thread only. */
-    final java.util.IdentityHashMap<Object, int[]> holds = new java.util.IdentityHashMap<>();
+    final IdentityHashMap<Object, int[]> holds = new IdentityHashMap<>();
     /** The wait sites where this worker woke spuriously in this execution (each may once); its own thread only. */
-    final java.util.Set<String> spuriousSites = new java.util.HashSet<>();
+    final Set<String> spuriousSites = new HashSet<>();
     /** When the worker last woke up to run (its body's start or a granted step), for the timings. */
     volatile long wokeAt;
     /** When the worker last stopped (at a point, or at its body's end), written before {@link #status}. */

@@ -23,6 +23,8 @@ import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.utility.JavaModule;
+import java.util.Collection;
+import java.util.concurrent.locks.Lock;
 
 /**
  * Instruments the classes of the packages an exploration names, once per JVM: Byte Buddy's agent
@@ -84,7 +86,7 @@ public final class JavaSyncInstrumentation {
      * {@code java.util.concurrent.locks}, named nowhere in its public API); nothing else is opened.
      */
     private static void openLocksPackage(Instrumentation instrumentation) {
-        Module base = java.util.concurrent.locks.Lock.class.getModule();
+        Module base = Lock.class.getModule();
         Module frontrun = SyncPoints.class.getModule();
         String locks = "java.util.concurrent.locks";
         if (instrumentation.isModifiableModule(base) && !base.isOpen(locks, frontrun)) {
@@ -177,7 +179,7 @@ public final class JavaSyncInstrumentation {
         return type.getSuperClass() == null ? null : type.getSuperClass().asErasure().getInternalName();
     }
 
-    private static synchronized void recordCommentMarkers(java.util.Collection<String> names) {
+    private static synchronized void recordCommentMarkers(Collection<String> names) {
         COMMENT_MARKERS.addAll(names);
     }
 

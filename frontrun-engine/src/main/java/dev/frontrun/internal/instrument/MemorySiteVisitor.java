@@ -16,6 +16,7 @@ import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 import net.bytebuddy.pool.TypePool;
+import java.util.Arrays;
 
 /**
  * Rewrites one method's shared-memory sites: a read or write of a non-final field or of an array
@@ -302,7 +303,7 @@ final class MemorySiteVisitor extends MethodVisitor {
      * or a two-slot value with another.
      */
     private boolean copyReceiver(Type[] arguments) {
-        int[] sizes = java.util.Arrays.stream(arguments).mapToInt(Type::getSize).toArray();
+        int[] sizes = Arrays.stream(arguments).mapToInt(Type::getSize).toArray();
         if (sizes.length == 0) {
             super.visitInsn(Opcodes.DUP);
         } else if (sizes.length == 1 && sizes[0] == 1) {

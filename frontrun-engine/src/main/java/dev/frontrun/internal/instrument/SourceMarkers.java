@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.io.File;
 
 /**
  * Finds the {@code // frontrun: name} comments of a class's source file: the file is looked up under
@@ -81,7 +82,7 @@ final class SourceMarkers {
         List<Path> roots = new ArrayList<>();
         String configured = System.getProperty("frontrun.sourceRoots");
         if (configured != null && !configured.isBlank()) {
-            for (String root : configured.split(java.io.File.pathSeparator)) {
+            for (String root : configured.split(File.pathSeparator)) {
                 if (!root.isBlank()) {
                     roots.add(Path.of(root.strip()));
                 }

@@ -10,6 +10,8 @@ import java.util.Set;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 
 /**
  * Rewrites one method's synchronization sites into calls of the engine's runtimes: a {@code
@@ -129,7 +131,7 @@ final class SyncSiteVisitor extends MethodVisitor {
 
     @SafeVarargs
     private static Set<String> union(Set<String>... sets) {
-        return java.util.Arrays.stream(sets).flatMap(Set::stream).collect(java.util.stream.Collectors.toUnmodifiableSet());
+        return Arrays.stream(sets).flatMap(Set::stream).collect(Collectors.toUnmodifiableSet());
     }
 
     /** Object's final methods: rewritten whatever the receiver's static type. */

@@ -15,6 +15,8 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.sql.Timestamp;
+import java.util.Date;
 
 /**
  * The analyses of statements already bound to the same parameter values. An exploration's runs repeat the same
@@ -95,10 +97,10 @@ final class BoundStatements {
                 parts[i++] = p == null ? null : p.getClass();
                 parts[i++] = p;
                 copies.add(p);
-            } else if (p instanceof java.util.Date d) {
-                java.util.Date copy = (java.util.Date) d.clone();
+            } else if (p instanceof Date d) {
+                Date copy = (Date) d.clone();
                 parts[i++] = copy.getClass();
-                parts[i++] = copy instanceof java.sql.Timestamp t ? List.of(copy.getTime(), t.getNanos()) : copy.getTime();
+                parts[i++] = copy instanceof Timestamp t ? List.of(copy.getTime(), t.getNanos()) : copy.getTime();
                 copies.add(copy);
             } else {
                 return null;

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import javax.sql.DataSource;
+import java.sql.Connection;
 
 /**
  * The proxy's view of the SQL pipeline ({@code dev.frontrun.internal.sql}): classification cached
@@ -47,7 +48,7 @@ final class ClassifyingAnalyzer implements StatementAnalyzer {
     }
 
     @Override
-    public void refreshSchema(java.sql.Connection lent) {
+    public void refreshSchema(Connection lent) {
         classifier.refreshSchema(lent);
     }
 

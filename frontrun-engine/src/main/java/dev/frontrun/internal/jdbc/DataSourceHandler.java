@@ -19,6 +19,8 @@ import java.sql.Connection;
 import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The proxy behind a wrapped {@link DataSource}: hands out connection proxies and owns what the
@@ -101,11 +103,11 @@ public final class DataSourceHandler implements InvocationHandler {
      * one given to {@code database(...)}) is an error there: its statements would reach the shared database.
      */
     private DataSource workerCopy() {
-        java.util.Optional<ParallelWorker> worker = ParallelWorker.current();
+        Optional<ParallelWorker> worker = ParallelWorker.current();
         if (worker.isEmpty()) {
             return null;
         }
-        java.util.Optional<ExecutionContext> execution = SchedulingPoints.currentExecution();
+        Optional<ExecutionContext> execution = SchedulingPoints.currentExecution();
         if (poolSize > 0 && execution.isPresent() && poolSize < execution.get().threadNames().size()) {
             throw new SchedulingPoints.EnvironmentError("a parallel exploration needs a pool of at least as many"
                     + " connections as explored threads (" + execution.get().threadNames().size() + "); " + target
@@ -159,7 +161,7 @@ public final class DataSourceHandler implements InvocationHandler {
     }
 
     /** The exploration's lock probe, made by {@code make} at the first ask and closed when the exploration ends. */
-    private PostgresLockProbe lockProbe(ExecutionContext execution, java.util.function.Supplier<PostgresLockProbe> make) {
+    private PostgresLockProbe lockProbe(ExecutionContext execution, Supplier<PostgresLockProbe> make) {
         return execution.explorationAttribute(probeKey, key -> {
             PostgresLockProbe probe = make.get();
             execution.onExplorationEnd(probe);

@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import javax.sql.DataSource;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Ties an exploration to a database: snapshots it before the first execution, restores what
@@ -53,7 +55,7 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     /** backend pid to the explored thread (and execution) that last ran a statement on it */
     private final Map<Integer, String> workerBackends = new HashMap<>();
     /** whether any execution (of any worker) ran a statement through the proxy */
-    private final java.util.concurrent.atomic.AtomicBoolean sawSql;
+    private final AtomicBoolean sawSql;
     /** the exploration's hook whose worker counterpart this is, or null */
     private final DatabaseExplorationHook parent;
     private final int worker;
@@ -72,11 +74,11 @@ public final class DatabaseExplorationHook implements ExplorationHook {
      * @param lockTimeout        how long the snapshot and each restore wait for a lock before failing
      */
     public DatabaseExplorationHook(DataSource dataSource, String missingProxyAdvice, Duration lockTimeout) {
-        this(dataSource, missingProxyAdvice, lockTimeout, new java.util.concurrent.atomic.AtomicBoolean(), null, -1);
+        this(dataSource, missingProxyAdvice, lockTimeout, new AtomicBoolean(), null, -1);
     }
 
     private DatabaseExplorationHook(DataSource dataSource, String missingProxyAdvice, Duration lockTimeout,
-                                    java.util.concurrent.atomic.AtomicBoolean sawSql, DatabaseExplorationHook parent,
+                                    AtomicBoolean sawSql, DatabaseExplorationHook parent,
                                     int worker) {
         this.dataSource = dataSource;
         this.missingProxyAdvice = missingProxyAdvice;
@@ -274,11 +276,11 @@ public final class DatabaseExplorationHook implements ExplorationHook {
      * proxy, and would have read the database no execution touches.
      */
     @Override
-    public java.util.Optional<String> environmentFailure(Throwable thrown) {
+    public Optional<String> environmentFailure(Throwable thrown) {
         if (parent == null || parent.clones == null || !parent.clones.refusedConnection(thrown)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of("a connection to database " + parent.clones.original() + " was refused: during a"
+        return Optional.of("a connection to database " + parent.clones.original() + " was refused: during a"
                 + " parallel exploration the database is closed to connections and each worker explores against a copy"
                 + " of it, reached only through the FrontrunDataSource proxy of the data source given to database(...)."
                 + " Code that connects around the proxy (DriverManager, a data source built by hand) would read the"

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.sql.Wrapper;
 
 /** Dynamic proxies that keep every interface of the object they wrap. */
 final class Interfaces {
@@ -67,7 +68,7 @@ final class Interfaces {
 
     /** Whether the call is {@code unwrap}/{@code isWrapperFor}, answered for the proxy and then the target. */
     static boolean isWrapperCall(Method method) {
-        return method.getDeclaringClass() == java.sql.Wrapper.class
+        return method.getDeclaringClass() == Wrapper.class
                 || (method.getName().equals("unwrap") || method.getName().equals("isWrapperFor"))
                 && method.getParameterCount() == 1 && method.getParameterTypes()[0] == Class.class;
     }

@@ -14,6 +14,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.UUID;
+import java.io.InputStream;
+import java.io.Reader;
+import java.sql.Blob;
+import java.sql.Clob;
+import java.util.Date;
 
 /**
  * Result-set proxy of a query: counts the rows the client reads into the step's outcome (for a locking read, the rows
@@ -104,15 +109,15 @@ final class ResultRows implements InvocationHandler {
     /** A value as reports show it: plain values as they are, streams and large objects not at all. */
     private static Object kept(Object value) {
         if (value == null || value instanceof Number || value instanceof Boolean || value instanceof String
-                || value instanceof Character || value instanceof java.util.Date || value instanceof TemporalAccessor
+                || value instanceof Character || value instanceof Date || value instanceof TemporalAccessor
                 || value instanceof UUID || value instanceof Enum<?>) {
             return value;
         }
         if (value instanceof byte[] bytes) {
             return bytes.clone();
         }
-        if (value instanceof java.io.InputStream || value instanceof java.io.Reader || value instanceof java.sql.Blob
-                || value instanceof java.sql.Clob) {
+        if (value instanceof InputStream || value instanceof Reader || value instanceof Blob
+                || value instanceof Clob) {
             return Unreadable.VALUE;
         }
         return value.toString();

@@ -2,6 +2,7 @@ package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.internal.sql.bind.GeneratedKeyAliases;
 import java.util.List;
+import java.sql.Connection;
 
 /**
  * Turns SQL text and bound parameters into a {@link StatementAnalysis}. Must never throw:
@@ -28,7 +29,7 @@ interface StatementAnalyzer {
     }
 
     /** {@link #refreshSchema()} on {@code lent}, a connection of the caller's, left open. */
-    default void refreshSchema(java.sql.Connection lent) {
+    default void refreshSchema(Connection lent) {
         refreshSchema();
     }
 }

@@ -7,6 +7,9 @@ import java.lang.reflect.Method;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Proxy behind {@code Statement}, {@code PreparedStatement} and {@code CallableStatement}:
@@ -50,7 +53,7 @@ final class StatementHandler implements InvocationHandler {
                 break;
         }
         if (!SchedulingPoints.active()) {
-            java.util.Optional<ExecutionContext> setup = SchedulingPoints.RepeatableRandom.setupOrInvariant();
+            Optional<ExecutionContext> setup = SchedulingPoints.RepeatableRandom.setupOrInvariant();
             return setup.isEmpty() ? Interfaces.invoke(target, method, args) : inSetup(setup.get(), name, method, args);
         }
         if (recordsParameters(name, args)) {
@@ -71,7 +74,7 @@ final class StatementHandler implements InvocationHandler {
             case "execute", "executeQuery", "executeUpdate", "executeLargeUpdate" -> {
                 String sql = args != null && args.length > 0 && args[0] instanceof String s ? s : preparedSql;
                 List<Object> bound = sql == preparedSql ? parameters : List.of();
-                return connection.statements().run(sql, bound, (java.sql.Statement) target, () -> Interfaces.invoke(target, method, args),
+                return connection.statements().run(sql, bound, (Statement) target, () -> Interfaces.invoke(target, method, args),
                         analysis -> lastAnalysis = analysis);
             }
             case "executeBatch", "executeLargeBatch" -> {
@@ -123,7 +126,7 @@ final class StatementHandler implements InvocationHandler {
 
     /** Whether a statement may hand back the keys it generated in its own rows ({@code INSERT … RETURNING}). */
     private static boolean mentionsReturning(String sql) {
-        return sql.toLowerCase(java.util.Locale.ROOT).contains("returning");
+        return sql.toLowerCase(Locale.ROOT).contains("returning");
     }
 
     private Object runBatch(Method method, Object[] args) throws Throwable {
@@ -140,7 +143,7 @@ final class StatementHandler implements InvocationHandler {
         }
         batchParameters.clear();
         batchSql.clear();
-        return connection.statements().runBatch(sqls, params, (java.sql.Statement) target, () -> Interfaces.invoke(target, method, args),
+        return connection.statements().runBatch(sqls, params, (Statement) target, () -> Interfaces.invoke(target, method, args),
                 analysis -> lastAnalysis = analysis);
     }
 

@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.Collection;
 
 /**
  * The open database transaction of one logical connection, as far as scheduling cares: its
@@ -182,7 +183,7 @@ final class TransactionState {
     }
 
     /** Records the tables a statement touched (canonical display names). */
-    void touched(java.util.Collection<String> tables) {
+    void touched(Collection<String> tables) {
         touchedTables.addAll(tables);
     }
 

@@ -7,6 +7,11 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.sql.PreparedStatement;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Copies of a database for the workers of a parallel exploration, one each, made with
@@ -68,16 +73,16 @@ public final class DatabaseClones implements AutoCloseable {
             clones.names.add(prefix + i); // dropped IF EXISTS: also those a failure kept from being made
             clones.copies.add(original.onDatabase(prefix + i));
         }
-        java.util.concurrent.ExecutorService copying = java.util.concurrent.Executors.newFixedThreadPool(count);
+        ExecutorService copying = Executors.newFixedThreadPool(count);
         try (Connection c = maintenance.getConnection(); Statement st = c.createStatement()) {
             clones.closeOriginal(st);
             // all at once, each on a connection of its own: copies of one template do not wait for each other
-            List<java.util.concurrent.Future<Void>> made = new ArrayList<>();
+            List<Future<Void>> made = new ArrayList<>();
             for (String name : clones.names) {
                 made.add(copying.submit(() -> create(maintenance, database, name)));
             }
             SQLException failed = null; // every copy has ended before any is dropped
-            for (java.util.concurrent.Future<Void> copy : made) {
+            for (Future<Void> copy : made) {
                 try {
                     awaitCopy(copy);
                 } catch (SQLException e) {
@@ -111,10 +116,10 @@ public final class DatabaseClones implements AutoCloseable {
         return null;
     }
 
-    private static void awaitCopy(java.util.concurrent.Future<Void> copy) throws SQLException {
+    private static void awaitCopy(Future<Void> copy) throws SQLException {
         try {
             copy.get();
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             if (e.getCause() instanceof SQLException sql) {
                 throw sql;
             }
@@ -229,7 +234,7 @@ public final class DatabaseClones implements AutoCloseable {
 
     private static String sessions(Connection c, String database) {
         List<String> out = new ArrayList<>();
-        try (java.sql.PreparedStatement ps = c.prepareStatement("select pid, application_name, state from pg_stat_activity"
+        try (PreparedStatement ps = c.prepareStatement("select pid, application_name, state from pg_stat_activity"
                 + " where datname = ? and pid <> pg_backend_pid()")) {
             ps.setString(1, database);
             try (ResultSet rs = ps.executeQuery()) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.Collection;
 
 /**
  * What a {@link DatabaseSnapshot} covers, read from the catalog: every table (partitioned tables as
@@ -160,7 +161,7 @@ final class SnapshotScope {
     }
 
     /** An oid array literal, {@code {1,2,3}}. */
-    static String oids(java.util.Collection<Long> oids) {
+    static String oids(Collection<Long> oids) {
         return oids.stream().map(String::valueOf).collect(Collectors.joining(",", "{", "}"));
     }
 }

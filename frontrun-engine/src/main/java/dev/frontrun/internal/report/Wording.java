@@ -10,6 +10,8 @@ import dev.frontrun.Verdict;
 import dev.frontrun.internal.sql.SqlStates;
 import dev.frontrun.internal.sql.StatementOutcome;
 import java.util.Optional;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 
 /**
  * The words both reports use for the same facts — the verdict, the level an anomaly lives at, a
@@ -140,8 +142,8 @@ final class Wording {
 
     /** {@code thrown}'s stack trace as {@link Throwable#printStackTrace()} writes it. */
     static String stackTrace(Throwable thrown) {
-        java.io.StringWriter out = new java.io.StringWriter();
-        thrown.printStackTrace(new java.io.PrintWriter(out));
+        StringWriter out = new StringWriter();
+        thrown.printStackTrace(new PrintWriter(out));
         return out.toString();
     }
 }

@@ -3,6 +3,7 @@ package dev.frontrun.internal.shard;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.List;
 
 /**
  * The default id of an exploration in shard reports: {@code <test class>.<method>} of the test that runs it,
@@ -19,7 +20,7 @@ public final class ExplorationIds {
 
     public static String ofCaller() {
         return WALKER.walk(frames -> {
-            java.util.List<StackWalker.StackFrame> list = frames.toList();
+            List<StackWalker.StackFrame> list = frames.toList();
             return list.stream().filter(ExplorationIds::annotatedTest).findFirst()
                     .or(() -> list.stream().filter(f -> !framework(f.getClassName())).findFirst())
                     .map(ExplorationIds::id).orElse("exploration");

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.Locale;
 
 /**
  * The parameter-independent analysis of one SQL text, cached by {@link SqlClassifier}: what kind of
@@ -51,7 +52,7 @@ public final class Classification {
     private static List<String> writtenKeyColumns(AccessPlan plan) {
         for (PlannedAccess a : plan.accesses()) {
             if (a instanceof PlannedAccess.TableAccess t && t.writes() && !t.key().isEmpty()) {
-                return t.key().stream().map(k -> k.name().replace("\"", "").toLowerCase(java.util.Locale.ROOT)).toList();
+                return t.key().stream().map(k -> k.name().replace("\"", "").toLowerCase(Locale.ROOT)).toList();
             }
         }
         return List.of();

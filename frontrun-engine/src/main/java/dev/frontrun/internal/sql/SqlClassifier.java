@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
+import java.sql.Connection;
 
 /**
  * Entry point of the SQL pipeline for the JDBC proxy: one per data source, thread-safe.
@@ -89,7 +90,7 @@ public final class SqlClassifier {
     }
 
     /** {@link #refreshSchema()} on {@code lent}, a connection of the caller's, left open. */
-    public void refreshSchema(java.sql.Connection lent) {
+    public void refreshSchema(Connection lent) {
         if (catalog.refresh(lent)) {
             cache.clear();
         }

@@ -2,6 +2,7 @@ package dev.frontrun.internal.sql;
 
 import java.util.Optional;
 import java.util.Set;
+import java.sql.SQLException;
 
 /** What the SQLSTATEs that show up in races mean, in one place for every report. */
 public final class SqlStates {
@@ -40,7 +41,7 @@ public final class SqlStates {
      */
     public static Optional<String> onChain(Throwable thrown, Set<String> states) {
         for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null && states.contains(sql.getSQLState())) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null && states.contains(sql.getSQLState())) {
                 return Optional.of(sql.getSQLState());
             }
         }

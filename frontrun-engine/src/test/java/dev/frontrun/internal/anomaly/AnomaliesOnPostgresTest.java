@@ -33,6 +33,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Arrays;
 
 /**
  * Each anomaly produced for real on PostgreSQL, found by exploration and classified; the same
@@ -381,7 +382,7 @@ class AnomaliesOnPostgresTest {
 
     @Test
     void inEveryInterleavingAtEveryLevelTheLabelAgreesWithWhatPostgresqlDid() throws Exception {
-        for (String level : java.util.Arrays.asList(RC, RR, SER)) {
+        for (String level : Arrays.asList(RC, RR, SER)) {
             for (Program p : programs(level)) {
                 List<EveryInterleaving.Run> runs = EveryInterleaving.of(raw, List.of("t1", "t2"), List.of(p.a(), p.b()),
                         p.invariant(), 100);
@@ -457,7 +458,7 @@ class AnomaliesOnPostgresTest {
 
         @Test
         void aStaleSaveOfADetachedCopyIsALostUpdateAtRequestLevelWhateverTheIsolation() {
-            for (String level : java.util.Arrays.asList(RC, SER)) {
+            for (String level : Arrays.asList(RC, SER)) {
                 Result result = explore("rename", () -> editOwner(level, "first_name", "Bob"),
                         "move", () -> editOwner(level, "city", "Paris"), this::bothEditsKept, "both edits kept").run();
                 assertFound(result, AnomalyKind.LOST_UPDATE, Anomaly.Level.REQUEST);

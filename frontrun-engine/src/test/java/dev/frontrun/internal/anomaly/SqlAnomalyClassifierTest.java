@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import java.util.Optional;
+import java.util.Random;
 
 /** The classifier on hand-built traces: every kind, the negative cases, and labels that follow the isolation level. */
 class SqlAnomalyClassifierTest {
@@ -146,7 +148,7 @@ class SqlAnomalyClassifierTest {
                     .commit("alice")
                     .write("bob", "UPDATE account SET balance = 101, version = 2 WHERE id = 1 AND version = 1", "account", 1)
                     .commit("bob");
-            assertThat(analyse(t).anomaly()).map(Anomaly::kind).isNotEqualTo(java.util.Optional.of(AnomalyKind.LOST_UPDATE));
+            assertThat(analyse(t).anomaly()).map(Anomaly::kind).isNotEqualTo(Optional.of(AnomalyKind.LOST_UPDATE));
         }
 
         @Test
@@ -562,7 +564,7 @@ class SqlAnomalyClassifierTest {
 
         @Test
         void aLongTraceIsAnalysedQuickly() {
-            java.util.Random random = new java.util.Random(42);
+            Random random = new Random(42);
             SyntheticTrace t = trace();
             String[] threads = {"a", "b", "c", "d"};
             for (int i = 0; i < 400; i++) {

@@ -15,6 +15,7 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import java.util.stream.LongStream;
 
 /**
  * Seeded property test: on hundreds of random small programs, DPOR explores every Mazurkiewicz
@@ -108,7 +109,7 @@ class DporAgainstBruteForceTest {
         return exploration;
     }
 
-    private static java.util.stream.LongStream seeds() {
-        return java.util.stream.LongStream.range(0, PROGRAMS).map(i -> BASE_SEED + i);
+    private static LongStream seeds() {
+        return LongStream.range(0, PROGRAMS).map(i -> BASE_SEED + i);
     }
 }

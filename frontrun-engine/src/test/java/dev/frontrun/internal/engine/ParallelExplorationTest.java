@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import java.util.TreeSet;
 
 /**
  * {@code parallelism(n)} explores exactly what one worker explores: on random programs, the same
@@ -45,7 +46,7 @@ class ParallelExplorationTest {
     Stream<DynamicTest> theFirstCounterexampleIsTheSequentialOne() {
         return seeds().limit(30).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
             RandomProgram program = RandomProgram.generateLarger(seed);
-            List<String> outcomes = new ArrayList<>(new java.util.TreeSet<>(
+            List<String> outcomes = new ArrayList<>(new TreeSet<>(
                     BruteForce.traces(program).values().stream().map(BruteForce.Trace::outcome).toList()));
             String bad = outcomes.get(outcomes.size() / 2);
             ParallelRuns.Run sequential = runs(program).invariant((s, o) -> !s.outcome().equals(bad))

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.function.Supplier;
+import java.util.function.BiConsumer;
 
 /**
  * Runs one exploration as an {@link Explorer} and records what a sequential and a parallel run must
@@ -87,7 +88,7 @@ public final class ParallelRuns<S> {
         return List.copyOf(names);
     }
 
-    private ExplorationPlan<S> plan(int workers, java.util.function.BiConsumer<Schedule, List<TraceStep>> explored) {
+    private ExplorationPlan<S> plan(int workers, BiConsumer<Schedule, List<TraceStep>> explored) {
         List<List<Class<? extends Throwable>>> expected = names.stream().map(n -> List.<Class<? extends Throwable>>of()).toList();
         return new ExplorationPlan<>(new ExplorationPlan.Threads<>(setup, names, bodies, hooks),
                 new ExplorationPlan.Judgement<>(invariant, "the invariant", expected, Set.of(), thrown -> false),

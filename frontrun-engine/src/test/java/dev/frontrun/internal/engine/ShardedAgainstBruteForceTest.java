@@ -24,6 +24,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import java.time.Duration;
+import java.util.Random;
+import java.util.stream.LongStream;
 
 /**
  * Seeded property test of sharding ({@code Exploration.shard(i, n)}): on random small programs, n = 2, 3 and 5
@@ -88,7 +91,7 @@ class ShardedAgainstBruteForceTest {
 
     /** Four threads on one to three variables, two ops each and two or three for the last (at most 75,600 interleavings). */
     private static RandomProgram fourThreads(long seed) {
-        java.util.Random random = new java.util.Random(seed);
+        Random random = new Random(seed);
         int resources = 1 + random.nextInt(3);
         List<List<RandomProgram.Op>> threads = new ArrayList<>();
         for (int t = 0; t < 4; t++) {
@@ -176,10 +179,10 @@ class ShardedAgainstBruteForceTest {
             int thread = t;
             exploration.thread("t" + t, s -> s.body(thread));
         }
-        return exploration.progress(null, java.time.Duration.ofMinutes(1));
+        return exploration.progress(null, Duration.ofMinutes(1));
     }
 
-    private static java.util.stream.LongStream seeds() {
-        return java.util.stream.LongStream.range(0, PROGRAMS).map(i -> BASE_SEED + i);
+    private static LongStream seeds() {
+        return LongStream.range(0, PROGRAMS).map(i -> BASE_SEED + i);
     }
 }

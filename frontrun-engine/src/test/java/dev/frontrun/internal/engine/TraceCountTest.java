@@ -8,11 +8,12 @@ import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.util.function.IntFunction;
 
 /** Exact execution counts equal to the number of Mazurkiewicz traces of small programs. */
 class TraceCountTest {
 
-    private static Result explore(int threads, java.util.function.IntFunction<Runnable> body) {
+    private static Result explore(int threads, IntFunction<Runnable> body) {
         Exploration<Object> exploration = Frontrun.explore(Object::new).stopOnFirstFailure(false);
         for (int t = 0; t < threads; t++) {
             Runnable r = body.apply(t);

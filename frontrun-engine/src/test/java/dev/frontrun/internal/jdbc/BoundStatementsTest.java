@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * An analysis reused for the same statement and values is the analysis binding them afresh would give: with the
@@ -47,7 +49,7 @@ class BoundStatementsTest {
         ClassifyingAnalyzer reusing = new ClassifyingAnalyzer(classifier);
         Random random = new Random(20261127);
         int reused = 0;
-        java.util.Map<List<Object>, StatementAnalysis> seen = new java.util.HashMap<>();
+        Map<List<Object>, StatementAnalysis> seen = new HashMap<>();
         for (int execution = 0; execution < 40; execution++) {
             GeneratedKeyAliases aliases = new GeneratedKeyAliases();
             GeneratedKeyAliases freshAliases = new GeneratedKeyAliases();

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import java.sql.Statement;
+import java.time.Duration;
 
 /**
  * {@code parallelism(n)} against PostgreSQL: each worker explores against its own copy of the database,
@@ -138,7 +140,7 @@ class ParallelJdbcExplorationTest {
     private Result threeDeposits(DataSource pool, int workers) {
         DataSource wrapped = FrontrunDataSource.wrap(pool);
         return Frontrun.explore(Object::new).database(pool).reproduceOnFailure(0).reportDirectory(null)
-                .checkAdvice(false).stopOnFirstFailure(false).progress(null, java.time.Duration.ofMinutes(1))
+                .checkAdvice(false).stopOnFirstFailure(false).progress(null, Duration.ofMinutes(1))
                 .parallelism(workers).thread("a", () -> deposit(wrapped, 1)).thread("b", () -> deposit(wrapped, 1))
                 .thread("c", () -> deposit(wrapped, 1)).run();
     }
@@ -186,7 +188,7 @@ class ParallelJdbcExplorationTest {
 
     /** Inserts key 1 for {@code who}, in a transaction rolled back if {@code giveUp}; losing to another insert is an answer. */
     private void claim(String who, boolean giveUp) throws SQLException {
-        try (Connection c = ds.getConnection(); java.sql.Statement st = c.createStatement()) {
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
             c.setAutoCommit(!giveUp);
             try {
                 st.executeUpdate("INSERT INTO claim VALUES (1, '" + who + "')");
@@ -232,7 +234,7 @@ class ParallelJdbcExplorationTest {
      * UPDATE NOWAIT, which fails while another transaction holds it; a failure rolls the transaction back.
      */
     private void lockThenTry(int first, int second, boolean nowait) throws SQLException {
-        try (Connection c = ds.getConnection(); java.sql.Statement st = c.createStatement()) {
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
             c.setAutoCommit(false);
             st.executeQuery("SELECT balance FROM account WHERE id = " + first + " FOR UPDATE").close();
             try {

@@ -19,6 +19,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import java.sql.PreparedStatement;
 
 /**
  * A restore between runs as the server sees it ({@link ChangesAndEmptying}): a superuser's restore of a changed table
@@ -189,8 +190,8 @@ class ChangesAndEmptyingTest {
                 return switch (method.getName()) {
                     case "getConnection" -> proxy(Connection.class, (Connection) result, null);
                     case "createStatement" -> proxy(Statement.class, (Statement) result, null);
-                    case "prepareStatement" -> proxy(java.sql.PreparedStatement.class,
-                            (java.sql.PreparedStatement) result, (String) args[0]);
+                    case "prepareStatement" -> proxy(PreparedStatement.class,
+                            (PreparedStatement) result, (String) args[0]);
                     default -> result;
                 };
             });

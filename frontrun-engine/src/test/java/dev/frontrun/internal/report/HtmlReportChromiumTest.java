@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.stream.Collectors;
 
 /**
  * Opens a generated report in headless Chromium and checks what a person sees: one timeline lane
@@ -251,7 +252,7 @@ class HtmlReportChromiumTest {
     }
 
     private static List<Object> field(List<Object> maps, String key) {
-        return maps.stream().map(m -> ((Map<?, ?>) m).get(key)).collect(java.util.stream.Collectors.toList());
+        return maps.stream().map(m -> ((Map<?, ?>) m).get(key)).collect(Collectors.toList());
     }
 
     @SuppressWarnings("unchecked")

@@ -21,6 +21,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.ArrayList;
+import java.util.stream.Collectors;
 
 /** The report and the text explanation of a whole exploration, on simulated SQL (no database needed). */
 class HtmlReportTest {
@@ -149,7 +151,7 @@ class HtmlReportTest {
         List<String> listed = Pattern.compile("<details class=\"interleaving\".*?</details>", Pattern.DOTALL)
                 .matcher(html).results().map(m -> m.group()).toList();
         assertThat(listed).hasSize(result.executions());
-        List<String> orders = new java.util.ArrayList<>();
+        List<String> orders = new ArrayList<>();
         for (int i = 0; i < listed.size(); i++) {
             String one = listed.get(i);
             assertThat(one).contains("id=\"execution-" + (i + 1) + "\"", "6 steps",
@@ -157,7 +159,7 @@ class HtmlReportTest {
                     "UPDATE account SET balance = balance + 1 WHERE id = 1 /* by bob */", "alice/tx1", "bob/tx1");
             assertThat(count(one, "<tr ")).isEqualTo(6);
             orders.add(Pattern.compile("<td class=\"position\">\\d+</td><td class=\"thread\">(\\w+)</td>").matcher(one).results()
-                    .map(m -> m.group(1)).collect(java.util.stream.Collectors.joining(",")));
+                    .map(m -> m.group(1)).collect(Collectors.joining(",")));
         }
         assertThat(orders).as("each a different order of the threads' steps").doesNotHaveDuplicates();
     }

@@ -18,12 +18,14 @@ import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import java.util.List;
+import java.util.Set;
 
 /** Hand-written edge cases, each with the exact accesses expected (sorted). */
 class EdgeCaseClassificationTest {
 
     /** Resource ids as the engine compares them. */
-    private static java.util.List<String> rendered(java.util.Set<dev.frontrun.internal.sql.resource.ResourceId> ids) {
+    private static List<String> rendered(Set<dev.frontrun.internal.sql.resource.ResourceId> ids) {
         return ids.stream().map(dev.frontrun.internal.sql.resource.ResourceId::render).toList();
     }
 

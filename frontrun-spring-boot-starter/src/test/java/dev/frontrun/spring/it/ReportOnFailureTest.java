@@ -21,6 +21,8 @@ import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
+import java.io.IOException;
+import java.util.Arrays;
 
 /**
  * The JUnit extension of {@code @FrontrunTest} points a failing race test at the HTML report of
@@ -40,7 +42,7 @@ class ReportOnFailureTest {
                     }
 
                     @Override
-                    public Path createOutputDirectory(org.junit.platform.engine.TestDescriptor test) throws java.io.IOException {
+                    public Path createOutputDirectory(org.junit.platform.engine.TestDescriptor test) throws IOException {
                         return Files.createDirectories(outputs.resolve(Integer.toHexString(test.getUniqueId().hashCode())));
                     }
                 })
@@ -49,7 +51,7 @@ class ReportOnFailureTest {
         results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
         Throwable failure = results.testEvents().failed().stream().findFirst().orElseThrow()
                 .getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
-        String where = java.util.Arrays.stream(failure.getSuppressed()).map(Throwable::getMessage)
+        String where = Arrays.stream(failure.getSuppressed()).map(Throwable::getMessage)
                 .filter(m -> m.startsWith("Frontrun report: ")).findFirst().orElseThrow();
         Path report = Path.of(where.substring("Frontrun report: ".length()));
         assertThat(report).exists().hasExtension("html");

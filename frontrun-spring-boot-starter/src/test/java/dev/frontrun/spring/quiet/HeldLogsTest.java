@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import java.util.regex.Pattern;
 
 /**
  * What the explored code logs reaches the console for the execution the result shows only, with a count of what was
@@ -47,6 +48,6 @@ class HeldLogsTest extends QuietAppTestSupport {
     }
 
     private static int occurrences(String text, String part) {
-        return text.split(java.util.regex.Pattern.quote(part), -1).length - 1;
+        return text.split(Pattern.quote(part), -1).length - 1;
     }
 }

@@ -4,6 +4,7 @@ import dev.frontrun.Exploration;
 import dev.frontrun.Result;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
+import java.util.Locale;
 
 /**
  * One scenario's speed: how fast it explored, where a run's time went (milliseconds per run) and
@@ -62,7 +63,7 @@ record Figures(String variant, String scenario, String verdict, int executions, 
         double seconds = rows.stream().mapToDouble(Figures::seconds).sum();
         double runMs = rows.stream().mapToDouble(r -> r.runs * r.msPerRun).sum();
         double plainMs = rows.stream().mapToDouble(r -> r.runs * r.plain).sum();
-        return String.format(java.util.Locale.ROOT, "overall: %.0f runs/s, %.1fx the plain requests", runs / seconds,
+        return String.format(Locale.ROOT, "overall: %.0f runs/s, %.1fx the plain requests", runs / seconds,
                 runMs / plainMs);
     }
 
@@ -73,7 +74,7 @@ record Figures(String variant, String scenario, String verdict, int executions, 
     static String plainCeiling(List<Figures> rows) {
         double runs = rows.stream().mapToDouble(Figures::runs).sum();
         double plainMs = rows.stream().mapToDouble(r -> r.runs * r.plain).sum();
-        return String.format(java.util.Locale.ROOT, "the plain requests alone, one round after the other: %.0f rounds/s",
+        return String.format(Locale.ROOT, "the plain requests alone, one round after the other: %.0f rounds/s",
                 runs * 1000 / plainMs);
     }
 
@@ -86,13 +87,13 @@ record Figures(String variant, String scenario, String verdict, int executions, 
             "its runs (snapshot, schema read, last restore): runs/s = runs ÷ (runs × ms/run + fixed).");
 
     static String header() {
-        return String.format(java.util.Locale.ROOT, "  %-12s %-29s %-6s %5s %6s %5s %6s │ %7s %7s %5s %6s %6s %5s │ %6s %5s │ %5s",
+        return String.format(Locale.ROOT, "  %-12s %-29s %-6s %5s %6s %5s %6s │ %7s %7s %5s %6s %6s %5s │ %6s %5s │ %5s",
                 "variant", "scenario", "verdict", "execs", "runs/s", "steps", "ms/run", "restore", "handoff", "sql", "db",
                 "app", "check", "plain", "ratio", "fixed");
     }
 
     String line() {
-        return String.format(java.util.Locale.ROOT,
+        return String.format(Locale.ROOT,
                 "  %-12s %-29s %-6s %5d %6.0f %5.0f %6.1f │ %7.1f %7.1f %5.1f %6.1f %6.1f %5.1f │ %6.1f %4.1fx │ %5.0f",
                 variant, scenario, verdict, executions, runsPerSecond(), stepsPerRun, msPerRun, restore, handoffs,
                 analysis, database, application, checks, plain, ratio(), fixedMs());

@@ -20,6 +20,14 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
 import org.springframework.web.context.WebApplicationContext;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The README's main job: races the PetClinic's request flows with Frontrun — the classic app
@@ -75,7 +83,7 @@ public final class PetClinicRaceDemo {
      * a day's last slot, whose race goes through the reservation service beneath JDBC, is raced in all.
      */
     static List<RaceScenario> scenarios(Variant variant) {
-        return java.util.stream.Stream.concat(PetClinicRaces.all().stream(), java.util.stream.Stream.of(PetClinicRaces.slotBooking()))
+        return Stream.concat(PetClinicRaces.all().stream(), Stream.of(PetClinicRaces.slotBooking()))
                 .filter(s -> variant != Variant.SERIALIZABLE || !s.isControl()).toList();
     }
 
@@ -97,7 +105,7 @@ public final class PetClinicRaceDemo {
     }
 
     /** Starts {@code variant} on a fresh database, hands its scenario runner to {@code work}, and stops it. */
-    static void withApp(Variant variant, java.util.function.Consumer<ScenarioRunner> work) {
+    static void withApp(Variant variant, Consumer<ScenarioRunner> work) {
         TestDatabase db = TestPostgres.freshDatabase(PetClinicRaceDemo.class);
         try (ConfigurableApplicationContext context = start(db, variant)) {
             MockMvc mvc = MockMvcBuilders.webAppContextSetup((WebApplicationContext) context).build();
@@ -136,11 +144,11 @@ public final class PetClinicRaceDemo {
     private static void printFindings(List<Row> rows) {
         OUT.println();
         OUT.println("Findings (the whole explanation and a timeline are in each report):");
-        java.util.Map<String, Long> notes = rows.stream()
+        Map<String, Long> notes = rows.stream()
                 .flatMap(row -> row.result().notExplored().stream().map(note -> note.lines().findFirst().orElse(""))
                         .distinct())
-                .collect(java.util.stream.Collectors.groupingBy(note -> note, java.util.LinkedHashMap::new,
-                        java.util.stream.Collectors.counting()));
+                .collect(Collectors.groupingBy(note -> note, LinkedHashMap::new,
+                        Collectors.counting()));
         notes.forEach((note, count) -> OUT.printf("  NOT EXPLORED in %d of %d explorations: %s%n", count, rows.size(), note));
         for (Row row : rows) {
             Result result = row.result();
@@ -175,13 +183,13 @@ public final class PetClinicRaceDemo {
      * trace order: {@code ; the requests to socket:127.0.0.1:41234 interleave: book-a GET, book-b GET, ...}.
      */
     private static String racedEndpoints(Result result) {
-        java.util.Map<String, List<String>> requests = new java.util.LinkedHashMap<>();
-        java.util.Map<String, java.util.Set<Integer>> threads = new java.util.HashMap<>();
+        Map<String, List<String>> requests = new LinkedHashMap<>();
+        Map<String, Set<Integer>> threads = new HashMap<>();
         for (dev.frontrun.TraceStep step : result.trace()) {
             if (step.step().detail() instanceof dev.frontrun.nativeio.SocketRequest request) {
                 requests.computeIfAbsent(request.endpoint(), e -> new ArrayList<>())
                         .add(step.threadName() + " " + request.head().split(" ")[0]);
-                threads.computeIfAbsent(request.endpoint(), e -> new java.util.HashSet<>()).add(step.thread());
+                threads.computeIfAbsent(request.endpoint(), e -> new HashSet<>()).add(step.thread());
             }
         }
         StringBuilder raced = new StringBuilder();

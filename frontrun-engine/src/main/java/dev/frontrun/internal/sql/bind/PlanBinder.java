@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.sql.SQLException;
 
 /**
  * Stage 2 at execution time, resolving parameters: binds a cached {@link AccessPlan} to the values of
@@ -254,7 +255,7 @@ public final class PlanBinder {
                 }
                 return Optional.of(list);
             }
-        } catch (java.sql.SQLException | RuntimeException e) {
+        } catch (SQLException | RuntimeException e) {
             return Optional.empty();
         }
         return Optional.empty();

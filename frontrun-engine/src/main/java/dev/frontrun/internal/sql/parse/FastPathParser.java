@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Objects;
 
 /**
  * A strict recursive-descent parser for the statements ORMs emit (Hibernate, Spring Data):
@@ -557,7 +558,7 @@ final class FastPathParser {
         }
         String qualifier = columns.get(0).qualifier();
         for (ColumnRef column : columns) {
-            if (!java.util.Objects.equals(column.qualifier(), qualifier)) {
+            if (!Objects.equals(column.qualifier(), qualifier)) {
                 throw TokenCursor.decline();
             }
         }

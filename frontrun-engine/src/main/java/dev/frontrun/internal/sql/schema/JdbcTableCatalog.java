@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
+import java.util.Comparator;
 
 /**
  * A {@link TableCatalog} reading PostgreSQL metadata lazily and caching it: at the first lookup every user
@@ -284,7 +285,7 @@ public final class JdbcTableCatalog implements TableCatalog {
                 exported.add(foreignKey);
             }
         }
-        exported.sort(java.util.Comparator.comparing((ForeignKey f) -> f.child().schema()).thenComparing(f -> f.child().name()));
+        exported.sort(Comparator.comparing((ForeignKey f) -> f.child().schema()).thenComparing(f -> f.child().name()));
         List<List<String>> unique = new ArrayList<>();
         if (kind == RelationKind.TABLE || kind == RelationKind.MATERIALIZED_VIEW) {
             uniqueIndexes(rows(rs.getString(14)), columnTypes, unique, hazards);

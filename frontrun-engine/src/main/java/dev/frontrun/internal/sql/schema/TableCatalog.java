@@ -1,6 +1,7 @@
 package dev.frontrun.internal.sql.schema;
 
 import dev.frontrun.internal.sql.syntax.TableName;
+import java.sql.Connection;
 
 /**
  * Where the planner learns about tables. An interface so the JDBC proxy can feed it lazily from a
@@ -34,7 +35,7 @@ public interface TableCatalog {
      * {@link #refresh()} on {@code lent}, a connection of the caller's that it leaves open (one that has just read
      * the catalog answers faster than a new one).
      */
-    default boolean refresh(java.sql.Connection lent) {
+    default boolean refresh(Connection lent) {
         return refresh();
     }
 }

@@ -1,6 +1,7 @@
 package dev.frontrun.internal.sql.syntax;
 
 import java.util.List;
+import java.util.ArrayList;
 
 /** Reads {@code name} or {@code schema.name} from tokens; shared by the keyword recognizer and the fast path. */
 public final class QualifiedNames {
@@ -31,7 +32,7 @@ public final class QualifiedNames {
         if (lexed.malformed()) {
             return null;
         }
-        java.util.ArrayList<TableName> out = new java.util.ArrayList<>(1);
+        ArrayList<TableName> out = new ArrayList<>(1);
         int end = read(lexed.tokens(), 0, out);
         return end == lexed.tokens().size() && out.size() == 1 ? out.get(0) : null;
     }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import java.util.List;
 
 /**
  * Checks the weak/strong resource scheme against a semantic model, exhaustively over a small world
@@ -72,13 +73,13 @@ class ResourceSchemeTest {
         for (TableName t : TABLES) {
             for (int r : ROWS) {
                 String key = "(" + r + ")";
-                atoms.add(new Atom("read " + row(t, r), b -> b.row(t, key, java.util.List.of("id"), java.util.List.of(String.valueOf(r)), true, false),
+                atoms.add(new Atom("read " + row(t, r), b -> b.row(t, key, List.of("id"), List.of(String.valueOf(r)), true, false),
                         Set.of(row(t, r)), Set.of(), Set.of()));
-                atoms.add(new Atom("update " + row(t, r), b -> b.row(t, key, java.util.List.of("id"), java.util.List.of(String.valueOf(r)), true, true),
+                atoms.add(new Atom("update " + row(t, r), b -> b.row(t, key, List.of("id"), List.of(String.valueOf(r)), true, true),
                         Set.of(row(t, r)), Set.of(row(t, r)), Set.of()));
-                atoms.add(new Atom("insert " + row(t, r), b -> b.row(t, key, java.util.List.of("id"), java.util.List.of(String.valueOf(r)), false, true).membership(t),
+                atoms.add(new Atom("insert " + row(t, r), b -> b.row(t, key, List.of("id"), List.of(String.valueOf(r)), false, true).membership(t),
                         Set.of(), Set.of(row(t, r)), Set.of(members(t))));
-                atoms.add(new Atom("delete " + row(t, r), b -> b.row(t, key, java.util.List.of("id"), java.util.List.of(String.valueOf(r)), true, true).membership(t),
+                atoms.add(new Atom("delete " + row(t, r), b -> b.row(t, key, List.of("id"), List.of(String.valueOf(r)), true, true).membership(t),
                         Set.of(row(t, r)), Set.of(row(t, r)), Set.of(members(t))));
             }
             atoms.add(new Atom("scan " + t, b -> b.table(t, true, false),
@@ -186,14 +187,14 @@ class ResourceSchemeTest {
 
     @Test
     void theCasesTheDesignNames() {
-        List<ResourceAccess> rowRead1 = build(b -> b.row(A, "(1)", java.util.List.of("id"), java.util.List.of("1"), true, false));
-        List<ResourceAccess> rowRead2 = build(b -> b.row(A, "(2)", java.util.List.of("id"), java.util.List.of("2"), true, false));
-        List<ResourceAccess> rowWrite1 = build(b -> b.row(A, "(1)", java.util.List.of("id"), java.util.List.of("1"), true, true));
-        List<ResourceAccess> rowWrite2 = build(b -> b.row(A, "(2)", java.util.List.of("id"), java.util.List.of("2"), true, true));
+        List<ResourceAccess> rowRead1 = build(b -> b.row(A, "(1)", List.of("id"), List.of("1"), true, false));
+        List<ResourceAccess> rowRead2 = build(b -> b.row(A, "(2)", List.of("id"), List.of("2"), true, false));
+        List<ResourceAccess> rowWrite1 = build(b -> b.row(A, "(1)", List.of("id"), List.of("1"), true, true));
+        List<ResourceAccess> rowWrite2 = build(b -> b.row(A, "(2)", List.of("id"), List.of("2"), true, true));
         List<ResourceAccess> tableRead = build(b -> b.table(A, true, false));
         List<ResourceAccess> tableWrite = build(b -> b.table(A, true, true));
-        List<ResourceAccess> insert2 = build(b -> b.row(A, "(2)", java.util.List.of("id"), java.util.List.of("2"), false, true).membership(A));
-        List<ResourceAccess> insert1 = build(b -> b.row(A, "(1)", java.util.List.of("id"), java.util.List.of("1"), false, true).membership(A));
+        List<ResourceAccess> insert2 = build(b -> b.row(A, "(2)", List.of("id"), List.of("2"), false, true).membership(A));
+        List<ResourceAccess> insert1 = build(b -> b.row(A, "(1)", List.of("id"), List.of("1"), false, true).membership(A));
         List<ResourceAccess> opaque = build(b -> b.endpoint(Access.WRITE));
         assertThat(reportedConflict(rowRead1, rowRead2)).as("row read vs other row read").isFalse();
         assertThat(reportedConflict(rowRead1, rowRead1)).as("row read vs same row read").isFalse();

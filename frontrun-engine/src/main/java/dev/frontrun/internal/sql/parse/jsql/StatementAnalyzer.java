@@ -54,6 +54,8 @@ import net.sf.jsqlparser.statement.select.WithItem;
 import net.sf.jsqlparser.statement.update.ParenthesedUpdate;
 import net.sf.jsqlparser.statement.update.Update;
 import net.sf.jsqlparser.statement.update.UpdateSet;
+import java.util.HashSet;
+import java.util.Locale;
 
 /**
  * Walks a JSqlParser AST and lists the statement's {@link TableUse}s. FROM clauses, joins and WHERE
@@ -247,7 +249,7 @@ final class StatementAnalyzer {
         if (of == null || of.isEmpty()) {
             return LOCK_ALL;
         }
-        Set<String> targets = new java.util.HashSet<>();
+        Set<String> targets = new HashSet<>();
         for (Table t : of) {
             targets.add(Identifiers.fold(t.getName()));
         }
@@ -472,7 +474,7 @@ final class StatementAnalyzer {
             constraint = target.getConstraintName() == null ? null : Identifiers.fold(target.getConstraintName());
         }
         boolean doUpdate = action.getConflictActionType() == ConflictActionType.DO_UPDATE;
-        Set<String> updated = new java.util.HashSet<>();
+        Set<String> updated = new HashSet<>();
         if (action.getUpdateSets() != null) {
             for (UpdateSet set : action.getUpdateSets()) {
                 for (Column c : set.getColumns()) {
@@ -649,7 +651,7 @@ final class StatementAnalyzer {
         for (Object argument : f.getParameters()) {
             Expression e = (Expression) argument;
             while (e instanceof CastExpression cast && cast.getColDataType() != null
-                    && INTEGER_TYPES.contains(cast.getColDataType().getDataType().toLowerCase(java.util.Locale.ROOT))) {
+                    && INTEGER_TYPES.contains(cast.getColDataType().getDataType().toLowerCase(Locale.ROOT))) {
                 e = cast.getLeftExpression();
             }
             key.add(operands.read(e));
