@@ -6,7 +6,10 @@ package dev.frontrun;
  * membership, a map as a whole) that must not order two precise accesses on disjoint parts.
  */
 public enum Access {
-    READ, WRITE, WEAK_READ, WEAK_WRITE;
+    READ,
+    WRITE,
+    WEAK_READ,
+    WEAK_WRITE;
 
     /** The conflict table: WRITE conflicts with all; READ with WRITE and WEAK_WRITE; WEAK_READ only with WRITE. */
     public boolean conflictsWith(Access other) {

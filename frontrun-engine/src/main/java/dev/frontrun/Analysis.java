@@ -1,10 +1,10 @@
 package dev.frontrun;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.Locale;
 
 /**
  * Everything Frontrun concluded about the SQL of a failing execution's trace: the transactions
@@ -26,10 +26,18 @@ import java.util.Locale;
  * @param anomaly                  the anomaly reported to the engine: the transaction-level finding
  *                                 if there is one, else the request-level one
  */
-public record Analysis(int sqlSteps, boolean classified, List<TransactionInfo> transactions, List<Dependency> transactionDependencies,
-                       List<Dependency> requestDependencies, Optional<Finding> transactionFinding,
-                       Optional<Finding> requestFinding, List<DatabaseEvent> events, List<String> notes,
-                       Map<Integer, List<String>> marks, Optional<Anomaly> anomaly) {
+public record Analysis(
+        int sqlSteps,
+        boolean classified,
+        List<TransactionInfo> transactions,
+        List<Dependency> transactionDependencies,
+        List<Dependency> requestDependencies,
+        Optional<Finding> transactionFinding,
+        Optional<Finding> requestFinding,
+        List<DatabaseEvent> events,
+        List<String> notes,
+        Map<Integer, List<String>> marks,
+        Optional<Anomaly> anomaly) {
 
     public Analysis {
         transactions = List.copyOf(transactions);
@@ -42,8 +50,18 @@ public record Analysis(int sqlSteps, boolean classified, List<TransactionInfo> t
 
     /** The analysis of a trace without SQL steps: nothing to classify. */
     public static Analysis none() {
-        return new Analysis(0, false, List.of(), List.of(), List.of(), Optional.empty(), Optional.empty(), List.of(),
-                List.of(), Map.of(), Optional.empty());
+        return new Analysis(
+                0,
+                false,
+                List.of(),
+                List.of(),
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                List.of(),
+                List.of(),
+                Map.of(),
+                Optional.empty());
     }
 
     /** The transaction named {@code name}, if the trace has it. */
@@ -72,8 +90,14 @@ public record Analysis(int sqlSteps, boolean classified, List<TransactionInfo> t
      * @param description for people: what happened, statement by statement, and what would prevent it
      * @param positions   the trace positions of the statements involved, for marking the trace
      */
-    public record Finding(AnomalyKind kind, Anomaly.Level level, String adyaName, List<String> cycle,
-                          List<Dependency> hops, String description, Set<Integer> positions) {
+    public record Finding(
+            AnomalyKind kind,
+            Anomaly.Level level,
+            String adyaName,
+            List<String> cycle,
+            List<Dependency> hops,
+            String description,
+            Set<Integer> positions) {
 
         public Finding {
             cycle = List.copyOf(cycle);
@@ -88,7 +112,12 @@ public record Analysis(int sqlSteps, boolean classified, List<TransactionInfo> t
             }
             StringBuilder sb = new StringBuilder(hops.get(0).from());
             for (Dependency d : hops) {
-                sb.append(" --").append(d.type().label()).append(' ').append(d.item()).append("--> ").append(d.to());
+                sb.append(" --")
+                        .append(d.type().label())
+                        .append(' ')
+                        .append(d.item())
+                        .append("--> ")
+                        .append(d.to());
             }
             return sb.toString();
         }
@@ -110,8 +139,16 @@ public record Analysis(int sqlSteps, boolean classified, List<TransactionInfo> t
      * @param membership     whether the conflict is about which rows exist (an insert or delete against a
      *                       predicate read): the stuff of phantoms
      */
-    public record Dependency(Type type, String from, String to, String item, int fromPosition, int toPosition,
-                             String fromTransaction, String toTransaction, boolean membership) {
+    public record Dependency(
+            Type type,
+            String from,
+            String to,
+            String item,
+            int fromPosition,
+            int toPosition,
+            String fromTransaction,
+            String toTransaction,
+            boolean membership) {
 
         /** Adya's three dependency kinds. */
         public enum Type {
@@ -145,8 +182,15 @@ public record Analysis(int sqlSteps, boolean classified, List<TransactionInfo> t
      * @param positions       the trace positions of its steps
      * @param autocommit      whether it was a single autocommit statement
      */
-    public record TransactionInfo(String name, String thread, String outcome, boolean committed, Isolation isolation,
-                                  String isolationSource, List<Integer> positions, boolean autocommit) {
+    public record TransactionInfo(
+            String name,
+            String thread,
+            String outcome,
+            boolean committed,
+            Isolation isolation,
+            String isolationSource,
+            List<Integer> positions,
+            boolean autocommit) {
         public TransactionInfo {
             positions = List.copyOf(positions);
         }
@@ -163,8 +207,8 @@ public record Analysis(int sqlSteps, boolean classified, List<TransactionInfo> t
      * @param meaning     for people, e.g. {@code serialization failure}
      * @param detail      the database's message or what the classifier concluded
      */
-    public record DatabaseEvent(int position, String thread, String transaction, String sqlState, String meaning,
-                                String detail) {
+    public record DatabaseEvent(
+            int position, String thread, String transaction, String sqlState, String meaning, String detail) {
 
         /** Whether the database aborted a transaction to keep the isolation level's promise (40001). */
         public boolean serializationFailure() {

@@ -53,8 +53,8 @@ public final class Exploration<S> {
     private final ExplorationReport report = new ExplorationReport();
 
     Exploration(Supplier<? extends S> setup) {
-        this.threads = new ExplorationPlan.Threads<>(Objects.requireNonNull(setup, "setup"), List.of(), List.of(),
-                List.of());
+        this.threads =
+                new ExplorationPlan.Threads<>(Objects.requireNonNull(setup, "setup"), List.of(), List.of(), List.of());
     }
 
     /** Adds a thread; threads are indexed 0, 1, ... in the order they are added. */
@@ -109,8 +109,8 @@ public final class Exploration<S> {
 
     /** Like {@link #invariant(BiPredicate)}, with a description used in reports. */
     public Exploration<S> invariant(BiPredicate<? super S, Outcomes> invariant, String description) {
-        expectations = expectations.withInvariant(Objects.requireNonNull(invariant, "invariant"),
-                Objects.requireNonNull(description, "description"));
+        expectations = expectations.withInvariant(
+                Objects.requireNonNull(invariant, "invariant"), Objects.requireNonNull(description, "description"));
         return this;
     }
 
@@ -258,7 +258,8 @@ public final class Exploration<S> {
      * to Spring explorations too.
      */
     public Exploration<S> database(DataSource dataSource, String missingProxyAdvice) {
-        return database(new DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource"),
+        return database(new DatabaseExplorationHook(
+                Objects.requireNonNull(dataSource, "dataSource"),
                 Objects.requireNonNull(missingProxyAdvice, "missingProxyAdvice")));
     }
 
@@ -462,8 +463,8 @@ public final class Exploration<S> {
 
     /** What was described so far, frozen for a run. */
     private ExplorationSettings<S> settings() {
-        return new ExplorationSettings<>(threads, expectations, budget, search, instrumentation, reporting,
-                Level.of(isolation));
+        return new ExplorationSettings<>(
+                threads, expectations, budget, search, instrumentation, reporting, Level.of(isolation));
     }
 
     private static Duration positive(Duration d, String what) {
@@ -478,14 +479,32 @@ public final class Exploration<S> {
     private static final class ResultCopies implements Results {
 
         @Override
-        public Result of(ExplorationOutcome outcome, Analysis analysis, Schedule counterexample,
-                         Map<Result.FailureGroup, Integer> failureGroups, List<String> notExplored,
-                         boolean retriesTold) {
-            return new Result(new Result.Explored(outcome.verdict(), outcome.executions(), outcome.exhausted(),
-                    outcome.strategy(), outcome.inconclusiveBecause(), outcome.elapsed(), outcome.timings()),
-                    new Result.Failing(outcome.failure(), counterexample, outcome.trace(), analysis,
-                            outcome.reproduced(), outcome.reproduceAttempts(), failureGroups),
-                    Result.Texts.NONE, new Result.FollowUps(notExplored, retriesTold, null, null));
+        public Result of(
+                ExplorationOutcome outcome,
+                Analysis analysis,
+                Schedule counterexample,
+                Map<Result.FailureGroup, Integer> failureGroups,
+                List<String> notExplored,
+                boolean retriesTold) {
+            return new Result(
+                    new Result.Explored(
+                            outcome.verdict(),
+                            outcome.executions(),
+                            outcome.exhausted(),
+                            outcome.strategy(),
+                            outcome.inconclusiveBecause(),
+                            outcome.elapsed(),
+                            outcome.timings()),
+                    new Result.Failing(
+                            outcome.failure(),
+                            counterexample,
+                            outcome.trace(),
+                            analysis,
+                            outcome.reproduced(),
+                            outcome.reproduceAttempts(),
+                            failureGroups),
+                    Result.Texts.NONE,
+                    new Result.FollowUps(notExplored, retriesTold, null, null));
         }
 
         @Override

@@ -1,15 +1,21 @@
 package dev.frontrun;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.List;
 
 /**
  * Why an execution failed, or (for a {@link Timeout} or {@link Nondeterminism}) could not be
  * judged. One record per way of going wrong, each with exactly the facts it has.
  */
-public sealed interface Failure permits Failure.InvariantViolated, Failure.InvariantThrew, Failure.ThreadThrew,
-        Failure.Deadlock, Failure.Timeout, Failure.Nondeterminism, Failure.Broken {
+public sealed interface Failure
+        permits Failure.InvariantViolated,
+                Failure.InvariantThrew,
+                Failure.ThreadThrew,
+                Failure.Deadlock,
+                Failure.Timeout,
+                Failure.Nondeterminism,
+                Failure.Broken {
 
     /** The ways an execution can go wrong, for switching and for comparing two failures. */
     enum Kind {
@@ -94,12 +100,15 @@ public sealed interface Failure permits Failure.InvariantViolated, Failure.Invar
 
         @Override
         public String summary() {
-            String message = exception.getMessage() == null ? "" : exception.getMessage().strip().replaceAll("\\s+", " ");
+            String message = exception.getMessage() == null
+                    ? ""
+                    : exception.getMessage().strip().replaceAll("\\s+", " ");
             String thrown = exception.getClass().getName() + (message.isEmpty() ? "" : ": " + message);
             if (alsoSerially) {
                 return "the invariant threw " + thrown + ", also with the threads run one after the other";
             }
-            return exception instanceof AssertionError && !message.isEmpty() ? "the invariant failed: " + message
+            return exception instanceof AssertionError && !message.isEmpty()
+                    ? "the invariant failed: " + message
                     : "the invariant threw " + thrown;
         }
 

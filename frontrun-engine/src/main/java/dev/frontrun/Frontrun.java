@@ -1,18 +1,16 @@
 package dev.frontrun;
 
-import dev.frontrun.ResourceAccess;
 import dev.frontrun.internal.engine.MarkerPoint;
 import dev.frontrun.internal.engine.ThreadAnswers;
 import dev.frontrun.internal.shard.ShardMerge;
 import dev.frontrun.spi.SchedulingPoints;
-import dev.frontrun.Step;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.Objects;
-import java.util.function.Supplier;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * Entry point: explore the interleavings of threads, and mark shared accesses by hand. On the command line,
@@ -23,8 +21,7 @@ public final class Frontrun {
     private static final String USAGE = "usage: java -cp frontrun-engine.jar " + Frontrun.class.getName()
             + " merge-shards <directory of shard reports>";
 
-    private Frontrun() {
-    }
+    private Frontrun() {}
 
     /** The command line: {@code merge-shards <directory>} (see {@link #mergeShards}); exits with its code, 2 on bad usage. */
     public static void main(String[] args) throws IOException {
@@ -70,8 +67,8 @@ public final class Frontrun {
         Objects.requireNonNull(resource, "resource");
         Objects.requireNonNull(kind, "kind");
         if (SchedulingPoints.active()) {
-            SchedulingPoints.step(Step.of(kind.name().toLowerCase(Locale.ROOT) + " " + resource,
-                    new ResourceAccess(resource, kind)));
+            SchedulingPoints.step(
+                    Step.of(kind.name().toLowerCase(Locale.ROOT) + " " + resource, new ResourceAccess(resource, kind)));
         }
     }
 

@@ -25,8 +25,7 @@ public final class Result {
     public record FailureGroup(Failure.Kind failure, AnomalyKind anomaly) {
         @Override
         public String toString() {
-            return failure.name().toLowerCase(Locale.ROOT).replace('_', ' ')
-                    + (anomaly == null ? "" : ", " + anomaly);
+            return failure.name().toLowerCase(Locale.ROOT).replace('_', ' ') + (anomaly == null ? "" : ", " + anomaly);
         }
     }
 
@@ -96,13 +95,34 @@ public final class Result {
      * @param continued   of the steps, those the running thread took on at once, the choice made on its own
      *                    thread without handing control to the scheduler and back
      */
-    public record Timings(int runs, int steps, int probes, Duration total, Duration restore, Duration handoffs,
-                          Duration analysis, Duration database, Duration application, Duration checks, Duration lockWaits,
-                          int continued) {
+    public record Timings(
+            int runs,
+            int steps,
+            int probes,
+            Duration total,
+            Duration restore,
+            Duration handoffs,
+            Duration analysis,
+            Duration database,
+            Duration application,
+            Duration checks,
+            Duration lockWaits,
+            int continued) {
 
         /** No run measured. */
-        public static final Timings NONE = new Timings(0, 0, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO,
-                Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, 0);
+        public static final Timings NONE = new Timings(
+                0,
+                0,
+                0,
+                Duration.ZERO,
+                Duration.ZERO,
+                Duration.ZERO,
+                Duration.ZERO,
+                Duration.ZERO,
+                Duration.ZERO,
+                Duration.ZERO,
+                Duration.ZERO,
+                0);
 
         /** The average of {@code part} over the runs, in milliseconds. */
         public double msPerRun(Duration part) {
@@ -119,8 +139,14 @@ public final class Result {
      * What the explorer established: the verdict, how much it explored, and where the time went.
      * {@code timings} is required; the rest may be null where the {@link Result} accessors allow.
      */
-    record Explored(Verdict verdict, int executions, boolean exhausted, Strategy strategy, String inconclusiveBecause,
-                    Duration elapsed, Timings timings) {
+    record Explored(
+            Verdict verdict,
+            int executions,
+            boolean exhausted,
+            Strategy strategy,
+            String inconclusiveBecause,
+            Duration elapsed,
+            Timings timings) {
         Explored {
             Objects.requireNonNull(verdict, "verdict");
             Objects.requireNonNull(timings, "timings");
@@ -128,13 +154,19 @@ public final class Result {
     }
 
     /** The first failure and what was learnt of it: schedule, trace, SQL, replays, and the failures counted. */
-    record Failing(Failure failure, Schedule counterexample, List<TraceStep> trace, Analysis analysis, int reproduced,
-                   int reproduceAttempts, Map<FailureGroup, Integer> failureGroups) {
+    record Failing(
+            Failure failure,
+            Schedule counterexample,
+            List<TraceStep> trace,
+            Analysis analysis,
+            int reproduced,
+            int reproduceAttempts,
+            Map<FailureGroup, Integer> failureGroups) {
         Failing {
             trace = trace == null ? List.of() : List.copyOf(trace);
             analysis = analysis == null ? Analysis.none() : analysis;
-            failureGroups = failureGroups == null ? Map.of()
-                    : Collections.unmodifiableMap(new LinkedHashMap<>(failureGroups));
+            failureGroups =
+                    failureGroups == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(failureGroups));
         }
     }
 
@@ -153,8 +185,11 @@ public final class Result {
      * What the exploration adds after the run: what it could not explore, whether a forced level counted retries as
      * told, the checked advice (null: none), and how to run it again at another level (null: it cannot be).
      */
-    record FollowUps(List<String> notExplored, boolean retriesTold, CheckedAdvice checkedAdvice,
-                     Function<Isolation, Result> whatIf) {
+    record FollowUps(
+            List<String> notExplored,
+            boolean retriesTold,
+            CheckedAdvice checkedAdvice,
+            Function<Isolation, Result> whatIf) {
         FollowUps {
             notExplored = List.copyOf(notExplored);
         }
@@ -216,10 +251,13 @@ public final class Result {
      * finding of the {@link #analysis()}.
      */
     public Optional<Analysis.Finding> leadingFinding() {
-        boolean requestLevelRemains = checkedAdvice().filter(advice -> advice.effect() == CheckedAdvice.Effect.NOT_FIXED)
-                .filter(advice -> advice.anomalyLevel() == Anomaly.Level.REQUEST).isPresent();
+        boolean requestLevelRemains = checkedAdvice()
+                .filter(advice -> advice.effect() == CheckedAdvice.Effect.NOT_FIXED)
+                .filter(advice -> advice.anomalyLevel() == Anomaly.Level.REQUEST)
+                .isPresent();
         Analysis analysis = failing.analysis();
-        return requestLevelRemains && analysis.requestFinding().isPresent() ? analysis.requestFinding()
+        return requestLevelRemains && analysis.requestFinding().isPresent()
+                ? analysis.requestFinding()
                 : analysis.finding();
     }
 
@@ -296,7 +334,9 @@ public final class Result {
 
     /** How many explored executions failed (see {@link #failureGroups()}). */
     public int failingExecutions() {
-        return failing.failureGroups().values().stream().mapToInt(Integer::intValue).sum();
+        return failing.failureGroups().values().stream()
+                .mapToInt(Integer::intValue)
+                .sum();
     }
 
     /**
@@ -317,7 +357,8 @@ public final class Result {
     public Result whatIf(Isolation level) {
         Objects.requireNonNull(level, "level");
         if (followUps.whatIf() == null) {
-            throw new IllegalStateException("only the result of Exploration.run() can be explored again at another level");
+            throw new IllegalStateException(
+                    "only the result of Exploration.run() can be explored again at another level");
         }
         return followUps.whatIf().apply(level);
     }
@@ -349,7 +390,10 @@ public final class Result {
 
     /** This result with the advice checked for it (before it is rendered). */
     Result withCheckedAdvice(CheckedAdvice advice) {
-        return new Result(explored, failing, texts,
+        return new Result(
+                explored,
+                failing,
+                texts,
                 new FollowUps(followUps.notExplored(), followUps.retriesTold(), advice, followUps.whatIf()));
     }
 
@@ -360,13 +404,16 @@ public final class Result {
 
     /** This result with the report written for it ({@code file}, null if it could not be), named by {@code note}. */
     Result withReport(Path file, String note) {
-        return new Result(explored, failing, new Texts(texts.explanation() + note, texts.summary() + note, file),
-                followUps);
+        return new Result(
+                explored, failing, new Texts(texts.explanation() + note, texts.summary() + note, file), followUps);
     }
 
     /** This result, which can be explored again at another level by {@code rerun}. */
     Result withWhatIf(Function<Isolation, Result> rerun) {
-        return new Result(explored, failing, texts,
+        return new Result(
+                explored,
+                failing,
+                texts,
                 new FollowUps(followUps.notExplored(), followUps.retriesTold(), followUps.checkedAdvice(), rerun));
     }
 

@@ -63,8 +63,8 @@ public final class Schedule {
             Objects.requireNonNull(entry, "entry");
             int colon = entry.lastIndexOf(':');
             if (colon <= 0 || colon == entry.length() - 1) {
-                throw new IllegalArgumentException("not a marker schedule entry: '" + entry
-                        + "' (expected thread:marker or thread:*)");
+                throw new IllegalArgumentException(
+                        "not a marker schedule entry: '" + entry + "' (expected thread:marker or thread:*)");
             }
             list.add(entry.strip());
         }
@@ -121,8 +121,8 @@ public final class Schedule {
                     out.add(thread);
                 }
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("not a schedule: '" + text
-                        + "' (expected runs like 0*2.1*2, separated by '.')", e);
+                throw new IllegalArgumentException(
+                        "not a schedule: '" + text + "' (expected runs like 0*2.1*2, separated by '.')", e);
             }
         }
         return of(out);
@@ -170,8 +170,10 @@ public final class Schedule {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Schedule other && Arrays.equals(steps, other.steps)
-                && Objects.equals(markerEntries, other.markerEntries) && Objects.equals(model, other.model);
+        return o instanceof Schedule other
+                && Arrays.equals(steps, other.steps)
+                && Objects.equals(markerEntries, other.markerEntries)
+                && Objects.equals(model, other.model);
     }
 
     @Override

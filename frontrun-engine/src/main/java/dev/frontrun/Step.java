@@ -17,8 +17,8 @@ import java.util.Set;
  * @param label     one line for traces, e.g. the SQL with bound values
  * @param detail    source-specific data for classifiers and reports (e.g. the SQL step), or null
  */
-public record Step(List<ResourceAccess> accesses, Set<String> acquires, Set<String> releases,
-                   String label, Object detail) {
+public record Step(
+        List<ResourceAccess> accesses, Set<String> acquires, Set<String> releases, String label, Object detail) {
 
     public Step {
         accesses = List.copyOf(accesses);

@@ -19,8 +19,7 @@ public sealed interface Strategy permits Strategy.Dpor, Strategy.Random {
     final class Dpor implements Strategy {
         static final Dpor INSTANCE = new Dpor();
 
-        private Dpor() {
-        }
+        private Dpor() {}
 
         @Override
         public String toString() {

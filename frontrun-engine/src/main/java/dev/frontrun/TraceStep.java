@@ -1,9 +1,8 @@
 package dev.frontrun;
 
-import dev.frontrun.Step;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.HashSet;
 import java.util.Set;
 
 /**

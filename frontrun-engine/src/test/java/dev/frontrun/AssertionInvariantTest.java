@@ -40,7 +40,9 @@ class AssertionInvariantTest {
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
         assertThat(result.broken()).isFalse();
         assertThat(result.executions()).isEqualTo(2);
-        assertThat(result.failsWithoutInterleaving()).as("the lost update needs the interleaving").isFalse();
+        assertThat(result.failsWithoutInterleaving())
+                .as("the lost update needs the interleaving")
+                .isFalse();
         assertThat(result.failure()).get().extracting(Failure::kind).isEqualTo(Failure.Kind.INVARIANT_THREW);
         assertThat(result.counterexample()).isPresent();
         assertThat(result.reproduced()).isEqualTo(3);
@@ -58,7 +60,8 @@ class AssertionInvariantTest {
 
         foundAtTheSecondExecution(result);
         assertThat(result.failure().orElseThrow().cause()).get().isInstanceOf(AssertionError.class);
-        assertThat(result.summary()).contains("failure: the invariant failed: [increments counted] expected: 2 but was: 1");
+        assertThat(result.summary())
+                .contains("failure: the invariant failed: [increments counted] expected: 2 but was: 1");
         assertThat(result.explanation()).contains("the invariant failed: [increments counted] expected: 2 but was: 1");
     }
 
@@ -73,7 +76,8 @@ class AssertionInvariantTest {
 
         foundAtTheSecondExecution(result);
         assertThat(result.failure().orElseThrow().cause()).get().isInstanceOf(AssertionFailedError.class);
-        assertThat(result.summary()).contains("failure: the invariant failed: increments counted ==> expected: <2> but was: <1>");
+        assertThat(result.summary())
+                .contains("failure: the invariant failed: increments counted ==> expected: <2> but was: <1>");
     }
 
     @Test
@@ -104,14 +108,18 @@ class AssertionInvariantTest {
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.ERROR);
         assertThat(result.broken()).isTrue();
         assertThat(result.failed()).isFalse();
-        assertThat(result.executions()).as("the first execution throws; both orders one after the other throw too")
+        assertThat(result.executions())
+                .as("the first execution throws; both orders one after the other throw too")
                 .isEqualTo(1);
         assertThat(result.failure()).get().satisfies(f -> {
             assertThat(f.kind()).isEqualTo(Failure.Kind.INVARIANT_THREW);
             assertThat(f.brokenTest()).isTrue();
         });
-        assertThat(result.summary()).contains("ERROR (the test is broken, not a race",
-                "also with the threads run one after the other", "expected: 3");
+        assertThat(result.summary())
+                .contains(
+                        "ERROR (the test is broken, not a race",
+                        "also with the threads run one after the other",
+                        "expected: 3");
     }
 
     @Test
@@ -129,7 +137,9 @@ class AssertionInvariantTest {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
         assertThat(result.executions()).isEqualTo(2);
-        assertThat(result.failsWithoutInterleaving()).as("bob, then alice: one after the other").isTrue();
+        assertThat(result.failsWithoutInterleaving())
+                .as("bob, then alice: one after the other")
+                .isTrue();
         assertThat(result.summary()).contains("the invariant failed: [arrivals]");
     }
 

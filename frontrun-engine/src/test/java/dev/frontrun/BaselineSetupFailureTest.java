@@ -16,9 +16,11 @@ class BaselineSetupFailureTest {
     @Test
     void aCheckedExceptionFromTheSetupEndsTheBaseline() {
         Supplier<Object> failing = () -> sneaky(new IOException("the fixture file is missing"));
-        Exploration<Object> exploration = Frontrun.explore(failing).thread("a", s -> { }).thread("b", s -> { });
+        Exploration<Object> exploration =
+                Frontrun.explore(failing).thread("a", s -> {}).thread("b", s -> {});
 
-        assertThatThrownBy(() -> exploration.baseline(1)).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> exploration.baseline(1))
+                .isInstanceOf(IOException.class)
                 .hasMessage("the fixture file is missing");
     }
 

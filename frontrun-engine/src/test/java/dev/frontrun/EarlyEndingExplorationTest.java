@@ -38,7 +38,9 @@ class EarlyEndingExplorationTest {
 
         assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
         assertThat(result.exhausted()).isTrue();
-        assertThat(result.executions()).as("quiet's write before failing's is an order of its own").isEqualTo(2);
+        assertThat(result.executions())
+                .as("quiet's write before failing's is an order of its own")
+                .isEqualTo(2);
         assertThat(firstWriters).containsExactlyInAnyOrder("failing", "quiet");
     }
 }

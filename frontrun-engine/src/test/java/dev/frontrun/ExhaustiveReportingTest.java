@@ -48,12 +48,15 @@ class ExhaustiveReportingTest {
 
         assertThat(result.failed()).isTrue();
         assertThat(result.exhausted()).isTrue();
-        assertThat(result.failingExecutions()).as("some but not all interleavings lose an increment")
-                .isPositive().isLessThan(result.executions());
-        assertThat(result.failureGroups()).containsOnlyKeys(new Result.FailureGroup(Failure.Kind.INVARIANT_VIOLATED, null));
+        assertThat(result.failingExecutions())
+                .as("some but not all interleavings lose an increment")
+                .isPositive()
+                .isLessThan(result.executions());
+        assertThat(result.failureGroups())
+                .containsOnlyKeys(new Result.FailureGroup(Failure.Kind.INVARIANT_VIOLATED, null));
         assertThat(result.failsWithoutInterleaving()).isFalse();
-        assertThat(result.explanation()).contains("failing executions: " + result.failingExecutions() + " of "
-                + result.executions());
+        assertThat(result.explanation())
+                .contains("failing executions: " + result.failingExecutions() + " of " + result.executions());
     }
 
     @Test
@@ -83,9 +86,12 @@ class ExhaustiveReportingTest {
                 .run();
 
         assertThat(allFail.failsWithoutInterleaving()).isTrue();
-        assertThat(allFail.executions()).as("explored on to count: the 4 traces").isEqualTo(4);
+        assertThat(allFail.executions())
+                .as("explored on to count: the 4 traces")
+                .isEqualTo(4);
         assertThat(allFail.failingExecutions()).isEqualTo(4);
-        assertThat(allFail.summary().replaceAll("\n {6,}", " ")).as("lines wrapped at 160 characters joined")
+        assertThat(allFail.summary().replaceAll("\n {6,}", " "))
+                .as("lines wrapped at 160 characters joined")
                 .contains("not a race", "(all 4 interleavings fail)");
 
         Result someFail = Frontrun.explore(Counter::new)
@@ -96,7 +102,8 @@ class ExhaustiveReportingTest {
                 .reportDirectory(null)
                 .run();
         assertThat(someFail.failsWithoutInterleaving()).isTrue();
-        assertThat(someFail.failingExecutions()).as("alice's write first: alice first, or both reads then alice's write")
+        assertThat(someFail.failingExecutions())
+                .as("alice's write first: alice first, or both reads then alice's write")
                 .isEqualTo(2);
         assertThat(someFail.summary().replaceAll("\n {6,}", " ")).contains("(2 of 4 interleavings explored fail)");
     }
@@ -116,8 +123,11 @@ class ExhaustiveReportingTest {
         // two threads of a read then a write on one variable: 4 Mazurkiewicz traces (either thread first,
         // or both reads first and then either write first: the reads commute)
         assertThat(result.executions()).isEqualTo(4);
-        assertThat(lines).hasSize(4).allMatch(line ->
-                line.matches("frontrun: \\d+ executions in \\d+\\.\\d s \\(\\d+\\.\\d per second\\), \\d+ branches pending"));
+        assertThat(lines)
+                .hasSize(4)
+                .allMatch(
+                        line -> line.matches(
+                                "frontrun: \\d+ executions in \\d+\\.\\d s \\(\\d+\\.\\d per second\\), \\d+ branches pending"));
         assertThat(lines.get(0)).startsWith("frontrun: 1 executions");
         assertThat(lines.get(3)).startsWith("frontrun: 4 executions").endsWith(", 0 branches pending");
     }
@@ -133,14 +143,17 @@ class ExhaustiveReportingTest {
                 .run();
 
         assertThat(result.summary().lines().count()).as(result.summary()).isLessThanOrEqualTo(25);
-        assertThat(result.summary()).startsWith("Frontrun: property FAILS")
+        assertThat(result.summary())
+                .startsWith("Frontrun: property FAILS")
                 .contains("replay:   .replay(Schedule.parse(", "reproduced 2/2", "result.explanation()");
-        assertThat(result.explanation()).contains("interleaving (" + result.trace().size() + " steps)");
+        assertThat(result.explanation())
+                .contains("interleaving (" + result.trace().size() + " steps)");
         assertThatThrownByAssertHolds(result);
     }
 
     private static void assertThatThrownByAssertHolds(Result result) {
         org.assertj.core.api.Assertions.assertThatThrownBy(result::assertHolds)
-                .isInstanceOf(AssertionError.class).hasMessage(result.summary());
+                .isInstanceOf(AssertionError.class)
+                .hasMessage(result.summary());
     }
 }

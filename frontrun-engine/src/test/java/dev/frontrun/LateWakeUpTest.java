@@ -82,11 +82,16 @@ class LateWakeUpTest {
 
     @Test
     void aReplayAskingForAWaiterWhoseWaitEndsAMomentLateGoesOnAsWritten() {
-        Result result = exploration(new SlowRelease()).invariant(s -> false, "shows the trace")
+        Result result = exploration(new SlowRelease())
+                .invariant(s -> false, "shows the trace")
                 .replay(Schedule.of(WAITER, HOLDER, WAITER, 2));
 
-        assertThat(result.failure().orElseThrow().kind()).as(result.explanation()).isEqualTo(Failure.Kind.INVARIANT_VIOLATED);
-        assertThat(result.trace()).extracting(TraceStep::threadName).containsExactly("waiter", "holder", "waiter", "bystander");
+        assertThat(result.failure().orElseThrow().kind())
+                .as(result.explanation())
+                .isEqualTo(Failure.Kind.INVARIANT_VIOLATED);
+        assertThat(result.trace())
+                .extracting(TraceStep::threadName)
+                .containsExactly("waiter", "holder", "waiter", "bystander");
         assertThat(result.trace().get(0).blockedReason()).isEqualTo("waiting for the holder's lock");
     }
 
@@ -96,7 +101,8 @@ class LateWakeUpTest {
 
         Failure failure = result.failure().orElseThrow();
         assertThat(failure.kind()).isEqualTo(Failure.Kind.NONDETERMINISM);
-        assertThat(failure.summary()).contains("step 2 asked for thread 'waiter' which cannot run there (it is waiting"
-                + " for the holder's lock); runnable: 'holder' at write lock");
+        assertThat(failure.summary())
+                .contains("step 2 asked for thread 'waiter' which cannot run there (it is waiting"
+                        + " for the holder's lock); runnable: 'holder' at write lock");
     }
 }

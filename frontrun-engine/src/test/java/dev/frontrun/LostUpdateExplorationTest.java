@@ -42,8 +42,14 @@ class LostUpdateExplorationTest {
         assertThat(result.counterexample()).isPresent();
         assertThat(result.trace()).hasSize(4);
         assertThat(result.explanation())
-                .contains("property FAILS", "counter == 2", "reproduced 10/10", "read counter", "write counter",
-                        "replay:   .replay(Schedule.parse(\"" + result.counterexample().get() + "\"))");
+                .contains(
+                        "property FAILS",
+                        "counter == 2",
+                        "reproduced 10/10",
+                        "read counter",
+                        "write counter",
+                        "replay:   .replay(Schedule.parse(\""
+                                + result.counterexample().get() + "\"))");
     }
 
     @Test
@@ -70,8 +76,12 @@ class LostUpdateExplorationTest {
     @Test
     void aCorrectCounterHoldsOnlyAfterExhaustiveExploration() {
         Result result = Frontrun.explore(Counter::new)
-                .thread("alice", c -> { synchronizedIncrement(c); })
-                .thread("bob", c -> { synchronizedIncrement(c); })
+                .thread("alice", c -> {
+                    synchronizedIncrement(c);
+                })
+                .thread("bob", c -> {
+                    synchronizedIncrement(c);
+                })
                 .invariant(c -> c.value() == 2)
                 .run();
 
@@ -90,12 +100,15 @@ class LostUpdateExplorationTest {
     @Test
     void assertHoldsFailsOnAFailureAndOnAnInconclusiveVerdict() {
         assertThatThrownBy(() -> twoIncrements().run().assertHolds())
-                .isInstanceOf(AssertionError.class).hasMessageContaining("property FAILS");
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("property FAILS");
 
         Result budget = twoIncrements().maxExecutions(1).run();
         assertThat(budget.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(budget.explanation()).contains("budget of 1 executions ran out");
-        assertThatThrownBy(budget::assertHolds).isInstanceOf(AssertionError.class).hasMessageContaining("INCONCLUSIVE");
+        assertThatThrownBy(budget::assertHolds)
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("INCONCLUSIVE");
         budget.assertNoFailureFound(); // the opt-in weaker check passes
     }
 

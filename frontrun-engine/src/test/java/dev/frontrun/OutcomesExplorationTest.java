@@ -2,10 +2,10 @@ package dev.frontrun;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
-import java.util.List;
 
 /**
  * How threads ended is part of an execution: an exception declared a legitimate answer is not a
@@ -19,7 +19,8 @@ class OutcomesExplorationTest {
         int sold;
 
         void buy() {
-            Frontrun.access("seats", Access.WRITE); // the scheduling point; the check and the sale run together after it
+            Frontrun.access(
+                    "seats", Access.WRITE); // the scheduling point; the check and the sale run together after it
             if (left == 0) {
                 throw new SoldOut();
             }
@@ -28,8 +29,7 @@ class OutcomesExplorationTest {
         }
     }
 
-    static final class SoldOut extends RuntimeException {
-    }
+    static final class SoldOut extends RuntimeException {}
 
     @Test
     void anExpectedBusinessExceptionIsAnAnswerNotAFailure() {
@@ -38,10 +38,14 @@ class OutcomesExplorationTest {
                 .thread("alice", Seats::buy)
                 .thread("bob", Seats::buy)
                 .expect(SoldOut.class)
-                .invariant((seats, outcomes) -> {
-                    outcomes.told().forEach(o -> told.add(o.thread()));
-                    return seats.sold == 1 && outcomes.told().size() == 1 && outcomes.told().get(0).threw(SoldOut.class);
-                }, "one seat sold, the other buyer told it is sold out")
+                .invariant(
+                        (seats, outcomes) -> {
+                            outcomes.told().forEach(o -> told.add(o.thread()));
+                            return seats.sold == 1
+                                    && outcomes.told().size() == 1
+                                    && outcomes.told().get(0).threw(SoldOut.class);
+                        },
+                        "one seat sold, the other buyer told it is sold out")
                 .reportDirectory(null)
                 .run();
 
@@ -74,20 +78,27 @@ class OutcomesExplorationTest {
                 .reportDirectory(null)
                 .run();
 
-        assertThat(result.verdict()).as("when bob buys first, alice is told and that is not expected of her")
+        assertThat(result.verdict())
+                .as("when bob buys first, alice is told and that is not expected of her")
                 .isEqualTo(Verdict.FAILS);
-        assertThat(result.failure()).get().isInstanceOfSatisfying(Failure.ThreadThrew.class,
-                f -> assertThat(f.threadName()).isEqualTo("alice"));
+        assertThat(result.failure())
+                .get()
+                .isInstanceOfSatisfying(
+                        Failure.ThreadThrew.class,
+                        f -> assertThat(f.threadName()).isEqualTo("alice"));
     }
 
     @Test
     void storedOrToldHoldsWhenTheLoserWasToldAndFailsWhenAChangeIsLostSilently() {
-        Outcomes bothSucceeded = new Outcomes(List.of(new Outcomes.ThreadOutcome("a", null),
-                new Outcomes.ThreadOutcome("b", null)));
-        Outcomes oneTold = new Outcomes(List.of(new Outcomes.ThreadOutcome("a", null),
+        Outcomes bothSucceeded =
+                new Outcomes(List.of(new Outcomes.ThreadOutcome("a", null), new Outcomes.ThreadOutcome("b", null)));
+        Outcomes oneTold = new Outcomes(List.of(
+                new Outcomes.ThreadOutcome("a", null),
                 new Outcomes.ThreadOutcome("b", new IllegalStateException(new SoldOut()))));
         assertThat(bothSucceeded.storedOrTold(() -> true)).isTrue();
-        assertThat(bothSucceeded.storedOrTold(() -> false)).as("a change lost without telling anyone").isFalse();
+        assertThat(bothSucceeded.storedOrTold(() -> false))
+                .as("a change lost without telling anyone")
+                .isFalse();
         assertThat(oneTold.storedOrTold(() -> false)).isTrue();
         assertThat(oneTold.of("b").threw(SoldOut.class)).as("a cause counts").isTrue();
         assertThat(oneTold.allSucceeded()).isFalse();

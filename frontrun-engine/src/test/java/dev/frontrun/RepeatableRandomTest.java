@@ -25,7 +25,8 @@ class RepeatableRandomTest {
     }
 
     private static Exploration<String> readThenWrite(Supplier<String> keys, Function<String, String> resource) {
-        return Frontrun.explore(keys::get).stopOnFirstFailure(false)
+        return Frontrun.explore(keys::get)
+                .stopOnFirstFailure(false)
                 .thread("a", key -> {
                     Frontrun.access(resource.apply(key), Access.READ);
                     Frontrun.access(resource.apply(key), Access.WRITE);
@@ -53,9 +54,12 @@ class RepeatableRandomTest {
     void aRandomMapKeyEndsItInconclusiveAlsoOnParallelWorkers() {
         Supplier<String> random = () -> UUID.randomUUID().toString();
         for (int workers : new int[] {1, 2}) {
-            Result result = readThenWrite(random, key -> "cache[" + key + "]").parallelism(workers).run();
+            Result result = readThenWrite(random, key -> "cache[" + key + "]")
+                    .parallelism(workers)
+                    .run();
 
-            assertThat(result.verdict()).as("%d workers: %s", workers, result.explanation())
+            assertThat(result.verdict())
+                    .as("%d workers: %s", workers, result.explanation())
                     .isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(result.failure().orElseThrow().kind()).isEqualTo(Failure.Kind.NONDETERMINISM);
             assertThat(result.explanation()).contains("cache[");
@@ -66,10 +70,11 @@ class RepeatableRandomTest {
     void repeatableKeysExploreExactlyAsFixedOnes() {
         Set<String> keys = ConcurrentHashMap.newKeySet();
         Result repeatable = readThenWrite(() -> {
-            String key = RepeatableRandom.randomUUID().toString();
-            keys.add(key);
-            return key;
-        }).run();
+                    String key = RepeatableRandom.randomUUID().toString();
+                    keys.add(key);
+                    return key;
+                })
+                .run();
 
         assertThat(repeatable.verdict()).as(repeatable.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(repeatable.executions()).isEqualTo(4);
@@ -80,7 +85,8 @@ class RepeatableRandomTest {
     @Test
     void eachThreadDrawsItsOwnSequence() {
         Set<List<String>> drawn = ConcurrentHashMap.newKeySet();
-        Result result = Frontrun.explore(() -> new ConcurrentHashMap<String, String>()).stopOnFirstFailure(false)
+        Result result = Frontrun.explore(() -> new ConcurrentHashMap<String, String>())
+                .stopOnFirstFailure(false)
                 .thread("a", m -> {
                     String own = RepeatableRandom.randomUUID().toString();
                     m.put("a", own);
@@ -99,7 +105,8 @@ class RepeatableRandomTest {
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(result.executions()).as("only the shared write's two orders").isEqualTo(2);
         assertThat(drawn).hasSize(1);
-        assertThat(drawn.iterator().next().get(0)).isNotEqualTo(drawn.iterator().next().get(1));
+        assertThat(drawn.iterator().next().get(0))
+                .isNotEqualTo(drawn.iterator().next().get(1));
     }
 
     @Test
@@ -115,8 +122,10 @@ class RepeatableRandomTest {
     void anotherExplorationDrawsTheSameKeys() {
         Set<String> first = ConcurrentHashMap.newKeySet();
         Set<String> second = ConcurrentHashMap.newKeySet();
-        readThenWrite(() -> add(first, RepeatableRandom.randomUUID().toString())).run();
-        readThenWrite(() -> add(second, RepeatableRandom.randomUUID().toString())).run();
+        readThenWrite(() -> add(first, RepeatableRandom.randomUUID().toString()))
+                .run();
+        readThenWrite(() -> add(second, RepeatableRandom.randomUUID().toString()))
+                .run();
 
         assertThat(first).hasSize(1);
         assertThat(second).isEqualTo(first);
@@ -127,7 +136,9 @@ class RepeatableRandomTest {
     @Test
     void instrumentedClassesKeysRepeat() {
         Set<String> keys = ConcurrentHashMap.newKeySet();
-        Result result = readThenWrite(() -> add(keys, Tickets.newKey())).instrument("dev.frontrun.sync.fixtures").run();
+        Result result = readThenWrite(() -> add(keys, Tickets.newKey()))
+                .instrument("dev.frontrun.sync.fixtures")
+                .run();
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(result.executions()).isEqualTo(4);
@@ -140,7 +151,8 @@ class RepeatableRandomTest {
     void instrumentedMethodReferencesRepeat() {
         Set<String> keys = ConcurrentHashMap.newKeySet();
         Result result = readThenWrite(() -> add(keys, Tickets.newKeyByReference()))
-                .instrument("dev.frontrun.sync.fixtures").run();
+                .instrument("dev.frontrun.sync.fixtures")
+                .run();
 
         assertThat(result.executions()).as(result.explanation()).isEqualTo(4);
         assertThat(keys).hasSize(1);

@@ -23,8 +23,7 @@ class ReportHookTest {
         }
     }
 
-    private record Written(Path report, boolean replay) {
-    }
+    private record Written(Path report, boolean replay) {}
 
     @Test
     void hooksAreToldOfEveryReportWrittenAndWhetherAReplayWroteIt(@TempDir Path reports) {
@@ -45,9 +44,13 @@ class ReportHookTest {
         Result explored = exploration.run();
         Result replayed = exploration.replay(explored.counterexample().orElseThrow());
 
-        assertThat(written).containsExactly(new Written(explored.report().orElseThrow(), false),
-                new Written(replayed.report().orElseThrow(), true));
-        assertThat(replayed.report()).as("a replay is added to the exploration's report").isEqualTo(explored.report());
+        assertThat(written)
+                .containsExactly(
+                        new Written(explored.report().orElseThrow(), false),
+                        new Written(replayed.report().orElseThrow(), true));
+        assertThat(replayed.report())
+                .as("a replay is added to the exploration's report")
+                .isEqualTo(explored.report());
     }
 
     @Test

@@ -25,8 +25,8 @@ class ResultCopiesTest {
 
     @Test
     void adviceTextsAndReportGoToTheCopiesAndLeaveTheirOriginsAlone() {
-        Result.CheckedAdvice advice = new Result.CheckedAdvice(Isolation.SERIALIZABLE,
-                Result.CheckedAdvice.Effect.FIXES, null, atSerializable);
+        Result.CheckedAdvice advice = new Result.CheckedAdvice(
+                Isolation.SERIALIZABLE, Result.CheckedAdvice.Effect.FIXES, null, atSerializable);
 
         Result advised = explored.withCheckedAdvice(advice);
         Result rendered = advised.withTexts("whole", "short");

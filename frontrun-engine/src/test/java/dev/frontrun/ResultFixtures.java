@@ -11,16 +11,30 @@ import java.util.Optional;
  */
 public final class ResultFixtures {
 
-    private ResultFixtures() {
-    }
+    private ResultFixtures() {}
 
     /** A result with {@code anomaly} (or none) found at the given verdict, explained by {@code explanation}. */
-    public static Result result(Verdict verdict, boolean exhausted, int executions, Anomaly anomaly, String explanation) {
-        Analysis analysis = anomaly == null ? Analysis.none()
-                : new Analysis(0, false, List.of(), List.of(), List.of(), Optional.empty(), Optional.empty(), List.of(),
-                List.of(), Map.of(), Optional.of(anomaly));
-        return new Result(new Result.Explored(verdict, executions, exhausted, Strategy.dpor(), null, Duration.ZERO,
-                Result.Timings.NONE), new Result.Failing(null, null, List.of(), analysis, 0, 0, Map.of()),
-                new Result.Texts(explanation, null, null), Result.FollowUps.NONE);
+    public static Result result(
+            Verdict verdict, boolean exhausted, int executions, Anomaly anomaly, String explanation) {
+        Analysis analysis = anomaly == null
+                ? Analysis.none()
+                : new Analysis(
+                        0,
+                        false,
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        List.of(),
+                        List.of(),
+                        Map.of(),
+                        Optional.of(anomaly));
+        return new Result(
+                new Result.Explored(
+                        verdict, executions, exhausted, Strategy.dpor(), null, Duration.ZERO, Result.Timings.NONE),
+                new Result.Failing(null, null, List.of(), analysis, 0, 0, Map.of()),
+                new Result.Texts(explanation, null, null),
+                Result.FollowUps.NONE);
     }
 }

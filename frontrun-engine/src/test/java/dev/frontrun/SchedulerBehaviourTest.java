@@ -3,15 +3,15 @@ package dev.frontrun;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 
 /** Blocking, deadlocks, timeouts, exceptions and thread cleanup of the real-thread scheduler. */
 class SchedulerBehaviourTest {
@@ -142,8 +142,10 @@ class SchedulerBehaviourTest {
         assertThat(failure.kind()).isEqualTo(Failure.Kind.TIMEOUT);
         assertThat(failure.threadDumps()).contains("sleeper", "await");
         assertThat(result.inconclusiveBecause()).get().asString().contains("timeout");
-        assertThat(result.explanation()).as("the timeout is reported once, with the stuck thread's stack")
-                .containsOnlyOnce("timeout: ").contains("threads:", "sleeper", "await");
+        assertThat(result.explanation())
+                .as("the timeout is reported once, with the stuck thread's stack")
+                .containsOnlyOnce("timeout: ")
+                .contains("threads:", "sleeper", "await");
         assertThatThrownBy(result::assertHolds).isInstanceOf(AssertionError.class);
     }
 
@@ -172,10 +174,11 @@ class SchedulerBehaviourTest {
     private static List<List<String>> schedulesOf(int threads) {
         List<List<String>> runs = new ArrayList<>();
         Exploration<List<String>> exploration = Frontrun.explore(() -> {
-            List<String> log = new ArrayList<>();
-            runs.add(log);
-            return log;
-        }).stopOnFirstFailure(false);
+                    List<String> log = new ArrayList<>();
+                    runs.add(log);
+                    return log;
+                })
+                .stopOnFirstFailure(false);
         for (int t = 0; t < threads; t++) {
             String name = "t" + t;
             exploration.thread(name, log -> {
@@ -199,10 +202,13 @@ class SchedulerBehaviourTest {
     private static List<List<String>> randomRuns(long seed) {
         List<List<String>> runs = new ArrayList<>();
         Result result = Frontrun.explore(() -> {
-            List<String> log = new ArrayList<>();
-            runs.add(log);
-            return log;
-        }).thread("a", log -> step(log, "a")).thread("b", log -> step(log, "b")).thread("c", log -> step(log, "c"))
+                    List<String> log = new ArrayList<>();
+                    runs.add(log);
+                    return log;
+                })
+                .thread("a", log -> step(log, "a"))
+                .thread("b", log -> step(log, "b"))
+                .thread("c", log -> step(log, "c"))
                 .strategy(Strategy.random(seed, 20))
                 .run();
         assertThat(result.executions()).isEqualTo(20);
@@ -237,7 +243,8 @@ class SchedulerBehaviourTest {
         assertThat(Schedule.parse(s.toString())).isEqualTo(s);
         assertThat(Schedule.parse("-").length()).isZero();
         assertThat(Schedule.of().toString()).isEqualTo("-");
-        assertThatThrownBy(() -> Schedule.parse("0*x")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Schedule.parse("0*x"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not a schedule");
     }
 
@@ -293,7 +300,9 @@ class SchedulerBehaviourTest {
                 .reproduceOnFailure(2)
                 .run();
 
-        assertThat(result.verdict()).as("a throwing invariant is a broken test, not a race").isEqualTo(Verdict.ERROR);
+        assertThat(result.verdict())
+                .as("a throwing invariant is a broken test, not a race")
+                .isEqualTo(Verdict.ERROR);
         assertThat(result.explanation()).contains("ERROR (the test is broken, not a race");
         assertThat(result.failure()).get().satisfies(f -> {
             assertThat(f.kind()).isEqualTo(Failure.Kind.INVARIANT_THREW);
@@ -305,8 +314,10 @@ class SchedulerBehaviourTest {
     @Test
     void badOptionsAreRejectedWithClearMessages() {
         assertThatThrownBy(() -> Frontrun.explore(Object::new).run())
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining(".thread(name, body)");
-        assertThatThrownBy(() -> Frontrun.explore(Object::new).thread("a", s -> { }).thread("a", s -> { }))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(".thread(name, body)");
+        assertThatThrownBy(
+                        () -> Frontrun.explore(Object::new).thread("a", s -> {}).thread("a", s -> {}))
                 .hasMessageContaining("unique");
         assertThatThrownBy(() -> Frontrun.explore(Object::new).maxExecutions(0)).hasMessageContaining("maxExecutions");
         assertThatThrownBy(() -> Strategy.random(1, 0)).hasMessageContaining("attempts");

@@ -39,7 +39,8 @@ class SpinningThreadTest {
         assertThat(result.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(result.timings().steps()).isEqualTo(250_000);
         assertThat(result.inconclusiveBecause().orElseThrow())
-                .contains("the execution ran past 250000 steps (does a thread loop until another thread changes something?");
+                .contains(
+                        "the execution ran past 250000 steps (does a thread loop until another thread changes something?");
     }
 
     @Test
@@ -58,7 +59,8 @@ class SpinningThreadTest {
 
         assertThat(result.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(result.timings().steps()).isEqualTo(5);
-        assertThat(result.inconclusiveBecause().orElseThrow()).contains("ran past 5 steps")
+        assertThat(result.inconclusiveBecause().orElseThrow())
+                .contains("ran past 5 steps")
                 .contains("Exploration.maxStepsPerExecution raises the bound");
     }
 

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.frontrun.internal.postgres.DatabaseSnapshot;
 import dev.frontrun.jdbc.FrontrunDataSource;
 import dev.frontrun.spi.SchedulingPoints;
-import java.lang.reflect.Proxy;
 import dev.frontrun.testing.PostgresExtension;
 import dev.frontrun.testing.TestDatabase;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -27,7 +27,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class TimingsTest {
 
     private static Duration parts(Result.Timings t) {
-        return t.restore().plus(t.checks()).plus(t.handoffs()).plus(t.analysis()).plus(t.database()).plus(t.application());
+        return t.restore()
+                .plus(t.checks())
+                .plus(t.handoffs())
+                .plus(t.analysis())
+                .plus(t.database())
+                .plus(t.application());
     }
 
     @Test
@@ -57,8 +62,10 @@ class TimingsTest {
         Result.Timings t = result.timings();
         assertThat(result.executions()).as("nothing shared: one trace").isEqualTo(1);
         assertThat(t.steps()).isEqualTo(20);
-        assertThat(t.continued()).as("each thread's first step is granted by the scheduler; the rest its own choice")
-                .isPositive().isLessThanOrEqualTo(18);
+        assertThat(t.continued())
+                .as("each thread's first step is granted by the scheduler; the rest its own choice")
+                .isPositive()
+                .isLessThanOrEqualTo(18);
         assertThat(parts(t)).isEqualTo(t.total());
     }
 
@@ -90,10 +97,13 @@ class TimingsTest {
 
     @Test
     void statementsAreTimedAsDatabaseAndAnalysisAndTheRestoreAsRestore(TestDatabase db) {
-        db.execute("DROP TABLE IF EXISTS counter", "CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)",
+        db.execute(
+                "DROP TABLE IF EXISTS counter",
+                "CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)",
                 "INSERT INTO counter VALUES (1, 0)");
         DataSource ds = FrontrunDataSource.wrap(db.dataSource());
-        Result result = Frontrun.explore(Object::new).database(db.dataSource())
+        Result result = Frontrun.explore(Object::new)
+                .database(db.dataSource())
                 .thread("a", s -> increment(ds))
                 .thread("b", s -> increment(ds))
                 .run();
@@ -108,8 +118,11 @@ class TimingsTest {
     }
 
     @Test
-    void theBaselineRunsEveryThreadOnceARoundWithFrontrunOutOfTheWayAfterTheRestore(TestDatabase db) throws SQLException {
-        db.execute("DROP TABLE IF EXISTS counter", "CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)",
+    void theBaselineRunsEveryThreadOnceARoundWithFrontrunOutOfTheWayAfterTheRestore(TestDatabase db)
+            throws SQLException {
+        db.execute(
+                "DROP TABLE IF EXISTS counter",
+                "CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)",
                 "INSERT INTO counter VALUES (1, 0)");
         DataSource ds = FrontrunDataSource.wrap(db.dataSource());
         AtomicInteger bodies = new AtomicInteger();
@@ -135,27 +148,35 @@ class TimingsTest {
 
         assertThat(baseline.rounds()).isEqualTo(3);
         assertThat(bodies).hasValue(6);
-        assertThat(ranOn).as("not the calling thread: one Frontrun stays out of the way of")
-                .allMatch(t -> t instanceof SchedulingPoints.Bystander).doesNotContain(Thread.currentThread());
+        assertThat(ranOn)
+                .as("not the calling thread: one Frontrun stays out of the way of")
+                .allMatch(t -> t instanceof SchedulingPoints.Bystander)
+                .doesNotContain(Thread.currentThread());
         assertThat(proxied).as("the real connections, not Frontrun's proxies").containsOnly(false);
         assertThat(triggers).as("no trigger tracks the writes").containsOnly(0);
-        assertThat(seen).as("one after the other, from the same restored state each round")
+        assertThat(seen)
+                .as("one after the other, from the same restored state each round")
                 .containsExactly(0, 1, 0, 1, 0, 1);
         assertThat(read(ds)).as("the database is as before").isZero();
         assertThat(baseline.restore()).isPositive().isLessThanOrEqualTo(baseline.total());
         assertThat(baseline.workMsPerRound()).isPositive().isLessThan(baseline.msPerRound());
         try (Connection c = db.dataSource().getConnection()) {
-            assertThat(trackingTriggers(c)).as("nothing of the snapshot left behind").isZero();
+            assertThat(trackingTriggers(c))
+                    .as("nothing of the snapshot left behind")
+                    .isZero();
         }
     }
 
     @Test
     void anExplorationTracksTheWritesThatTheBaselineDoesNot(TestDatabase db) throws SQLException {
-        db.execute("DROP TABLE IF EXISTS counter", "CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)",
+        db.execute(
+                "DROP TABLE IF EXISTS counter",
+                "CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)",
                 "INSERT INTO counter VALUES (1, 0)");
         DataSource ds = FrontrunDataSource.wrap(db.dataSource());
         List<Integer> triggers = new ArrayList<>();
-        Frontrun.explore(Object::new).database(db.dataSource())
+        Frontrun.explore(Object::new)
+                .database(db.dataSource())
                 .thread("a", s -> {
                     try (Connection c = ds.getConnection()) {
                         triggers.add(trackingTriggers(c));
@@ -165,7 +186,9 @@ class TimingsTest {
                 .thread("b", s -> increment(ds))
                 .run();
 
-        assertThat(triggers).as("the contrast: explored runs restore only what a trigger saw change").isNotEmpty()
+        assertThat(triggers)
+                .as("the contrast: explored runs restore only what a trigger saw change")
+                .isNotEmpty()
                 .allMatch(n -> n > 0);
     }
 
@@ -181,15 +204,15 @@ class TimingsTest {
 
     private static void increment(DataSource ds) throws SQLException {
         try (Connection c = ds.getConnection();
-             PreparedStatement update = c.prepareStatement("UPDATE counter SET n = n + 1 WHERE id = 1")) {
+                PreparedStatement update = c.prepareStatement("UPDATE counter SET n = n + 1 WHERE id = 1")) {
             update.executeUpdate();
         }
     }
 
     private static int read(DataSource ds) throws SQLException {
         try (Connection c = ds.getConnection();
-             PreparedStatement select = c.prepareStatement("SELECT n FROM counter WHERE id = 1");
-             var rs = select.executeQuery()) {
+                PreparedStatement select = c.prepareStatement("SELECT n FROM counter WHERE id = 1");
+                var rs = select.executeQuery()) {
             rs.next();
             return rs.getInt(1);
         }

@@ -9,8 +9,7 @@ import dev.frontrun.Result;
  */
 public final class FrontrunAssertions {
 
-    private FrontrunAssertions() {
-    }
+    private FrontrunAssertions() {}
 
     public static ResultAssert assertThat(Result result) {
         return new ResultAssert(result);

@@ -34,8 +34,9 @@ public final class ResultAssert extends AbstractAssert<ResultAssert, Result> {
     public ResultAssert hasAnomaly(AnomalyKind kind) {
         isNotNull();
         if (actual.anomaly().map(a -> a.kind() != kind).orElse(true)) {
-            failWithMessage("Expected anomaly %s but found %s:%n%s", kind,
-                    actual.anomaly().map(a -> a.kind().toString()).orElse("none"), actual.summary());
+            failWithMessage(
+                    "Expected anomaly %s but found %s:%n%s",
+                    kind, actual.anomaly().map(a -> a.kind().toString()).orElse("none"), actual.summary());
         }
         return this;
     }
@@ -53,8 +54,9 @@ public final class ResultAssert extends AbstractAssert<ResultAssert, Result> {
     public ResultAssert exploredExactly(int executions) {
         isNotNull();
         if (actual.executions() != executions) {
-            failWithMessage("Expected exactly %d executions but explored %d:%n%s", executions, actual.executions(),
-                    actual.summary());
+            failWithMessage(
+                    "Expected exactly %d executions but explored %d:%n%s",
+                    executions, actual.executions(), actual.summary());
         }
         return this;
     }

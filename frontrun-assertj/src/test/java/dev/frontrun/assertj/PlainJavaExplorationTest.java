@@ -7,8 +7,8 @@ import dev.frontrun.Access;
 import dev.frontrun.Exploration;
 import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
-import org.junit.jupiter.api.Test;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
 
 /** The assertions on results of a plain-Java exploration: no Spring, no database. */
 class PlainJavaExplorationTest {
@@ -45,7 +45,8 @@ class PlainJavaExplorationTest {
 
         assertThat(result).foundRace();
         assertThatThrownBy(() -> assertThat(result).hasNoRace())
-                .isInstanceOf(AssertionError.class).hasMessageContaining("counter == 2");
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("counter == 2");
     }
 
     @Test

@@ -8,8 +8,8 @@ import dev.frontrun.AnomalyKind;
 import dev.frontrun.Result;
 import dev.frontrun.ResultFixtures;
 import dev.frontrun.Verdict;
-import org.junit.jupiter.api.Test;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** Each assertion passes on the result it names, and otherwise fails with the exploration's explanation. */
 class ResultAssertTest {
@@ -26,14 +26,16 @@ class ResultAssertTest {
     void hasNoRaceNeedsAProof() {
         assertThat(HOLDS).hasNoRace().isExhausted().exploredExactly(2);
         assertThatThrownBy(() -> assertThat(FAILS).hasNoRace()).hasMessageContaining("EXPLANATION of FAILS");
-        assertThatThrownBy(() -> assertThat(INCONCLUSIVE).hasNoRace()).hasMessageContaining("EXPLANATION of INCONCLUSIVE");
+        assertThatThrownBy(() -> assertThat(INCONCLUSIVE).hasNoRace())
+                .hasMessageContaining("EXPLANATION of INCONCLUSIVE");
     }
 
     @Test
     void foundRaceNeedsAFailure() {
         assertThat(FAILS).foundRace();
         assertThatThrownBy(() -> assertThat(HOLDS).foundRace()).hasMessageContaining("EXPLANATION of HOLDS");
-        assertThatThrownBy(() -> assertThat(INCONCLUSIVE).foundRace()).hasMessageContaining("EXPLANATION of INCONCLUSIVE");
+        assertThatThrownBy(() -> assertThat(INCONCLUSIVE).foundRace())
+                .hasMessageContaining("EXPLANATION of INCONCLUSIVE");
     }
 
     @Test

@@ -1,8 +1,8 @@
 package dev.frontrun.jdbc;
 
+import dev.frontrun.internal.jdbc.DataSourceHandler;
 import dev.frontrun.spi.ExecutionContext;
 import java.util.List;
-import dev.frontrun.internal.jdbc.DataSourceHandler;
 import java.util.Objects;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -17,8 +17,7 @@ import javax.sql.DataSource;
  */
 public final class FrontrunDataSource {
 
-    private FrontrunDataSource() {
-    }
+    private FrontrunDataSource() {}
 
     /** Wraps {@code dataSource} with hints of its own (empty until an ORM registers some); an already wrapped one is returned unchanged. */
     public static DataSource wrap(DataSource dataSource) {

@@ -15,8 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class TraceLabels {
 
-    private record Tag(String sql, String text) {
-    }
+    private record Tag(String sql, String text) {}
 
     /** The labels of one execution: per explored thread, its last statement tag and its transaction name. */
     private record Labels(Map<Integer, Tag> tags, Map<Integer, String> transactions) {
@@ -27,8 +26,7 @@ public final class TraceLabels {
 
     private static final Object KEY = new Object();
 
-    private TraceLabels() {
-    }
+    private TraceLabels() {}
 
     /** Tags the calling thread's next execution of {@code sql} with {@code text}. */
     public static void tagStatement(String sql, String text) {
@@ -47,7 +45,9 @@ public final class TraceLabels {
 
     /** The tag of {@code sql} on the calling thread, if its framework tagged it. */
     public static Optional<String> statementTag(String sql) {
-        return labels().map(l -> l.tags().get(thread())).filter(t -> t.sql().equals(sql)).map(Tag::text);
+        return labels().map(l -> l.tags().get(thread()))
+                .filter(t -> t.sql().equals(sql))
+                .map(Tag::text);
     }
 
     /** The name of the calling thread's transaction, if its framework named it. */

@@ -30,8 +30,7 @@ public interface BlockingProbe {
     }
 
     /** Lets work paused by {@link #hold} go on. */
-    default void resume(int thread) {
-    }
+    default void resume(int thread) {}
 
     /**
      * What {@code thread} was last seen waiting for that no explored thread holds (a lock of a session outside the
@@ -46,6 +45,5 @@ public interface BlockingProbe {
      * whose execution is over and that was told to unwind: its teardown then need not wait until the server's own
      * deadlock detector, or a timeout, lets it go. A probe that cannot end it leaves it alone.
      */
-    default void release(int thread) {
-    }
+    default void release(int thread) {}
 }

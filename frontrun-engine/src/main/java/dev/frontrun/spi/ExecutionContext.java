@@ -43,16 +43,14 @@ public interface ExecutionContext {
      * database call (a statement's round trip, or its wait for a lock): the rest of a thread's time
      * between scheduling points is its own code. Cheap; a source that does not measure never calls it.
      */
-    default void recordDatabaseTime(long nanos) {
-    }
+    default void recordDatabaseTime(long nanos) {}
 
     /**
      * Tells the exploration's timings that the calling explored thread spent {@code nanos} working out
      * what its next step touches (a source's own overhead, e.g. classifying a statement): the cost of
      * exploring that the application does not have.
      */
-    default void recordAnalysisTime(long nanos) {
-    }
+    default void recordAnalysisTime(long nanos) {}
 
     /** Lets the scheduler ask {@code probe} whether a thread that is slow to come back waits on something. */
     void addBlockingProbe(BlockingProbe probe);

@@ -11,8 +11,7 @@ import java.util.Optional;
 public interface ExplorationHook {
 
     /** Before the first execution (e.g. take a database snapshot). */
-    default void beforeExploration() throws Exception {
-    }
+    default void beforeExploration() throws Exception {}
 
     /**
      * Before the rounds of {@code Exploration.baseline}, in place of {@link #beforeExploration}: what the work run
@@ -26,24 +25,20 @@ public interface ExplorationHook {
     }
 
     /** Before each execution's threads start (e.g. restore the snapshot). */
-    default void beforeExecution(ExecutionContext execution) throws Exception {
-    }
+    default void beforeExecution(ExecutionContext execution) throws Exception {}
 
     /**
      * On each explored thread, in each execution, just before its body runs: the one place a hook
      * runs on the explored thread itself (e.g. to learn its operating-system thread id, which only
      * the thread can ask for). Must be quick and must not throw: an exception here is the thread's.
      */
-    default void threadStarting(ExecutionContext execution, int thread) throws Exception {
-    }
+    default void threadStarting(ExecutionContext execution, int thread) throws Exception {}
 
     /** After an execution in which every thread ran to its end without throwing, before the invariant is checked. */
-    default void executionCompleted(ExecutionContext execution) throws Exception {
-    }
+    default void executionCompleted(ExecutionContext execution) throws Exception {}
 
     /** After each execution's threads ended or were stopped. */
-    default void afterExecution(ExecutionContext execution) throws Exception {
-    }
+    default void afterExecution(ExecutionContext execution) throws Exception {}
 
     /**
      * This hook's counterpart on worker {@code worker} of a parallel exploration ({@code Exploration.parallelism}):
@@ -80,12 +75,10 @@ public interface ExplorationHook {
      * result shows — the first whose failure disproves the property or breaks the test, else the first failing one —
      * and let the others go (the Spring starter prints the explored code's log lines of that execution only).
      */
-    default void executionJudged(ExecutionContext execution, Optional<dev.frontrun.Failure> counted) {
-    }
+    default void executionJudged(ExecutionContext execution, Optional<dev.frontrun.Failure> counted) {}
 
     /** After the last execution, also when the exploration failed (e.g. restore and drop the snapshot). */
-    default void afterExploration() throws Exception {
-    }
+    default void afterExploration() throws Exception {}
 
     /**
      * What the exploration could not explore that this hook knows of (calls beneath JDBC it could not
@@ -101,6 +94,5 @@ public interface ExplorationHook {
      * that called it; {@code replay} says which of the two wrote it. Lets an integration point at
      * the report later (the Spring starter's JUnit extension names it when the test fails).
      */
-    default void reportWritten(Path report, boolean replay) {
-    }
+    default void reportWritten(Path report, boolean replay) {}
 }

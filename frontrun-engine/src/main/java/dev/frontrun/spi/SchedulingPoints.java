@@ -1,17 +1,17 @@
 package dev.frontrun.spi;
 
 import dev.frontrun.Step;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
-import java.util.Optional;
-import java.util.OptionalInt;
-import java.util.Collections;
-import java.util.IdentityHashMap;
-import java.util.Set;
 
 /**
  * The one entry point through which every source (explicit {@code Frontrun.access}, the JDBC
@@ -99,11 +99,9 @@ public final class SchedulingPoints {
      * ({@code Exploration.baseline}): sources of scheduling points stay out of its way entirely (the JDBC proxy hands
      * out the real connections), so that the measure has none of Frontrun's cost in it.
      */
-    public interface Bystander {
-    }
+    public interface Bystander {}
 
-    private SchedulingPoints() {
-    }
+    private SchedulingPoints() {}
 
     /** Whether the calling thread runs the explored work plainly, where Frontrun must stay out of the way entirely. */
     public static boolean bystander() {
@@ -183,12 +181,12 @@ public final class SchedulingPoints {
          * database is put back after each exploration, so no key outlives it).
          */
         private static final long SEED = 0x6672_6F6E_7472_756EL;
+
         private static final Object SEQUENCES = new Object();
         /** The execution whose setup or invariant the calling (exploring) thread runs, while it does. */
         private static final ThreadLocal<ExecutionContext> PREPARING = new ThreadLocal<>();
 
-        private RepeatableRandom() {
-        }
+        private RepeatableRandom() {}
 
         /** The calling thread's next UUID (version 4) of its sequence in the running execution; empty outside one. */
         public static Optional<UUID> nextUuid() {
@@ -236,8 +234,7 @@ public final class SchedulingPoints {
         }
 
         /** The execution attribute holding the threads' values under one key. */
-        private record OwnKey(Object key) {
-        }
+        private record OwnKey(Object key) {}
 
         /** {@link UUID#randomUUID()}, repeatable inside an execution: what instrumented classes call instead. */
         public static UUID randomUUID() {

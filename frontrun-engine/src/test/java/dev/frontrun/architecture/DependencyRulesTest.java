@@ -28,8 +28,8 @@ class DependencyRulesTest {
             .importPackages("dev.frontrun");
 
     /** The classes a user starts from; they wire the layers below together. */
-    private static final Set<String> ENTRY_POINTS = Set.of("dev.frontrun.Frontrun", "dev.frontrun.Exploration",
-            "dev.frontrun.jdbc.FrontrunDataSource");
+    private static final Set<String> ENTRY_POINTS =
+            Set.of("dev.frontrun.Frontrun", "dev.frontrun.Exploration", "dev.frontrun.jdbc.FrontrunDataSource");
 
     private static final DescribedPredicate<JavaClass> ENTRY_POINT =
             describe("an entry point", c -> ENTRY_POINTS.contains(outermost(c).getName()));
@@ -37,8 +37,9 @@ class DependencyRulesTest {
     private static final DescribedPredicate<JavaClass> INTERNAL =
             describe("internal", c -> c.getPackageName().startsWith("dev.frontrun.internal"));
 
-    private static final DescribedPredicate<JavaClass> SPI =
-            describe("the SPI", c -> c.getPackageName().equals("dev.frontrun.spi")
+    private static final DescribedPredicate<JavaClass> SPI = describe(
+            "the SPI",
+            c -> c.getPackageName().equals("dev.frontrun.spi")
                     || c.getPackageName().equals("dev.frontrun.jdbc") && !ENTRY_POINT.test(c));
 
     private static JavaClass outermost(JavaClass c) {
@@ -51,14 +52,22 @@ class DependencyRulesTest {
 
     @Test
     void theVocabularyDependsOnNothingElseOfFrontrun() {
-        noClasses().that().resideInAPackage("dev.frontrun").and(describe("not an entry point", c -> !ENTRY_POINT.test(c)))
-                .should().dependOnClassesThat(INTERNAL.or(SPI).or(ENTRY_POINT))
+        noClasses()
+                .that()
+                .resideInAPackage("dev.frontrun")
+                .and(describe("not an entry point", c -> !ENTRY_POINT.test(c)))
+                .should()
+                .dependOnClassesThat(INTERNAL.or(SPI).or(ENTRY_POINT))
                 .check(ENGINE);
     }
 
     @Test
     void theSpiDependsOnlyOnTheVocabulary() {
-        noClasses().that(SPI).should().dependOnClassesThat(INTERNAL.or(ENTRY_POINT)).check(ENGINE);
+        noClasses()
+                .that(SPI)
+                .should()
+                .dependOnClassesThat(INTERNAL.or(ENTRY_POINT))
+                .check(ENGINE);
     }
 
     @Test
@@ -68,31 +77,53 @@ class DependencyRulesTest {
 
     @Test
     void internalFeaturePackagesFormNoCycle() {
-        slices().matching("dev.frontrun.internal.(*)..").should().beFreeOfCycles().check(ENGINE);
+        slices().matching("dev.frontrun.internal.(*)..")
+                .should()
+                .beFreeOfCycles()
+                .check(ENGINE);
     }
 
     @Test
     void theEngineDoesNotKnowAboutSqlOrReports() {
-        noClasses().that().resideInAPackage("dev.frontrun.internal.engine..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.frontrun.internal.sql..",
-                        "dev.frontrun.internal.jdbc..", "dev.frontrun.internal.postgres..",
-                        "dev.frontrun.internal.anomaly..", "dev.frontrun.internal.report..")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.frontrun.internal.engine..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.frontrun.internal.sql..",
+                        "dev.frontrun.internal.jdbc..",
+                        "dev.frontrun.internal.postgres..",
+                        "dev.frontrun.internal.anomaly..",
+                        "dev.frontrun.internal.report..")
                 .check(ENGINE);
     }
 
     @Test
     void theAnomalyClassifierReadsTypedFactsNotTheProxy() {
-        noClasses().that().resideInAPackage("dev.frontrun.internal.anomaly..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.frontrun.internal.jdbc..",
-                        "dev.frontrun.internal.postgres..", "dev.frontrun.internal.report..")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.frontrun.internal.anomaly..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.frontrun.internal.jdbc..",
+                        "dev.frontrun.internal.postgres..",
+                        "dev.frontrun.internal.report..")
                 .check(ENGINE);
     }
 
     @Test
     void theSqlPipelineKnowsNothingOfTheProxyTheAnalysisOrTheReports() {
-        noClasses().that().resideInAPackage("dev.frontrun.internal.sql..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.frontrun.internal.jdbc..",
-                        "dev.frontrun.internal.engine..", "dev.frontrun.internal.anomaly..",
+        noClasses()
+                .that()
+                .resideInAPackage("dev.frontrun.internal.sql..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.frontrun.internal.jdbc..",
+                        "dev.frontrun.internal.engine..",
+                        "dev.frontrun.internal.anomaly..",
                         "dev.frontrun.internal.report..")
                 .check(ENGINE);
     }
@@ -101,7 +132,8 @@ class DependencyRulesTest {
     void atMostTwentyFivePublicTypesOutsideInternalPackages() {
         Set<String> exposed = new TreeSet<>();
         for (JavaClass c : ENGINE) {
-            if (c.getModifiers().contains(JavaModifier.PUBLIC) && c.isTopLevelClass()
+            if (c.getModifiers().contains(JavaModifier.PUBLIC)
+                    && c.isTopLevelClass()
                     && !c.getPackageName().startsWith("dev.frontrun.internal")) {
                 exposed.add(c.getName());
             }

@@ -21,15 +21,15 @@ import java.util.Locale;
  */
 public final class CatalogLookupBenchmark {
 
-    private CatalogLookupBenchmark() {
-    }
+    private CatalogLookupBenchmark() {}
 
     public static void main(String[] args) throws SQLException {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 15;
         TestDatabase db = TestPostgres.freshDatabase(CatalogLookupBenchmark.class);
         try {
             db.execute(PetClinicSchema.DDL);
-            List<TableName> tables = PetClinicSchema.tables().stream().map(t -> t.name()).toList();
+            List<TableName> tables =
+                    PetClinicSchema.tables().stream().map(t -> t.name()).toList();
             double[] fresh = new double[rounds];
             double[] warm = new double[rounds];
             try (Connection kept = db.connect()) {
@@ -40,8 +40,14 @@ public final class CatalogLookupBenchmark {
                     warm[i] = lookUpAll(kept, tables);
                 }
             }
-            System.out.printf(Locale.ROOT, "%d tables, median of %d rounds: %.1f ms on a new connection, %.1f ms on a"
-                    + " connection that looked them up before%n", tables.size(), rounds, median(fresh), median(warm));
+            System.out.printf(
+                    Locale.ROOT,
+                    "%d tables, median of %d rounds: %.1f ms on a new connection, %.1f ms on a"
+                            + " connection that looked them up before%n",
+                    tables.size(),
+                    rounds,
+                    median(fresh),
+                    median(warm));
         } finally {
             TestPostgres.drop(db);
         }

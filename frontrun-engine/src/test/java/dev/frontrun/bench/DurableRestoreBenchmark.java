@@ -18,15 +18,18 @@ import javax.sql.DataSource;
  */
 public final class DurableRestoreBenchmark {
 
-    private DurableRestoreBenchmark() {
-    }
+    private DurableRestoreBenchmark() {}
 
     public static void main(String[] args) throws IOException, SQLException {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 300;
-        try (EmbeddedPostgres server = EmbeddedPostgres.builder().setServerConfig("fsync", "on")
-                .setServerConfig("synchronous_commit", "on").setServerConfig("full_page_writes", "on").start()) {
+        try (EmbeddedPostgres server = EmbeddedPostgres.builder()
+                .setServerConfig("fsync", "on")
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("full_page_writes", "on")
+                .start()) {
             DataSource ds = server.getPostgresDatabase();
-            try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            try (Connection c = ds.getConnection();
+                    Statement st = c.createStatement()) {
                 st.execute("CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)");
                 st.execute("INSERT INTO account SELECT g, 100 FROM generate_series(1, 100) g");
                 double[] ms = new double[runs];
@@ -40,8 +43,13 @@ public final class DurableRestoreBenchmark {
                     snapshot.restoreAllAndClose("at the end", Map.of());
                 }
                 Arrays.sort(ms);
-                System.out.printf(Locale.ROOT, "restore of one changed row, fsync and synchronous_commit on, %d runs:"
-                        + " median %.2f ms, p90 %.2f ms%n", runs, ms[runs / 2], ms[runs * 9 / 10]);
+                System.out.printf(
+                        Locale.ROOT,
+                        "restore of one changed row, fsync and synchronous_commit on, %d runs:"
+                                + " median %.2f ms, p90 %.2f ms%n",
+                        runs,
+                        ms[runs / 2],
+                        ms[runs * 9 / 10]);
             }
         }
     }

@@ -16,8 +16,7 @@ import java.util.function.Supplier;
  */
 public final class EngineBenchmark {
 
-    private EngineBenchmark() {
-    }
+    private EngineBenchmark() {}
 
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
@@ -47,7 +46,8 @@ public final class EngineBenchmark {
 
     /** Each philosopher takes the left fork, then the right one (writes), in a ring. */
     static Result philosophers(int n) {
-        Exploration<Object> e = Frontrun.explore(Object::new).stopOnFirstFailure(false).maxExecutions(1_000_000);
+        Exploration<Object> e =
+                Frontrun.explore(Object::new).stopOnFirstFailure(false).maxExecutions(1_000_000);
         for (int i = 0; i < n; i++) {
             int left = i;
             int right = (i + 1) % n;
@@ -62,7 +62,8 @@ public final class EngineBenchmark {
     }
 
     static Result sharedResources(int threads, int resources) {
-        Exploration<Object> e = Frontrun.explore(Object::new).stopOnFirstFailure(false).maxExecutions(1_000_000);
+        Exploration<Object> e =
+                Frontrun.explore(Object::new).stopOnFirstFailure(false).maxExecutions(1_000_000);
         for (int t = 0; t < threads; t++) {
             e.thread("t" + t, s -> {
                 for (int r = 0; r < resources; r++) {
@@ -100,8 +101,12 @@ public final class EngineBenchmark {
             gaps.add(all[i] - all[i - 1]);
         }
         gaps.sort(Long::compare);
-        System.out.printf(Locale.ROOT, "%nscheduling-point handoff latency over %d steps: median %.1f us, p99 %.1f us%n",
-                gaps.size(), gaps.get(gaps.size() / 2) / 1e3, gaps.get((int) (gaps.size() * 0.99)) / 1e3);
+        System.out.printf(
+                Locale.ROOT,
+                "%nscheduling-point handoff latency over %d steps: median %.1f us, p99 %.1f us%n",
+                gaps.size(),
+                gaps.get(gaps.size() / 2) / 1e3,
+                gaps.get((int) (gaps.size() * 0.99)) / 1e3);
     }
 
     private static void stamp(long[] into, int steps, String name) {

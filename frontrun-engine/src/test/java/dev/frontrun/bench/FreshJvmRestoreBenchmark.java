@@ -22,8 +22,7 @@ import javax.sql.DataSource;
  */
 public final class FreshJvmRestoreBenchmark {
 
-    private FreshJvmRestoreBenchmark() {
-    }
+    private FreshJvmRestoreBenchmark() {}
 
     public static void main(String[] args) throws IOException, SQLException {
         int snapshots = args.length > 0 ? Integer.parseInt(args[0]) : 6;
@@ -31,7 +30,8 @@ public final class FreshJvmRestoreBenchmark {
         Path demo = Path.of(args.length > 2 ? args[2] : "demo-petclinic/src/main/resources/db");
         try (EmbeddedPostgres server = EmbeddedPostgres.builder().start()) {
             DataSource superuser = server.getPostgresDatabase();
-            try (Connection c = superuser.getConnection(); Statement st = c.createStatement()) {
+            try (Connection c = superuser.getConnection();
+                    Statement st = c.createStatement()) {
                 st.execute(Files.readString(demo.resolve("schema.sql")));
                 st.execute(Files.readString(demo.resolve("data.sql")));
                 StringBuilder medians = new StringBuilder();
@@ -40,8 +40,8 @@ public final class FreshJvmRestoreBenchmark {
                     double[] restore = new double[runs];
                     for (int i = 0; i < runs; i++) {
                         st.executeUpdate("UPDATE owners SET city = 'run " + i + "' WHERE id = 1");
-                        st.executeUpdate("INSERT INTO pets (name, birth_date, type_id, owner_id)"
-                                + " VALUES ('run " + i + "', current_date, 1, 1)");
+                        st.executeUpdate("INSERT INTO pets (name, birth_date, type_id, owner_id)" + " VALUES ('run " + i
+                                + "', current_date, 1, 1)");
                         long start = System.nanoTime();
                         snapshot.restoreChanged("before run " + i, Map.of());
                         restore[i] = (System.nanoTime() - start) / 1e6;

@@ -46,9 +46,13 @@ public class InstrumentationBenchmark {
         if (instrumented) {
             JavaSyncInstrumentation.ensure(List.of("dev.frontrun.bench.sites"));
             // proof that the sites measured are the instrumented ones: two increments of a field, 4 traces
-            int executions = Frontrun.explore(Sites::new).instrument("dev.frontrun.bench.sites")
-                    .thread("t", Sites::fieldIncrement).thread("u", Sites::fieldIncrement)
-                    .reportDirectory(null).run().executions();
+            int executions = Frontrun.explore(Sites::new)
+                    .instrument("dev.frontrun.bench.sites")
+                    .thread("t", Sites::fieldIncrement)
+                    .thread("u", Sites::fieldIncrement)
+                    .reportDirectory(null)
+                    .run()
+                    .executions();
             if (executions != 4) {
                 throw new IllegalStateException("Sites is not instrumented: " + executions + " executions");
             }

@@ -11,11 +11,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.IntFunction;
 import javax.sql.DataSource;
-import java.time.Duration;
-import java.util.Arrays;
 
 /**
  * Wall time of the same exhaustive explorations on 1, 2 and all cores' workers ({@code parallelism(n)}),
@@ -26,8 +26,7 @@ import java.util.Arrays;
  */
 public final class ParallelExplorationBenchmark {
 
-    private ParallelExplorationBenchmark() {
-    }
+    private ParallelExplorationBenchmark() {}
 
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3;
@@ -35,18 +34,29 @@ public final class ParallelExplorationBenchmark {
         int[] workers = cores > 2 ? new int[] {1, 2, cores} : new int[] {1, 2};
         TestDatabase db = TestPostgres.freshDatabase(ParallelExplorationBenchmark.class);
         try {
-            db.execute("CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
+            db.execute(
+                    "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
                     "CREATE TABLE audit (id serial PRIMARY KEY, account int NOT NULL, delta int NOT NULL)",
                     "INSERT INTO account VALUES (1, 100)");
-            System.out.printf("cores: %d%n%-46s %8s %10s %10s %9s%n", cores, "workload", "workers", "executions",
-                    "ms (best)", "speed-up");
+            System.out.printf(
+                    "cores: %d%n%-46s %8s %10s %10s %9s%n",
+                    cores, "workload", "workers", "executions", "ms (best)", "speed-up");
             table("3 deposits, JDBC (read, update, audit, commit)", rounds, workers, n -> pooled(db, n, 3, 1));
             table("2 threads x 2 deposits, JDBC", rounds, workers, n -> pooled(db, n, 2, 2));
             table("2 threads x 3 deposits, JDBC", rounds, workers, n -> pooled(db, n, 2, 3));
             DataSource unpooled = db.dataSource();
-            table("2 threads x 2 deposits, JDBC, unpooled", rounds, workers,
-                    n -> deposits(unpooled, FrontrunDataSource.wrap(unpooled), 2, 2).parallelism(n).run());
-            table("4 dining philosophers, plain Java", rounds, workers, n -> philosophers(4).parallelism(n).run());
+            table(
+                    "2 threads x 2 deposits, JDBC, unpooled",
+                    rounds,
+                    workers,
+                    n -> deposits(unpooled, FrontrunDataSource.wrap(unpooled), 2, 2)
+                            .parallelism(n)
+                            .run());
+            table(
+                    "4 dining philosophers, plain Java",
+                    rounds,
+                    workers,
+                    n -> philosophers(4).parallelism(n).run());
         } finally {
             TestPostgres.drop(db);
         }
@@ -75,8 +85,14 @@ public final class ParallelExplorationBenchmark {
             }
         }
         for (int w = 0; w < workers.length; w++) {
-            System.out.printf(Locale.ROOT, "%-46s %8d %10d %10.0f %8.2fx%n", name, workers[w], executions[w],
-                    best[w] / 1e6, (double) best[0] / best[w]);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-46s %8d %10d %10.0f %8.2fx%n",
+                    name,
+                    workers[w],
+                    executions[w],
+                    best[w] / 1e6,
+                    (double) best[0] / best[w]);
         }
     }
 
@@ -93,13 +109,19 @@ public final class ParallelExplorationBenchmark {
         config.setMinimumIdle(0);
         config.setInitializationFailTimeout(-1);
         try (com.zaxxer.hikari.HikariDataSource pool = new com.zaxxer.hikari.HikariDataSource(config)) {
-            return deposits(pool, FrontrunDataSource.wrap(pool), threads, each).parallelism(workers).run();
+            return deposits(pool, FrontrunDataSource.wrap(pool), threads, each)
+                    .parallelism(workers)
+                    .run();
         }
     }
 
     private static Exploration<Object> deposits(DataSource raw, DataSource ds, int threads, int each) {
-        Exploration<Object> e = Frontrun.explore(Object::new).database(raw).stopOnFirstFailure(false)
-                .reportDirectory(null).checkAdvice(false).progress(null, Duration.ofMinutes(1));
+        Exploration<Object> e = Frontrun.explore(Object::new)
+                .database(raw)
+                .stopOnFirstFailure(false)
+                .reportDirectory(null)
+                .checkAdvice(false)
+                .progress(null, Duration.ofMinutes(1));
         for (int t = 0; t < threads; t++) {
             e.thread("deposit-" + t, () -> {
                 for (int i = 0; i < each; i++) {
@@ -115,12 +137,12 @@ public final class ParallelExplorationBenchmark {
             c.setAutoCommit(false);
             int balance;
             try (PreparedStatement read = c.prepareStatement("SELECT balance FROM account WHERE id = 1");
-                 ResultSet rs = read.executeQuery()) {
+                    ResultSet rs = read.executeQuery()) {
                 rs.next();
                 balance = rs.getInt(1);
             }
             try (PreparedStatement write = c.prepareStatement("UPDATE account SET balance = ? WHERE id = 1");
-                 PreparedStatement audit = c.prepareStatement("INSERT INTO audit (account, delta) VALUES (1, 1)")) {
+                    PreparedStatement audit = c.prepareStatement("INSERT INTO audit (account, delta) VALUES (1, 1)")) {
                 write.setInt(1, balance + 1);
                 write.executeUpdate();
                 audit.executeUpdate();
@@ -130,7 +152,9 @@ public final class ParallelExplorationBenchmark {
     }
 
     private static Exploration<Object> philosophers(int n) {
-        Exploration<Object> e = Frontrun.explore(Object::new).stopOnFirstFailure(false).maxExecutions(1_000_000)
+        Exploration<Object> e = Frontrun.explore(Object::new)
+                .stopOnFirstFailure(false)
+                .maxExecutions(1_000_000)
                 .progress(null, Duration.ofMinutes(1));
         for (int i = 0; i < n; i++) {
             int left = i;

@@ -18,15 +18,15 @@ import javax.sql.DataSource;
  */
 public final class ProxyOverheadBenchmark {
 
-    private ProxyOverheadBenchmark() {
-    }
+    private ProxyOverheadBenchmark() {}
 
     public static void main(String[] args) throws SQLException {
         int queries = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 7;
         TestDatabase db = TestPostgres.freshDatabase(ProxyOverheadBenchmark.class);
         try {
-            db.execute("CREATE TABLE item (id int PRIMARY KEY, name text)",
+            db.execute(
+                    "CREATE TABLE item (id int PRIMARY KEY, name text)",
                     "INSERT INTO item SELECT g, 'item ' || g FROM generate_series(1, 100) g");
             DataSource raw = db.dataSource();
             DataSource proxied = FrontrunDataSource.wrap(raw);
@@ -44,7 +44,8 @@ public final class ProxyOverheadBenchmark {
             double proxiedMedian = proxiedNs[rounds / 2];
             System.out.printf("%-34s %14s%n", "query loop (" + queries + " queries)", "µs / query");
             System.out.printf(Locale.ROOT, "%-34s %14.2f%n", "raw pgjdbc", rawMedian / 1e3);
-            System.out.printf(Locale.ROOT, "%-34s %14.2f%n", "FrontrunDataSource (no exploration)", proxiedMedian / 1e3);
+            System.out.printf(
+                    Locale.ROOT, "%-34s %14.2f%n", "FrontrunDataSource (no exploration)", proxiedMedian / 1e3);
             System.out.printf(Locale.ROOT, "overhead: %+.1f %%%n", (proxiedMedian / rawMedian - 1) * 100);
         } finally {
             TestPostgres.drop(db);
@@ -54,7 +55,7 @@ public final class ProxyOverheadBenchmark {
     /** Nanoseconds per query of a prepare-bind-execute-read loop on one connection. */
     private static double loop(DataSource ds, int queries) throws SQLException {
         try (Connection c = ds.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT name FROM item WHERE id = ?")) {
+                PreparedStatement ps = c.prepareStatement("SELECT name FROM item WHERE id = ?")) {
             long start = System.nanoTime();
             int found = 0;
             for (int i = 0; i < queries; i++) {

@@ -23,29 +23,35 @@ import org.postgresql.ds.PGSimpleDataSource;
  */
 public final class RestoreLayoutBenchmark {
 
-    private RestoreLayoutBenchmark() {
-    }
+    private RestoreLayoutBenchmark() {}
 
     public static void main(String[] args) throws IOException, SQLException {
         int explorations = args.length > 0 ? Integer.parseInt(args[0]) : 20;
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 15;
         Path demo = Path.of(args.length > 2 ? args[2] : "demo-petclinic/src/main/resources/db");
-        try (EmbeddedPostgres server = EmbeddedPostgres.builder().setServerConfig("fsync", "off")
-                .setServerConfig("synchronous_commit", "off").setServerConfig("full_page_writes", "off").start()) {
+        try (EmbeddedPostgres server = EmbeddedPostgres.builder()
+                .setServerConfig("fsync", "off")
+                .setServerConfig("synchronous_commit", "off")
+                .setServerConfig("full_page_writes", "off")
+                .start()) {
             DataSource superuser = server.getPostgresDatabase();
-            try (Connection c = superuser.getConnection(); Statement st = c.createStatement()) {
+            try (Connection c = superuser.getConnection();
+                    Statement st = c.createStatement()) {
                 st.execute("CREATE ROLE app LOGIN PASSWORD 'app'");
                 st.execute("CREATE DATABASE petclinic OWNER app");
             }
             PGSimpleDataSource owner = (PGSimpleDataSource) server.getDatabase("app", "petclinic");
             owner.setPassword("app");
-            try (Connection c = owner.getConnection(); Statement st = c.createStatement()) {
+            try (Connection c = owner.getConnection();
+                    Statement st = c.createStatement()) {
                 st.execute(Files.readString(demo.resolve("schema.sql")));
                 st.execute(Files.readString(demo.resolve("data.sql")));
             }
             PGSimpleDataSource asSuperuser = (PGSimpleDataSource) server.getDatabase("postgres", "petclinic");
-            System.out.printf(Locale.ROOT, "| restore as | snapshot ms | restore between runs: median ms | p90 ms"
-                    + " | last restore ms | tables restored between runs |%n|---|---:|---:|---:|---:|---|%n");
+            System.out.printf(
+                    Locale.ROOT,
+                    "| restore as | snapshot ms | restore between runs: median ms | p90 ms"
+                            + " | last restore ms | tables restored between runs |%n|---|---:|---:|---:|---:|---|%n");
             for (int round = 0; round < 2; round++) {
                 measure("superuser (vacuum)", asSuperuser, owner, explorations, runs);
                 measure("owner (TRUNCATE)", owner, owner, explorations, runs);
@@ -60,7 +66,8 @@ public final class RestoreLayoutBenchmark {
         double[] last = new double[explorations];
         double[] between = new double[explorations * runs];
         String restored = "";
-        try (Connection c = app.getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = app.getConnection();
+                Statement st = c.createStatement()) {
             for (int e = 0; e < explorations; e++) {
                 long start = System.nanoTime();
                 DatabaseSnapshot snapshot = DatabaseSnapshot.take(restorer);
@@ -68,7 +75,9 @@ public final class RestoreLayoutBenchmark {
                 for (int i = 0; i < runs; i++) {
                     st.executeUpdate("UPDATE owners SET city = 'run " + i + "' WHERE id = 1");
                     start = System.nanoTime();
-                    restored = String.join(", ", snapshot.restoreChanged("before run " + i, Map.of()).tables());
+                    restored = String.join(
+                            ", ",
+                            snapshot.restoreChanged("before run " + i, Map.of()).tables());
                     between[e * runs + i] = (System.nanoTime() - start) / 1e6;
                 }
                 st.executeUpdate("UPDATE owners SET city = 'last' WHERE id = 1");
@@ -77,8 +86,15 @@ public final class RestoreLayoutBenchmark {
                 last[e] = (System.nanoTime() - start) / 1e6;
             }
         }
-        System.out.printf(Locale.ROOT, "| %s | %.1f | %.2f | %.2f | %.1f | %s |%n", label, median(take), median(between),
-                percentile(between, 0.9), median(last), restored);
+        System.out.printf(
+                Locale.ROOT,
+                "| %s | %.1f | %.2f | %.2f | %.1f | %s |%n",
+                label,
+                median(take),
+                median(between),
+                percentile(between, 0.9),
+                median(last),
+                restored);
     }
 
     private static double median(double[] values) {

@@ -16,7 +16,9 @@ class SchemaHintsTest {
         hints.register("owners", "Owner", List.of("id"));
 
         assertThat(hints.entityOf("OWNERS")).contains(new SchemaHints.Entity("Owner", List.of("id")));
-        assertThat(hints.entityOf("public.owners")).map(SchemaHints.Entity::name).contains("Owner");
+        assertThat(hints.entityOf("public.owners"))
+                .map(SchemaHints.Entity::name)
+                .contains("Owner");
         assertThat(hints.entityOf("\"Owners\"")).map(SchemaHints.Entity::name).contains("Owner");
         assertThat(hints.entityOf("pets")).isEmpty();
     }
@@ -38,7 +40,8 @@ class SchemaHintsTest {
         DataSource wrapped = FrontrunDataSource.wrap(new PGSimpleDataSource(), hints);
 
         assertThat(FrontrunDataSource.schemaHints(wrapped)).containsSame(hints);
-        assertThat(FrontrunDataSource.wrap(wrapped, new SchemaHints())).as("wrapping twice keeps the first hints")
+        assertThat(FrontrunDataSource.wrap(wrapped, new SchemaHints()))
+                .as("wrapping twice keeps the first hints")
                 .isSameAs(wrapped);
         assertThat(FrontrunDataSource.schemaHints(wrapped)).containsSame(hints);
     }
@@ -51,7 +54,10 @@ class SchemaHintsTest {
         SchemaHints hintsOfA = FrontrunDataSource.schemaHints(a).orElseThrow();
         assertThat(hintsOfA.entityOf("owners")).isEmpty();
         hintsOfA.register("owners", "Owner", List.of("id"));
-        assertThat(FrontrunDataSource.schemaHints(b).orElseThrow().entityOf("owners")).isEmpty();
-        assertThat(FrontrunDataSource.schemaHints(new PGSimpleDataSource())).as("not a Frontrun proxy").isEmpty();
+        assertThat(FrontrunDataSource.schemaHints(b).orElseThrow().entityOf("owners"))
+                .isEmpty();
+        assertThat(FrontrunDataSource.schemaHints(new PGSimpleDataSource()))
+                .as("not a Frontrun proxy")
+                .isEmpty();
     }
 }

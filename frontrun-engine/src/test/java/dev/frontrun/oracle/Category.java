@@ -107,11 +107,12 @@ public enum Category {
     THREE_THREADS;
 
     /** The isolation-level categories: a program needs at least one to have any thread at all. */
-    static final Set<Category> TRANSACTION_MODES = EnumSet.of(AUTOCOMMIT, READ_COMMITTED, REPEATABLE_READ, SERIALIZABLE);
+    static final Set<Category> TRANSACTION_MODES =
+            EnumSet.of(AUTOCOMMIT, READ_COMMITTED, REPEATABLE_READ, SERIALIZABLE);
 
     /** Categories that say how statements run rather than which statements there are. */
-    static final Set<Category> FEATURES = EnumSet.of(AUTOCOMMIT, READ_COMMITTED, REPEATABLE_READ, SERIALIZABLE,
-            JDBC_TRANSACTIONS, SAVEPOINT, THREE_THREADS);
+    static final Set<Category> FEATURES = EnumSet.of(
+            AUTOCOMMIT, READ_COMMITTED, REPEATABLE_READ, SERIALIZABLE, JDBC_TRANSACTIONS, SAVEPOINT, THREE_THREADS);
 
     /** Categories of statements. */
     static Set<Category> statements() {

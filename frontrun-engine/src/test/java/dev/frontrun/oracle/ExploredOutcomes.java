@@ -28,7 +28,8 @@ import javax.sql.DataSource;
 record ExploredOutcomes(List<Integer> order, Set<String> keys, int executions, int completed, String problem) {
 
     ExploredOutcomes withProblem(String another) {
-        return new ExploredOutcomes(order, keys, executions, completed, problem == null ? another : problem + "; " + another);
+        return new ExploredOutcomes(
+                order, keys, executions, completed, problem == null ? another : problem + "; " + another);
     }
 
     /** The per-execution state: one {@link ThreadRun} per program thread. */
@@ -74,24 +75,34 @@ record ExploredOutcomes(List<Integer> order, Set<String> keys, int executions, i
      * Explores {@code program} from the initial data, threads declared in {@code order}; {@code tune}
      * may restrict the exploration (the harness's own test cripples it to show the check can fail).
      */
-    static ExploredOutcomes explore(Program program, List<Integer> order, DataSource raw, DataSource wrapped,
-                                    Connection observer, Consumer<Exploration<?>> tune) throws SQLException {
+    static ExploredOutcomes explore(
+            Program program,
+            List<Integer> order,
+            DataSource raw,
+            DataSource wrapped,
+            Connection observer,
+            Consumer<Exploration<?>> tune)
+            throws SQLException {
         OracleSchema.reset(observer);
         Set<String> keys = new LinkedHashSet<>();
         int[] completed = {0};
-        Exploration<Execution> exploration = Frontrun.explore(() -> new Execution(program)).database(raw);
+        Exploration<Execution> exploration =
+                Frontrun.explore(() -> new Execution(program)).database(raw);
         for (int t : order) {
             exploration.thread("t" + t, s -> s.run(t, wrapped));
         }
-        exploration.invariant(s -> {
-            completed[0]++;
-            try {
-                keys.add(new Outcome(OracleSchema.state(observer), s.results()).key());
-            } catch (SQLException e) {
-                throw new IllegalStateException(e);
-            }
-            return true;
-        }, "records the outcome")
+        exploration
+                .invariant(
+                        s -> {
+                            completed[0]++;
+                            try {
+                                keys.add(new Outcome(OracleSchema.state(observer), s.results()).key());
+                            } catch (SQLException e) {
+                                throw new IllegalStateException(e);
+                            }
+                            return true;
+                        },
+                        "records the outcome")
                 .stopOnFirstFailure(false)
                 .reproduceOnFailure(0)
                 .reportDirectory(null)
@@ -104,10 +115,12 @@ record ExploredOutcomes(List<Integer> order, Set<String> keys, int executions, i
         if (failure instanceof Failure.Deadlock) {
             keys.add(Outcome.DEADLOCK);
         } else if (failure != null) {
-            problem = failure.kind() + ": " + failure.summary() + failure.cause().map(c -> " (" + c + ")").orElse("");
+            problem = failure.kind() + ": " + failure.summary()
+                    + failure.cause().map(c -> " (" + c + ")").orElse("");
         }
         if (problem == null && !result.exhausted()) {
-            problem = "not exhausted: " + result.inconclusiveBecause().orElse(result.verdict().toString());
+            problem = "not exhausted: "
+                    + result.inconclusiveBecause().orElse(result.verdict().toString());
         }
         return new ExploredOutcomes(List.copyOf(order), keys, result.executions(), completed[0], problem);
     }

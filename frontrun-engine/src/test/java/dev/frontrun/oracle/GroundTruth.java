@@ -20,8 +20,7 @@ import java.util.Map;
 final class GroundTruth {
 
     /** One schedule that produced an outcome: what the oracle shows when the exploration misses it. */
-    record Witness(Outcome outcome, List<String> schedule) {
-    }
+    record Witness(Outcome outcome, List<String> schedule) {}
 
     /**
      * Every distinct outcome (by {@link Outcome#key()}) with its first witness, and how many schedules
@@ -36,8 +35,7 @@ final class GroundTruth {
     }
 
     /** A point where the search chose a thread. */
-    record Decision(List<Integer> enabled, int chosen, boolean branches) {
-    }
+    record Decision(List<Integer> enabled, int chosen, boolean branches) {}
 
     private static final int MAX_SCHEDULES = 50_000;
 

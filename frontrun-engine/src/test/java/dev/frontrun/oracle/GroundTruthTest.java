@@ -11,12 +11,12 @@ import dev.frontrun.oracle.ThreadProgram.Mode;
 import dev.frontrun.testing.PostgresExtension;
 import dev.frontrun.testing.TestDatabase;
 import java.sql.SQLException;
+import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import java.util.EnumSet;
 
 /**
  * The brute force itself, against behaviour PostgreSQL is known to have: it must reach the states
@@ -48,14 +48,15 @@ class GroundTruthTest {
                 autocommit(op(Kind.UPDATE_SET, 201, 1), op(Kind.UPDATE_SET, 202, 2))));
 
         assertThat(truth.schedules()).as("C(4, 2) interleavings").isEqualTo(6);
-        assertThat(truth.outcomes()).as("t0 reads each row before or after t1 writes it").hasSize(4);
+        assertThat(truth.outcomes())
+                .as("t0 reads each row before or after t1 writes it")
+                .hasSize(4);
     }
 
     @Test
     void nowaitFailsWith55P03WhileAnotherTransactionHoldsTheRow() throws SQLException {
-        GroundTruth.Truth truth = oracle.explore(program(
-                transaction(Mode.READ_COMMITTED, op(Kind.LOCK_PK, 1)),
-                autocommit(op(Kind.LOCK_NOWAIT, 1))));
+        GroundTruth.Truth truth = oracle.explore(
+                program(transaction(Mode.READ_COMMITTED, op(Kind.LOCK_PK, 1)), autocommit(op(Kind.LOCK_NOWAIT, 1))));
 
         assertThat(keys(truth)).anyMatch(k -> k.contains("t1[s1!55P03]")).anyMatch(k -> k.contains("t1[s1=[(10)]]"));
     }
@@ -67,8 +68,11 @@ class GroundTruthTest {
                 transaction(Mode.READ_COMMITTED, op(Kind.UPDATE_SET, 201, 1))));
 
         GroundTruth.Witness witness = truth.outcomes().values().stream()
-                .filter(w -> w.outcome().threads().get(0).contains("s2!40001")).findFirst().orElseThrow();
-        assertThat(witness.schedule()).as("the first schedule to fail has t0 wait for t1's commit")
+                .filter(w -> w.outcome().threads().get(0).contains("s2!40001"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(witness.schedule())
+                .as("the first schedule to fail has t0 wait for t1's commit")
                 .anyMatch(line -> line.startsWith("t0: UPDATE") && line.endsWith("waits for [t1]"))
                 .anyMatch(line -> line.equals("t0 (woken): → s2!40001"));
     }
@@ -80,7 +84,8 @@ class GroundTruthTest {
                 transaction(Mode.READ_COMMITTED, op(Kind.UPDATE_SET, 201, 2), op(Kind.UPDATE_SET, 202, 1))));
 
         assertThat(truth.outcomes()).containsKey(Outcome.DEADLOCK);
-        assertThat(truth.outcomes().get(Outcome.DEADLOCK).outcome().deadlocked()).isTrue();
+        assertThat(truth.outcomes().get(Outcome.DEADLOCK).outcome().deadlocked())
+                .isTrue();
         assertThat(truth.outcomes()).as("serial orders").hasSize(3);
     }
 
@@ -93,8 +98,10 @@ class GroundTruthTest {
         GroundTruth.Truth truth = oracle.explore(TWO_WAITING);
 
         assertThat(truth.decided()).as(String.join("\n", truth.race())).isTrue();
-        assertThat(truth.outcomes().values()).extracting(w -> w.outcome().key().substring(w.outcome().key().indexOf("item[(1,")))
-                .as("t2's addition lost or kept, in every order").hasSize(4);
+        assertThat(truth.outcomes().values())
+                .extracting(w -> w.outcome().key().substring(w.outcome().key().indexOf("item[(1,")))
+                .as("t2's addition lost or kept, in every order")
+                .hasSize(4);
         GroundTruth.Truth again = oracle.explore(TWO_WAITING);
         assertThat(again.schedules()).as("deterministic").isEqualTo(truth.schedules());
         assertThat(again.outcomes().keySet()).isEqualTo(truth.outcomes().keySet());

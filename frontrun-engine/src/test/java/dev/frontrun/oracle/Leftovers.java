@@ -15,22 +15,23 @@ import java.util.List;
  */
 final class Leftovers {
 
-    private Leftovers() {
-    }
+    private Leftovers() {}
 
     /** Describes and terminates every such session but {@code observer}'s; empty when there is none. */
     static List<String> terminate(Connection observer) throws SQLException {
         List<Integer> pids = new ArrayList<>();
-        try (Statement st = observer.createStatement(); ResultSet rs = st.executeQuery("SELECT pid FROM pg_stat_activity"
-                + " WHERE datname = current_database() AND backend_type = 'client backend'"
-                + " AND pid <> pg_backend_pid() AND state <> 'idle'")) {
+        try (Statement st = observer.createStatement();
+                ResultSet rs = st.executeQuery("SELECT pid FROM pg_stat_activity"
+                        + " WHERE datname = current_database() AND backend_type = 'client backend'"
+                        + " AND pid <> pg_backend_pid() AND state <> 'idle'")) {
             while (rs.next()) {
                 pids.add(rs.getInt(1));
             }
         }
         List<String> out = new ArrayList<>();
         LockMonitor monitor = new LockMonitor(observer);
-        try (monitor; Statement st = observer.createStatement()) {
+        try (monitor;
+                Statement st = observer.createStatement()) {
             for (int pid : pids) {
                 out.add(monitor.describe(pid));
                 st.execute("SELECT pg_terminate_backend(" + pid + ")");

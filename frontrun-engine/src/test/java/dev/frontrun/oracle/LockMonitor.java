@@ -40,21 +40,29 @@ final class LockMonitor implements AutoCloseable {
     String describe(int pid) throws SQLException {
         StringBuilder out = new StringBuilder("backend " + pid + ": ");
         Connection c = query.getConnection();
-        try (PreparedStatement activity = c.prepareStatement("SELECT backend_type, state, application_name,"
-                + " now() - backend_start, now() - xact_start, left(query, 300) FROM pg_stat_activity WHERE pid = ?");
-             PreparedStatement locks = c.prepareStatement("SELECT locktype, relation::regclass, mode, granted"
-                + " FROM pg_locks WHERE pid = ? ORDER BY granted, locktype")) {
+        try (PreparedStatement activity = c.prepareStatement(
+                        "SELECT backend_type, state, application_name,"
+                                + " now() - backend_start, now() - xact_start, left(query, 300) FROM pg_stat_activity WHERE pid = ?");
+                PreparedStatement locks = c.prepareStatement("SELECT locktype, relation::regclass, mode, granted"
+                        + " FROM pg_locks WHERE pid = ? ORDER BY granted, locktype")) {
             activity.setInt(1, pid);
             try (ResultSet rs = activity.executeQuery()) {
-                out.append(rs.next() ? rs.getString(1) + ", " + rs.getString(2) + ", application '" + rs.getString(3)
-                        + "', connected " + rs.getString(4) + " ago, transaction " + rs.getString(5)
-                        + ", last query: " + rs.getString(6) : "gone");
+                out.append(
+                        rs.next()
+                                ? rs.getString(1) + ", " + rs.getString(2) + ", application '" + rs.getString(3)
+                                        + "', connected " + rs.getString(4) + " ago, transaction " + rs.getString(5)
+                                        + ", last query: " + rs.getString(6)
+                                : "gone");
             }
             locks.setInt(1, pid);
             try (ResultSet rs = locks.executeQuery()) {
                 while (rs.next()) {
-                    out.append("\n  ").append(rs.getBoolean(4) ? "holds " : "awaits ").append(rs.getString(3))
-                            .append(' ').append(rs.getString(1)).append(rs.getString(2) == null ? "" : " " + rs.getString(2));
+                    out.append("\n  ")
+                            .append(rs.getBoolean(4) ? "holds " : "awaits ")
+                            .append(rs.getString(3))
+                            .append(' ')
+                            .append(rs.getString(1))
+                            .append(rs.getString(2) == null ? "" : " " + rs.getString(2));
                 }
             }
         }

@@ -22,8 +22,7 @@ import java.util.Set;
  */
 public final class OracleMain {
 
-    private OracleMain() {
-    }
+    private OracleMain() {}
 
     public static void main(String[] args) throws Exception {
         int programs = 2000;
@@ -106,24 +105,44 @@ public final class OracleMain {
                 row[2] += check.passed() || !check.decided() ? 0 : 1;
                 row[3] += check.missing().size();
             }
-            if (verbose && check.decided() && (!check.passed() || !check.unexpected().isEmpty())) {
+            if (verbose
+                    && check.decided()
+                    && (!check.passed() || !check.unexpected().isEmpty())) {
                 System.out.println(check.report());
             }
             if ((i + 1) % 100 == 0) {
-                System.out.printf(Locale.ROOT, "… %d programs, %d undecided, %d failing, %.0f s%n", i + 1, undecided, failing,
+                System.out.printf(
+                        Locale.ROOT,
+                        "… %d programs, %d undecided, %d failing, %.0f s%n",
+                        i + 1,
+                        undecided,
+                        failing,
                         (System.nanoTime() - start) / 1e9);
             }
         }
-        System.out.printf(Locale.ROOT, "%n| programs | undecided | failing | distinct outcomes | brute-force schedules"
-                + " | explored executions | missing outcomes | unexpected outcomes | exploration problems | ground truth s"
-                + " | explorations s |%n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|%n"
-                + "| %d | %d | %d | %d | %d | %d | %d | %d | %d | %.0f | %.0f |%n",
-                programs, undecided, failing, outcomes, schedules, executions, missing, unexpected, problems,
-                truthMillis / 1e3, exploreMillis / 1e3);
-        System.out.printf(Locale.ROOT, "%n| category | programs using it | undecided | failing | their missing outcomes |%n"
-                + "|---|---:|---:|---:|---:|%n");
-        byCategory.forEach((c, row) -> System.out.printf(Locale.ROOT, "| %s | %d | %d | %d | %d |%n", c, row[0], row[1],
-                row[2], row[3]));
+        System.out.printf(
+                Locale.ROOT,
+                "%n| programs | undecided | failing | distinct outcomes | brute-force schedules"
+                        + " | explored executions | missing outcomes | unexpected outcomes | exploration problems | ground truth s"
+                        + " | explorations s |%n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|%n"
+                        + "| %d | %d | %d | %d | %d | %d | %d | %d | %d | %.0f | %.0f |%n",
+                programs,
+                undecided,
+                failing,
+                outcomes,
+                schedules,
+                executions,
+                missing,
+                unexpected,
+                problems,
+                truthMillis / 1e3,
+                exploreMillis / 1e3);
+        System.out.printf(
+                Locale.ROOT,
+                "%n| category | programs using it | undecided | failing | their missing outcomes |%n"
+                        + "|---|---:|---:|---:|---:|%n");
+        byCategory.forEach((c, row) ->
+                System.out.printf(Locale.ROOT, "| %s | %d | %d | %d | %d |%n", c, row[0], row[1], row[2], row[3]));
     }
 
     /** Each category's counterexample of {@link Counterexamples}: whether the exploration still misses an outcome. */
@@ -132,15 +151,20 @@ public final class OracleMain {
         for (Map.Entry<Category, Program> e : Counterexamples.all().entrySet()) {
             ProgramCheck check = oracle.check(e.getValue());
             System.out.println(check.report());
-            rows.add(String.format(Locale.ROOT, "| %s | %s | %d |", e.getKey(),
-                    check.passed() ? "reached" : check.decided() ? "MISSED" : "undecided", check.missing().size()));
+            rows.add(String.format(
+                    Locale.ROOT,
+                    "| %s | %s | %d |",
+                    e.getKey(),
+                    check.passed() ? "reached" : check.decided() ? "MISSED" : "undecided",
+                    check.missing().size()));
         }
         System.out.println("\n| counterexample of | every outcome | missing |\n|---|---|---:|");
         rows.forEach(System.out::println);
     }
 
     /** Each category alone on top of the core: which fail, and a shrunk failing program for each. */
-    private static void sweep(OutcomeOracle oracle, Set<Category> categories, int programs, long seed) throws Exception {
+    private static void sweep(OutcomeOracle oracle, Set<Category> categories, int programs, long seed)
+            throws Exception {
         List<String> rows = new ArrayList<>();
         for (Category category : categories) {
             if (OutcomeOracleTest.CORE.contains(category)) {
@@ -164,7 +188,8 @@ public final class OracleMain {
                     }
                 }
             }
-            rows.add(String.format(Locale.ROOT, "| %s | %s | %d |", category, failing == 0 ? "passes" : "FAILS", failing));
+            rows.add(String.format(
+                    Locale.ROOT, "| %s | %s | %d |", category, failing == 0 ? "passes" : "FAILS", failing));
             System.out.printf(Locale.ROOT, "%s: %d failing of %d seeds%n", category, failing, programs);
             if (smallest != null) {
                 System.out.println(Shrinker.shrink(oracle, smallest).report());

@@ -39,7 +39,8 @@ final class OracleSchema {
     };
 
     /** Back to the initial data: one round trip, tables emptied by TRUNCATE so no dead rows linger. */
-    private static final String RESET = String.join("; ",
+    private static final String RESET = String.join(
+            "; ",
             "TRUNCATE note, item, setting, pair, link, counted, tally RESTART IDENTITY",
             "INSERT INTO item (id, v, name, deleted) VALUES (1, 10, 'a', false), (2, 20, 'b', false),"
                     + " (3, 30, 'c', true), (4, 40, 'c', false)",
@@ -52,8 +53,7 @@ final class OracleSchema {
             "INSERT INTO tally (op, n) VALUES ('INSERT', 0), ('UPDATE', 0)",
             "SELECT setval('ticket', 1, false)");
 
-    private OracleSchema() {
-    }
+    private OracleSchema() {}
 
     /** Creates the schema on {@code db} and fills it with the initial data. */
     static void create(TestDatabase db) {
@@ -108,7 +108,8 @@ final class OracleSchema {
             first = false;
             for (int i = 1; i <= meta.getColumnCount(); i++) {
                 Object value = rs.getObject(i);
-                out.append(i > 1 ? "," : "").append(value instanceof Boolean b ? (b ? "t" : "f") : String.valueOf(value));
+                out.append(i > 1 ? "," : "")
+                        .append(value instanceof Boolean b ? (b ? "t" : "f") : String.valueOf(value));
             }
             out.append(')');
         }

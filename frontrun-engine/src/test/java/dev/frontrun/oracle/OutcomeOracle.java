@@ -46,7 +46,7 @@ final class OutcomeOracle implements AutoCloseable {
     }
 
     ProgramCheck check(Program program) throws SQLException {
-        return check(program, exploration -> { });
+        return check(program, exploration -> {});
     }
 
     /** Like {@link #check(Program)}, with every exploration restricted by {@code tune}. */
@@ -65,11 +65,16 @@ final class OutcomeOracle implements AutoCloseable {
             explorations.add(leftovers.isEmpty() ? explored : explored.withProblem(String.join("; ", leftovers)));
         }
         if (!earlier.isEmpty()) {
-            explorations.set(0, explorations.get(0).withProblem("before exploring, an earlier exploration's session"
-                    + " had become active: " + String.join("; ", earlier)));
+            explorations.set(
+                    0,
+                    explorations
+                            .get(0)
+                            .withProblem("before exploring, an earlier exploration's session" + " had become active: "
+                                    + String.join("; ", earlier)));
         }
         long end = System.nanoTime();
-        return new ProgramCheck(program, truth, explorations, (truthDone - start) / 1_000_000, (end - truthDone) / 1_000_000);
+        return new ProgramCheck(
+                program, truth, explorations, (truthDone - start) / 1_000_000, (end - truthDone) / 1_000_000);
     }
 
     /** Every permutation of 0..n-1. */
@@ -95,7 +100,8 @@ final class OutcomeOracle implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        try (observer; pool) {
+        try (observer;
+                pool) {
             sessions.close();
         } finally {
             TestPostgres.drop(truthDb);

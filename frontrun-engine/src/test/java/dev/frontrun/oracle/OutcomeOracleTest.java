@@ -11,6 +11,7 @@ import dev.frontrun.testing.TestDatabase;
 import java.sql.SQLException;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.LongStream;
@@ -22,7 +23,6 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
-import java.util.List;
 
 /**
  * The outcome oracle in the normal suite: on seeded programs over the categories the model
@@ -39,8 +39,8 @@ class OutcomeOracleTest {
     /** Programs whose plain step interleavings exceed this are not generated: brute force stays cheap. */
     static final long MAX_INTERLEAVINGS = 120;
     /** What every program of a category sweep has besides the category under test. */
-    static final Set<Category> CORE = EnumSet.of(Category.PK_READ, Category.UPDATE_PK, Category.AUTOCOMMIT,
-            Category.READ_COMMITTED);
+    static final Set<Category> CORE =
+            EnumSet.of(Category.PK_READ, Category.UPDATE_PK, Category.AUTOCOMMIT, Category.READ_COMMITTED);
 
     /**
      * The categories the model does not certify yet, each with what the oracle finds on the current
@@ -88,8 +88,7 @@ class OutcomeOracleTest {
     }
 
     /** A category's own sweep: the categories its programs draw from, and the first of its seeds (fixed once chosen). */
-    record OwnSweep(Set<Category> categories, long firstSeed) {
-    }
+    record OwnSweep(Set<Category> categories, long firstSeed) {}
 
     /**
      * Categories added after the main sweep's programs were fixed, each swept on its own (with the statements and
@@ -101,40 +100,133 @@ class OutcomeOracleTest {
      * triggers; a foreign key checked at COMMIT.
      */
     static final Map<Category, OwnSweep> OWN_SWEEP = new EnumMap<>(Map.of(
-            Category.ADVISORY_LOCK, new OwnSweep(EnumSet.of(Category.ADVISORY_LOCK, Category.PK_READ, Category.UPDATE_PK,
-                    Category.FOR_UPDATE, Category.AUTOCOMMIT, Category.READ_COMMITTED, Category.REPEATABLE_READ,
-                    Category.SAVEPOINT, Category.THREE_THREADS, Category.JDBC_TRANSACTIONS), BASE_SEED + 1_000_000),
-            Category.SKIP_LOCKED_ROW, new OwnSweep(EnumSet.of(Category.SKIP_LOCKED_ROW, Category.NOWAIT,
-                    Category.SKIP_LOCKED, Category.FOR_UPDATE, Category.UPDATE_PK, Category.INSERT_EXPLICIT_KEY,
-                    Category.PK_READ, Category.READ_COMMITTED, Category.REPEATABLE_READ, Category.SAVEPOINT,
-                    Category.THREE_THREADS, Category.JDBC_TRANSACTIONS), BASE_SEED + 2_000_000),
-            Category.KEY_LOCKS, new OwnSweep(EnumSet.of(Category.KEY_LOCKS, Category.FOR_UPDATE, Category.FOR_SHARE,
-                    Category.UPDATE_PK, Category.INSERT_GENERATED_KEY, Category.DELETE_CASCADE, Category.PK_READ,
-                    Category.NOWAIT, Category.AUTOCOMMIT, Category.READ_COMMITTED, Category.REPEATABLE_READ,
-                    Category.SERIALIZABLE, Category.SAVEPOINT, Category.THREE_THREADS, Category.JDBC_TRANSACTIONS),
-                    BASE_SEED + 3_000_000),
-            Category.JOINS, new OwnSweep(EnumSet.of(Category.JOINS, Category.INSERT_GENERATED_KEY, Category.UPDATE_PK,
-                    Category.DELETE_CASCADE, Category.PK_READ, Category.FOR_UPDATE, Category.AUTOCOMMIT,
-                    Category.READ_COMMITTED, Category.REPEATABLE_READ, Category.SERIALIZABLE, Category.SAVEPOINT,
-                    Category.THREE_THREADS, Category.JDBC_TRANSACTIONS), BASE_SEED + 4_000_000),
-            Category.CTES, new OwnSweep(EnumSet.of(Category.CTES, Category.INSERT_GENERATED_KEY, Category.UPDATE_PK,
-                    Category.PREDICATE_READ, Category.FOR_UPDATE, Category.DELETE_CASCADE, Category.AUTOCOMMIT,
-                    Category.READ_COMMITTED, Category.REPEATABLE_READ, Category.SERIALIZABLE, Category.SAVEPOINT,
-                    Category.THREE_THREADS, Category.JDBC_TRANSACTIONS), BASE_SEED + 5_000_000),
-            Category.DEFERRED_UNIQUE, new OwnSweep(EnumSet.of(Category.DEFERRED_UNIQUE, Category.AUTOCOMMIT,
-                    Category.READ_COMMITTED, Category.REPEATABLE_READ, Category.SERIALIZABLE, Category.SAVEPOINT,
-                    Category.THREE_THREADS, Category.JDBC_TRANSACTIONS), BASE_SEED + 6_000_000),
-            Category.TRIGGERS, new OwnSweep(EnumSet.of(Category.TRIGGERS, Category.AUTOCOMMIT, Category.READ_COMMITTED,
-                    Category.REPEATABLE_READ, Category.SERIALIZABLE, Category.SAVEPOINT, Category.THREE_THREADS,
-                    Category.JDBC_TRANSACTIONS), BASE_SEED + 7_000_000),
-            Category.DEFERRED_FK, new OwnSweep(EnumSet.of(Category.DEFERRED_FK, Category.DEFERRED_UNIQUE,
-                    Category.AUTOCOMMIT, Category.READ_COMMITTED, Category.REPEATABLE_READ, Category.SERIALIZABLE,
-                    Category.SAVEPOINT, Category.THREE_THREADS, Category.JDBC_TRANSACTIONS), BASE_SEED + 8_000_000)));
+            Category.ADVISORY_LOCK,
+                    new OwnSweep(
+                            EnumSet.of(
+                                    Category.ADVISORY_LOCK,
+                                    Category.PK_READ,
+                                    Category.UPDATE_PK,
+                                    Category.FOR_UPDATE,
+                                    Category.AUTOCOMMIT,
+                                    Category.READ_COMMITTED,
+                                    Category.REPEATABLE_READ,
+                                    Category.SAVEPOINT,
+                                    Category.THREE_THREADS,
+                                    Category.JDBC_TRANSACTIONS),
+                            BASE_SEED + 1_000_000),
+            Category.SKIP_LOCKED_ROW,
+                    new OwnSweep(
+                            EnumSet.of(
+                                    Category.SKIP_LOCKED_ROW,
+                                    Category.NOWAIT,
+                                    Category.SKIP_LOCKED,
+                                    Category.FOR_UPDATE,
+                                    Category.UPDATE_PK,
+                                    Category.INSERT_EXPLICIT_KEY,
+                                    Category.PK_READ,
+                                    Category.READ_COMMITTED,
+                                    Category.REPEATABLE_READ,
+                                    Category.SAVEPOINT,
+                                    Category.THREE_THREADS,
+                                    Category.JDBC_TRANSACTIONS),
+                            BASE_SEED + 2_000_000),
+            Category.KEY_LOCKS,
+                    new OwnSweep(
+                            EnumSet.of(
+                                    Category.KEY_LOCKS,
+                                    Category.FOR_UPDATE,
+                                    Category.FOR_SHARE,
+                                    Category.UPDATE_PK,
+                                    Category.INSERT_GENERATED_KEY,
+                                    Category.DELETE_CASCADE,
+                                    Category.PK_READ,
+                                    Category.NOWAIT,
+                                    Category.AUTOCOMMIT,
+                                    Category.READ_COMMITTED,
+                                    Category.REPEATABLE_READ,
+                                    Category.SERIALIZABLE,
+                                    Category.SAVEPOINT,
+                                    Category.THREE_THREADS,
+                                    Category.JDBC_TRANSACTIONS),
+                            BASE_SEED + 3_000_000),
+            Category.JOINS,
+                    new OwnSweep(
+                            EnumSet.of(
+                                    Category.JOINS,
+                                    Category.INSERT_GENERATED_KEY,
+                                    Category.UPDATE_PK,
+                                    Category.DELETE_CASCADE,
+                                    Category.PK_READ,
+                                    Category.FOR_UPDATE,
+                                    Category.AUTOCOMMIT,
+                                    Category.READ_COMMITTED,
+                                    Category.REPEATABLE_READ,
+                                    Category.SERIALIZABLE,
+                                    Category.SAVEPOINT,
+                                    Category.THREE_THREADS,
+                                    Category.JDBC_TRANSACTIONS),
+                            BASE_SEED + 4_000_000),
+            Category.CTES,
+                    new OwnSweep(
+                            EnumSet.of(
+                                    Category.CTES,
+                                    Category.INSERT_GENERATED_KEY,
+                                    Category.UPDATE_PK,
+                                    Category.PREDICATE_READ,
+                                    Category.FOR_UPDATE,
+                                    Category.DELETE_CASCADE,
+                                    Category.AUTOCOMMIT,
+                                    Category.READ_COMMITTED,
+                                    Category.REPEATABLE_READ,
+                                    Category.SERIALIZABLE,
+                                    Category.SAVEPOINT,
+                                    Category.THREE_THREADS,
+                                    Category.JDBC_TRANSACTIONS),
+                            BASE_SEED + 5_000_000),
+            Category.DEFERRED_UNIQUE,
+                    new OwnSweep(
+                            EnumSet.of(
+                                    Category.DEFERRED_UNIQUE,
+                                    Category.AUTOCOMMIT,
+                                    Category.READ_COMMITTED,
+                                    Category.REPEATABLE_READ,
+                                    Category.SERIALIZABLE,
+                                    Category.SAVEPOINT,
+                                    Category.THREE_THREADS,
+                                    Category.JDBC_TRANSACTIONS),
+                            BASE_SEED + 6_000_000),
+            Category.TRIGGERS,
+                    new OwnSweep(
+                            EnumSet.of(
+                                    Category.TRIGGERS,
+                                    Category.AUTOCOMMIT,
+                                    Category.READ_COMMITTED,
+                                    Category.REPEATABLE_READ,
+                                    Category.SERIALIZABLE,
+                                    Category.SAVEPOINT,
+                                    Category.THREE_THREADS,
+                                    Category.JDBC_TRANSACTIONS),
+                            BASE_SEED + 7_000_000),
+            Category.DEFERRED_FK,
+                    new OwnSweep(
+                            EnumSet.of(
+                                    Category.DEFERRED_FK,
+                                    Category.DEFERRED_UNIQUE,
+                                    Category.AUTOCOMMIT,
+                                    Category.READ_COMMITTED,
+                                    Category.REPEATABLE_READ,
+                                    Category.SERIALIZABLE,
+                                    Category.SAVEPOINT,
+                                    Category.THREE_THREADS,
+                                    Category.JDBC_TRANSACTIONS),
+                            BASE_SEED + 8_000_000)));
 
     @TestFactory
     Stream<DynamicContainer> eachLaterCategoryReachesEveryOutcomeOfTheServerInItsOwnSweep() {
-        return OWN_SWEEP.entrySet().stream().map(own -> DynamicContainer.dynamicContainer(own.getKey().name(),
-                sweep(own.getValue().categories(), own.getValue().firstSeed(), PROGRAMS / 5)));
+        return OWN_SWEEP.entrySet().stream()
+                .map(own -> DynamicContainer.dynamicContainer(
+                        own.getKey().name(),
+                        sweep(own.getValue().categories(), own.getValue().firstSeed(), PROGRAMS / 5)));
     }
 
     /** The program's outcomes were decided on the server, and every exploration reached each of them without a problem. */
@@ -146,12 +238,15 @@ class OutcomeOracleTest {
 
     private static Stream<DynamicTest> sweep(Set<Category> categories, long firstSeed, int programs) {
         ProgramGenerator generator = new ProgramGenerator(categories, MAX_INTERLEAVINGS);
-        return LongStream.range(0, programs).map(i -> firstSeed + i).mapToObj(seed ->
-                DynamicTest.dynamicTest("seed " + seed, () -> {
+        return LongStream.range(0, programs)
+                .map(i -> firstSeed + i)
+                .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
                     ProgramCheck check = oracle.check(generator.generate(seed));
                     if (!check.decided()) {
-                        assertThat(check.truth().race()).as("two statements waiting at once")
-                                .filteredOn(line -> line.contains("waits for")).hasSizeGreaterThanOrEqualTo(2);
+                        assertThat(check.truth().race())
+                                .as("two statements waiting at once")
+                                .filteredOn(line -> line.contains("waits for"))
+                                .hasSizeGreaterThanOrEqualTo(2);
                         return;
                     }
 
@@ -160,7 +255,9 @@ class OutcomeOracleTest {
                     // an outcome no schedule on the server produced: a false alarm (a deadlock the model predicts
                     // falsely), or a restore or nondeterminism bug. None is tolerated: the serialization failure once
                     // seen here came from the change-tracking trigger's write inside SERIALIZABLE transactions.
-                    assertThat(check.unexpected()).as("outcomes the server never produced\n%s", check.report()).isEmpty();
+                    assertThat(check.unexpected())
+                            .as("outcomes the server never produced\n%s", check.report())
+                            .isEmpty();
                 }));
     }
 
@@ -173,10 +270,17 @@ class OutcomeOracleTest {
 
         assertThat(crippled.truth().outcomes()).hasSize(2);
         assertThat(crippled.passed()).isFalse();
-        assertThat(crippled.missing()).as("each declaration order runs the other serial order first").hasSize(2);
-        assertThat(crippled.explorations()).allSatisfy(e -> assertThat(ProgramCheck.missing(crippled.truth(), e)).hasSize(1));
-        assertThat(crippled.report()).contains("MISSING t0[s1=[(", "produced on the server by:",
-                "t1: UPDATE item SET v = 201 WHERE id = 1  → s1=1");
+        assertThat(crippled.missing())
+                .as("each declaration order runs the other serial order first")
+                .hasSize(2);
+        assertThat(crippled.explorations())
+                .allSatisfy(e ->
+                        assertThat(ProgramCheck.missing(crippled.truth(), e)).hasSize(1));
+        assertThat(crippled.report())
+                .contains(
+                        "MISSING t0[s1=[(",
+                        "produced on the server by:",
+                        "t1: UPDATE item SET v = 201 WHERE id = 1  → s1=1");
         assertThat(complete.passed()).as(complete.report()).isTrue();
     }
 
@@ -192,10 +296,12 @@ class OutcomeOracleTest {
     @Test
     void aThirdThreadRacesACommitAnotherThreadWaitsFor() throws SQLException {
         for (Program program : List.of(
-                program(Programs.transaction(ThreadProgram.Mode.READ_COMMITTED, op(Kind.UPDATE_SET, 101, 1)),
+                program(
+                        Programs.transaction(ThreadProgram.Mode.READ_COMMITTED, op(Kind.UPDATE_SET, 101, 1)),
                         Programs.transaction(ThreadProgram.Mode.REPEATABLE_READ, op(Kind.LOCK_PK, 1)),
                         Programs.transaction(ThreadProgram.Mode.SERIALIZABLE, op(Kind.LOCK_RANGE, 15))),
-                program(Programs.transaction(ThreadProgram.Mode.READ_COMMITTED, op(Kind.UPDATE_SET, 101, 1)),
+                program(
+                        Programs.transaction(ThreadProgram.Mode.READ_COMMITTED, op(Kind.UPDATE_SET, 101, 1)),
                         Programs.transaction(ThreadProgram.Mode.REPEATABLE_READ, op(Kind.LOCK_PK, 1)),
                         Programs.transaction(ThreadProgram.Mode.READ_COMMITTED, op(Kind.READ_PK, 1))))) {
             ProgramCheck check = oracle.check(program);
@@ -215,15 +321,22 @@ class OutcomeOracleTest {
     @Test
     void aCommitThatDoomsASerializableTransactionIsOrderedAgainstItsNextStatement() throws SQLException {
         Program program = program(
-                Programs.transaction(ThreadProgram.Mode.SERIALIZABLE, op(Kind.INSERT_NOTE, 3, "t0s1"),
-                        op(Kind.READ_RANGE, 15), op(Kind.COUNT_NOTES, 2)),
-                new ThreadProgram(ThreadProgram.Mode.SERIALIZABLE, true, List.of(op(Kind.UPDATE_SET, 201, 3),
-                        op(Kind.COUNT_NOTES, 2), op(Kind.COUNT_NOTES, 2)), -1));
+                Programs.transaction(
+                        ThreadProgram.Mode.SERIALIZABLE,
+                        op(Kind.INSERT_NOTE, 3, "t0s1"),
+                        op(Kind.READ_RANGE, 15),
+                        op(Kind.COUNT_NOTES, 2)),
+                new ThreadProgram(
+                        ThreadProgram.Mode.SERIALIZABLE,
+                        true,
+                        List.of(op(Kind.UPDATE_SET, 201, 3), op(Kind.COUNT_NOTES, 2), op(Kind.COUNT_NOTES, 2)),
+                        -1));
 
         ProgramCheck check = oracle.check(program);
 
         assertEveryOutcomeReached(check);
-        assertThat(check.truth().outcomes().keySet()).as("the server's outcome where t0's unrelated read fails")
+        assertThat(check.truth().outcomes().keySet())
+                .as("the server's outcome where t0's unrelated read fails")
                 .anyMatch(key -> key.contains("t0[s1=1[(3)], s2=[(2,20),(3,30),(4,40)], s3!40001"));
     }
 
@@ -236,7 +349,10 @@ class OutcomeOracleTest {
     @Test
     void aReadThatDoomsAnotherSerializableTransactionIsOrderedAgainstItsNextStatement() throws SQLException {
         Program program = program(
-                Programs.transaction(ThreadProgram.Mode.SERIALIZABLE, op(Kind.READ_PK, 1), op(Kind.UPDATE_SET, 102, 2),
+                Programs.transaction(
+                        ThreadProgram.Mode.SERIALIZABLE,
+                        op(Kind.READ_PK, 1),
+                        op(Kind.UPDATE_SET, 102, 2),
                         op(Kind.COUNT_NOTES, 2)),
                 Programs.transaction(ThreadProgram.Mode.SERIALIZABLE, op(Kind.UPDATE_SET, 201, 1)),
                 Programs.transaction(ThreadProgram.Mode.SERIALIZABLE, op(Kind.COUNT_NOTES, 5), op(Kind.READ_PK, 2)));
@@ -244,7 +360,8 @@ class OutcomeOracleTest {
         ProgramCheck check = oracle.check(program);
 
         assertEveryOutcomeReached(check);
-        assertThat(check.truth().outcomes().keySet()).as("the server's outcome where t0's unrelated count fails")
+        assertThat(check.truth().outcomes().keySet())
+                .as("the server's outcome where t0's unrelated count fails")
                 .anyMatch(key -> key.contains("s3!40001"));
     }
 
@@ -275,7 +392,8 @@ class OutcomeOracleTest {
         ProgramCheck check = oracle.check(program);
 
         assertEveryOutcomeReached(check);
-        assertThat(check.truth().outcomes().keySet()).as("the server's outcome where t2 meets t0's update after its wait")
+        assertThat(check.truth().outcomes().keySet())
+                .as("the server's outcome where t2 meets t0's update after its wait")
                 .anyMatch(key -> key.contains("t2[s1!40001"));
     }
 
@@ -295,9 +413,11 @@ class OutcomeOracleTest {
         ProgramCheck check = oracle.check(program);
 
         assertEveryOutcomeReached(check);
-        assertThat(check.truth().outcomes().values()).as("a COMMIT that waits inside the server, in the server's schedules")
-                .anyMatch(witness -> witness.schedule().stream().anyMatch(step -> step.contains("commit()  … waits for")
-                        || step.contains("COMMIT  … waits for")));
+        assertThat(check.truth().outcomes().values())
+                .as("a COMMIT that waits inside the server, in the server's schedules")
+                .anyMatch(witness -> witness.schedule().stream()
+                        .anyMatch(step ->
+                                step.contains("commit()  … waits for") || step.contains("COMMIT  … waits for")));
     }
 
     @Test
@@ -309,7 +429,8 @@ class OutcomeOracleTest {
         ProgramCheck check = oracle.check(program);
 
         assertEveryOutcomeReached(check);
-        assertThat(check.truth().outcomes().keySet()).as("the server's outcome where both come away empty-handed")
+        assertThat(check.truth().outcomes().keySet())
+                .as("the server's outcome where both come away empty-handed")
                 .anyMatch(key -> key.contains("s2=[], commit=ok] t1[s1=[(40)], s2!55P03, rollback=ok]"));
     }
 
@@ -322,15 +443,22 @@ class OutcomeOracleTest {
     @Test
     void aFailedStatementReleasesItsAdvisoryLockAtOnce() throws SQLException {
         Program program = program(
-                new ThreadProgram(ThreadProgram.Mode.REPEATABLE_READ, false, List.of(op(Kind.COUNT_LIVE),
-                        op(Kind.CLAIM_SKIP_LOCKED), op(Kind.ADVISORY_XACT_TRY, 1)), 1),
-                new ThreadProgram(ThreadProgram.Mode.REPEATABLE_READ, true, List.of(
-                        op(Kind.ADVISORY_XACT_LOCK, 1), op(Kind.LOCK_NOWAIT, 1), op(Kind.COUNT_LIVE)), -1));
+                new ThreadProgram(
+                        ThreadProgram.Mode.REPEATABLE_READ,
+                        false,
+                        List.of(op(Kind.COUNT_LIVE), op(Kind.CLAIM_SKIP_LOCKED), op(Kind.ADVISORY_XACT_TRY, 1)),
+                        1),
+                new ThreadProgram(
+                        ThreadProgram.Mode.REPEATABLE_READ,
+                        true,
+                        List.of(op(Kind.ADVISORY_XACT_LOCK, 1), op(Kind.LOCK_NOWAIT, 1), op(Kind.COUNT_LIVE)),
+                        -1));
 
         ProgramCheck check = oracle.check(program);
 
         assertEveryOutcomeReached(check);
-        assertThat(check.truth().outcomes().keySet()).as("the server's outcome where the try answers false")
+        assertThat(check.truth().outcomes().keySet())
+                .as("the server's outcome where the try answers false")
                 .anyMatch(key -> key.contains("s3=[(f)], commit=ok] t1[s1=[()], s2!55P03, rollback=ok]"));
     }
 
@@ -353,29 +481,35 @@ class OutcomeOracleTest {
      */
     @TestFactory
     Stream<DynamicTest> everyFormerCounterexampleIsNowReached() {
-        return Counterexamples.all().entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey().name(), () -> {
-            ProgramCheck check = oracle.check(e.getValue());
+        return Counterexamples.all().entrySet().stream()
+                .map(e -> DynamicTest.dynamicTest(e.getKey().name(), () -> {
+                    ProgramCheck check = oracle.check(e.getValue());
 
-            assertThat(check.problems()).as(check.report()).isEmpty();
-            assertThat(check.missing()).as(check.report()).isEmpty();
-        }));
+                    assertThat(check.problems()).as(check.report()).isEmpty();
+                    assertThat(check.missing()).as(check.report()).isEmpty();
+                }));
     }
 
     @TestFactory
     Stream<DynamicTest> everyCategoryNotYetCertifiedStillMissesItsCounterexample() {
         assertThat(Counterexamples.all().keySet()).containsAll(NOT_YET_CERTIFIED.keySet());
-        return Counterexamples.all().entrySet().stream().filter(e -> NOT_YET_CERTIFIED.containsKey(e.getKey()))
+        return Counterexamples.all().entrySet().stream()
+                .filter(e -> NOT_YET_CERTIFIED.containsKey(e.getKey()))
                 .map(e -> DynamicTest.dynamicTest(e.getKey().name(), () -> {
-            Set<Category> uncertified = EnumSet.copyOf(e.getValue().categories());
-            uncertified.removeAll(certified());
-            assertThat(uncertified).as("the counterexample uses no other uncertified category").containsExactly(e.getKey());
+                    Set<Category> uncertified = EnumSet.copyOf(e.getValue().categories());
+                    uncertified.removeAll(certified());
+                    assertThat(uncertified)
+                            .as("the counterexample uses no other uncertified category")
+                            .containsExactly(e.getKey());
 
-            ProgramCheck check = oracle.check(e.getValue());
+                    ProgramCheck check = oracle.check(e.getValue());
 
-            assertThat(check.missing())
-                    .as("%s is reached now: sweep it (OracleMain --sweep 200 --categories %s) and, if it passes,"
-                            + " remove it from NOT_YET_CERTIFIED\n%s", e.getKey(), e.getKey(), check.report())
-                    .isNotEmpty();
-        }));
+                    assertThat(check.missing())
+                            .as(
+                                    "%s is reached now: sweep it (OracleMain --sweep 200 --categories %s) and, if it passes,"
+                                            + " remove it from NOT_YET_CERTIFIED\n%s",
+                                    e.getKey(), e.getKey(), check.report())
+                            .isNotEmpty();
+                }));
     }
 }

@@ -58,7 +58,8 @@ record Program(long seed, List<ThreadProgram> threads) {
                     out.add(new Program(seed, fewer));
                 }
             }
-            if (thread.transactional() && thread.ops().stream().noneMatch(op -> op.kind().needsTransaction())) {
+            if (thread.transactional()
+                    && thread.ops().stream().noneMatch(op -> op.kind().needsTransaction())) {
                 out.add(with(t, new ThreadProgram(ThreadProgram.Mode.AUTOCOMMIT, false, thread.ops(), -1)));
             }
         }
@@ -75,7 +76,11 @@ record Program(long seed, List<ThreadProgram> threads) {
     public String toString() {
         StringBuilder out = new StringBuilder("program(seed=" + seed + ")\n");
         for (int t = 0; t < threads.size(); t++) {
-            out.append("  t").append(t).append(" (").append(threads.get(t).mode()).append("):\n");
+            out.append("  t")
+                    .append(t)
+                    .append(" (")
+                    .append(threads.get(t).mode())
+                    .append("):\n");
             for (String line : threads.get(t).toString().split("\n")) {
                 out.append("    ").append(line).append('\n');
             }

@@ -9,8 +9,12 @@ import java.util.Set;
  * thread declaration order, and the ground-truth outcomes some order missed, each with the
  * schedule that produced it on the server.
  */
-record ProgramCheck(Program program, GroundTruth.Truth truth, List<ExploredOutcomes> explorations,
-                    long truthMillis, long exploreMillis) {
+record ProgramCheck(
+        Program program,
+        GroundTruth.Truth truth,
+        List<ExploredOutcomes> explorations,
+        long truthMillis,
+        long exploreMillis) {
 
     /** Ground-truth keys the exploration in {@code explored}'s order did not reach. */
     static Set<String> missing(GroundTruth.Truth truth, ExploredOutcomes explored) {
@@ -36,8 +40,10 @@ record ProgramCheck(Program program, GroundTruth.Truth truth, List<ExploredOutco
 
     /** Problems of the explorations themselves: not exhausted, a thread threw, a timeout. */
     List<String> problems() {
-        return explorations.stream().filter(e -> e.problem() != null)
-                .map(e -> "order " + names(e.order()) + ": " + e.problem()).toList();
+        return explorations.stream()
+                .filter(e -> e.problem() != null)
+                .map(e -> "order " + names(e.order()) + ": " + e.problem())
+                .toList();
     }
 
     /** Whether the ground truth decided the program (no schedule had two statements waiting at once). */
@@ -63,26 +69,42 @@ record ProgramCheck(Program program, GroundTruth.Truth truth, List<ExploredOutco
             truth.race().forEach(line -> out.append("    ").append(line).append('\n'));
             return out.toString();
         }
-        out.append("ground truth: ").append(truth.schedules()).append(" schedules, ")
-                .append(truth.outcomes().size()).append(" distinct outcomes\n");
+        out.append("ground truth: ")
+                .append(truth.schedules())
+                .append(" schedules, ")
+                .append(truth.outcomes().size())
+                .append(" distinct outcomes\n");
         for (ExploredOutcomes e : explorations) {
             Set<String> missed = missing(truth, e);
-            out.append("exploration, threads declared ").append(names(e.order())).append(": ")
-                    .append(e.executions()).append(" executions (").append(e.executions() - e.completed())
+            out.append("exploration, threads declared ")
+                    .append(names(e.order()))
+                    .append(": ")
+                    .append(e.executions())
+                    .append(" executions (")
+                    .append(e.executions() - e.completed())
                     .append(" ended without a final state: deadlock findings, or the problem that follows), ")
-                    .append(e.keys().size()).append(" outcomes, ")
-                    .append(missed.size()).append(" missing").append(e.problem() == null ? "" : "; " + e.problem())
+                    .append(e.keys().size())
+                    .append(" outcomes, ")
+                    .append(missed.size())
+                    .append(" missing")
+                    .append(e.problem() == null ? "" : "; " + e.problem())
                     .append('\n');
         }
         for (String key : missing()) {
             GroundTruth.Witness witness = truth.outcomes().get(key);
             out.append("MISSING ").append(witness.outcome()).append("\n  produced on the server by:\n");
             for (int i = 0; i < witness.schedule().size(); i++) {
-                out.append("    ").append(i + 1).append(". ").append(witness.schedule().get(i)).append('\n');
+                out.append("    ")
+                        .append(i + 1)
+                        .append(". ")
+                        .append(witness.schedule().get(i))
+                        .append('\n');
             }
         }
         for (String key : unexpected()) {
-            out.append("UNEXPECTED (explored, never produced on the server) ").append(key).append('\n');
+            out.append("UNEXPECTED (explored, never produced on the server) ")
+                    .append(key)
+                    .append('\n');
         }
         return out.toString();
     }

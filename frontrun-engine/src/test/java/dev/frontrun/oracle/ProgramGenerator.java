@@ -67,28 +67,35 @@ final class ProgramGenerator {
     private ThreadProgram thread(Random random, int t, int threadCount, int[] hot) {
         ThreadProgram.Mode mode = modes.get(random.nextInt(modes.size()));
         boolean transactional = mode != ThreadProgram.Mode.AUTOCOMMIT;
-        List<Op.Kind> allowed = kinds.stream().filter(k -> transactional || !k.needsTransaction()).toList();
+        List<Op.Kind> allowed = kinds.stream()
+                .filter(k -> transactional || !k.needsTransaction())
+                .toList();
         int count = 1 + random.nextInt(threadCount == 3 ? 2 : 3);
         List<Op> ops = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             Op.Kind kind = allowed.get(random.nextInt(allowed.size()));
             List<Object> args = new ArrayList<>();
             for (Op.Role role : kind.roles) {
-                args.add(switch (role) {
-                    case KEY -> random.nextInt(8) == 0 ? 5 : hot[random.nextInt(2)];
-                    case NAMED_KEY -> random.nextBoolean() ? 3 + random.nextInt(2) : hot[random.nextInt(2)]; // rows 3, 4 share 'c'
-                    case NEW_KEY -> NEW_KEYS[random.nextInt(NEW_KEYS.length)];
-                    case VALUE -> 100 * (t + 1) + i + 1;
-                    case THRESHOLD -> THRESHOLDS[random.nextInt(THRESHOLDS.length)];
-                    case NAME -> "t" + t + "s" + (i + 1);
-                    case SHARED_NAME -> SHARED_NAMES[random.nextInt(SHARED_NAMES.length)];
-                });
+                args.add(
+                        switch (role) {
+                            case KEY -> random.nextInt(8) == 0 ? 5 : hot[random.nextInt(2)];
+                            case NAMED_KEY ->
+                                random.nextBoolean()
+                                        ? 3 + random.nextInt(2)
+                                        : hot[random.nextInt(2)]; // rows 3, 4 share 'c'
+                            case NEW_KEY -> NEW_KEYS[random.nextInt(NEW_KEYS.length)];
+                            case VALUE -> 100 * (t + 1) + i + 1;
+                            case THRESHOLD -> THRESHOLDS[random.nextInt(THRESHOLDS.length)];
+                            case NAME -> "t" + t + "s" + (i + 1);
+                            case SHARED_NAME -> SHARED_NAMES[random.nextInt(SHARED_NAMES.length)];
+                        });
             }
             ops.add(new Op(kind, args));
         }
         boolean jdbc = transactional && enabled.contains(Category.JDBC_TRANSACTIONS) && random.nextBoolean();
         int savepoint = transactional && enabled.contains(Category.SAVEPOINT) && count >= 2 && random.nextInt(3) == 0
-                ? 1 + random.nextInt(count - 1) : -1;
+                ? 1 + random.nextInt(count - 1)
+                : -1;
         return new ThreadProgram(mode, jdbc, ops, savepoint);
     }
 }

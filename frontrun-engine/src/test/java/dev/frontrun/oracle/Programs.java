@@ -6,8 +6,7 @@ import java.util.List;
 /** Hand-written programs for the oracle's own tests: a readable way to spell threads and statements. */
 final class Programs {
 
-    private Programs() {
-    }
+    private Programs() {}
 
     static Op op(Op.Kind kind, Object... args) {
         return new Op(kind, Arrays.asList(args));

@@ -39,7 +39,9 @@ final class ReusedConnections implements DataSource, AutoCloseable {
         }
         Connection real = physical;
         boolean[] closed = {false};
-        return (Connection) Proxy.newProxyInstance(ReusedConnections.class.getClassLoader(), new Class<?>[] {Connection.class},
+        return (Connection) Proxy.newProxyInstance(
+                ReusedConnections.class.getClassLoader(),
+                new Class<?>[] {Connection.class},
                 (proxy, method, args) -> switch (method.getName()) {
                     case "close" -> {
                         if (!closed[0]) {
@@ -50,7 +52,8 @@ final class ReusedConnections implements DataSource, AutoCloseable {
                     }
                     case "isClosed" -> closed[0] || real.isClosed();
                     case "unwrap" -> ((Class<?>) args[0]).isInstance(proxy) ? proxy : real.unwrap((Class<?>) args[0]);
-                    case "isWrapperFor" -> ((Class<?>) args[0]).isInstance(proxy) || real.isWrapperFor((Class<?>) args[0]);
+                    case "isWrapperFor" ->
+                        ((Class<?>) args[0]).isInstance(proxy) || real.isWrapperFor((Class<?>) args[0]);
                     case "equals" -> proxy == args[0];
                     case "hashCode" -> System.identityHashCode(proxy);
                     default -> {
@@ -112,12 +115,10 @@ final class ReusedConnections implements DataSource, AutoCloseable {
     }
 
     @Override
-    public void setLogWriter(PrintWriter out) {
-    }
+    public void setLogWriter(PrintWriter out) {}
 
     @Override
-    public void setLoginTimeout(int seconds) {
-    }
+    public void setLoginTimeout(int seconds) {}
 
     @Override
     public int getLoginTimeout() {

@@ -97,7 +97,8 @@ final class ScheduleRun {
             }
             if (enabled.isEmpty()) {
                 if (anyInFlight) {
-                    throw new IllegalStateException("every unfinished thread waits, and none of the others can end it:\n" + log());
+                    throw new IllegalStateException(
+                            "every unfinished thread waits, and none of the others can end it:\n" + log());
                 }
                 return;
             }
@@ -148,8 +149,9 @@ final class ScheduleRun {
             chosen = prefix.get(position);
             GroundTruth.Decision before = expected.get(position);
             if (!before.enabled().equals(enabled) || !enabled.contains(chosen)) {
-                throw new IllegalStateException("the ground truth is not deterministic: at step " + (position + 1)
-                        + " threads " + enabled + " could run, before " + before.enabled() + "; " + program + "\n" + log());
+                throw new IllegalStateException(
+                        "the ground truth is not deterministic: at step " + (position + 1) + " threads " + enabled
+                                + " could run, before " + before.enabled() + "; " + program + "\n" + log());
             }
         }
         decisions.add(new GroundTruth.Decision(List.copyOf(enabled), chosen, !deadlocked && !twoWaiting));
@@ -194,7 +196,8 @@ final class ScheduleRun {
             Set<Integer> outsiders = Set.of();
             for (int t = 0; t < runs.length; t++) {
                 if (inFlight[t] != null) {
-                    Set<Integer> blockers = sessions.monitor().blockers(sessions.session(t).pid());
+                    Set<Integer> blockers =
+                            sessions.monitor().blockers(sessions.session(t).pid());
                     if (held[t]) {
                         resumable[t] = blockers.isEmpty(); // paused: it goes on only when the search chooses
                         if (resumable[t]) {
@@ -224,7 +227,8 @@ final class ScheduleRun {
                     throw outsider(outsideWaiter, outsiders);
                 }
                 throw new IllegalStateException("steps in flight neither completed nor waited within "
-                        + TimeUnit.NANOSECONDS.toSeconds(SETTLE_LIMIT_NANOS) + " s (waits-for " + waitsFor + "):\n" + log());
+                        + TimeUnit.NANOSECONDS.toSeconds(SETTLE_LIMIT_NANOS) + " s (waits-for " + waitsFor + "):\n"
+                        + log());
             }
         }
     }
@@ -273,13 +277,16 @@ final class ScheduleRun {
         for (int pid : blockers) {
             out.append('\n').append(sessions.monitor().describe(pid));
         }
-        return new IllegalStateException(out.append('\n').append(program).append(log()).toString());
+        return new IllegalStateException(
+                out.append('\n').append(program).append(log()).toString());
     }
 
     private void markWaiting(int t, Set<Integer> on) {
         if (!waiting[t]) {
             waiting[t] = true;
-            log.get(logLine[t]).append("  … waits for ").append(on.stream().map(b -> "t" + b).toList());
+            log.get(logLine[t])
+                    .append("  … waits for ")
+                    .append(on.stream().map(b -> "t" + b).toList());
         }
     }
 

@@ -12,10 +12,10 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.function.Predicate;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import java.util.function.Predicate;
 
 @ExtendWith(PostgresExtension.class)
 /**
@@ -46,13 +46,18 @@ class SerializationFailureWhereTheServerRaisesItTest {
     }
 
     private Result explore(DataSource raw, DataSource ds, Predicate<State> invariant) {
-        return Frontrun.explore(State::new).database(raw).stopOnFirstFailure(true).reproduceOnFailure(0)
+        return Frontrun.explore(State::new)
+                .database(raw)
+                .stopOnFirstFailure(true)
+                .reproduceOnFailure(0)
                 .thread("t0", s -> {
                     try (Connection c = ds.getConnection()) {
                         c.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
                         c.setAutoCommit(false);
                         try {
-                            q(c, "INSERT INTO item (id, v, name) VALUES (1, 101, 't0s1') ON CONFLICT (id) DO UPDATE SET v = item.v + excluded.v");
+                            q(
+                                    c,
+                                    "INSERT INTO item (id, v, name) VALUES (1, 101, 't0s1') ON CONFLICT (id) DO UPDATE SET v = item.v + excluded.v");
                             q(c, "SELECT count(*) FROM note WHERE item_id = 1");
                             q(c, "SELECT id FROM item WHERE NOT deleted ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED");
                             c.commit();
@@ -80,7 +85,8 @@ class SerializationFailureWhereTheServerRaisesItTest {
                         }
                     }
                 })
-                .invariant(invariant).run();
+                .invariant(invariant)
+                .run();
     }
 
     @Test
@@ -92,7 +98,11 @@ class SerializationFailureWhereTheServerRaisesItTest {
         Result insertNeverFails = explore(raw, ds, s -> !s.insert.startsWith("ERR"));
         Result nextNeverFails = explore(raw, ds, s -> !s.next.equals("ERR 40001"));
 
-        assertThat(insertNeverFails.verdict()).as(insertNeverFails.explanation()).isEqualTo(Verdict.HOLDS);
-        assertThat(nextNeverFails.verdict()).as("the server's own 40001, on t1's next statement").isEqualTo(Verdict.FAILS);
+        assertThat(insertNeverFails.verdict())
+                .as(insertNeverFails.explanation())
+                .isEqualTo(Verdict.HOLDS);
+        assertThat(nextNeverFails.verdict())
+                .as("the server's own 40001, on t1's next statement")
+                .isEqualTo(Verdict.FAILS);
     }
 }

@@ -25,8 +25,7 @@ final class Sessions implements AutoCloseable {
     /** Low, so that PostgreSQL resolves a deadlock quickly; set per session (a superuser setting). */
     static final String DEADLOCK_TIMEOUT = "20ms";
 
-    record Session(Connection connection, ExecutorService executor, int pid) {
-    }
+    record Session(Connection connection, ExecutorService executor, int pid) {}
 
     private final TestDatabase db;
     private final List<Session> sessions = new ArrayList<>();

@@ -5,8 +5,7 @@ import java.sql.SQLException;
 /** Greedy shrinking of a failing program: drop statements (or threads' transactions) while the check still fails. */
 final class Shrinker {
 
-    private Shrinker() {
-    }
+    private Shrinker() {}
 
     static ProgramCheck shrink(OutcomeOracle oracle, ProgramCheck failing) throws SQLException {
         ProgramCheck smallest = failing;

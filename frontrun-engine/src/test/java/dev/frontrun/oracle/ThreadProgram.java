@@ -1,10 +1,10 @@
 package dev.frontrun.oracle;
 
 import java.sql.Connection;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.ArrayList;
 
 /**
  * What one thread of a generated program does: its statements, either each in autocommit or all
@@ -72,7 +72,8 @@ record ThreadProgram(Mode mode, boolean jdbcStyle, List<Op> ops, int savepointBe
     ThreadProgram without(int index) {
         List<Op> fewer = new ArrayList<>(ops);
         fewer.remove(index);
-        int savepoint = savepointBefore < 0 || savepointBefore == index ? -1
+        int savepoint = savepointBefore < 0 || savepointBefore == index
+                ? -1
                 : savepointBefore > index ? savepointBefore - 1 : savepointBefore;
         return new ThreadProgram(mode, jdbcStyle, fewer, savepoint == 0 ? -1 : savepoint);
     }
@@ -81,8 +82,11 @@ record ThreadProgram(Mode mode, boolean jdbcStyle, List<Op> ops, int savepointBe
     public String toString() {
         StringBuilder out = new StringBuilder();
         if (transactional()) {
-            out.append(jdbcStyle ? "setTransactionIsolation(" + mode.sql + "); setAutoCommit(false)"
-                    : "BEGIN ISOLATION LEVEL " + mode.sql).append("\n");
+            out.append(
+                            jdbcStyle
+                                    ? "setTransactionIsolation(" + mode.sql + "); setAutoCommit(false)"
+                                    : "BEGIN ISOLATION LEVEL " + mode.sql)
+                    .append("\n");
         }
         for (int i = 0; i < ops.size(); i++) {
             if (i == savepointBefore) {

@@ -27,8 +27,7 @@ final class ThreadRun {
         String run(Connection c) throws SQLException;
     }
 
-    private record Step(String label, String tag, boolean statement, Action action) {
-    }
+    private record Step(String label, String tag, boolean statement, Action action) {}
 
     private final ThreadProgram program;
     private final Deque<Step> steps = new ArrayDeque<>();
@@ -127,8 +126,8 @@ final class ThreadRun {
             return; // COMMIT or a rollback failed: the transaction is over either way
         }
         if (savepointTaken) {
-            steps.add(new Step(program.jdbcStyle() ? "rollback(s)" : "ROLLBACK TO SAVEPOINT s", "rollback-to-s", false,
-                    c -> {
+            steps.add(new Step(
+                    program.jdbcStyle() ? "rollback(s)" : "ROLLBACK TO SAVEPOINT s", "rollback-to-s", false, c -> {
                         rollbackTo(c, savepoint, "s");
                         return "ok";
                     }));
@@ -149,7 +148,8 @@ final class ThreadRun {
     }
 
     private String begin() {
-        return program.jdbcStyle() ? "setTransactionIsolation(" + program.mode().sql + "); setAutoCommit(false)"
+        return program.jdbcStyle()
+                ? "setTransactionIsolation(" + program.mode().sql + "); setAutoCommit(false)"
                 : "BEGIN ISOLATION LEVEL " + program.mode().sql;
     }
 

@@ -13,11 +13,15 @@ class AbortTest {
         ExecutionAborted aborted = new ExecutionAborted();
         Exception wrapped = new Exception("Handler dispatch failed", new RuntimeException(aborted));
 
-        assertThat(aborted).as("application code catching Exception lets it through").isInstanceOf(Error.class);
+        assertThat(aborted)
+                .as("application code catching Exception lets it through")
+                .isInstanceOf(Error.class);
         assertThat(SchedulingPoints.isAbort(aborted)).isTrue();
         assertThat(SchedulingPoints.abortIn(wrapped)).containsSame(aborted);
-        assertThat(SchedulingPoints.isAbort(new Exception(new IllegalStateException()))).isFalse();
-        assertThat(SchedulingPoints.isAbort(new AssertionError("an application's own Error"))).isFalse();
+        assertThat(SchedulingPoints.isAbort(new Exception(new IllegalStateException())))
+                .isFalse();
+        assertThat(SchedulingPoints.isAbort(new AssertionError("an application's own Error")))
+                .isFalse();
     }
 
     @Test

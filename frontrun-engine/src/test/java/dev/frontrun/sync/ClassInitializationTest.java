@@ -36,7 +36,8 @@ class ClassInitializationTest {
     }
 
     private static void assertFourTracesOfTheLostUpdate(ThreadBody<Ledger> alice, ThreadBody<Ledger> bob, int total) {
-        Result result = Frontrun.explore(Ledger::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(Ledger::new)
+                .instrument(FIXTURES)
                 .thread("alice", alice)
                 .thread("bob", bob)
                 .invariant(s -> s.total() == total)

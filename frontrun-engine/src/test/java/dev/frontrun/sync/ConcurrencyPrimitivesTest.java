@@ -14,9 +14,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * The {@code java.util.concurrent} synchronizers beyond {@code ReentrantLock} and latches, in instrumented
@@ -34,7 +34,10 @@ class ConcurrencyPrimitivesTest {
             String name = "t" + t;
             exploration.thread(name, s -> pass.accept(s, name));
         }
-        Result result = exploration.invariant(s -> orders.add(s.order()) || true).stopOnFirstFailure(false).run();
+        Result result = exploration
+                .invariant(s -> orders.add(s.order()) || true)
+                .stopOnFirstFailure(false)
+                .run();
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
         return result;
     }
@@ -47,13 +50,16 @@ class ConcurrencyPrimitivesTest {
     @ValueSource(ints = {2, 3, 4})
     void threadsTakingASemaphoresOnlyPermitOnceRunInEveryOrderExactlyOnce(int threads) {
         Set<List<String>> orders = new HashSet<>();
-        Result result = pass(threads, (s, who) -> {
-            try {
-                s.passSemaphore(who);
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        }, orders);
+        Result result = pass(
+                threads,
+                (s, who) -> {
+                    try {
+                        s.passSemaphore(who);
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                },
+                orders);
 
         assertThat(result.executions()).isEqualTo(factorial(threads));
         assertThat(orders).hasSize(factorial(threads));
@@ -63,26 +69,30 @@ class ConcurrencyPrimitivesTest {
     @Test
     void aTryLockAndALockOrASemaphoreTryAndAnAcquireRunInEachOfTheirThreeOrders() {
         Set<List<String>> orders = new HashSet<>();
-        Result locks = Frontrun.explore(Turnstile::new).instrument(FIXTURES)
+        Result locks = Frontrun.explore(Turnstile::new)
+                .instrument(FIXTURES)
                 .thread("trier", s -> s.passTryLock("trier"))
                 .thread("taker", s -> s.passLock("taker"))
                 .invariant(s -> orders.add(s.order()) || true)
                 .run();
         assertThat(locks.verdict()).as(locks.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(locks.executions()).isEqualTo(3);
-        assertThat(orders).containsExactlyInAnyOrder(List.of("trier", "taker"), List.of("taker", "trier missed"),
-                List.of("taker", "trier"));
+        assertThat(orders)
+                .containsExactlyInAnyOrder(
+                        List.of("trier", "taker"), List.of("taker", "trier missed"), List.of("taker", "trier"));
 
         orders.clear();
-        Result permits = Frontrun.explore(Turnstile::new).instrument(FIXTURES)
+        Result permits = Frontrun.explore(Turnstile::new)
+                .instrument(FIXTURES)
                 .thread("trier", s -> s.passTrySemaphore("trier"))
                 .thread("taker", s -> s.passSemaphore("taker"))
                 .invariant(s -> orders.add(s.order()) || true)
                 .run();
         assertThat(permits.verdict()).as(permits.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(permits.executions()).isEqualTo(3);
-        assertThat(orders).containsExactlyInAnyOrder(List.of("trier", "taker"), List.of("taker", "trier missed"),
-                List.of("taker", "trier"));
+        assertThat(orders)
+                .containsExactlyInAnyOrder(
+                        List.of("trier", "taker"), List.of("taker", "trier missed"), List.of("taker", "trier"));
     }
 
     @ParameterizedTest(name = "{0} threads")
@@ -105,7 +115,8 @@ class ConcurrencyPrimitivesTest {
 
     @Test
     void aWriterRunsBeforeOrAfterEachOfTwoReaders() {
-        Result result = Frontrun.explore(Turnstile::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(Turnstile::new)
+                .instrument(FIXTURES)
                 .thread("reader1", s -> s.passReadLock("reader1"))
                 .thread("reader2", s -> s.passReadLock("reader2"))
                 .thread("writer", s -> s.passWriteLock("writer"))
@@ -120,22 +131,26 @@ class ConcurrencyPrimitivesTest {
     @ValueSource(ints = {2, 3})
     void writersOfAStampedLockRunInEveryOrderExactlyOnceAndItsReadersCommute(int threads) {
         Set<List<String>> orders = new HashSet<>();
-        assertThat(pass(threads, Turnstile::passStampedWrite, orders).executions()).isEqualTo(factorial(threads));
+        assertThat(pass(threads, Turnstile::passStampedWrite, orders).executions())
+                .isEqualTo(factorial(threads));
         assertThat(orders).hasSize(factorial(threads));
 
-        assertThat(pass(threads, Turnstile::passStampedRead, new HashSet<>()).executions()).isEqualTo(1);
+        assertThat(pass(threads, Turnstile::passStampedRead, new HashSet<>()).executions())
+                .isEqualTo(1);
     }
 
     @Test
     void aValidatedOptimisticReadNeverSeesHalfAWriteAnUnvalidatedOneDoes() {
-        Result validated = Frontrun.explore(Handovers::new).instrument(FIXTURES)
+        Result validated = Frontrun.explore(Handovers::new)
+                .instrument(FIXTURES)
                 .thread("writer", s -> s.writePair(1))
                 .thread("reader", Handovers::readPairValidated)
                 .invariant(s -> s.pair().equals("0,0") || s.pair().equals("1,1"), "a whole pair")
                 .run();
         assertThat(validated.verdict()).as(validated.explanation()).isEqualTo(Verdict.HOLDS);
 
-        Result unvalidated = Frontrun.explore(Handovers::new).instrument(FIXTURES)
+        Result unvalidated = Frontrun.explore(Handovers::new)
+                .instrument(FIXTURES)
                 .thread("writer", s -> s.writePair(1))
                 .thread("reader", Handovers::readPairUnvalidated)
                 .invariant(s -> s.pair().equals("0,0") || s.pair().equals("1,1"), "a whole pair")
@@ -147,7 +162,8 @@ class ConcurrencyPrimitivesTest {
     @Test
     void aConsumerTakesTwoProducersItemsInBothOrdersWaitingWhileTheQueueIsEmpty() {
         Set<List<String>> orders = new HashSet<>();
-        Result result = Frontrun.explore(Handovers::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(Handovers::new)
+                .instrument(FIXTURES)
                 .thread("alice", s -> s.produce("alice"))
                 .thread("bob", s -> s.produce("bob"))
                 .thread("consumer", s -> s.consume(2))
@@ -162,7 +178,8 @@ class ConcurrencyPrimitivesTest {
 
     @Test
     void aPutIntoAFullQueueWaitsForTheTake() {
-        Result result = Frontrun.explore(Handovers::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(Handovers::new)
+                .instrument(FIXTURES)
                 .thread("producer", Handovers::produceTwoIntoOnePlace)
                 .thread("consumer", Handovers::consumeTwoFromOnePlace)
                 .invariant(s -> s.taken().equals(List.of("first", "second")))
@@ -174,7 +191,8 @@ class ConcurrencyPrimitivesTest {
 
     @Test
     void aPutIntoAFullQueueThatNobodyTakesFromIsADeadlockAtOnce() {
-        Result result = Frontrun.explore(Handovers::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(Handovers::new)
+                .instrument(FIXTURES)
                 .thread("producer", Handovers::produceTwoIntoOnePlace)
                 .executionTimeout(Duration.ofSeconds(10))
                 .run();
@@ -187,7 +205,8 @@ class ConcurrencyPrimitivesTest {
 
     @Test
     void partiesMeetingAtAPhaserEachSeeTheOthersWrite() {
-        Result result = Frontrun.explore(Handovers::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(Handovers::new)
+                .instrument(FIXTURES)
                 .thread("one", s -> s.meetAtPhaser(0))
                 .thread("two", s -> s.meetAtPhaser(1))
                 .invariant(s -> s.seen(0) == 2 && s.seen(1) == 1, "each saw the other's write")
@@ -203,7 +222,8 @@ class ConcurrencyPrimitivesTest {
      */
     @Test
     void partiesMeetingAtACyclicBarrierEachSeeTheOthersWrite() {
-        Result result = Frontrun.explore(Handovers::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(Handovers::new)
+                .instrument(FIXTURES)
                 .thread("one", s -> s.meetAtBarrier(0))
                 .thread("two", s -> s.meetAtBarrier(1))
                 .invariant(s -> s.seen(0) == 2 && s.seen(1) == 1, "each saw the other's write")

@@ -40,17 +40,24 @@ class CoverageAgentTest {
 
     @Test
     void aReadThenWriteRaceHasItsFourTracesWithProbesToo() {
-        same(s -> {
-            s.increment();
-        }, s -> s.total() == 2, 4);
+        same(
+                s -> {
+                    s.increment();
+                },
+                s -> s.total() == 2,
+                4);
     }
 
     @Test
     void aMonitorRaceHasItsTwoOrdersWithProbesToo() {
         Result plain = explore(compiled(), s -> s.claim("alice"), s -> s.claim("bob"), s -> "alice".equals(s.winner()));
-        Result covered = explore(covered(), s -> s.claim("alice"), s -> s.claim("bob"), s -> "alice".equals(s.winner()));
+        Result covered =
+                explore(covered(), s -> s.claim("alice"), s -> s.claim("bob"), s -> "alice".equals(s.winner()));
 
-        assertThat(covered.verdict()).as(covered.explanation()).isEqualTo(Verdict.FAILS).isEqualTo(plain.verdict());
+        assertThat(covered.verdict())
+                .as(covered.explanation())
+                .isEqualTo(Verdict.FAILS)
+                .isEqualTo(plain.verdict());
         assertThat(covered.executions()).isEqualTo(plain.executions()).isEqualTo(2);
     }
 
@@ -73,9 +80,10 @@ class CoverageAgentTest {
         void run(Tally tally);
     }
 
-    private static Result explore(Supplier<Tally> setup, ThreadBodyOf alice, ThreadBodyOf bob,
-                                  Predicate<Tally> invariant) {
-        return Frontrun.explore(setup).instrument(PACKAGE)
+    private static Result explore(
+            Supplier<Tally> setup, ThreadBodyOf alice, ThreadBodyOf bob, Predicate<Tally> invariant) {
+        return Frontrun.explore(setup)
+                .instrument(PACKAGE)
                 .thread("alice", alice::run)
                 .thread("bob", bob::run)
                 .invariant(invariant)
@@ -106,8 +114,8 @@ class CoverageAgentTest {
     }
 
     private static byte[] original() {
-        try (InputStream in = CoverageAgentTest.class.getClassLoader()
-                .getResourceAsStream(FIXTURE.replace('.', '/') + ".class")) {
+        try (InputStream in =
+                CoverageAgentTest.class.getClassLoader().getResourceAsStream(FIXTURE.replace('.', '/') + ".class")) {
             return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

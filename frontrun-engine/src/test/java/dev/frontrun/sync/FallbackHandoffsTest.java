@@ -8,9 +8,9 @@ import dev.frontrun.Verdict;
 import dev.frontrun.sync.fixtures.Rendezvous;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import java.util.Map;
 
 /**
  * Hand-overs the scheduler does not model ({@code Exchanger}, {@code SynchronousQueue}) are left to the
@@ -26,7 +26,8 @@ class FallbackHandoffsTest {
 
     @Test
     void anExchangeCompletes() {
-        Result result = Frontrun.explore(Rendezvous::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(Rendezvous::new)
+                .instrument(FIXTURES)
                 .thread("a", s -> s.exchange("a"))
                 .thread("b", s -> s.exchange("b"))
                 .invariant(s -> s.exchanged().equals(Map.of("a", "b", "b", "a")), "each got the other's")
@@ -35,13 +36,17 @@ class FallbackHandoffsTest {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(result.exhausted()).isTrue();
-        assertThat(result.notExplored()).as("a HOLDS does not cover the order of the exchanges").singleElement()
-                .asString().startsWith("the order of calls on Exchanger objects");
+        assertThat(result.notExplored())
+                .as("a HOLDS does not cover the order of the exchanges")
+                .singleElement()
+                .asString()
+                .startsWith("the order of calls on Exchanger objects");
     }
 
     @Test
     void aSynchronousQueueHandOverCompletes() {
-        Result result = Frontrun.explore(Rendezvous::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(Rendezvous::new)
+                .instrument(FIXTURES)
                 .thread("putter", s -> s.put("x"))
                 .thread("taker", Rendezvous::take)
                 .invariant(s -> "x".equals(s.got()), "the element arrived")
@@ -50,26 +55,32 @@ class FallbackHandoffsTest {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(result.exhausted()).isTrue();
-        assertThat(result.notExplored()).singleElement().asString()
+        assertThat(result.notExplored())
+                .singleElement()
+                .asString()
                 .startsWith("the order of calls on SynchronousQueue objects");
     }
 
     @Test
     void aStampedLockViewIsNamedNotExplored() {
-        Result result = Frontrun.explore(Rendezvous::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(Rendezvous::new)
+                .instrument(FIXTURES)
                 .thread("a", s -> s.writeUnderView("a"))
                 .thread("b", s -> s.writeUnderView("b"))
                 .executionTimeout(Duration.ofSeconds(20))
                 .run();
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
-        assertThat(result.notExplored()).singleElement().asString()
+        assertThat(result.notExplored())
+                .singleElement()
+                .asString()
                 .startsWith("the order of calls on WriteLockView objects");
     }
 
     @Test
     void aTransferCompletesAndIsNamedNotExplored() {
-        Result result = Frontrun.explore(Rendezvous::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(Rendezvous::new)
+                .instrument(FIXTURES)
                 .thread("transferrer", s -> s.transfer("x"))
                 .thread("taker", Rendezvous::takeTransferred)
                 .invariant(s -> "x".equals(s.got()), "the element arrived")
@@ -77,13 +88,16 @@ class FallbackHandoffsTest {
                 .run();
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
-        assertThat(result.notExplored()).singleElement().asString()
+        assertThat(result.notExplored())
+                .singleElement()
+                .asString()
                 .startsWith("the order of calls on LinkedTransferQueue objects");
     }
 
     @Test
     void aHandOverByLockSupportParkCompletesAndIsNamedNotExplored() {
-        Result result = Frontrun.explore(Rendezvous::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(Rendezvous::new)
+                .instrument(FIXTURES)
                 .thread("parker", Rendezvous::parkUntilReleased)
                 .thread("releaser", Rendezvous::release)
                 .invariant(s -> "released".equals(s.got()), "the parked thread got through")
@@ -92,14 +106,18 @@ class FallbackHandoffsTest {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(result.exhausted()).isTrue();
-        assertThat(result.notExplored()).as("a HOLDS does not cover who unparks whom").singleElement().asString()
+        assertThat(result.notExplored())
+                .as("a HOLDS does not cover who unparks whom")
+                .singleElement()
+                .asString()
                 .startsWith("the order of calls on LockSupport.park and unpark");
     }
 
     @Test
     void aTimedBarrierAwaitCompletesAndTheWritesAfterItRunInBothOrders() {
         Set<String> last = new HashSet<>();
-        Result result = Frontrun.explore(Rendezvous::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(Rendezvous::new)
+                .instrument(FIXTURES)
                 .thread("a", s -> s.awaitTimed("a"))
                 .thread("b", s -> s.awaitTimed("b"))
                 .invariant(s -> last.add(s.last()) || true)
@@ -108,6 +126,9 @@ class FallbackHandoffsTest {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(last).containsExactlyInAnyOrder("a", "b");
-        assertThat(result.notExplored()).singleElement().asString().startsWith("the time-out of a timed CyclicBarrier.await");
+        assertThat(result.notExplored())
+                .singleElement()
+                .asString()
+                .startsWith("the time-out of a timed CyclicBarrier.await");
     }
 }

@@ -9,19 +9,19 @@ import dev.frontrun.Result;
 import dev.frontrun.Verdict;
 import dev.frontrun.sync.early.LoadedEarly;
 import dev.frontrun.sync.early2.Desk;
-import dev.frontrun.sync.named.NamedEarly;
 import dev.frontrun.sync.fixtures.FirstComeWins;
 import dev.frontrun.sync.fixtures.Handoffs;
 import dev.frontrun.sync.fixtures.Turnstile;
+import dev.frontrun.sync.named.NamedEarly;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Java synchronization in instrumented classes as scheduling points: who takes a lock first is
@@ -32,7 +32,8 @@ class JavaSynchronizationTest {
 
     private static final String FIXTURES = "dev.frontrun.sync.fixtures";
 
-    private static Exploration<Turnstile> turnstile(int threads, BiConsumer<Turnstile, String> pass, Set<List<String>> orders) {
+    private static Exploration<Turnstile> turnstile(
+            int threads, BiConsumer<Turnstile, String> pass, Set<List<String>> orders) {
         Exploration<Turnstile> exploration = Frontrun.explore(Turnstile::new).instrument(FIXTURES);
         for (int t = 0; t < threads; t++) {
             String name = "t" + t;
@@ -91,13 +92,18 @@ class JavaSynchronizationTest {
     @Test
     void aSynchronizedFirstComeFirstServedFailsInBothDeclarationOrders() {
         for (List<String> declared : List.of(List.of("alice", "bob"), List.of("bob", "alice"))) {
-            Exploration<FirstComeWins> exploration = Frontrun.explore(FirstComeWins::new).instrument(FIXTURES);
+            Exploration<FirstComeWins> exploration =
+                    Frontrun.explore(FirstComeWins::new).instrument(FIXTURES);
             for (String who : declared) {
                 exploration.thread(who, s -> s.claim(who));
             }
-            Result result = exploration.invariant(s -> "alice".equals(s.winner()), "alice wins").run();
+            Result result = exploration
+                    .invariant(s -> "alice".equals(s.winner()), "alice wins")
+                    .run();
 
-            assertThat(result.verdict()).as("declared %s: %s", declared, result.explanation()).isEqualTo(Verdict.FAILS);
+            assertThat(result.verdict())
+                    .as("declared %s: %s", declared, result.explanation())
+                    .isEqualTo(Verdict.FAILS);
             assertThat(result.reproduced()).isEqualTo(10);
         }
     }
@@ -121,7 +127,8 @@ class JavaSynchronizationTest {
         early.claimAsAlice();
         assertThat(early.winner()).isEqualTo("alice");
 
-        Result result = Frontrun.explore(LoadedEarly::new).instrument("dev.frontrun.sync.early")
+        Result result = Frontrun.explore(LoadedEarly::new)
+                .instrument("dev.frontrun.sync.early")
                 .thread("alice", LoadedEarly::claimAsAlice)
                 .thread("bob", LoadedEarly::claimAsBob)
                 .invariant(s -> "alice".equals(s.winner()))
@@ -136,7 +143,8 @@ class JavaSynchronizationTest {
         NamedEarly early = new NamedEarly();
         early.claim("setup");
 
-        Result result = Frontrun.explore(NamedEarly::new).instrument("dev.frontrun.sync.named")
+        Result result = Frontrun.explore(NamedEarly::new)
+                .instrument("dev.frontrun.sync.named")
                 .thread("alice", s -> s.claim("alice"))
                 .thread("bob", s -> s.claim("bob"))
                 .invariant(s -> "alice".equals(s.winner()))
@@ -144,7 +152,11 @@ class JavaSynchronizationTest {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
         assertThat(result.notExplored()).isEmpty();
-        assertThat(NamedEarly.class.getMethod("claim", String.class).getParameters()[0].getName()).isEqualTo("who");
+        assertThat(NamedEarly.class
+                        .getMethod("claim", String.class)
+                        .getParameters()[0]
+                        .getName())
+                .isEqualTo("who");
     }
 
     /** Reflection on a retransformed class would load the classes its signatures name, uninstrumented. */
@@ -153,7 +165,8 @@ class JavaSynchronizationTest {
         Desk desk = new Desk(); // loaded now; Seat, named in its signatures, is not
         Frontrun.instrument("dev.frontrun.sync.early2"); // retransforms Desk
 
-        Result result = Frontrun.explore(desk::newSeat).instrument("dev.frontrun.sync.early2")
+        Result result = Frontrun.explore(desk::newSeat)
+                .instrument("dev.frontrun.sync.early2")
                 .thread("alice", s -> desk.bookSeat(s, "alice"))
                 .thread("bob", s -> desk.bookSeat(s, "bob"))
                 .invariant(s -> "alice".equals(desk.holderOf(s)))
@@ -165,8 +178,11 @@ class JavaSynchronizationTest {
     @Test
     void aLatchAwaitedByOneThreadAndCountedDownByTheOtherIsNoDeadlockAndReplays() {
         List<Integer> seen = new ArrayList<>();
-        Result holds = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
-                .thread("reader", s -> { seen.add(s.awaitThenRead()); })
+        Result holds = Frontrun.explore(Handoffs::new)
+                .instrument(FIXTURES)
+                .thread("reader", s -> {
+                    seen.add(s.awaitThenRead());
+                })
                 .thread("writer", s -> s.publishThenCountDown(7))
                 .invariant(s -> true)
                 .run();
@@ -175,8 +191,11 @@ class JavaSynchronizationTest {
         assertThat(holds.executions()).isEqualTo(1);
         assertThat(seen).containsExactly(7);
 
-        Result fails = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
-                .thread("reader", s -> { seen.add(s.awaitThenRead()); })
+        Result fails = Frontrun.explore(Handoffs::new)
+                .instrument(FIXTURES)
+                .thread("reader", s -> {
+                    seen.add(s.awaitThenRead());
+                })
                 .thread("writer", s -> s.publishThenCountDown(7))
                 .invariant(s -> false, "never")
                 .run();
@@ -188,8 +207,12 @@ class JavaSynchronizationTest {
 
     @Test
     void aGuardedWaitIsWokenByTheNotificationInBothOrders() {
-        Result result = Frontrun.explore(Handoffs::new).instrument(FIXTURES).spuriousWakeups(false)
-                .thread("waiter", s -> { s.waitUntilPublished(); })
+        Result result = Frontrun.explore(Handoffs::new)
+                .instrument(FIXTURES)
+                .spuriousWakeups(false)
+                .thread("waiter", s -> {
+                    s.waitUntilPublished();
+                })
                 .thread("publisher", Handoffs::publishAndNotify)
                 .invariant(s -> true)
                 .executionTimeout(Duration.ofSeconds(10))
@@ -209,8 +232,11 @@ class JavaSynchronizationTest {
     @Test
     void aGuardedWaitHoldsThroughASpuriousWakeUp() {
         List<Boolean> returned = new ArrayList<>();
-        Result result = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
-                .thread("waiter", s -> { returned.add(s.waitUntilPublished()); })
+        Result result = Frontrun.explore(Handoffs::new)
+                .instrument(FIXTURES)
+                .thread("waiter", s -> {
+                    returned.add(s.waitUntilPublished());
+                })
                 .thread("publisher", Handoffs::publishAndNotify)
                 .invariant(s -> true)
                 .executionTimeout(Duration.ofSeconds(10))
@@ -229,18 +255,25 @@ class JavaSynchronizationTest {
      */
     @Test
     void anUnguardedWaitBrokenByASpuriousWakeUpIsFoundAndReplays() {
-        Result all = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
-                .thread("waiter", s -> { if (!s.waitIfNotPublished()) throw new IllegalStateException("woke unpublished"); })
+        Result all = Frontrun.explore(Handoffs::new)
+                .instrument(FIXTURES)
+                .thread("waiter", s -> {
+                    if (!s.waitIfNotPublished()) throw new IllegalStateException("woke unpublished");
+                })
                 .thread("publisher", Handoffs::publishAndNotify)
-                .stopOnFirstFailure(false).reproduceOnFailure(0)
+                .stopOnFirstFailure(false)
+                .reproduceOnFailure(0)
                 .executionTimeout(Duration.ofSeconds(10))
                 .run();
         assertThat(all.verdict()).as(all.explanation()).isEqualTo(Verdict.FAILS);
         assertThat(all.executions()).isEqualTo(4);
         assertThat(all.exhausted()).isTrue();
 
-        Result first = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
-                .thread("waiter", s -> { if (!s.waitIfNotPublished()) throw new IllegalStateException("woke unpublished"); })
+        Result first = Frontrun.explore(Handoffs::new)
+                .instrument(FIXTURES)
+                .thread("waiter", s -> {
+                    if (!s.waitIfNotPublished()) throw new IllegalStateException("woke unpublished");
+                })
                 .thread("publisher", Handoffs::publishAndNotify)
                 .executionTimeout(Duration.ofSeconds(10))
                 .run();
@@ -249,8 +282,12 @@ class JavaSynchronizationTest {
         assertThat(first.reproduced()).isEqualTo(10);
         assertThat(first.trace()).anyMatch(step -> step.step().label().startsWith("wake spuriously or be notified"));
 
-        Result without = Frontrun.explore(Handoffs::new).instrument(FIXTURES).spuriousWakeups(false)
-                .thread("waiter", s -> { if (!s.waitIfNotPublished()) throw new IllegalStateException("woke unpublished"); })
+        Result without = Frontrun.explore(Handoffs::new)
+                .instrument(FIXTURES)
+                .spuriousWakeups(false)
+                .thread("waiter", s -> {
+                    if (!s.waitIfNotPublished()) throw new IllegalStateException("woke unpublished");
+                })
                 .thread("publisher", Handoffs::publishAndNotify)
                 .executionTimeout(Duration.ofSeconds(10))
                 .run();
@@ -260,8 +297,11 @@ class JavaSynchronizationTest {
 
     @Test
     void aNotificationBeforeTheWaitIsALostWakeUpFoundAsADeadlockThatReplays() {
-        Result result = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
-                .thread("waiter", s -> { s.waitForANotification(); })
+        Result result = Frontrun.explore(Handoffs::new)
+                .instrument(FIXTURES)
+                .thread("waiter", s -> {
+                    s.waitForANotification();
+                })
                 .thread("notifier", Handoffs::notifyOnce)
                 .executionTimeout(Duration.ofSeconds(10))
                 .run();
@@ -274,7 +314,8 @@ class JavaSynchronizationTest {
 
     @Test
     void aLockOrderDeadlockIsFoundAndReplays() {
-        Result result = Frontrun.explore(Handoffs::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(Handoffs::new)
+                .instrument(FIXTURES)
                 .thread("forward", Handoffs::forward)
                 .thread("backward", Handoffs::backward)
                 .executionTimeout(Duration.ofSeconds(10))
@@ -286,7 +327,9 @@ class JavaSynchronizationTest {
         assertThat(result.reproduced()).isEqualTo(10);
         // forward first runs clean, the next trace deadlocks: the exploration stops there
         assertThat(result.executions()).as(result.explanation()).isEqualTo(2);
-        assertThat(result.failsWithoutInterleaving()).as("a deadlock needs both threads in between").isFalse();
+        assertThat(result.failsWithoutInterleaving())
+                .as("a deadlock needs both threads in between")
+                .isFalse();
         assertThat(result.summary()).doesNotContain("not a race");
     }
 }

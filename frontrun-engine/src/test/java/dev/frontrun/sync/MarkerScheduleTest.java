@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 class MarkerScheduleTest {
 
     private static Exploration<MarkedCounter> counters() {
-        return Frontrun.explore(MarkedCounter::new).instrument("dev.frontrun.sync.fixtures")
+        return Frontrun.explore(MarkedCounter::new)
+                .instrument("dev.frontrun.sync.fixtures")
                 .thread("alice", MarkedCounter::increment)
                 .thread("bob", MarkedCounter::increment)
                 .invariant(c -> c.value() == 2, "both increments count");
@@ -33,12 +34,18 @@ class MarkerScheduleTest {
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
         assertThat(result.failure().orElseThrow().kind()).isEqualTo(Failure.Kind.INVARIANT_VIOLATED);
         assertThat(result.reproduced()).isEqualTo(10);
-        List<String> labels = result.trace().stream().map(s -> s.threadName() + " " + s.step().label()).toList();
+        List<String> labels = result.trace().stream()
+                .map(s -> s.threadName() + " " + s.step().label())
+                .toList();
         // a marker's step is recorded when its thread passes it: both reads, then alice's write, then bob's
-        assertThat(labels).containsSubsequence("alice read field:dev.frontrun.sync.fixtures.MarkedCounter.value",
-                "bob read field:dev.frontrun.sync.fixtures.MarkedCounter.value", "alice after_read",
-                "alice write field:dev.frontrun.sync.fixtures.MarkedCounter.value", "bob after_read",
-                "bob write field:dev.frontrun.sync.fixtures.MarkedCounter.value");
+        assertThat(labels)
+                .containsSubsequence(
+                        "alice read field:dev.frontrun.sync.fixtures.MarkedCounter.value",
+                        "bob read field:dev.frontrun.sync.fixtures.MarkedCounter.value",
+                        "alice after_read",
+                        "alice write field:dev.frontrun.sync.fixtures.MarkedCounter.value",
+                        "bob after_read",
+                        "bob write field:dev.frontrun.sync.fixtures.MarkedCounter.value");
     }
 
     @Test
@@ -86,7 +93,8 @@ class MarkerScheduleTest {
     @Test
     void markersOnTheWayArePassed() {
         // alice passes after_read on her way to before_write: she has read, bob reads the old value too
-        Result result = counters().replay(Schedule.ofMarkers("alice:before_write", "bob:before_write", "alice:*", "bob:*"));
+        Result result =
+                counters().replay(Schedule.ofMarkers("alice:before_write", "bob:before_write", "alice:*", "bob:*"));
 
         assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
     }
@@ -94,9 +102,12 @@ class MarkerScheduleTest {
     @Test
     void anEntryNamingNoThreadIsRefused() {
         assertThatThrownBy(() -> counters().replay(Schedule.ofMarkers("carol:after_read")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("carol").hasMessageContaining("alice");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("carol")
+                .hasMessageContaining("alice");
         assertThatThrownBy(() -> Schedule.ofMarkers("alice"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("thread:marker");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("thread:marker");
     }
 
     @Test

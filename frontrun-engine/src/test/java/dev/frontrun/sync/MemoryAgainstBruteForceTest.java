@@ -31,35 +31,44 @@ class MemoryAgainstBruteForceTest {
 
     @TestFactory
     Stream<DynamicTest> exploresEveryTraceOfTheTrueIdentitiesExactlyOnce() {
-        return LongStream.range(0, PROGRAMS).map(i -> BASE_SEED + i).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
-            MemoryRandomProgram program = MemoryRandomProgram.generate(seed);
-            Map<String, String> expected = program.bruteForce();
-            List<MemoryRandomProgram.Run> runs = new ArrayList<>();
+        return LongStream.range(0, PROGRAMS)
+                .map(i -> BASE_SEED + i)
+                .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+                    MemoryRandomProgram program = MemoryRandomProgram.generate(seed);
+                    Map<String, String> expected = program.bruteForce();
+                    List<MemoryRandomProgram.Run> runs = new ArrayList<>();
 
-            Exploration<MemoryRandomProgram.Run> exploration = Frontrun.explore(() -> {
-                MemoryRandomProgram.Run run = program.new Run();
-                runs.add(run);
-                return run;
-            }).instrument("dev.frontrun.sync.fixtures");
-            for (int t = 0; t < program.threadCount(); t++) {
-                int thread = t;
-                exploration.thread("t" + t, run -> {
-                    for (int i = 0; i < program.threads().get(thread).size(); i++) {
-                        run.runReally(thread);
+                    Exploration<MemoryRandomProgram.Run> exploration = Frontrun.explore(() -> {
+                                MemoryRandomProgram.Run run = program.new Run();
+                                runs.add(run);
+                                return run;
+                            })
+                            .instrument("dev.frontrun.sync.fixtures");
+                    for (int t = 0; t < program.threadCount(); t++) {
+                        int thread = t;
+                        exploration.thread("t" + t, run -> {
+                            for (int i = 0; i < program.threads().get(thread).size(); i++) {
+                                run.runReally(thread);
+                            }
+                        });
                     }
-                });
-            }
-            Result result = exploration.stopOnFirstFailure(false).reproduceOnFailure(0).reportDirectory(null).run();
+                    Result result = exploration
+                            .stopOnFirstFailure(false)
+                            .reproduceOnFailure(0)
+                            .reportDirectory(null)
+                            .run();
 
-            Set<String> explored = new HashSet<>();
-            runs.forEach(run -> explored.add(program.traceKeyOf(run.order)));
-            assertThat(explored).as("%s: traces explored", program).isEqualTo(expected.keySet());
-            assertThat(result.executions()).as("%s: executions", program).isEqualTo(expected.size());
-            assertThat(result.exhausted()).as("%s", program).isTrue();
-            Set<String> outcomes = new TreeSet<>();
-            runs.forEach(run -> outcomes.add(run.outcome()));
-            assertThat(outcomes).as("%s: final states", program).isEqualTo(new TreeSet<>(expected.values()));
-        }));
+                    Set<String> explored = new HashSet<>();
+                    runs.forEach(run -> explored.add(program.traceKeyOf(run.order)));
+                    assertThat(explored).as("%s: traces explored", program).isEqualTo(expected.keySet());
+                    assertThat(result.executions())
+                            .as("%s: executions", program)
+                            .isEqualTo(expected.size());
+                    assertThat(result.exhausted()).as("%s", program).isTrue();
+                    Set<String> outcomes = new TreeSet<>();
+                    runs.forEach(run -> outcomes.add(run.outcome()));
+                    assertThat(outcomes).as("%s: final states", program).isEqualTo(new TreeSet<>(expected.values()));
+                }));
     }
 
     /** The seeds do exercise what the check is about: boxes two threads write each on its own, and boxes handed over. */
@@ -69,7 +78,9 @@ class MemoryAgainstBruteForceTest {
         int handedOver = 0;
         for (long i = 0; i < PROGRAMS; i++) {
             MemoryRandomProgram program = MemoryRandomProgram.generate(BASE_SEED + i);
-            long writers = program.threads().stream().filter(ops -> ops.contains(MemoryRandomProgram.Op.WRITE_BOX)).count();
+            long writers = program.threads().stream()
+                    .filter(ops -> ops.contains(MemoryRandomProgram.Op.WRITE_BOX))
+                    .count();
             ownBoxes += writers >= 2 ? 1 : 0;
             handedOver += program.touchesAnothersBox() ? 1 : 0;
         }

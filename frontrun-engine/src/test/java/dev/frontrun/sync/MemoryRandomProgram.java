@@ -3,13 +3,13 @@ package dev.frontrun.sync;
 import dev.frontrun.sync.fixtures.Box;
 import dev.frontrun.sync.fixtures.MemoryCells;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 
 /**
  * A small random program over real instrumented memory: threads read and write two shared fields, make
@@ -22,7 +22,13 @@ record MemoryRandomProgram(long seed, List<List<Op>> threads) {
 
     enum Op {
         /** a new box, the thread's current one (no step) */
-        NEW("N"), READ_A("Ra"), WRITE_A("Wa"), READ_B("Rb"), WRITE_B("Wb"), READ_BOX("r"), WRITE_BOX("w"),
+        NEW("N"),
+        READ_A("Ra"),
+        WRITE_A("Wa"),
+        READ_B("Rb"),
+        WRITE_B("Wb"),
+        READ_BOX("r"),
+        WRITE_BOX("w"),
         /** the current box into the slot */
         PUBLISH("P"),
         /** the slot's box, if any, becomes the current one */
@@ -40,8 +46,20 @@ record MemoryRandomProgram(long seed, List<List<Op>> threads) {
         }
     }
 
-    private static final Op[] AFTER_NEW = {Op.READ_A, Op.WRITE_A, Op.READ_B, Op.WRITE_B, Op.READ_BOX, Op.WRITE_BOX,
-            Op.WRITE_BOX, Op.PUBLISH, Op.PUBLISH, Op.TAKE, Op.TAKE, Op.NEW};
+    private static final Op[] AFTER_NEW = {
+        Op.READ_A,
+        Op.WRITE_A,
+        Op.READ_B,
+        Op.WRITE_B,
+        Op.READ_BOX,
+        Op.WRITE_BOX,
+        Op.WRITE_BOX,
+        Op.PUBLISH,
+        Op.PUBLISH,
+        Op.TAKE,
+        Op.TAKE,
+        Op.NEW
+    };
 
     static MemoryRandomProgram generate(long seed) {
         Random random = new Random(seed);
@@ -74,8 +92,7 @@ record MemoryRandomProgram(long seed, List<List<Op>> threads) {
     }
 
     /** An object's identity in the simulation, and its name in the real run: the creating thread and its count. */
-    record BoxId(int thread, int index) {
-    }
+    record BoxId(int thread, int index) {}
 
     /** One run's state, simulated or real: what each thread holds and read, and what it did in which order. */
     final class Run {
@@ -111,7 +128,8 @@ record MemoryRandomProgram(long seed, List<List<Op>> threads) {
                 case WRITE_A -> cells.write(0, value);
                 case READ_B -> registers[t] = registers[t] * 31 + cells.read(1) + 1;
                 case WRITE_B -> cells.write(1, value);
-                case READ_BOX -> registers[t] = registers[t] * 31 + real.get(current[t]).get() + 1;
+                case READ_BOX ->
+                    registers[t] = registers[t] * 31 + real.get(current[t]).get() + 1;
                 case WRITE_BOX -> real.get(current[t]).set(value);
                 case PUBLISH -> cells.publish(real.get(current[t]));
                 case TAKE -> {
@@ -173,7 +191,11 @@ record MemoryRandomProgram(long seed, List<List<Op>> threads) {
             for (int t = 0; t < threads.size(); t++) {
                 for (int i = 0; i < created[t]; i++) {
                     BoxId id = new BoxId(t, i);
-                    sb.append(' ').append(real.isEmpty() ? boxes.get(id) : Integer.valueOf(real.get(id).get()));
+                    sb.append(' ')
+                            .append(
+                                    real.isEmpty()
+                                            ? boxes.get(id)
+                                            : Integer.valueOf(real.get(id).get()));
                 }
             }
             return sb.toString();
@@ -213,7 +235,9 @@ record MemoryRandomProgram(long seed, List<List<Op>> threads) {
         for (int p = 0; p < run.order.size(); p++) {
             String[] touch = run.touched.get(p);
             int thread = schedule.get(p);
-            if (touch != null && touch[0].startsWith("BoxId[thread=") && !touch[0].startsWith("BoxId[thread=" + thread + ",")) {
+            if (touch != null
+                    && touch[0].startsWith("BoxId[thread=")
+                    && !touch[0].startsWith("BoxId[thread=" + thread + ",")) {
                 return true;
             }
         }
@@ -248,7 +272,11 @@ record MemoryRandomProgram(long seed, List<List<Op>> threads) {
                 String[] y = run.touched.get(q);
                 String tp = order.get(p).split(":")[0];
                 String tq = order.get(q).split(":")[0];
-                if (x != null && y != null && !tp.equals(tq) && x[0].equals(y[0]) && (x[1].equals("w") || y[1].equals("w"))) {
+                if (x != null
+                        && y != null
+                        && !tp.equals(tq)
+                        && x[0].equals(y[0])
+                        && (x[1].equals("w") || y[1].equals("w"))) {
                     key.append(order.get(p)).append('<').append(order.get(q)).append(' ');
                 }
             }
@@ -266,7 +294,8 @@ record MemoryRandomProgram(long seed, List<List<Op>> threads) {
     }
 
     private static String sortedPairs(String pairs) {
-        List<String> list = new ArrayList<>(List.of(pairs.trim().isEmpty() ? new String[0] : pairs.trim().split(" ")));
+        List<String> list = new ArrayList<>(
+                List.of(pairs.trim().isEmpty() ? new String[0] : pairs.trim().split(" ")));
         Collections.sort(list);
         return String.join(" ", list);
     }

@@ -28,7 +28,8 @@ class MixedSqlAndMemoryTest {
 
     @BeforeEach
     void products(TestDatabase db) {
-        db.execute("DROP TABLE IF EXISTS product",
+        db.execute(
+                "DROP TABLE IF EXISTS product",
                 "CREATE TABLE product (id int PRIMARY KEY, price int NOT NULL)",
                 "INSERT INTO product VALUES (1, 100)");
         raw = db.dataSource();
@@ -36,8 +37,9 @@ class MixedSqlAndMemoryTest {
     }
 
     private int priceInDatabase() throws SQLException {
-        try (Connection c = raw.getConnection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT price FROM product WHERE id = 1")) {
+        try (Connection c = raw.getConnection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT price FROM product WHERE id = 1")) {
             rs.next();
             return rs.getInt(1);
         }
@@ -45,17 +47,23 @@ class MixedSqlAndMemoryTest {
 
     @Test
     void aReaderCachingTheOldPriceAfterTheWritersInvalidationLeavesTheCacheStale() {
-        Result result = Frontrun.explore(() -> new PriceCache(ds)).database(raw).instrument("dev.frontrun.sync.fixtures")
-                .thread("reader", s -> { s.price(1); })
+        Result result = Frontrun.explore(() -> new PriceCache(ds))
+                .database(raw)
+                .instrument("dev.frontrun.sync.fixtures")
+                .thread("reader", s -> {
+                    s.price(1);
+                })
                 .thread("writer", s -> s.update(1, 200))
-                .invariant(s -> {
-                    Integer cached = s.cached(1);
-                    try {
-                        return cached == null || cached == priceInDatabase();
-                    } catch (SQLException e) {
-                        throw new IllegalStateException(e);
-                    }
-                }, "the cache agrees with the database")
+                .invariant(
+                        s -> {
+                            Integer cached = s.cached(1);
+                            try {
+                                return cached == null || cached == priceInDatabase();
+                            } catch (SQLException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        },
+                        "the cache agrees with the database")
                 .run();
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
@@ -67,24 +75,31 @@ class MixedSqlAndMemoryTest {
 
     @Test
     void aReaderKeepingTheOldPriceInAFieldAfterTheWriterClearedItLeavesItStale() {
-        Result result = Frontrun.explore(() -> new LastPrice(ds)).database(raw).instrument("dev.frontrun.sync.fixtures")
-                .thread("reader", s -> { s.price(1); })
+        Result result = Frontrun.explore(() -> new LastPrice(ds))
+                .database(raw)
+                .instrument("dev.frontrun.sync.fixtures")
+                .thread("reader", s -> {
+                    s.price(1);
+                })
                 .thread("writer", s -> s.update(1, 200))
-                .invariant(s -> {
-                    Integer kept = s.last();
-                    try {
-                        return kept == null || kept == priceInDatabase();
-                    } catch (SQLException e) {
-                        throw new IllegalStateException(e);
-                    }
-                }, "the kept price agrees with the database")
+                .invariant(
+                        s -> {
+                            Integer kept = s.last();
+                            try {
+                                return kept == null || kept == priceInDatabase();
+                            } catch (SQLException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        },
+                        "the kept price agrees with the database")
                 .run();
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
         assertThat(result.reproduced()).isEqualTo(10);
         // the failing trace: the reader's SELECT before the UPDATE, its write of the field after the writer's
-        assertThat(result.trace()).anyMatch(step -> step.step().label().equals("write field:dev.frontrun.sync.fixtures.LastPrice.last")
-                && step.threadName().equals("reader"));
+        assertThat(result.trace())
+                .anyMatch(step -> step.step().label().equals("write field:dev.frontrun.sync.fixtures.LastPrice.last")
+                        && step.threadName().equals("reader"));
         assertThat(result.trace()).anyMatch(step -> step.step().label().contains("UPDATE product"));
     }
 }

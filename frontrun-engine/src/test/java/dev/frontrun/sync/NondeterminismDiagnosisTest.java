@@ -15,7 +15,8 @@ class NondeterminismDiagnosisTest {
     @Test
     void aStepTakenOnlyInTheFirstExecutionIsNamedWithTheResourceItTouched() {
         FirstUse.reset();
-        Result result = Frontrun.explore(WarmedCounter::new).instrument("dev.frontrun.sync.fixtures")
+        Result result = Frontrun.explore(WarmedCounter::new)
+                .instrument("dev.frontrun.sync.fixtures")
                 .thread("alice", WarmedCounter::hit)
                 .thread("bob", WarmedCounter::hit)
                 .invariant(s -> true)
@@ -23,7 +24,8 @@ class NondeterminismDiagnosisTest {
 
         assertThat(result.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         String why = result.failure().orElseThrow().summary();
-        assertThat(why).contains("step 2 asked for thread 'alice' which cannot run there (it has finished)")
+        assertThat(why)
+                .contains("step 2 asked for thread 'alice' which cannot run there (it has finished)")
                 .contains("an earlier execution ran its step there, which touched read field:"
                         + WarmedCounter.class.getName() + ".hits")
                 .contains("runnable: 'bob' at read field:" + WarmedCounter.class.getName() + ".hits");

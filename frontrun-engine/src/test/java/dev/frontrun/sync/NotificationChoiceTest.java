@@ -33,7 +33,8 @@ class NotificationChoiceTest {
     @Test
     void oneNotifyWakesEitherOfTwoWaitersSoBothWakeOrdersAreFound() {
         Set<List<List<String>>> seen = new HashSet<>();
-        Result result = Frontrun.explore(WaitQueue::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(WaitQueue::new)
+                .instrument(FIXTURES)
                 .thread("alice", s -> s.waitInMonitor("alice"))
                 .thread("bob", s -> s.waitInMonitor("bob"))
                 .thread("notifier", WaitQueue::notifyTwice)
@@ -41,17 +42,19 @@ class NotificationChoiceTest {
                 .executionTimeout(Duration.ofSeconds(20))
                 .run();
 
-        assertThat(orders(result, seen)).contains(
-                List.of(List.of("alice", "bob"), List.of("alice", "bob")),
-                List.of(List.of("alice", "bob"), List.of("bob", "alice")),
-                List.of(List.of("bob", "alice"), List.of("alice", "bob")),
-                List.of(List.of("bob", "alice"), List.of("bob", "alice")));
+        assertThat(orders(result, seen))
+                .contains(
+                        List.of(List.of("alice", "bob"), List.of("alice", "bob")),
+                        List.of(List.of("alice", "bob"), List.of("bob", "alice")),
+                        List.of(List.of("bob", "alice"), List.of("alice", "bob")),
+                        List.of(List.of("bob", "alice"), List.of("bob", "alice")));
         assertThat(result.notExplored()).as("untimed waits are certified").isEmpty();
     }
 
     @Test
     void aProgramCorrectOnlyIfNotifyWakesTheLongestWaiterFailsAndReplays() {
-        Result result = Frontrun.explore(WaitQueue::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(WaitQueue::new)
+                .instrument(FIXTURES)
                 .thread("alice", s -> s.waitInMonitor("alice"))
                 .thread("bob", s -> s.waitInMonitor("bob"))
                 .thread("notifier", WaitQueue::notifyTwice)
@@ -67,7 +70,8 @@ class NotificationChoiceTest {
     @Test
     void aConditionSignalWakesEitherOfTwoWaiters() {
         Set<List<List<String>>> seen = new HashSet<>();
-        Result result = Frontrun.explore(WaitQueue::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(WaitQueue::new)
+                .instrument(FIXTURES)
                 .thread("alice", s -> s.awaitCondition("alice"))
                 .thread("bob", s -> s.awaitCondition("bob"))
                 .thread("signaller", WaitQueue::signalTwice)
@@ -75,15 +79,17 @@ class NotificationChoiceTest {
                 .executionTimeout(Duration.ofSeconds(20))
                 .run();
 
-        assertThat(orders(result, seen)).contains(
-                List.of(List.of("alice", "bob"), List.of("bob", "alice")),
-                List.of(List.of("bob", "alice"), List.of("alice", "bob")));
+        assertThat(orders(result, seen))
+                .contains(
+                        List.of(List.of("alice", "bob"), List.of("bob", "alice")),
+                        List.of(List.of("bob", "alice"), List.of("alice", "bob")));
     }
 
     @Test
     void aTimedWaiterMayTimeOutWhileTheNotificationWakesTheOtherOrTakeItAndLeaveTheOtherWaiting() {
         Set<List<List<String>>> completed = new HashSet<>();
-        Result result = Frontrun.explore(WaitQueue::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(WaitQueue::new)
+                .instrument(FIXTURES)
                 .thread("timed", s -> s.waitInMonitorTimed("timed"))
                 .thread("untimed", s -> s.waitInMonitor("untimed"))
                 .thread("notifier", WaitQueue::notifyOnce)
@@ -97,14 +103,19 @@ class NotificationChoiceTest {
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
         assertThat(result.failure().orElseThrow()).isInstanceOf(Failure.Deadlock.class);
         // the timed waiter timed out and the notification woke the other, whoever came first
-        assertThat(completed).extracting(o -> o.get(0)).contains(List.of("timed", "untimed"), List.of("untimed", "timed"));
-        assertThat(result.notExplored()).as("timed waits are certified against brute force").isEmpty();
+        assertThat(completed)
+                .extracting(o -> o.get(0))
+                .contains(List.of("timed", "untimed"), List.of("untimed", "timed"));
+        assertThat(result.notExplored())
+                .as("timed waits are certified against brute force")
+                .isEmpty();
     }
 
     @Test
     void aTimedTryLockMayGetTheLockBeforeTheWriterNotAtAllOrAfterTheWriterReleasedIt() {
         Set<String> outcomes = new HashSet<>();
-        Result result = Frontrun.explore(LateLock::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(LateLock::new)
+                .instrument(FIXTURES)
                 .thread("writer", LateLock::write)
                 .thread("reader", LateLock::tryRead)
                 .invariant(s -> outcomes.add(s.outcome()) || true)

@@ -10,9 +10,9 @@ import dev.frontrun.sync.fixtures.EarlyInit;
 import dev.frontrun.sync.fixtures.GeneratedAccessors;
 import dev.frontrun.sync.fixtures.OwnObjects;
 import dev.frontrun.sync.fixtures.SharedMemory;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
-import java.util.List;
 
 /**
  * Shared memory per object: what an explored thread creates is its own resource, named the same in every
@@ -26,7 +26,8 @@ class ObjectResourcesTest {
     private static final String FIXTURES = "dev.frontrun.sync.fixtures";
 
     private static Result eachOnItsOwn(Callable<?> body, Object expected) {
-        return Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+        return Frontrun.explore(SharedMemory::new)
+                .instrument(FIXTURES)
                 .thread("alice", s -> check(body, expected))
                 .thread("bob", s -> check(body, expected))
                 .stopOnFirstFailure(false)
@@ -35,13 +36,18 @@ class ObjectResourcesTest {
 
     /** The step labels of one execution of the two threads (an invariant that never holds keeps its trace). */
     private static List<String> labels(Callable<?> body) {
-        Result shown = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+        Result shown = Frontrun.explore(SharedMemory::new)
+                .instrument(FIXTURES)
                 .thread("alice", s -> body.call())
                 .thread("bob", s -> body.call())
                 .invariant(s -> false, "show the trace")
-                .reproduceOnFailure(0).checkAdvice(false).reportDirectory(null)
+                .reproduceOnFailure(0)
+                .checkAdvice(false)
+                .reportDirectory(null)
                 .run();
-        return shown.trace().stream().map(step -> step.threadName() + ": " + step.step().label()).toList();
+        return shown.trace().stream()
+                .map(step -> step.threadName() + ": " + step.step().label())
+                .toList();
     }
 
     private static void check(Callable<?> body, Object expected) throws Exception {
@@ -57,17 +63,21 @@ class ObjectResourcesTest {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(result.executions()).isEqualTo(1);
-        assertThat(labels(() -> OwnObjects.box(1))).contains("alice: write field:" + FIXTURES + ".Box.value@alice/Box#0",
-                "bob: write field:" + FIXTURES + ".Box.value@bob/Box#0");
+        assertThat(labels(() -> OwnObjects.box(1)))
+                .contains(
+                        "alice: write field:" + FIXTURES + ".Box.value@alice/Box#0",
+                        "bob: write field:" + FIXTURES + ".Box.value@bob/Box#0");
     }
 
     @Test
     void anObjectAnUninstrumentedCallerCreatesIsNamedByItsOwnConstructor() {
-        Result result = eachOnItsOwn(() -> {
-            Box box = new Box(); // this test class is not instrumented: Box's constructor names the box
-            box.set(3);
-            return box.get();
-        }, 3);
+        Result result = eachOnItsOwn(
+                () -> {
+                    Box box = new Box(); // this test class is not instrumented: Box's constructor names the box
+                    box.set(3);
+                    return box.get();
+                },
+                3);
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(result.executions()).isEqualTo(1);
@@ -78,15 +88,17 @@ class ObjectResourcesTest {
         Result result = eachOnItsOwn(() -> OwnObjects.labelledBox("x"), "x1");
 
         assertThat(result.executions()).isEqualTo(1);
-        assertThat(labels(() -> OwnObjects.labelledBox("x"))).contains(
-                "alice: write field:" + FIXTURES + ".Box.value@alice/Labelled#0",
-                "alice: write field:" + FIXTURES + ".Box$Labelled.label@alice/Labelled#0");
+        assertThat(labels(() -> OwnObjects.labelledBox("x")))
+                .contains(
+                        "alice: write field:" + FIXTURES + ".Box.value@alice/Labelled#0",
+                        "alice: write field:" + FIXTURES + ".Box$Labelled.label@alice/Labelled#0");
     }
 
     @Test
     void bothWritingOneSingletonsFieldRunTwice() {
         Box singleton = new Box(); // made before the exploration: one resource for every thread
-        Result result = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(SharedMemory::new)
+                .instrument(FIXTURES)
                 .thread("alice", s -> singleton.set(1))
                 .thread("bob", s -> singleton.set(2))
                 .stopOnFirstFailure(false)
@@ -100,7 +112,8 @@ class ObjectResourcesTest {
     void aFreshObjectHandedToAnotherThreadIsRacedOnUnderItsCreatorsName() {
         // alice: write published, write box.value; bob: read published, and if he saw the box, write box.value:
         // bob before the publication (1 trace), or after it with the two writes in either order (2 traces)
-        Result result = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(SharedMemory::new)
+                .instrument(FIXTURES)
                 .thread("alice", s -> {
                     Box box = new Box();
                     s.publish(box);
@@ -118,8 +131,9 @@ class ObjectResourcesTest {
 
         assertThat(result.executions()).isEqualTo(3);
         assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
-        assertThat(result.trace()).anyMatch(step -> step.step().label().equals("write field:" + FIXTURES + ".Box.value@alice/Box#0")
-                && step.threadName().equals("bob"));
+        assertThat(result.trace())
+                .anyMatch(step -> step.step().label().equals("write field:" + FIXTURES + ".Box.value@alice/Box#0")
+                        && step.threadName().equals("bob"));
     }
 
     @Test
@@ -128,8 +142,8 @@ class ObjectResourcesTest {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(result.executions()).isEqualTo(1);
-        assertThat(labels(() -> OwnObjects.array(5))).contains("alice: write array:alice/long[]#0[1]",
-                "bob: read array:bob/long[]#0[0]");
+        assertThat(labels(() -> OwnObjects.array(5)))
+                .contains("alice: write array:alice/long[]#0[1]", "bob: read array:bob/long[]#0[0]");
     }
 
     @Test
@@ -148,8 +162,9 @@ class ObjectResourcesTest {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(result.executions()).isEqualTo(1);
-        assertThat(labels(() -> OwnObjects.map("k"))).contains("alice: put map:alice/ConcurrentHashMap#0[String k]",
-                "bob: size map:bob/ConcurrentHashMap#0");
+        assertThat(labels(() -> OwnObjects.map("k")))
+                .contains(
+                        "alice: put map:alice/ConcurrentHashMap#0[String k]", "bob: size map:bob/ConcurrentHashMap#0");
     }
 
     @Test
@@ -176,11 +191,13 @@ class ObjectResourcesTest {
         // each thread: init() writes field:EarlyInit.value (no name yet), then set() and get() touch its own
         // object's value and weakly the class-wide one, which the other's init conflicts with: the first init
         // goes before the other thread's init, set or get (3 places for it) whichever thread's it is: 6 traces
-        Result result = eachOnItsOwn(() -> {
-            EarlyInit early = new EarlyInit();
-            early.set(2);
-            return early.get();
-        }, 2);
+        Result result = eachOnItsOwn(
+                () -> {
+                    EarlyInit early = new EarlyInit();
+                    early.set(2);
+                    return early.get();
+                },
+                2);
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(result.executions()).isEqualTo(6);

@@ -20,7 +20,8 @@ class OwnChoiceTest {
     @Test
     void aConditionOfTheApplicationsOwnQueueIsNoStepOfTheThreadThatChooses() {
         for (int round = 0; round < 20; round++) {
-            Result result = Frontrun.explore(CountingQueue::new).instrument(FIXTURES)
+            Result result = Frontrun.explore(CountingQueue::new)
+                    .instrument(FIXTURES)
                     .thread("consumer", CountingQueue::take)
                     .thread("producer", s -> s.prepareAndPut("a"))
                     .invariant(s -> false, "shows the first execution's trace")
@@ -29,9 +30,13 @@ class OwnChoiceTest {
                     .run();
 
             assertThat(result.executions()).isEqualTo(1);
-            assertThat(result.trace()).extracting(step -> step.threadName() + ": " + step.step().label())
-                    .as(result.explanation()).containsExactly("producer: write field:" + FIXTURES + ".CountingQueue.prepared",
-                            "producer: put Counting", "consumer: take Counting",
+            assertThat(result.trace())
+                    .extracting(step -> step.threadName() + ": " + step.step().label())
+                    .as(result.explanation())
+                    .containsExactly(
+                            "producer: write field:" + FIXTURES + ".CountingQueue.prepared",
+                            "producer: put Counting",
+                            "consumer: take Counting",
                             "consumer: write field:" + FIXTURES + ".CountingQueue.taken");
         }
     }

@@ -22,7 +22,8 @@ class QueueInterfacesTest {
     @Test
     void anAddThroughCollectionAndAPeekThroughQueueRunInBothOrders() {
         Set<String> seen = new HashSet<>();
-        Result result = Frontrun.explore(QueueViews::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(QueueViews::new)
+                .instrument(FIXTURES)
                 .thread("adder", s -> s.addThroughCollection("a"))
                 .thread("peeker", QueueViews::peek)
                 .invariant(s -> seen.add(String.valueOf(s.peeked())) || true)
@@ -35,7 +36,8 @@ class QueueInterfacesTest {
 
     @Test
     void aPeekThatMustSeeTheElementFailsWhenItRunsFirst() {
-        Result result = Frontrun.explore(QueueViews::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(QueueViews::new)
+                .instrument(FIXTURES)
                 .thread("adder", s -> s.addThroughCollection("a"))
                 .thread("peeker", QueueViews::peek)
                 .invariant(s -> "a".equals(s.peeked()), "the peek saw the element")
@@ -47,7 +49,8 @@ class QueueInterfacesTest {
 
     @Test
     void twoLooksCommute() {
-        Result result = Frontrun.explore(QueueViews::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(QueueViews::new)
+                .instrument(FIXTURES)
                 .thread("peeker", QueueViews::peek)
                 .thread("counter", QueueViews::size)
                 .invariant(s -> s.peeked() == null && "0".equals(s.counted()), "both saw the queue empty")
@@ -60,7 +63,8 @@ class QueueInterfacesTest {
     @Test
     void anAddFirstAndAPollLastThroughDequeRunInBothOrders() {
         Set<String> seen = new HashSet<>();
-        Result result = Frontrun.explore(QueueViews::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(QueueViews::new)
+                .instrument(FIXTURES)
                 .thread("adder", s -> s.addFirst("a"))
                 .thread("poller", QueueViews::pollLast)
                 .invariant(s -> seen.add(String.valueOf(s.polled())) || true)

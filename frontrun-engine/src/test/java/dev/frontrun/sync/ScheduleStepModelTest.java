@@ -20,7 +20,8 @@ class ScheduleStepModelTest {
     private static final String FIXTURES = "dev.frontrun.sync.fixtures";
 
     private static Exploration<SharedMemory> increments() {
-        return Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+        return Frontrun.explore(SharedMemory::new)
+                .instrument(FIXTURES)
                 .thread("alice", SharedMemory::increment)
                 .thread("bob", SharedMemory::increment)
                 .invariant(s -> s.value() == 2);
@@ -51,7 +52,8 @@ class ScheduleStepModelTest {
     void aScheduleRecordedWithOtherInstrumentedPackagesIsRefused() {
         Schedule found = increments().run().counterexample().orElseThrow();
 
-        assertThatThrownBy(() -> increments().instrument("dev.frontrun.sync.plain").replay(found))
+        assertThatThrownBy(
+                        () -> increments().instrument("dev.frontrun.sync.plain").replay(found))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("instrumented [dev.frontrun.sync.fixtures., dev.frontrun.sync.plain.]");
     }

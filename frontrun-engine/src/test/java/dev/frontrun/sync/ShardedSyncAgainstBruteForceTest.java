@@ -35,14 +35,18 @@ class ShardedSyncAgainstBruteForceTest {
 
     @TestFactory
     Stream<DynamicTest> locksAndLatches() {
-        return LongStream.range(0, PROGRAMS).map(i -> 0x10C_5EEDL + i).mapToObj(seed -> DynamicTest.dynamicTest(
-                "seed " + seed, () -> check(SyncRandomProgram.generate(seed))));
+        return LongStream.range(0, PROGRAMS)
+                .map(i -> 0x10C_5EEDL + i)
+                .mapToObj(
+                        seed -> DynamicTest.dynamicTest("seed " + seed, () -> check(SyncRandomProgram.generate(seed))));
     }
 
     @TestFactory
     Stream<DynamicTest> waitsPermitsAndReadWriteLocks() {
-        return LongStream.range(0, PROGRAMS).map(i -> 0x4A17_5EEDL + i).mapToObj(seed -> DynamicTest.dynamicTest(
-                "seed " + seed, () -> check(SyncRandomProgram.generateHandoffs(seed))));
+        return LongStream.range(0, PROGRAMS)
+                .map(i -> 0x4A17_5EEDL + i)
+                .mapToObj(seed ->
+                        DynamicTest.dynamicTest("seed " + seed, () -> check(SyncRandomProgram.generateHandoffs(seed))));
     }
 
     private static void check(SyncRandomProgram program) {
@@ -56,19 +60,27 @@ class ShardedSyncAgainstBruteForceTest {
             Set<Schedule> schedules = new HashSet<>();
             int executions = 0;
             for (var share : ShardedExplorations.explore(() -> program.new State(), bodies, n, true)) {
-                assertThat(share.outcome().exhausted()).as("%s, %d shards", program, n).isTrue();
+                assertThat(share.outcome().exhausted())
+                        .as("%s, %d shards", program, n)
+                        .isTrue();
                 Set<String> own = new HashSet<>();
                 for (SyncRandomProgram.State run : share.counted()) {
                     String trace = program.traceKey(run.log);
-                    assertThat(own.add(trace)).as("%s, %d shards: a trace once in a shard", program, n).isTrue();
+                    assertThat(own.add(trace))
+                            .as("%s, %d shards: a trace once in a shard", program, n)
+                            .isTrue();
                     union.add(trace);
                 }
                 for (Schedule schedule : share.schedules()) {
-                    assertThat(schedules.add(schedule)).as("%s, %d shards: a schedule in one shard", program, n).isTrue();
+                    assertThat(schedules.add(schedule))
+                            .as("%s, %d shards: a schedule in one shard", program, n)
+                            .isTrue();
                 }
                 executions += share.counted().size();
             }
-            assertThat(union).as("%s, %d shards: traces", program, n).isEqualTo(program.bruteForce().keySet());
+            assertThat(union)
+                    .as("%s, %d shards: traces", program, n)
+                    .isEqualTo(program.bruteForce().keySet());
             assertThat(executions).isGreaterThanOrEqualTo(program.traceCount());
         }
     }

@@ -19,7 +19,8 @@ class SharedMemoryTest {
 
     @Test
     void aPlainFieldIncrementedByTwoThreadsIsALostUpdateInFourTraces() {
-        Result result = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(SharedMemory::new)
+                .instrument(FIXTURES)
                 .thread("alice", SharedMemory::increment)
                 .thread("bob", SharedMemory::increment)
                 .invariant(s -> s.value() == 2)
@@ -35,7 +36,8 @@ class SharedMemoryTest {
         Result result = Frontrun.explore(() -> {
                     SharedMemory.total = 0;
                     return new SharedMemory();
-                }).instrument(FIXTURES)
+                })
+                .instrument(FIXTURES)
                 .thread("alice", s -> SharedMemory.incrementTotal())
                 .thread("bob", s -> SharedMemory.incrementTotal())
                 .invariant(s -> SharedMemory.total == 2)
@@ -50,7 +52,8 @@ class SharedMemoryTest {
     void arrayElementsAreOneResourcePerElementKindCoarserThanPerCell() {
         // two different cells: no race, but the array was made by the setup, not by an explored thread, so it
         // has no name of its own and its int[] elements are one resource: the four orders are run
-        Result result = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(SharedMemory::new)
+                .instrument(FIXTURES)
                 .thread("alice", s -> s.incrementCell(0))
                 .thread("bob", s -> s.incrementCell(1))
                 .invariant(s -> s.cell(0) == 1 && s.cell(1) == 1)
@@ -62,7 +65,8 @@ class SharedMemoryTest {
 
     @Test
     void anAtomicIncrementIsOneWriteAndHolds() {
-        Result result = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(SharedMemory::new)
+                .instrument(FIXTURES)
                 .thread("alice", SharedMemory::incrementAtomically)
                 .thread("bob", SharedMemory::incrementAtomically)
                 .invariant(s -> s.atomic() == 2)
@@ -74,7 +78,8 @@ class SharedMemoryTest {
 
     @Test
     void anAtomicReadThenSetLosesAnUpdate() {
-        Result result = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(SharedMemory::new)
+                .instrument(FIXTURES)
                 .thread("alice", SharedMemory::getThenSet)
                 .thread("bob", SharedMemory::getThenSet)
                 .invariant(s -> s.atomic() == 2)
@@ -87,7 +92,8 @@ class SharedMemoryTest {
 
     @Test
     void aLongAdderIsOneResource() {
-        Result result = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(SharedMemory::new)
+                .instrument(FIXTURES)
                 .thread("alice", SharedMemory::add)
                 .thread("bob", SharedMemory::add)
                 .invariant(s -> s.sum() == 2)
@@ -99,7 +105,8 @@ class SharedMemoryTest {
 
     @Test
     void aCheckThenPutOnOneKeyOfAConcurrentHashMapPutsTwice() {
-        Result result = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(SharedMemory::new)
+                .instrument(FIXTURES)
                 .thread("alice", s -> s.putIfMissing("k", "alice"))
                 .thread("bob", s -> s.putIfMissing("k", "bob"))
                 .invariant(s -> s.puts().size() == 1, "one put")
@@ -113,29 +120,39 @@ class SharedMemoryTest {
     /** The summary of a race in memory names what the threads conflicted on: the field with its class, the map's key. */
     @Test
     void theSummaryNamesTheConflictingFieldOrMapKey() {
-        Result field = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+        Result field = Frontrun.explore(SharedMemory::new)
+                .instrument(FIXTURES)
                 .thread("alice", SharedMemory::increment)
                 .thread("bob", SharedMemory::increment)
                 .invariant(s -> s.value() == 2)
-                .reproduceOnFailure(0).reportDirectory(null)
+                .reproduceOnFailure(0)
+                .reportDirectory(null)
                 .run();
-        Result map = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+        Result map = Frontrun.explore(SharedMemory::new)
+                .instrument(FIXTURES)
                 .thread("alice", s -> s.putIfMissing("k", "alice"))
                 .thread("bob", s -> s.putIfMissing("k", "bob"))
                 .invariant(s -> s.puts().size() == 1, "one put")
-                .reproduceOnFailure(0).reportDirectory(null)
+                .reproduceOnFailure(0)
+                .reportDirectory(null)
                 .run();
 
-        assertThat(field.summary()).contains("conflicting accesses:",
-                "alice  read field:" + FIXTURES + ".SharedMemory.value",
-                "bob  write field:" + FIXTURES + ".SharedMemory.value");
-        assertThat(map.summary()).contains("conflicting accesses:",
-                "bob  containsKey map:ConcurrentHashMap[String k]", "alice  put map:ConcurrentHashMap[String k]");
+        assertThat(field.summary())
+                .contains(
+                        "conflicting accesses:",
+                        "alice  read field:" + FIXTURES + ".SharedMemory.value",
+                        "bob  write field:" + FIXTURES + ".SharedMemory.value");
+        assertThat(map.summary())
+                .contains(
+                        "conflicting accesses:",
+                        "bob  containsKey map:ConcurrentHashMap[String k]",
+                        "alice  put map:ConcurrentHashMap[String k]");
     }
 
     @Test
     void checkThenPutOnDifferentKeysIsIndependent() {
-        Result result = Frontrun.explore(SharedMemory::new).instrument(FIXTURES)
+        Result result = Frontrun.explore(SharedMemory::new)
+                .instrument(FIXTURES)
                 .thread("alice", s -> s.putIfMissing("a", "alice"))
                 .thread("bob", s -> s.putIfMissing("b", "bob"))
                 .invariant(s -> s.puts().size() == 2)
@@ -147,7 +164,10 @@ class SharedMemoryTest {
 
     @Test
     void outsideAnExplorationInstrumentedCodeRunsAsWritten() {
-        Frontrun.explore(SharedMemory::new).instrument(FIXTURES).thread("t", SharedMemory::increment).run();
+        Frontrun.explore(SharedMemory::new)
+                .instrument(FIXTURES)
+                .thread("t", SharedMemory::increment)
+                .run();
         SharedMemory memory = new SharedMemory();
         memory.increment();
         memory.putIfMissing("k", "me");

@@ -9,8 +9,8 @@ import dev.frontrun.sync.fixtures.StampedConversions;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.Test;
 import java.util.function.BiConsumer;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code StampedLock} conversions are steps the scheduler models: whether a conversion succeeds is the real
@@ -22,7 +22,9 @@ class StampedConversionsTest {
     private static final String FIXTURES = "dev.frontrun.sync.fixtures";
 
     private static Result explore(BiConsumer<StampedConversions, String> body, Set<Map<String, String>> seen) {
-        Result result = Frontrun.explore(StampedConversions::new).instrument(FIXTURES).sharedMemory(false)
+        Result result = Frontrun.explore(StampedConversions::new)
+                .instrument(FIXTURES)
+                .sharedMemory(false)
                 .thread("a", s -> body.accept(s, "a"))
                 .thread("b", s -> body.accept(s, "b"))
                 .invariant(s -> seen.add(s.how()) && false || s.value() == 2, "both increments count")
@@ -44,11 +46,12 @@ class StampedConversionsTest {
         Result result = explore(StampedConversions::upgrade, seen);
 
         assertThat(result.executions()).isEqualTo(8);
-        assertThat(seen).containsExactlyInAnyOrder(
-                Map.of("a", "upgraded", "b", "upgraded"),
-                Map.of("a", "upgraded", "b", "fell back"),
-                Map.of("a", "fell back", "b", "upgraded"),
-                Map.of("a", "fell back", "b", "fell back"));
+        assertThat(seen)
+                .containsExactlyInAnyOrder(
+                        Map.of("a", "upgraded", "b", "upgraded"),
+                        Map.of("a", "upgraded", "b", "fell back"),
+                        Map.of("a", "fell back", "b", "upgraded"),
+                        Map.of("a", "fell back", "b", "fell back"));
     }
 
     /** Write take, conversion to a read hold, read release: the other writer waits throughout, so 2 traces. */
@@ -58,7 +61,8 @@ class StampedConversionsTest {
         Result result = explore(StampedConversions::downgrade, seen);
 
         assertThat(result.executions()).isEqualTo(2);
-        assertThat(seen).containsExactlyInAnyOrder(Map.of("a", "saw 1", "b", "saw 2"), Map.of("a", "saw 2", "b", "saw 1"));
+        assertThat(seen)
+                .containsExactlyInAnyOrder(Map.of("a", "saw 1", "b", "saw 2"), Map.of("a", "saw 2", "b", "saw 1"));
     }
 
     /**
@@ -71,10 +75,11 @@ class StampedConversionsTest {
         Result result = explore(StampedConversions::optimisticIncrement, seen);
 
         assertThat(result.executions()).isEqualTo(10);
-        assertThat(seen).containsExactlyInAnyOrder(
-                Map.of("a", "upgraded", "b", "upgraded"),
-                Map.of("a", "upgraded", "b", "fell back"),
-                Map.of("a", "fell back", "b", "upgraded"));
+        assertThat(seen)
+                .containsExactlyInAnyOrder(
+                        Map.of("a", "upgraded", "b", "upgraded"),
+                        Map.of("a", "upgraded", "b", "fell back"),
+                        Map.of("a", "fell back", "b", "upgraded"));
     }
 
     @Test

@@ -47,7 +47,8 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
                     for (int t2 = 0; t2 < threads.size(); t2++) {
                         dependent[t1][i1][t2] = new boolean[threads.get(t2).size()];
                         for (int i2 = 0; t2 != t1 && i2 < threads.get(t2).size(); i2++) {
-                            dependent[t1][i1][t2][i2] = conflict(a, accesses(threads.get(t2).get(i2)));
+                            dependent[t1][i1][t2][i2] =
+                                    conflict(a, accesses(threads.get(t2).get(i2)));
                         }
                     }
                 }
@@ -71,8 +72,7 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         }
     }
 
-    sealed interface Op {
-    }
+    sealed interface Op {}
 
     /** One step with one or more accesses. */
     record Touch(List<int[]> accesses) implements Op {
@@ -302,8 +302,8 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
     }
 
     /** Two threads wait in one monitor and a third notifies it once or twice, or notifies all, with touches around. */
-    private static SyncRandomProgram waitSetScenario(long seed, Random random, int resources, int permits,
-                                                     boolean timedWaits) {
+    private static SyncRandomProgram waitSetScenario(
+            long seed, Random random, int resources, int permits, boolean timedWaits) {
         List<List<Op>> threads = new ArrayList<>();
         for (int t = 0; t < 2; t++) {
             List<Op> ops = new ArrayList<>(List.of(new Enter(0)));
@@ -632,7 +632,8 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         if (!withTimeOuts) {
             for (int t = 0; t < threads.size(); t++) {
                 for (int i = 0; i < position[t].length; i++) {
-                    if (threads.get(t).get(i) instanceof TimeOut || threads.get(t).get(i) instanceof Spurious) {
+                    if (threads.get(t).get(i) instanceof TimeOut
+                            || threads.get(t).get(i) instanceof Spurious) {
                         position[t][i] = position[t][i + 1] >= 0 ? Integer.MAX_VALUE : -1;
                     }
                 }
@@ -650,8 +651,11 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
             for (int i1 = 0; i1 < threads.get(t1).size(); i1++) {
                 for (int t2 = t1 + 1; t2 < threads.size(); t2++) {
                     for (int i2 = 0; i2 < threads.get(t2).size(); i2++) {
-                        if (conflict(t1, i1, t2, i2) && position[t1][i1] >= 0 && position[t2][i2] >= 0
-                                && position[t1][i1] < Integer.MAX_VALUE && position[t2][i2] < Integer.MAX_VALUE) {
+                        if (conflict(t1, i1, t2, i2)
+                                && position[t1][i1] >= 0
+                                && position[t2][i2] >= 0
+                                && position[t1][i1] < Integer.MAX_VALUE
+                                && position[t2][i2] < Integer.MAX_VALUE) {
                             key.append(position[t1][i1] < position[t2][i2] ? '<' : '>');
                         }
                     }
@@ -671,7 +675,13 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
     /** For each trace the bodies can tell, one order of ops that has it ({@code t:op} each): to name what a run missed. */
     Map<String, String> witnesses() {
         Map<String, String> witnesses = new HashMap<>();
-        dfs(new int[threads.size()], new Model(permits), new ArrayList<>(), new HashMap<>(), new HashSet<>(), witnesses);
+        dfs(
+                new int[threads.size()],
+                new Model(permits),
+                new ArrayList<>(),
+                new HashMap<>(),
+                new HashSet<>(),
+                witnesses);
         return witnesses;
     }
 
@@ -691,6 +701,7 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         List<Set<Integer>> woken = List.of(new HashSet<>(), new HashSet<>());
         /** Per monitor, for each pending notify (oldest first), the threads it may still wake. */
         List<List<Set<Integer>>> pending = List.of(new ArrayList<>(), new ArrayList<>());
+
         int[] permits;
         int writer = -1;
         List<Integer> readers = new ArrayList<>();
@@ -787,7 +798,8 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
                 woken.get(o.monitor()).add(t);
             } else if (op instanceof Spurious o) {
                 int m = o.monitor();
-                spuriousUsed[t] |= !woken.get(m).contains(t) && pending.get(m).stream().noneMatch(n -> n.contains(t));
+                spuriousUsed[t] |=
+                        !woken.get(m).contains(t) && pending.get(m).stream().noneMatch(n -> n.contains(t));
                 leave(t, m);
                 woken.get(m).add(t);
             } else if (op instanceof Woken k) {
@@ -822,8 +834,13 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
         }
     }
 
-    private void dfs(int[] next, Model model, List<int[]> order, Map<String, String> traces, Set<String> full,
-                     Map<String, String> witnesses) {
+    private void dfs(
+            int[] next,
+            Model model,
+            List<int[]> order,
+            Map<String, String> traces,
+            Set<String> full,
+            Map<String, String> witnesses) {
         boolean any = false;
         boolean unfinished = false;
         if (!lockCycle(next, model.owner)) {
@@ -841,7 +858,8 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
                 after.apply(t, op);
                 order.add(new int[] {t, next[t]});
                 next[t]++;
-                boolean skip = next[t] < threads.get(t).size() && threads.get(t).get(next[t]) instanceof Spurious
+                boolean skip = next[t] < threads.get(t).size()
+                        && threads.get(t).get(next[t]) instanceof Spurious
                         && after.spuriousUsed[t];
                 if (skip) { // its wait has no spurious wake-up left: no step
                     order.add(new int[] {t, next[t], 1});
@@ -867,8 +885,11 @@ record SyncRandomProgram(long seed, int resources, int permits, List<List<Op>> t
             full.add(traceKey(order, true));
             StringBuilder witness = new StringBuilder();
             for (int[] step : order) {
-                witness.append(witness.length() == 0 ? "" : " ").append(step[0]).append(':')
-                        .append(threads.get(step[0]).get(step[1])).append(step.length > 2 ? "(no step)" : "");
+                witness.append(witness.length() == 0 ? "" : " ")
+                        .append(step[0])
+                        .append(':')
+                        .append(threads.get(step[0]).get(step[1]))
+                        .append(step.length > 2 ? "(no step)" : "");
             }
             witnesses.putIfAbsent(traceKey(order), witness.toString());
         }

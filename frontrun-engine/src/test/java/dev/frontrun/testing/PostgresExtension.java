@@ -11,7 +11,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  */
 public final class PostgresExtension implements ParameterResolver {
 
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(PostgresExtension.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(PostgresExtension.class);
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
@@ -21,13 +22,15 @@ public final class PostgresExtension implements ParameterResolver {
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         ExtensionContext classContext = context;
-        while (classContext.getTestMethod().isPresent() && classContext.getParent().isPresent()) {
+        while (classContext.getTestMethod().isPresent()
+                && classContext.getParent().isPresent()) {
             classContext = classContext.getParent().get();
         }
         Class<?> testClass = classContext.getRequiredTestClass();
-        return classContext.getStore(NAMESPACE)
-                .getOrComputeIfAbsent(testClass, c -> new DroppedOnClose(TestPostgres.freshDatabase(c)),
-                        DroppedOnClose.class)
+        return classContext
+                .getStore(NAMESPACE)
+                .getOrComputeIfAbsent(
+                        testClass, c -> new DroppedOnClose(TestPostgres.freshDatabase(c)), DroppedOnClose.class)
                 .database();
     }
 

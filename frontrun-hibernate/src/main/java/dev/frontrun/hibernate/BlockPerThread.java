@@ -31,8 +31,8 @@ final class BlockPerThread implements Optimizer {
     private final Class<?> returnClass;
     private final long initialValue;
 
-    private BlockPerThread(Optimizer shared, StandardOptimizerDescriptor kind, Class<?> returnClass,
-                           long initialValue) {
+    private BlockPerThread(
+            Optimizer shared, StandardOptimizerDescriptor kind, Class<?> returnClass, long initialValue) {
         this.shared = shared;
         this.kind = kind;
         this.returnClass = returnClass;
@@ -45,8 +45,10 @@ final class BlockPerThread implements Optimizer {
             return Optional.empty();
         }
         Optional<StandardOptimizerDescriptor> kind = Arrays.stream(StandardOptimizerDescriptor.values())
-                .filter(d -> d.getOptimizerClass() == shared.getClass()).findFirst();
-        if (kind.isEmpty() || kind.get() == StandardOptimizerDescriptor.NONE
+                .filter(d -> d.getOptimizerClass() == shared.getClass())
+                .findFirst();
+        if (kind.isEmpty()
+                || kind.get() == StandardOptimizerDescriptor.NONE
                 || kind.get() == StandardOptimizerDescriptor.POOLED_LOTL) {
             return Optional.empty(); // one nextval per id, or a block per thread already
         }
@@ -66,8 +68,11 @@ final class BlockPerThread implements Optimizer {
 
     /** The calling explored thread's own optimizer in the running execution, or the application's. */
     private Optimizer current() {
-        return RepeatableRandom.perThread(this, (execution, owner) -> OptimizerFactory.buildOptimizer(kind, returnClass,
-                shared.getIncrementSize(), initialValue)).orElse(shared);
+        return RepeatableRandom.perThread(
+                        this,
+                        (execution, owner) -> OptimizerFactory.buildOptimizer(
+                                kind, returnClass, shared.getIncrementSize(), initialValue))
+                .orElse(shared);
     }
 
     @Override

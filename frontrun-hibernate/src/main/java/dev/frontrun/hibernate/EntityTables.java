@@ -32,6 +32,7 @@ public final class EntityTables {
     private final Map<String, String> entityByTable = new LinkedHashMap<>();
     /** The entities found in each statement: Hibernate prepares the same texts again and again. */
     private final Map<String, String> entitiesBySql = new ConcurrentHashMap<>();
+
     private final SchemaHints hints;
 
     /** @param hints where what the metamodel says is registered, e.g. {@code FrontrunDataSource.schemaHints(dataSource)} */
@@ -41,7 +42,8 @@ public final class EntityTables {
 
     /** Reads the mapping of every entity of {@code sessionFactory}. */
     public void learn(SessionFactory sessionFactory) {
-        MappingMetamodel metamodel = sessionFactory.unwrap(SessionFactoryImplementor.class).getMappingMetamodel();
+        MappingMetamodel metamodel =
+                sessionFactory.unwrap(SessionFactoryImplementor.class).getMappingMetamodel();
         metamodel.forEachEntityDescriptor(persister -> learn(persister));
         entitiesBySql.clear();
     }

@@ -44,6 +44,7 @@ public final class IdentifierBlocks implements ExplorationHook {
     private final List<Optimizer> perThread = new CopyOnWriteArrayList<>();
     /** The {@code increment} generators, each with the query it reads the largest id with. */
     private final List<Increment> increments = new CopyOnWriteArrayList<>();
+
     private final Set<Object> known = Collections.newSetFromMap(new IdentityHashMap<>());
     /** the entities whose identifiers cannot be emptied, each with its generator */
     private final List<String> unknown = new CopyOnWriteArrayList<>();
@@ -70,7 +71,9 @@ public final class IdentifierBlocks implements ExplorationHook {
 
     /** Adds the identifier generators of every entity of {@code sessionFactory}. */
     public synchronized void learn(SessionFactory sessionFactory) {
-        sessionFactory.unwrap(SessionFactoryImplementor.class).getMappingMetamodel()
+        sessionFactory
+                .unwrap(SessionFactoryImplementor.class)
+                .getMappingMetamodel()
                 .forEachEntityDescriptor(this::learn);
     }
 
@@ -109,7 +112,8 @@ public final class IdentifierBlocks implements ExplorationHook {
             }
             for (Class<?> c = generator.getClass(); c != Object.class; c = c.getSuperclass()) {
                 for (Field field : c.getDeclaredFields()) {
-                    if (field.getType() == Optimizer.class && !Modifier.isStatic(field.getModifiers())
+                    if (field.getType() == Optimizer.class
+                            && !Modifier.isStatic(field.getModifiers())
                             && !Modifier.isFinal(field.getModifiers())) {
                         accessible(field).set(generator, wrapper.get());
                         return;

@@ -55,7 +55,8 @@ public final class RepeatableUuids implements ExplorationHook {
             if (version == 4) {
                 return random.get();
             }
-            long tick = RepeatableRandom.perThread(TICKS, (execution, owner) -> new AtomicLong()).orElseThrow()
+            long tick = RepeatableRandom.perThread(TICKS, (execution, owner) -> new AtomicLong())
+                    .orElseThrow()
                     .getAndIncrement();
             return TimeOrderedUuids.of(version, tick, random.get());
         }
@@ -94,7 +95,8 @@ public final class RepeatableUuids implements ExplorationHook {
     public synchronized void beforeExploration() throws Exception {
         List<String> refused = new ArrayList<>();
         for (SessionFactory factory : factories) {
-            factory.unwrap(SessionFactoryImplementor.class).getMappingMetamodel()
+            factory.unwrap(SessionFactoryImplementor.class)
+                    .getMappingMetamodel()
                     .forEachEntityDescriptor(persister -> wrapAll(persister, refused));
         }
         if (!refused.isEmpty()) {

@@ -50,8 +50,9 @@ public final class SecondLevelCache implements ExplorationHook {
 
     @Override
     public ExplorationHook forWorker(int worker) {
-        throw new UnsupportedOperationException("Hibernate's second-level cache is shared by every execution in the JVM:"
-                + " executions running side by side would read one another's rows from it");
+        throw new UnsupportedOperationException(
+                "Hibernate's second-level cache is shared by every execution in the JVM:"
+                        + " executions running side by side would read one another's rows from it");
     }
 
     private void evict() {

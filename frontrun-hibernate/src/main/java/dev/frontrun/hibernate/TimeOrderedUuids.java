@@ -14,11 +14,11 @@ final class TimeOrderedUuids {
     static final long START_MILLIS = 1_735_689_600_000L;
     /** 100-nanosecond intervals from the Gregorian calendar's start (1582-10-15) to the Unix epoch. */
     private static final long GREGORIAN_TO_UNIX = 0x01B2_1DD2_1381_4000L;
+
     private static final long VARIANT_MASK = 0x3FFF_FFFF_FFFF_FFFFL;
     private static final long VARIANT = 0x8000_0000_0000_0000L;
 
-    private TimeOrderedUuids() {
-    }
+    private TimeOrderedUuids() {}
 
     /** The UUID of {@code version} (1, 6 or 7) for tick {@code tick} (a millisecond each), random bits from {@code random}. */
     static UUID of(int version, long tick, UUID random) {
@@ -33,8 +33,9 @@ final class TimeOrderedUuids {
             }
             case 1 -> {
                 long time = gregorian(millis);
-                yield new UUID((time & 0xFFFF_FFFFL) << 32 | (time >>> 32 & 0xFFFFL) << 16 | 0x1000L
-                        | time >>> 48 & 0x0FFFL, lsb);
+                yield new UUID(
+                        (time & 0xFFFF_FFFFL) << 32 | (time >>> 32 & 0xFFFFL) << 16 | 0x1000L | time >>> 48 & 0x0FFFL,
+                        lsb);
             }
             default -> throw new IllegalArgumentException("not a time-based UUID version: " + version);
         };

@@ -28,6 +28,7 @@ class HibernateNamingTest {
     public static class Owner {
         @Id
         Long id;
+
         String city;
     }
 
@@ -38,7 +39,8 @@ class HibernateNamingTest {
 
     @BeforeAll
     static void hibernate(TestDatabase db) {
-        db.execute("CREATE TABLE owners (id bigint PRIMARY KEY, city text)", "INSERT INTO owners VALUES (1, 'Madison')");
+        db.execute(
+                "CREATE TABLE owners (id bigint PRIMARY KEY, city text)", "INSERT INTO owners VALUES (1, 'Madison')");
         dataSource = FrontrunDataSource.wrap(db.dataSource(), HINTS);
         Configuration configuration = new Configuration().addAnnotatedClass(Owner.class);
         configuration.getProperties().put("hibernate.connection.datasource", dataSource);
@@ -58,11 +60,10 @@ class HibernateNamingTest {
         assertThat(TABLES.entityOf("owners")).isEqualTo("Owner");
         assertThat(TABLES.entityOf("OWNERS")).isEqualTo("Owner");
         assertThat(TABLES.entityOf("pets")).isNull();
-        assertThat(HINTS.entityOf("owners")).get()
-                .satisfies(e -> {
-                    assertThat(e.name()).isEqualTo("Owner");
-                    assertThat(e.idColumns()).containsExactly("id");
-                });
+        assertThat(HINTS.entityOf("owners")).get().satisfies(e -> {
+            assertThat(e.name()).isEqualTo("Owner");
+            assertThat(e.idColumns()).containsExactly("id");
+        });
     }
 
     /** The entities found in a statement are remembered per text, and forgotten when the mapping is learned anew. */
@@ -89,7 +90,10 @@ class HibernateNamingTest {
                 .reproduceOnFailure(0)
                 .run();
 
-        assertThat(result.trace()).as(result.explanation()).extracting(TraceStep::step).extracting(step -> step.label())
+        assertThat(result.trace())
+                .as(result.explanation())
+                .extracting(TraceStep::step)
+                .extracting(step -> step.label())
                 .filteredOn(label -> label.startsWith("select") || label.startsWith("update"))
                 .isNotEmpty()
                 .allSatisfy(label -> assertThat(label).contains("[Owner]"));

@@ -43,6 +43,7 @@ class IdentifierBlocksTest {
         @Id
         @GeneratedValue
         Long id;
+
         String text;
     }
 
@@ -53,12 +54,13 @@ class IdentifierBlocksTest {
         @GeneratedValue(generator = "largest-id-plus-one")
         @GenericGenerator(name = "largest-id-plus-one", type = IncrementGenerator.class)
         Long id;
+
         String text;
     }
 
     @Test
     void everyExecutionGetsTheSameIdsAndNoneIsHandedOutTwiceAfterwards(TestDatabase db) {
-        check(db, c -> { });
+        check(db, c -> {});
     }
 
     @Test
@@ -69,11 +71,15 @@ class IdentifierBlocksTest {
     /** The tables and the sequence afresh, and Hibernate on them through Frontrun's proxy. */
     private record Hibernate(DataSource ds, SessionFactory sessions) implements AutoCloseable {
         static Hibernate on(TestDatabase db, Consumer<Configuration> configure) {
-            db.execute("DROP TABLE IF EXISTS notes, tickets", "DROP SEQUENCE IF EXISTS notes_seq",
-                    "CREATE TABLE notes (id bigint PRIMARY KEY, text text)", "CREATE SEQUENCE notes_seq INCREMENT BY 50",
+            db.execute(
+                    "DROP TABLE IF EXISTS notes, tickets",
+                    "DROP SEQUENCE IF EXISTS notes_seq",
+                    "CREATE TABLE notes (id bigint PRIMARY KEY, text text)",
+                    "CREATE SEQUENCE notes_seq INCREMENT BY 50",
                     "CREATE TABLE tickets (id bigint PRIMARY KEY, text text)");
             DataSource ds = FrontrunDataSource.wrap(db.dataSource());
-            Configuration configuration = new Configuration().addAnnotatedClass(Note.class).addAnnotatedClass(Ticket.class);
+            Configuration configuration =
+                    new Configuration().addAnnotatedClass(Note.class).addAnnotatedClass(Ticket.class);
             configuration.getProperties().put("hibernate.connection.datasource", ds);
             configure.accept(configuration);
             return new Hibernate(ds, configuration.buildSessionFactory());
@@ -95,24 +101,33 @@ class IdentifierBlocksTest {
 
             for (int exploration = 1; exploration <= 2; exploration++) {
                 Set<List<Long>> idsSeen = ConcurrentHashMap.newKeySet();
-                Result result = Frontrun.explore(Object::new).database(ds).hook(blocks)
+                Result result = Frontrun.explore(Object::new)
+                        .database(ds)
+                        .hook(blocks)
                         .thread("a", s -> sessions.inTransaction(session -> insert(session, "a")))
                         .thread("b", s -> sessions.inTransaction(session -> insert(session, "b")))
                         .invariant(s -> idsSeen.add(sessions.fromTransaction(session -> session.createNativeQuery(
-                                "select id from notes where text <> 'before' union all select -id from tickets"
-                                        + " where text <> 'before' order by 1", Long.class).getResultList())) || true)
+                                                "select id from notes where text <> 'before' union all select -id from tickets"
+                                                        + " where text <> 'before' order by 1",
+                                                Long.class)
+                                        .getResultList()))
+                                || true)
                         .run();
 
                 assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
                 assertThat(result.executions()).as(result.explanation()).isGreaterThan(1);
-                assertThat(idsSeen).as("exploration %d: the ids of every execution", exploration).hasSize(1);
+                assertThat(idsSeen)
+                        .as("exploration %d: the ids of every execution", exploration)
+                        .hasSize(1);
             }
             assertThatCode(() -> sessions.inTransaction(s -> {
-                for (int i = 0; i < 120; i++) {
-                    s.persist(note("after " + i));
-                    s.persist(ticket("after " + i));
-                }
-            })).as("no id handed out twice after the explorations").doesNotThrowAnyException();
+                        for (int i = 0; i < 120; i++) {
+                            s.persist(note("after " + i));
+                            s.persist(ticket("after " + i));
+                        }
+                    }))
+                    .as("no id handed out twice after the explorations")
+                    .doesNotThrowAnyException();
         }
     }
 
@@ -144,36 +159,44 @@ class IdentifierBlocksTest {
 
     @Test
     void withoutItTheExecutionsTakeOtherIdsOrFail(TestDatabase db) {
-        try (Hibernate hibernate = Hibernate.on(db, c -> { })) {
+        try (Hibernate hibernate = Hibernate.on(db, c -> {})) {
             DataSource ds = hibernate.ds();
             SessionFactory sessions = hibernate.sessions();
             sessions.inTransaction(s -> s.persist(note("before")));
             Set<List<Long>> idsSeen = ConcurrentHashMap.newKeySet();
-            Result result = Frontrun.explore(Object::new).database(ds)
+            Result result = Frontrun.explore(Object::new)
+                    .database(ds)
                     .thread("a", s -> sessions.inTransaction(session -> insert(session, "a")))
                     .thread("b", s -> sessions.inTransaction(session -> insert(session, "b")))
                     .invariant(s -> idsSeen.add(sessions.fromTransaction(session -> session.createNativeQuery(
-                            "select id from notes where text <> 'before' order by 1", Long.class).getResultList())) || true)
-                    .reproduceOnFailure(0).run();
+                                            "select id from notes where text <> 'before' order by 1", Long.class)
+                                    .getResultList()))
+                            || true)
+                    .reproduceOnFailure(0)
+                    .run();
 
             assertThat(result.verdict() != Verdict.HOLDS || idsSeen.size() > 1)
-                    .as("what the hook prevents: %s, ids %s", result.verdict(), idsSeen.size()).isTrue();
+                    .as("what the hook prevents: %s, ids %s", result.verdict(), idsSeen.size())
+                    .isTrue();
         }
     }
 
     @Test
     void anIncrementGeneratorUsedBeforeItWasSeenIsRefusedNamingTheEntity(TestDatabase db) {
-        try (Hibernate hibernate = Hibernate.on(db, c -> { })) {
+        try (Hibernate hibernate = Hibernate.on(db, c -> {})) {
             DataSource ds = hibernate.ds();
             SessionFactory sessions = hibernate.sessions();
             sessions.inTransaction(s -> s.persist(ticket("before")));
             IdentifierBlocks blocks = IdentifierBlocks.of(sessions);
 
-            assertThatThrownBy(() -> Frontrun.explore(Object::new).database(ds).hook(blocks)
-                    .thread("a", s -> sessions.inTransaction(session -> session.persist(ticket("a"))))
-                    .thread("b", s -> sessions.inTransaction(session -> session.persist(note("b"))))
-                    .run())
-                    .hasMessageContaining(Ticket.class.getName()).hasMessageContaining("used before Frontrun saw it");
+            assertThatThrownBy(() -> Frontrun.explore(Object::new)
+                            .database(ds)
+                            .hook(blocks)
+                            .thread("a", s -> sessions.inTransaction(session -> session.persist(ticket("a"))))
+                            .thread("b", s -> sessions.inTransaction(session -> session.persist(note("b"))))
+                            .run())
+                    .hasMessageContaining(Ticket.class.getName())
+                    .hasMessageContaining("used before Frontrun saw it");
         }
     }
 }

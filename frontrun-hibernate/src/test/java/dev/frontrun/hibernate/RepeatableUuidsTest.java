@@ -41,6 +41,7 @@ class RepeatableUuidsTest {
         @Id
         @GeneratedValue(strategy = GenerationType.UUID)
         UUID id;
+
         int balance;
     }
 
@@ -50,6 +51,7 @@ class RepeatableUuidsTest {
         @Id
         @UuidGenerator(style = UuidGenerator.Style.TIME)
         UUID id;
+
         int balance;
     }
 
@@ -59,6 +61,7 @@ class RepeatableUuidsTest {
         @Id
         @UuidGenerator(style = UuidGenerator.Style.VERSION_6)
         UUID id;
+
         int balance;
     }
 
@@ -68,6 +71,7 @@ class RepeatableUuidsTest {
         @Id
         @UuidGenerator(style = UuidGenerator.Style.VERSION_7)
         UUID id;
+
         int balance;
     }
 
@@ -76,21 +80,26 @@ class RepeatableUuidsTest {
     public static class Ledger {
         @Id
         UUID id;
+
         int balance;
     }
 
     private record Hibernate(DataSource ds, SessionFactory sessions) implements AutoCloseable {
         static Hibernate on(TestDatabase db) {
-            db.execute("DROP TABLE IF EXISTS accounts, ledgers, v1_accounts, v6_accounts, v7_accounts",
+            db.execute(
+                    "DROP TABLE IF EXISTS accounts, ledgers, v1_accounts, v6_accounts, v7_accounts",
                     "CREATE TABLE accounts (id uuid PRIMARY KEY, balance int NOT NULL)",
                     "CREATE TABLE ledgers (id uuid PRIMARY KEY, balance int NOT NULL)",
                     "CREATE TABLE v1_accounts (id uuid PRIMARY KEY, balance int NOT NULL)",
                     "CREATE TABLE v6_accounts (id uuid PRIMARY KEY, balance int NOT NULL)",
                     "CREATE TABLE v7_accounts (id uuid PRIMARY KEY, balance int NOT NULL)");
             DataSource ds = FrontrunDataSource.wrap(db.dataSource());
-            Configuration configuration = new Configuration().addAnnotatedClass(Account.class)
-                    .addAnnotatedClass(Ledger.class).addAnnotatedClass(V1Account.class)
-                    .addAnnotatedClass(V6Account.class).addAnnotatedClass(V7Account.class);
+            Configuration configuration = new Configuration()
+                    .addAnnotatedClass(Account.class)
+                    .addAnnotatedClass(Ledger.class)
+                    .addAnnotatedClass(V1Account.class)
+                    .addAnnotatedClass(V6Account.class)
+                    .addAnnotatedClass(V7Account.class);
             configuration.getProperties().put("hibernate.connection.datasource", ds);
             return new Hibernate(ds, configuration.buildSessionFactory());
         }
@@ -102,19 +111,24 @@ class RepeatableUuidsTest {
     }
 
     /** Two threads add 1 to the balance the setup created, each locking it, reading it and writing it back. */
-    private static <K> Exploration<K> twoDeposits(Hibernate hibernate, Function<SessionFactory, K> setup,
-                                                  Class<?> entity, Set<Object> keysSeen) {
+    private static <K> Exploration<K> twoDeposits(
+            Hibernate hibernate, Function<SessionFactory, K> setup, Class<?> entity, Set<Object> keysSeen) {
         SessionFactory sessions = hibernate.sessions();
         String table = entity.getAnnotation(Table.class).name();
         return Frontrun.explore(() -> {
                     K key = setup.apply(sessions);
                     keysSeen.add(key);
                     return key;
-                }).database(hibernate.ds()).stopOnFirstFailure(false).reproduceOnFailure(0)
+                })
+                .database(hibernate.ds())
+                .stopOnFirstFailure(false)
+                .reproduceOnFailure(0)
                 .thread("a", key -> deposit(sessions, entity, key))
                 .thread("b", key -> deposit(sessions, entity, key))
-                .invariant(key -> sessions.fromTransaction(s -> s.createNativeQuery(
-                        "select balance from " + table, Integer.class).getSingleResult()) == 2);
+                .invariant(key ->
+                        sessions.fromTransaction(s -> s.createNativeQuery("select balance from " + table, Integer.class)
+                                        .getSingleResult())
+                                == 2);
     }
 
     private static void deposit(SessionFactory sessions, Class<?> entity, Object key) {
@@ -149,13 +163,16 @@ class RepeatableUuidsTest {
         try (Hibernate hibernate = Hibernate.on(db)) {
             RepeatableUuids uuids = RepeatableUuids.of(hibernate.sessions());
             Set<Object> fixedKeys = ConcurrentHashMap.newKeySet();
-            Result fixed = twoDeposits(hibernate, RepeatableUuidsTest::fixedLedger, Ledger.class, fixedKeys).run();
+            Result fixed = twoDeposits(hibernate, RepeatableUuidsTest::fixedLedger, Ledger.class, fixedKeys)
+                    .run();
             Set<Object> firstKeys = ConcurrentHashMap.newKeySet();
             Result generated = twoDeposits(hibernate, RepeatableUuidsTest::newAccount, Account.class, firstKeys)
-                    .hook(uuids).run();
+                    .hook(uuids)
+                    .run();
             Set<Object> secondKeys = ConcurrentHashMap.newKeySet();
             Result again = twoDeposits(hibernate, RepeatableUuidsTest::newAccount, Account.class, secondKeys)
-                    .hook(uuids).run();
+                    .hook(uuids)
+                    .run();
 
             assertThat(fixed.verdict()).as(fixed.explanation()).isEqualTo(Verdict.HOLDS);
             assertThat(generated.verdict()).as(generated.explanation()).isEqualTo(fixed.verdict());
@@ -163,10 +180,14 @@ class RepeatableUuidsTest {
             assertThat(again.executions()).isEqualTo(fixed.executions());
             assertThat(firstKeys).as("one key in every execution").hasSize(1);
             assertThat(secondKeys).as("one key in every execution").hasSize(1);
-            assertThat(secondKeys).as("another exploration (a replay), the same keys").isEqualTo(firstKeys);
+            assertThat(secondKeys)
+                    .as("another exploration (a replay), the same keys")
+                    .isEqualTo(firstKeys);
             UUID outside = newAccount(hibernate.sessions());
-            assertThat(outside).as("outside an exploration, Hibernate's own random UUIDs")
-                    .isNotIn(firstKeys, secondKeys).isNotEqualTo(newAccount(hibernate.sessions()));
+            assertThat(outside)
+                    .as("outside an exploration, Hibernate's own random UUIDs")
+                    .isNotIn(firstKeys, secondKeys)
+                    .isNotEqualTo(newAccount(hibernate.sessions()));
             assertThat(outside.version()).isEqualTo(4);
         }
     }
@@ -175,7 +196,8 @@ class RepeatableUuidsTest {
     void withoutItTheExplorationSaysTheProgramDidNotRepeatItself(TestDatabase db) {
         try (Hibernate hibernate = Hibernate.on(db)) {
             Set<Object> keys = ConcurrentHashMap.newKeySet();
-            Result result = twoDeposits(hibernate, RepeatableUuidsTest::newAccount, Account.class, keys).run();
+            Result result = twoDeposits(hibernate, RepeatableUuidsTest::newAccount, Account.class, keys)
+                    .run();
 
             assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(result.explanation()).contains("did not repeat itself").contains("thread 'a'");
@@ -189,12 +211,16 @@ class RepeatableUuidsTest {
         try (Hibernate hibernate = Hibernate.on(db)) {
             SessionFactory sessions = hibernate.sessions();
             Set<List<UUID>> keysSeen = ConcurrentHashMap.newKeySet();
-            Result result = Frontrun.explore(Object::new).database(hibernate.ds()).hook(RepeatableUuids.of(sessions))
+            Result result = Frontrun.explore(Object::new)
+                    .database(hibernate.ds())
+                    .hook(RepeatableUuids.of(sessions))
                     .stopOnFirstFailure(false)
                     .thread("a", s -> countAfterOpening(sessions))
                     .thread("b", s -> countAfterOpening(sessions))
                     .invariant(s -> keysSeen.add(sessions.fromTransaction(session -> session.createNativeQuery(
-                            "select id from accounts order by id", UUID.class).getResultList())) || true)
+                                            "select id from accounts order by id", UUID.class)
+                                    .getResultList()))
+                            || true)
                     .run();
 
             assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
@@ -214,18 +240,25 @@ class RepeatableUuidsTest {
             SessionFactory sessions = hibernate.sessions();
             RepeatableUuids uuids = RepeatableUuids.of(sessions);
             Set<Object> fixedKeys = ConcurrentHashMap.newKeySet();
-            Result fixed = twoDeposits(hibernate, RepeatableUuidsTest::fixedLedger, Ledger.class, fixedKeys).run();
+            Result fixed = twoDeposits(hibernate, RepeatableUuidsTest::fixedLedger, Ledger.class, fixedKeys)
+                    .run();
             for (Class<?> entity : List.of(V1Account.class, V6Account.class, V7Account.class)) {
                 Set<Object> keys = ConcurrentHashMap.newKeySet();
-                Result generated = twoDeposits(hibernate, s -> persistNew(s, entity), entity, keys).hook(uuids).run();
+                Result generated = twoDeposits(hibernate, s -> persistNew(s, entity), entity, keys)
+                        .hook(uuids)
+                        .run();
                 UUID outside = persistNew(sessions, entity);
                 int version = entity == V1Account.class ? 1 : entity == V6Account.class ? 6 : 7;
 
-                assertThat(generated.verdict()).as(entity + ": " + generated.explanation()).isEqualTo(Verdict.HOLDS);
+                assertThat(generated.verdict())
+                        .as(entity + ": " + generated.explanation())
+                        .isEqualTo(Verdict.HOLDS);
                 assertThat(generated.executions()).as(entity.getSimpleName()).isEqualTo(fixed.executions());
                 assertThat(keys).as("one key in every execution").hasSize(1);
                 assertThat(((UUID) keys.iterator().next()).version()).isEqualTo(version);
-                assertThat(outside.version()).as("outside an exploration, Hibernate's own").isEqualTo(version);
+                assertThat(outside.version())
+                        .as("outside an exploration, Hibernate's own")
+                        .isEqualTo(version);
                 assertThat(outside).isNotIn(keys);
             }
         }
@@ -245,6 +278,7 @@ class RepeatableUuidsTest {
     /** Opens an account, then counts the accounts: the count sees the other thread's account or not. */
     private static void countAfterOpening(SessionFactory sessions) {
         newAccount(sessions);
-        sessions.inTransaction(s -> s.createNativeQuery("select count(*) from accounts", Long.class).getSingleResult());
+        sessions.inTransaction(s ->
+                s.createNativeQuery("select count(*) from accounts", Long.class).getSingleResult());
     }
 }

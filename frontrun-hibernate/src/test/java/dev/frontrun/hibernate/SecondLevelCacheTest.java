@@ -36,6 +36,7 @@ class SecondLevelCacheTest {
     public static class Tally {
         @Id
         Long id;
+
         int n;
     }
 
@@ -46,7 +47,9 @@ class SecondLevelCacheTest {
         try (SessionFactory sessions = sessions(db)) {
             SecondLevelCache cache = SecondLevelCache.of(sessions);
             for (int exploration = 1; exploration <= 2; exploration++) {
-                assertThat(explore(db, sessions, cache).verdict()).as("exploration %d", exploration).isEqualTo(Verdict.HOLDS);
+                assertThat(explore(db, sessions, cache).verdict())
+                        .as("exploration %d", exploration)
+                        .isEqualTo(Verdict.HOLDS);
                 assertThat(tally(sessions)).as("after the exploration").isZero();
             }
         }
@@ -67,7 +70,9 @@ class SecondLevelCacheTest {
     }
 
     private SessionFactory sessions(TestDatabase db) {
-        db.execute("DROP TABLE IF EXISTS tallies", "CREATE TABLE tallies (id bigint PRIMARY KEY, n int NOT NULL)",
+        db.execute(
+                "DROP TABLE IF EXISTS tallies",
+                "CREATE TABLE tallies (id bigint PRIMARY KEY, n int NOT NULL)",
                 "INSERT INTO tallies VALUES (1, 0), (2, 0)");
         Configuration configuration = new Configuration().addAnnotatedClass(Tally.class);
         ds = FrontrunDataSource.wrap(db.dataSource());
@@ -84,7 +89,8 @@ class SecondLevelCacheTest {
 
     /** Each thread adds one to its own tally, read through the cache: independent, one execution. */
     private Result explore(TestDatabase db, SessionFactory sessions, SecondLevelCache cache) {
-        var exploration = Frontrun.explore(Object::new).database(ds)
+        var exploration = Frontrun.explore(Object::new)
+                .database(ds)
                 .thread("one", s -> sessions.inTransaction(session -> session.find(Tally.class, 1L).n++))
                 .thread("two", s -> sessions.inTransaction(session -> session.find(Tally.class, 2L).n++))
                 .invariant(s -> db.queryInt("SELECT sum(n)::int FROM tallies") == 2)

@@ -19,7 +19,8 @@ class TimeOrderedUuidsTest {
         assertThat(first.variant()).isEqualTo(2);
         assertThat(first.getMostSignificantBits() >>> 16).isEqualTo(TimeOrderedUuids.START_MILLIS);
         assertThat(later.getMostSignificantBits() >>> 16).isEqualTo(TimeOrderedUuids.START_MILLIS + 5);
-        assertThat(Long.compareUnsigned(later.getMostSignificantBits(), first.getMostSignificantBits())).isPositive();
+        assertThat(Long.compareUnsigned(later.getMostSignificantBits(), first.getMostSignificantBits()))
+                .isPositive();
     }
 
     @Test
@@ -28,7 +29,8 @@ class TimeOrderedUuidsTest {
 
         assertThat(uuid.version()).isEqualTo(1);
         assertThat(uuid.variant()).isEqualTo(2);
-        assertThat(uuid.timestamp()).as("100 ns since 1582-10-15")
+        assertThat(uuid.timestamp())
+                .as("100 ns since 1582-10-15")
                 .isEqualTo((TimeOrderedUuids.START_MILLIS + 3) * 10_000L + 0x01B21DD213814000L);
     }
 
@@ -41,7 +43,8 @@ class TimeOrderedUuidsTest {
         assertThat(v6.version()).isEqualTo(6);
         assertThat(v6.variant()).isEqualTo(2);
         assertThat((msb >>> 16) << 12 | msb & 0x0FFFL).isEqualTo(time);
-        assertThat(Long.compareUnsigned(TimeOrderedUuids.of(6, 4, RANDOM).getMostSignificantBits(), msb)).isPositive();
+        assertThat(Long.compareUnsigned(TimeOrderedUuids.of(6, 4, RANDOM).getMostSignificantBits(), msb))
+                .isPositive();
     }
 
     @Test

@@ -70,15 +70,18 @@ final class Interception {
                     + "do not resolve to it, so it intercepts nothing; it must be preloaded, not loaded later");
         }
         if (magic != FrontrunIoLibrary.MAGIC) {
-            return inactive(String.format("the preloaded %s (%s) speaks ABI %#x, this bridge expects %#x: "
-                    + "preload the library from the same frontrun-native version", LibraryFile.FILE_NAME, path,
-                    magic, FrontrunIoLibrary.MAGIC));
+            return inactive(String.format(
+                    "the preloaded %s (%s) speaks ABI %#x, this bridge expects %#x: "
+                            + "preload the library from the same frontrun-native version",
+                    LibraryFile.FILE_NAME, path, magic, FrontrunIoLibrary.MAGIC));
         }
         int probe = library.frontrun_io_probe();
         if (probe != 1) {
-            return inactive(probe == 0
-                    ? "the preloaded " + LibraryFile.FILE_NAME + " did not see a probe write through the process's write()"
-                    : "the interception probe failed with errno " + (-probe));
+            return inactive(
+                    probe == 0
+                            ? "the preloaded " + LibraryFile.FILE_NAME
+                                    + " did not see a probe write through the process's write()"
+                            : "the interception probe failed with errno " + (-probe));
         }
         return new Interception(library, null, path);
     }
@@ -110,7 +113,8 @@ final class Interception {
             return "LD_PRELOAD is not set";
         }
         if (preload.contains(LibraryFile.FILE_NAME)) {
-            return "LD_PRELOAD=" + preload + " names " + LibraryFile.FILE_NAME + " but the dynamic linker did not load it "
+            return "LD_PRELOAD=" + preload + " names " + LibraryFile.FILE_NAME
+                    + " but the dynamic linker did not load it "
                     + "(wrong path or architecture? ld.so reports 'cannot be preloaded' on stderr at startup)";
         }
         return "LD_PRELOAD=" + preload + " does not include " + LibraryFile.FILE_NAME;

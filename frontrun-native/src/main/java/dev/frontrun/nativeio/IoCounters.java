@@ -5,8 +5,8 @@ package dev.frontrun.nativeio;
  * sendmsg, writev), "in" calls read-like (read, recv, recvfrom, recvmsg, readv); failed calls (for
  * example EAGAIN on a non-blocking socket) count as calls that moved no bytes.
  */
-public record IoCounters(long outCalls, long outBytes, long inCalls, long inBytes,
-                         long polls, long connects, long closes) {
+public record IoCounters(
+        long outCalls, long outBytes, long inCalls, long inBytes, long polls, long connects, long closes) {
 
     public static final IoCounters ZERO = new IoCounters(0, 0, 0, 0, 0, 0, 0);
 
@@ -19,8 +19,13 @@ public record IoCounters(long outCalls, long outBytes, long inCalls, long inByte
 
     /** What happened between {@code earlier} and this snapshot. */
     public IoCounters minus(IoCounters earlier) {
-        return new IoCounters(outCalls - earlier.outCalls, outBytes - earlier.outBytes,
-                inCalls - earlier.inCalls, inBytes - earlier.inBytes, polls - earlier.polls,
-                connects - earlier.connects, closes - earlier.closes);
+        return new IoCounters(
+                outCalls - earlier.outCalls,
+                outBytes - earlier.outBytes,
+                inCalls - earlier.inCalls,
+                inBytes - earlier.inBytes,
+                polls - earlier.polls,
+                connects - earlier.connects,
+                closes - earlier.closes);
     }
 }

@@ -18,8 +18,7 @@ public record IoEvent(long sequence, int threadId, int fd, IoOp op, long result,
      *
      * @param host the peer address, or {@code "unix"} for a Unix-domain socket
      */
-    public record Peer(String host, int port) {
-    }
+    public record Peer(String host, int port) {}
 
     public IoEvent {
         Objects.requireNonNull(peer, "peer");

@@ -2,9 +2,19 @@ package dev.frontrun.nativeio;
 
 /** The intercepted libc call behind an {@link IoEvent}; codes match {@code enum frontrun_io_op}. */
 public enum IoOp {
-    CONNECT(1), CLOSE(2), POLL(3),
-    READ(4), RECV(5), RECVFROM(6), RECVMSG(7), READV(8),
-    WRITE(9), SEND(10), SENDTO(11), SENDMSG(12), WRITEV(13);
+    CONNECT(1),
+    CLOSE(2),
+    POLL(3),
+    READ(4),
+    RECV(5),
+    RECVFROM(6),
+    RECVMSG(7),
+    READV(8),
+    WRITE(9),
+    SEND(10),
+    SENDTO(11),
+    SENDMSG(12),
+    WRITEV(13);
 
     private final int code;
 

@@ -23,8 +23,7 @@ final class LibraryFile {
 
     static final String FILE_NAME = "libfrontrun_io.so";
 
-    private LibraryFile() {
-    }
+    private LibraryFile() {}
 
     static String resourceName() {
         return "native/" + Platform.RESOURCE_PREFIX + "/" + FILE_NAME;

@@ -18,8 +18,7 @@ import java.util.Optional;
  */
 public final class NativeIo {
 
-    private NativeIo() {
-    }
+    private NativeIo() {}
 
     /** Decided once per JVM: LD_PRELOAD cannot change after start-up. */
     private static final class State {
@@ -56,9 +55,10 @@ public final class NativeIo {
 
     /** The environment setting that enables interception for a JVM started with it. */
     public static String preloadLine() {
-        Path file = libraryFile().orElseThrow(() -> new IllegalStateException("frontrun-native has no "
-                + LibraryFile.FILE_NAME + " for this platform (" + LibraryFile.resourceName()
-                + " is not on the classpath): it is built on Linux only"));
+        Path file = libraryFile()
+                .orElseThrow(() -> new IllegalStateException("frontrun-native has no "
+                        + LibraryFile.FILE_NAME + " for this platform (" + LibraryFile.resourceName()
+                        + " is not on the classpath): it is built on Linux only"));
         String existing = System.getenv("LD_PRELOAD");
         boolean keep = existing != null && !existing.isBlank() && !existing.contains(LibraryFile.FILE_NAME);
         return "LD_PRELOAD=" + file.toAbsolutePath() + (keep ? ":" + existing : "");
@@ -219,8 +219,7 @@ public final class NativeIo {
     }
 
     /** A count of {@link #unfedRequests}, and the peer port of the last one. */
-    public record UnfedRequests(long count, int lastPort) {
-    }
+    public record UnfedRequests(long count, int lastPort) {}
 
     /** Removes and returns every event recorded so far, oldest first. One consumer per JVM. */
     public static EventBatch drainEvents() {

@@ -19,8 +19,7 @@ final class NativeLayout {
     private static final int AF_INET = 2;
     private static final int AF_INET6 = 10;
 
-    private NativeLayout() {
-    }
+    private NativeLayout() {}
 
     static IoEvent event(Pointer p, long base) {
         return new IoEvent(
@@ -60,7 +59,8 @@ final class NativeLayout {
     static String host(int family, byte[] address) {
         try {
             return switch (family) {
-                case AF_INET -> InetAddress.getByAddress(Arrays.copyOf(address, 4)).getHostAddress();
+                case AF_INET ->
+                    InetAddress.getByAddress(Arrays.copyOf(address, 4)).getHostAddress();
                 case AF_INET6 -> InetAddress.getByAddress(address).getHostAddress();
                 case AF_UNIX -> "unix";
                 default -> "family-" + family;

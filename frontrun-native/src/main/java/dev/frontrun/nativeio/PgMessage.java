@@ -15,8 +15,8 @@ import java.util.Objects;
  * @param frontrunOwn   sent on a connection Frontrun opened for itself (its startup packet set
  *                      {@code application_name} to {@value #FRONTRUN_APPLICATION}): catalog lookups, lock probes
  */
-public record PgMessage(Origin origin, Kind kind, String statementName, String sql, boolean truncated,
-                        boolean frontrunOwn) {
+public record PgMessage(
+        Origin origin, Kind kind, String statementName, String sql, boolean truncated, boolean frontrunOwn) {
 
     /** The {@code application_name} Frontrun's own connections announce themselves with. */
     public static final String FRONTRUN_APPLICATION = "frontrun";
@@ -31,8 +31,7 @@ public record PgMessage(Origin origin, Kind kind, String statementName, String s
      * @param connection the process-wide number of the connection (unlike fd numbers, never reused)
      * @param message    the message's number on its connection, from 1
      */
-    public record Origin(int threadId, int fd, int port, int connection, int message) {
-    }
+    public record Origin(int threadId, int fd, int port, int connection, int message) {}
 
     public PgMessage {
         Objects.requireNonNull(origin, "origin");

@@ -22,9 +22,11 @@ public final class PgRecording implements AutoCloseable {
     private final FrontrunIoLibrary library;
     /** messages whose chunks have not all arrived, by (connection, message) */
     private final Map<Long, Partial> partial = new LinkedHashMap<>();
+
     private final long droppedAtStart;
     /** where the native drain copies chunks to; reused, as an exploration drains several times per execution */
     private final Memory buffer = new Memory((long) NativeLayout.PG_EVENT_SIZE * CHUNKS_PER_CALL);
+
     private boolean closed;
 
     PgRecording(FrontrunIoLibrary library) {
@@ -40,7 +42,8 @@ public final class PgRecording implements AutoCloseable {
             n = library.frontrun_io_drain_pg(buffer, CHUNKS_PER_CALL);
             for (int i = 0; i < n; i++) {
                 PgChunk chunk = NativeLayout.pgChunk(buffer, (long) i * NativeLayout.PG_EVENT_SIZE);
-                long key = (long) chunk.origin().connection() << 32 | (chunk.origin().message() & 0xffffffffL);
+                long key = (long) chunk.origin().connection() << 32
+                        | (chunk.origin().message() & 0xffffffffL);
                 Partial message = partial.computeIfAbsent(key, k -> new Partial(chunk));
                 if (message.add(chunk)) {
                     partial.remove(key);
@@ -104,9 +107,13 @@ public final class PgRecording implements AutoCloseable {
         PgMessage complete() {
             boolean named = kind == PgMessage.Kind.PARSE || kind == PgMessage.Kind.BIND;
             boolean hasSql = kind == PgMessage.Kind.PARSE || kind == PgMessage.Kind.QUERY;
-            return new PgMessage(first.origin(), kind,
+            return new PgMessage(
+                    first.origin(),
+                    kind,
                     named ? name.toString(StandardCharsets.UTF_8) : null,
-                    hasSql ? text.toString(StandardCharsets.UTF_8) : null, truncated, first.own());
+                    hasSql ? text.toString(StandardCharsets.UTF_8) : null,
+                    truncated,
+                    first.own());
         }
     }
 }

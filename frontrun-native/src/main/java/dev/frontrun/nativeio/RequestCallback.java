@@ -23,8 +23,8 @@ final class RequestCallback implements FrontrunIoLibrary.RequestCallback {
     @Override
     public int invoke(int fd, int family, Pointer address, int port, Pointer head, int headLength) {
         try {
-            listener.requestStarting(new SocketRequest(NativeLayout.host(family, address.getByteArray(0, 16)), port,
-                    firstLine(head, headLength)));
+            listener.requestStarting(new SocketRequest(
+                    NativeLayout.host(family, address.getByteArray(0, 16)), port, firstLine(head, headLength)));
             return 0;
         } catch (Throwable t) {
             // nothing may unwind through native code: the write fails instead (see RequestListener)

@@ -6,5 +6,4 @@ package dev.frontrun.nativeio;
  *
  * @param host the peer address, or {@code "unix"} for a Unix-domain socket (then {@code port} is 0)
  */
-public record TrackedSocket(int fd, String host, int port, IoCounters counters) {
-}
+public record TrackedSocket(int fd, String host, int port, IoCounters counters) {}

@@ -19,13 +19,13 @@ final class ChildProcess {
 
     private static final long TIMEOUT_SECONDS = 120;
 
-    private ChildProcess() {
-    }
+    private ChildProcess() {}
 
     /** The environment a preloaded child gets: LD_PRELOAD naming the library the build produced. */
     static Map<String, String> preloadEnvironment() {
-        Path library = NativeIo.libraryFile().orElseThrow(() -> new AssertionError(
-                "the build produced no " + LibraryFile.resourceName() + " on the test classpath"));
+        Path library = NativeIo.libraryFile()
+                .orElseThrow(() -> new AssertionError(
+                        "the build produced no " + LibraryFile.resourceName() + " on the test classpath"));
         return Map.of("LD_PRELOAD", library.toAbsolutePath().toString());
     }
 
@@ -48,13 +48,14 @@ final class ChildProcess {
     static Output run(List<String> command, Map<String, String> environment) throws IOException, InterruptedException {
         Path log = Files.createTempFile("frontrun-native-child", ".log");
         try {
-            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+            ProcessBuilder builder =
+                    new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
             builder.environment().putAll(environment);
             Process process = builder.start();
             if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();
-                throw new AssertionError("child did not finish in " + TIMEOUT_SECONDS + " s: " + command
-                        + "\n" + Files.readString(log));
+                throw new AssertionError(
+                        "child did not finish in " + TIMEOUT_SECONDS + " s: " + command + "\n" + Files.readString(log));
             }
             return new Output(process.exitValue(), Files.readString(log));
         } finally {

@@ -35,7 +35,8 @@ public final class JdbcTrafficMain {
 
         int me = NativeIo.currentThreadId();
         IoCounters total;
-        try (PortWatch watch = NativeIo.watchPort(port); EventRecording recording = NativeIo.recordEvents()) {
+        try (PortWatch watch = NativeIo.watchPort(port);
+                EventRecording recording = NativeIo.recordEvents()) {
             try (Connection connection = DriverManager.getConnection(url, args[1], args[2])) {
                 List<TrackedSocket> sockets = NativeIo.sockets(port);
                 System.out.println("sockets count=" + sockets.size());
@@ -61,7 +62,8 @@ public final class JdbcTrafficMain {
             }
             total = NativeIo.snapshot(port);
         }
-        System.out.printf("total outCalls=%d outBytes=%d inCalls=%d inBytes=%d connects=%d closes=%d%n",
+        System.out.printf(
+                "total outCalls=%d outBytes=%d inCalls=%d inBytes=%d connects=%d closes=%d%n",
                 total.outCalls(), total.outBytes(), total.inCalls(), total.inBytes(), total.connects(), total.closes());
         printEvents(me, port);
     }
@@ -76,14 +78,23 @@ public final class JdbcTrafficMain {
         step.run();
         IoCounters onFd = countersOf(port, fd).minus(fdBefore);
         IoCounters onThread = NativeIo.snapshot(port).minus(threadBefore);
-        System.out.printf("statement index=%d fd=%d fdOutCalls=%d fdOutBytes=%d fdInBytes=%d"
+        System.out.printf(
+                "statement index=%d fd=%d fdOutCalls=%d fdOutBytes=%d fdInBytes=%d"
                         + " threadOutCalls=%d threadOutBytes=%d threadInBytes=%d%n",
-                index, fd, onFd.outCalls(), onFd.outBytes(), onFd.inBytes(),
-                onThread.outCalls(), onThread.outBytes(), onThread.inBytes());
+                index,
+                fd,
+                onFd.outCalls(),
+                onFd.outBytes(),
+                onFd.inBytes(),
+                onThread.outCalls(),
+                onThread.outBytes(),
+                onThread.inBytes());
     }
 
     private static IoCounters countersOf(int port, int fd) {
-        return NativeIo.sockets(port).stream().filter(s -> s.fd() == fd).findFirst()
+        return NativeIo.sockets(port).stream()
+                .filter(s -> s.fd() == fd)
+                .findFirst()
                 .orElseThrow(() -> new IllegalStateException("fd " + fd + " is no longer tracked"))
                 .counters();
     }
@@ -106,7 +117,8 @@ public final class JdbcTrafficMain {
                 inBytes += event.bytes();
             }
         }
-        System.out.printf("events mine=%d foreign=%d wrongPort=%d outBytes=%d inBytes=%d dropped=%d%n",
+        System.out.printf(
+                "events mine=%d foreign=%d wrongPort=%d outBytes=%d inBytes=%d dropped=%d%n",
                 mine, foreign, wrongPort, outBytes, inBytes, batch.dropped());
     }
 

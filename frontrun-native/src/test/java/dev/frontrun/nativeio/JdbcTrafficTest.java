@@ -25,19 +25,31 @@ class JdbcTrafficTest {
 
     @Test
     void preloadedJvmSeesPostgresTrafficBeneathJdbc(TestDatabase db) throws Exception {
-        ChildProcess.Output child = ChildProcess.javaMain(JdbcTrafficMain.class, db.jdbcUrl(), db.user(), db.password());
+        ChildProcess.Output child =
+                ChildProcess.javaMain(JdbcTrafficMain.class, db.jdbcUrl(), db.user(), db.password());
         assertThat(child.exitCode()).as(child.text()).isZero();
 
-        assertThat(child.line("unwatched").get("snapshotRefused")).as(child.text()).isEqualTo("true");
-        assertThat(child.line("sockets").get("count")).as("one JDBC connection, one socket").isEqualTo("1");
+        assertThat(child.line("unwatched").get("snapshotRefused"))
+                .as(child.text())
+                .isEqualTo("true");
+        assertThat(child.line("sockets").get("count"))
+                .as("one JDBC connection, one socket")
+                .isEqualTo("1");
 
         List<Map<String, String>> statements = child.lines("statement");
-        assertThat(statements).as(child.text())
+        assertThat(statements)
+                .as(child.text())
                 .hasSize(JdbcTrafficMain.STATEMENTS.size() + JdbcTrafficMain.PREPARED_IDS.length);
         for (Map<String, String> statement : statements) {
-            assertThat(number(statement, "fdOutCalls")).as("writes on the fd for %s", statement).isGreaterThanOrEqualTo(1);
-            assertThat(number(statement, "fdOutBytes")).as("bytes sent for %s", statement).isPositive();
-            assertThat(number(statement, "fdInBytes")).as("bytes received for %s", statement).isPositive();
+            assertThat(number(statement, "fdOutCalls"))
+                    .as("writes on the fd for %s", statement)
+                    .isGreaterThanOrEqualTo(1);
+            assertThat(number(statement, "fdOutBytes"))
+                    .as("bytes sent for %s", statement)
+                    .isPositive();
+            assertThat(number(statement, "fdInBytes"))
+                    .as("bytes received for %s", statement)
+                    .isPositive();
             // one thread, one connection: the thread's counts are exactly the socket's
             assertThat(number(statement, "threadOutCalls")).isEqualTo(number(statement, "fdOutCalls"));
             assertThat(number(statement, "threadOutBytes")).isEqualTo(number(statement, "fdOutBytes"));
@@ -53,10 +65,14 @@ class JdbcTrafficTest {
 
         Map<String, String> events = child.line("events");
         assertThat(number(events, "mine")).isPositive();
-        assertThat(number(events, "foreign")).as("no other thread talks to PostgreSQL").isZero();
+        assertThat(number(events, "foreign"))
+                .as("no other thread talks to PostgreSQL")
+                .isZero();
         assertThat(number(events, "wrongPort")).isZero();
         assertThat(number(events, "dropped")).isZero();
-        assertThat(number(events, "outBytes")).as("events add up to the counters").isEqualTo(number(total, "outBytes"));
+        assertThat(number(events, "outBytes"))
+                .as("events add up to the counters")
+                .isEqualTo(number(total, "outBytes"));
         assertThat(number(events, "inBytes")).isEqualTo(number(total, "inBytes"));
     }
 

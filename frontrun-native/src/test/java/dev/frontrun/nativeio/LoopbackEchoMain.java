@@ -33,7 +33,8 @@ public final class LoopbackEchoMain {
             int port = server.getLocalPort();
             Thread acceptor = new Thread(() -> acceptAndEcho(server), "echo-acceptor");
             acceptor.start();
-            try (PortWatch watch = NativeIo.watchPort(port); EventRecording recording = NativeIo.recordEvents()) {
+            try (PortWatch watch = NativeIo.watchPort(port);
+                    EventRecording recording = NativeIo.recordEvents()) {
                 Client[] clients = new Client[CLIENTS];
                 CyclicBarrier start = new CyclicBarrier(CLIENTS);
                 CountDownLatch done = new CountDownLatch(CLIENTS);
@@ -45,7 +46,7 @@ public final class LoopbackEchoMain {
                 threads.forEach(Thread::start);
                 List<IoEvent> events = new ArrayList<>();
                 while (!done.await(5, TimeUnit.MILLISECONDS)) {
-                    events.addAll(NativeIo.drainEvents().events());  // drain while the clients run
+                    events.addAll(NativeIo.drainEvents().events()); // drain while the clients run
                 }
                 for (Thread t : threads) {
                     t.join();
@@ -79,10 +80,20 @@ public final class LoopbackEchoMain {
                 throw c.failure;
             }
             long[] seen = byThread.get(c.tid);
-            System.out.printf("client index=%d tid=%d sentBytes=%d receivedBytes=%d outBytes=%d inBytes=%d"
+            System.out.printf(
+                    "client index=%d tid=%d sentBytes=%d receivedBytes=%d outBytes=%d inBytes=%d"
                             + " outCalls=%d connects=%d closes=%d eventOutBytes=%d eventInBytes=%d%n",
-                    c.index, c.tid, c.sent, c.received, c.counted.outBytes(), c.counted.inBytes(),
-                    c.counted.outCalls(), c.counted.connects(), c.counted.closes(), seen[0], seen[1]);
+                    c.index,
+                    c.tid,
+                    c.sent,
+                    c.received,
+                    c.counted.outBytes(),
+                    c.counted.inBytes(),
+                    c.counted.outCalls(),
+                    c.counted.connects(),
+                    c.counted.closes(),
+                    seen[0],
+                    seen[1]);
         }
         System.out.printf("events total=%d foreign=%d dropped=%d%n", events.size(), foreign, dropped);
     }
@@ -99,7 +110,9 @@ public final class LoopbackEchoMain {
     }
 
     private static void echo(Socket socket) {
-        try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
+        try (socket;
+                InputStream in = socket.getInputStream();
+                OutputStream out = socket.getOutputStream()) {
             byte[] buffer = new byte[4096];
             int n;
             while ((n = in.read(buffer)) > 0) {

@@ -9,8 +9,7 @@ import dev.frontrun.nativeio.proxycheck.NativeMode;
  */
 public final class NotPreloadedMain {
 
-    private NotPreloadedMain() {
-    }
+    private NotPreloadedMain() {}
 
     public static void main(String[] args) {
         boolean active = NativeIo.interceptionActive();

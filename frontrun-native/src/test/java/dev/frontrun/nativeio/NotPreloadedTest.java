@@ -39,7 +39,8 @@ class NotPreloadedTest {
 
     @Test
     void everyReadingOfIoFailsInsteadOfReportingNone() {
-        assertThatThrownBy(() -> NativeIo.snapshot(5432)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> NativeIo.snapshot(5432))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("LD_PRELOAD");
         assertThatThrownBy(() -> NativeIo.sockets(5432)).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(NativeIo::drainEvents).isInstanceOf(IllegalStateException.class);
@@ -50,11 +51,17 @@ class NotPreloadedTest {
     /** JNA's native code stays unloaded: on JDK 22 and later, loading it warns about native access in the test JVM. */
     @Test
     void withoutThePreloadNothingLoadsJnasNativeCode() throws Exception {
-        ChildProcess.Output child = ChildProcess.run(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), NotPreloadedMain.class.getName()), Map.of());
+        ChildProcess.Output child = ChildProcess.run(
+                List.of(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        NotPreloadedMain.class.getName()),
+                Map.of());
 
         assertThat(child.exitCode()).as(child.text()).isZero();
-        assertThat(child.line("notPreloaded")).as(child.text())
+        assertThat(child.line("notPreloaded"))
+                .as(child.text())
                 .containsEntry("active", "false")
                 .containsEntry("jnaLoaded", "false");
     }

@@ -94,26 +94,43 @@ class PgWirePreloadedTest {
 
     @Test
     void messagesSplitAtEveryByteAreJoinedAndRead() throws IOException {
-        byte[] stream = concat(sslRequest(), startup("user", "app", "application_name", "frontrun"),
-                query("select 1; select 2"), parse("S_1", "update t set a = $1 where id = $2"),
-                bind("", "S_1"), execute(), sync());
+        byte[] stream = concat(
+                sslRequest(),
+                startup("user", "app", "application_name", "frontrun"),
+                query("select 1; select 2"),
+                parse("S_1", "update t set a = $1 where id = $2"),
+                bind("", "S_1"),
+                execute(),
+                sync());
         send(stream, 1);
         int me = NativeIo.currentThreadId();
         List<PgMessage> messages = recording.drain();
-        assertThat(messages).extracting(PgMessage::kind, PgMessage::statementName, PgMessage::sql, PgMessage::truncated,
-                        PgMessage::frontrunOwn, PgMessage::threadId, PgMessage::message)
+        assertThat(messages)
+                .extracting(
+                        PgMessage::kind,
+                        PgMessage::statementName,
+                        PgMessage::sql,
+                        PgMessage::truncated,
+                        PgMessage::frontrunOwn,
+                        PgMessage::threadId,
+                        PgMessage::message)
                 .containsExactly(
                         tuple(PgMessage.Kind.QUERY, null, "select 1; select 2", false, true, me, 1),
-                        tuple(PgMessage.Kind.PARSE, "S_1", "update t set a = $1 where id = $2",
-                                false, true, me, 2),
+                        tuple(PgMessage.Kind.PARSE, "S_1", "update t set a = $1 where id = $2", false, true, me, 2),
                         tuple(PgMessage.Kind.BIND, "S_1", null, false, true, me, 3));
     }
 
     @Test
     void manyMessagesInOneWriteAndAnOverlongTextInRandomPieces() throws IOException {
         String longSql = "select '" + "x".repeat(5000) + "'";
-        byte[] stream = concat(startup("user", "app", "application_name", "someone else"),
-                parse("", "select $1"), bind("", ""), parse("", longSql), bind("p", ""), execute(), sync());
+        byte[] stream = concat(
+                startup("user", "app", "application_name", "someone else"),
+                parse("", "select $1"),
+                bind("", ""),
+                parse("", longSql),
+                bind("p", ""),
+                execute(),
+                sync());
         Random random = new Random(42);
         int[] sizes = random.ints(64, 1, 700).toArray();
         send(stream, sizes);
@@ -125,7 +142,9 @@ class PgWirePreloadedTest {
         assertThat(messages.get(1).statementName()).isEmpty();
         assertThat(messages.get(2).truncated()).isTrue();
         assertThat(messages.get(2).sql()).isEqualTo(longSql.substring(0, PgMessage.SQL_BOUND));
-        assertThat(messages.get(3).statementName()).as("Bind's portal is skipped, its statement read").isEmpty();
+        assertThat(messages.get(3).statementName())
+                .as("Bind's portal is skipped, its statement read")
+                .isEmpty();
 
         send(concat(startup("user", "app"), query("select 3")), 100_000);
         assertThat(recording.drain()).extracting(PgMessage::sql).containsExactly("select 3");
@@ -136,16 +155,20 @@ class PgWirePreloadedTest {
     void aSwitchToTlsAndAStreamThatIsNotPostgresAreReportedUnreadable() throws IOException {
         send(concat(sslRequest(), new byte[] {0x16, 0x03, 0x01, 0x00, 0x05, 1, 2, 3, 4, 5}), 3);
         send("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII), 7);
-        assertThat(recording.drain()).extracting(PgMessage::kind)
+        assertThat(recording.drain())
+                .extracting(PgMessage::kind)
                 .containsExactly(PgMessage.Kind.TLS, PgMessage.Kind.UNREADABLE);
     }
 
     @Test
     void aSecondRecordingAtOnceIsRefusedBecauseItWouldStealTheFirstOnesMessages() throws IOException {
-        assertThatThrownBy(NativeIo::recordPgMessages).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(NativeIo::recordPgMessages)
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("one at a time per JVM");
         send(concat(startup("user", "app"), query("select 4")), 1000);
-        assertThat(recording.drain()).extracting(PgMessage::sql).as("the first one still records")
+        assertThat(recording.drain())
+                .extracting(PgMessage::sql)
+                .as("the first one still records")
                 .containsExactly("select 4");
     }
 

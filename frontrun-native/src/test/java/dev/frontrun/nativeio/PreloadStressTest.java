@@ -43,17 +43,27 @@ class PreloadStressTest {
             long sent = number(client, "sentBytes");
             long received = number(client, "receivedBytes");
             assertThat(sent).isPositive().isEqualTo(received);
-            assertThat(number(client, "outBytes")).as("bytes counted for %s", client).isEqualTo(sent);
-            assertThat(number(client, "inBytes")).as("bytes counted for %s", client).isEqualTo(received);
+            assertThat(number(client, "outBytes"))
+                    .as("bytes counted for %s", client)
+                    .isEqualTo(sent);
+            assertThat(number(client, "inBytes"))
+                    .as("bytes counted for %s", client)
+                    .isEqualTo(received);
             assertThat(number(client, "outCalls")).isGreaterThanOrEqualTo(LoopbackEchoMain.ITERATIONS);
             assertThat(number(client, "connects")).isEqualTo(1);
             assertThat(number(client, "closes")).isEqualTo(1);
-            assertThat(number(client, "eventOutBytes")).as("events of %s", client).isEqualTo(sent);
-            assertThat(number(client, "eventInBytes")).as("events of %s", client).isEqualTo(received);
+            assertThat(number(client, "eventOutBytes"))
+                    .as("events of %s", client)
+                    .isEqualTo(sent);
+            assertThat(number(client, "eventInBytes"))
+                    .as("events of %s", client)
+                    .isEqualTo(received);
         }
         Map<String, String> events = child.line("events");
         assertThat(number(events, "dropped")).isZero();
-        assertThat(number(events, "foreign")).as("only the clients talk to the watched port").isZero();
+        assertThat(number(events, "foreign"))
+                .as("only the clients talk to the watched port")
+                .isZero();
     }
 
     private static long number(Map<String, String> fields, String key) {

@@ -20,9 +20,9 @@ public final class SpawnKeepsTrackingMain {
     public static void main(String[] args) throws Exception {
         NativeIo.requireActive();
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             PortWatch watch = NativeIo.watchPort(server.getLocalPort());
-             Socket client = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
-             Socket peer = server.accept()) {
+                PortWatch watch = NativeIo.watchPort(server.getLocalPort());
+                Socket client = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
+                Socket peer = server.accept()) {
             int port = server.getLocalPort();
             OutputStream out = client.getOutputStream();
             InputStream in = peer.getInputStream();
@@ -36,8 +36,12 @@ public final class SpawnKeepsTrackingMain {
             out.write(new byte[20]);
             in.readNBytes(20);
             List<TrackedSocket> after = NativeIo.sockets(port);
-            System.out.printf("spawn mechanism=%s exit=%d socketsBefore=%d socketsAfter=%d outBytesAfter=%d%n",
-                    System.getProperty("jdk.lang.Process.launchMechanism"), exit, before.size(), after.size(),
+            System.out.printf(
+                    "spawn mechanism=%s exit=%d socketsBefore=%d socketsAfter=%d outBytesAfter=%d%n",
+                    System.getProperty("jdk.lang.Process.launchMechanism"),
+                    exit,
+                    before.size(),
+                    after.size(),
                     after.isEmpty() ? -1 : after.get(0).counters().outBytes());
         }
     }

@@ -27,7 +27,8 @@ class SubprocessTest {
         assertThat(child.exitCode()).as(child.text()).isZero();
 
         Map<String, String> spawn = child.line("spawn");
-        assertThat(spawn).as(child.text())
+        assertThat(spawn)
+                .as(child.text())
                 .containsEntry("mechanism", mechanism)
                 .containsEntry("exit", "0")
                 .containsEntry("socketsBefore", "1")

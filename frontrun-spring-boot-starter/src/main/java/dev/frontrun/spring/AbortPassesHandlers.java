@@ -20,8 +20,8 @@ import org.springframework.web.servlet.ModelAndView;
 final class AbortPassesHandlers implements HandlerExceptionResolver, Ordered {
 
     @Override
-    public ModelAndView resolveException(HttpServletRequest request, HttpServletResponse response, Object handler,
-                                         Exception thrown) {
+    public ModelAndView resolveException(
+            HttpServletRequest request, HttpServletResponse response, Object handler, Exception thrown) {
         Optional<SchedulingPoints.Abort> abort = SchedulingPoints.abortIn(thrown);
         if (abort.isPresent()) {
             throw abort.get();

@@ -27,12 +27,11 @@ import org.springframework.web.servlet.HandlerMapping;
  */
 final class CurrentRequest {
 
-    private static final boolean WEB = ClassUtils.isPresent("org.springframework.web.servlet.HandlerMapping",
-            CurrentRequest.class.getClassLoader())
+    private static final boolean WEB = ClassUtils.isPresent(
+                    "org.springframework.web.servlet.HandlerMapping", CurrentRequest.class.getClassLoader())
             && ClassUtils.isPresent("jakarta.servlet.http.HttpServletRequest", CurrentRequest.class.getClassLoader());
 
-    private CurrentRequest() {
-    }
+    private CurrentRequest() {}
 
     /** The route and handler of the request being served on this thread, if any. */
     static Optional<String> describe() {
@@ -55,8 +54,9 @@ final class CurrentRequest {
             if (handler instanceof HandlerMethod method) {
                 // the walk only where the name is used: on an explored thread
                 Optional<String> before = SchedulingPoints.active() ? invokedMethod() : Optional.empty();
-                return Optional.of(route + " → " + before
-                        .orElse(method.getBeanType().getSimpleName() + "." + method.getMethod().getName()));
+                return Optional.of(route + " → "
+                        + before.orElse(method.getBeanType().getSimpleName() + "."
+                                + method.getMethod().getName()));
             }
             return Optional.of(route);
         }
@@ -69,28 +69,32 @@ final class CurrentRequest {
          */
         private static Optional<String> invokedMethod() {
             return FRAMES.walk(frames -> {
-                StackWalker.StackFrame[] called = new StackWalker.StackFrame[1];
-                return frames.filter(frame -> {
-                    boolean invoker = frame.getDeclaringClass() == InvocableHandlerMethod.class
-                            && frame.getMethodName().equals("doInvoke");
-                    if (!invoker && !reflection(frame.getClassName())) {
-                        called[0] = frame;
-                    }
-                    return invoker;
-                }).findFirst().map(invoker -> called[0]);
-            }).flatMap(Web::annotated);
+                        StackWalker.StackFrame[] called = new StackWalker.StackFrame[1];
+                        return frames.filter(frame -> {
+                                    boolean invoker = frame.getDeclaringClass() == InvocableHandlerMethod.class
+                                            && frame.getMethodName().equals("doInvoke");
+                                    if (!invoker && !reflection(frame.getClassName())) {
+                                        called[0] = frame;
+                                    }
+                                    return invoker;
+                                })
+                                .findFirst()
+                                .map(invoker -> called[0]);
+                    })
+                    .flatMap(Web::annotated);
         }
 
         /** Frames of the reflective call between the invoker and the method, should a JDK show them. */
         private static boolean reflection(String type) {
-            return type.startsWith("java.lang.reflect.") || type.startsWith("jdk.internal.reflect.")
+            return type.startsWith("java.lang.reflect.")
+                    || type.startsWith("jdk.internal.reflect.")
                     || type.startsWith("java.lang.invoke.");
         }
 
         private static Optional<String> annotated(StackWalker.StackFrame frame) {
             Class<?> type = ClassUtils.getUserClass(frame.getDeclaringClass());
-            Method method = ReflectionUtils.findMethod(type, frame.getMethodName(),
-                    frame.getMethodType().parameterArray());
+            Method method = ReflectionUtils.findMethod(
+                    type, frame.getMethodName(), frame.getMethodType().parameterArray());
             if (method == null) {
                 return Optional.empty();
             }

@@ -36,7 +36,9 @@ final class DataSourceWrapper implements BeanPostProcessor {
 
     private static boolean delegatesToFrontrun(DataSource dataSource) {
         DataSource current = dataSource;
-        for (int depth = 0; current instanceof DelegatingDataSource delegating && depth < MAX_DELEGATION_DEPTH; depth++) {
+        for (int depth = 0;
+                current instanceof DelegatingDataSource delegating && depth < MAX_DELEGATION_DEPTH;
+                depth++) {
             current = delegating.getTargetDataSource();
             if (current != null && FrontrunDataSource.isWrapped(current)) {
                 return true;

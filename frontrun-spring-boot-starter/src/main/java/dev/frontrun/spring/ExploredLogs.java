@@ -22,7 +22,8 @@ final class ExploredLogs {
         ClassLoader loader = ExploredLogs.class.getClassLoader();
         List<LogDiversion> found = new ArrayList<>();
         if (ClassUtils.isPresent("ch.qos.logback.classic.turbo.TurboFilter", loader)
-                && ClassUtils.isPresent("org.slf4j.LoggerFactory", loader) && LogbackDiversion.active()) {
+                && ClassUtils.isPresent("org.slf4j.LoggerFactory", loader)
+                && LogbackDiversion.active()) {
             found.add(new LogbackDiversion());
         }
         if (ClassUtils.isPresent("org.apache.logging.log4j.core.LoggerContext", loader) && Log4jDiversion.active()) {

@@ -10,8 +10,7 @@ import dev.frontrun.assertj.ResultAssert;
  */
 public final class FrontrunAssertions {
 
-    private FrontrunAssertions() {
-    }
+    private FrontrunAssertions() {}
 
     public static ResultAssert assertThat(Result result) {
         return dev.frontrun.assertj.FrontrunAssertions.assertThat(result);

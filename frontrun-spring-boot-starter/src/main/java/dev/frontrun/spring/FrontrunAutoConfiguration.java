@@ -2,17 +2,17 @@ package dev.frontrun.spring;
 
 import dev.frontrun.Frontrun;
 import dev.frontrun.jdbc.SchemaHints;
+import dev.frontrun.spi.ExplorationHook;
+import java.util.List;
 import javax.sql.DataSource;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.beans.factory.BeanFactory;
-import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
-import dev.frontrun.spi.ExplorationHook;
-import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
@@ -25,8 +25,12 @@ import org.springframework.context.annotation.Import;
 @ConditionalOnClass({Frontrun.class, DataSource.class})
 @ConditionalOnProperty(prefix = "frontrun", name = "enabled", havingValue = "true")
 @EnableConfigurationProperties(FrontrunProperties.class)
-@Import({FrontrunTransactionConfiguration.class, FrontrunHibernateConfiguration.class, FrontrunCacheConfiguration.class,
-        FrontrunWebMvcConfiguration.class})
+@Import({
+    FrontrunTransactionConfiguration.class,
+    FrontrunHibernateConfiguration.class,
+    FrontrunCacheConfiguration.class,
+    FrontrunWebMvcConfiguration.class
+})
 public class FrontrunAutoConfiguration {
 
     /** What the ORM says about this context's tables; one per context, so cached test contexts do not mix them. */
@@ -53,13 +57,26 @@ public class FrontrunAutoConfiguration {
      * the application's: state of its own to put back before every execution, say).
      */
     @Bean
-    RaceExplorer raceExplorer(ObjectProvider<DataSource> dataSources, FrontrunProperties properties,
-                              ReportSinks frontrunReportSinks, ObjectProvider<NativeLayer> nativeLayer,
-                              ObjectProvider<ExplorationHook> hooks, BeanFactory beanFactory,
-                              ObjectProvider<ExploredLogs> logs) {
-        return new RaceExplorer(dataSources::getObject, properties, frontrunReportSinks, nativeLayer::getIfAvailable,
-                () -> AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory) : List.of(),
-                () -> hooks.orderedStream().filter(hook -> hook != frontrunReportSinks).toList(), logs::getIfAvailable);
+    RaceExplorer raceExplorer(
+            ObjectProvider<DataSource> dataSources,
+            FrontrunProperties properties,
+            ReportSinks frontrunReportSinks,
+            ObjectProvider<NativeLayer> nativeLayer,
+            ObjectProvider<ExplorationHook> hooks,
+            BeanFactory beanFactory,
+            ObjectProvider<ExploredLogs> logs) {
+        return new RaceExplorer(
+                dataSources::getObject,
+                properties,
+                frontrunReportSinks,
+                nativeLayer::getIfAvailable,
+                () -> AutoConfigurationPackages.has(beanFactory)
+                        ? AutoConfigurationPackages.get(beanFactory)
+                        : List.of(),
+                () -> hooks.orderedStream()
+                        .filter(hook -> hook != frontrunReportSinks)
+                        .toList(),
+                logs::getIfAvailable);
     }
 
     /** The logging frameworks (Logback, Log4j 2) whose events of explored threads each exploration holds. */

@@ -1,5 +1,7 @@
 package dev.frontrun.spring;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Optional;
@@ -10,8 +12,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.springframework.test.context.junit.jupiter.SpringExtension;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 
 /**
  * JUnit 5 side of {@link FrontrunTest}: when a test fails after one of its explorations wrote a
@@ -24,7 +24,8 @@ import java.nio.file.Files;
  */
 public final class FrontrunExtension implements BeforeEachCallback, AfterEachCallback, TestExecutionExceptionHandler {
 
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(FrontrunExtension.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(FrontrunExtension.class);
 
     @Override
     public void beforeEach(ExtensionContext context) {
@@ -64,7 +65,8 @@ public final class FrontrunExtension implements BeforeEachCallback, AfterEachCal
     /** Attaches the report to the test's JUnit report, so IDEs and CI servers link it next to the failure. */
     private static void attach(ExtensionContext context, Path report) {
         try {
-            context.publishFile(report.getFileName().toString(),
+            context.publishFile(
+                    report.getFileName().toString(),
                     org.junit.jupiter.api.MediaType.create("text", "html", StandardCharsets.UTF_8),
                     target -> Files.copy(report, target));
         } catch (RuntimeException e) {
@@ -79,7 +81,8 @@ public final class FrontrunExtension implements BeforeEachCallback, AfterEachCal
             return Optional.empty(); // asking SpringExtension for a context would try to build one
         }
         return Optional.ofNullable(SpringExtension.getApplicationContext(context)
-                .getBeanProvider(ReportSinks.class).getIfAvailable());
+                .getBeanProvider(ReportSinks.class)
+                .getIfAvailable());
     }
 
     /** Whether the test class, or one it is nested in, registers the {@link SpringExtension} (as {@code @SpringBootTest} does). */

@@ -1,10 +1,10 @@
 package dev.frontrun.spring;
 
 import dev.frontrun.hibernate.EntityTables;
+import dev.frontrun.hibernate.FrontrunStatementInspector;
 import dev.frontrun.hibernate.IdentifierBlocks;
 import dev.frontrun.hibernate.RepeatableUuids;
 import dev.frontrun.hibernate.SecondLevelCache;
-import dev.frontrun.hibernate.FrontrunStatementInspector;
 import dev.frontrun.jdbc.SchemaHints;
 import jakarta.persistence.EntityManagerFactory;
 import java.util.Map;
@@ -27,8 +27,11 @@ import org.springframework.util.ClassUtils;
  * itself keeps working: it runs first and Frontrun's sees the SQL it returns.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnClass(name = {"org.hibernate.SessionFactory",
-        "org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCustomizer"})
+@ConditionalOnClass(
+        name = {
+            "org.hibernate.SessionFactory",
+            "org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCustomizer"
+        })
 class FrontrunHibernateConfiguration {
 
     static final String STATEMENT_INSPECTOR = "hibernate.session_factory.statement_inspector";
@@ -66,15 +69,21 @@ class FrontrunHibernateConfiguration {
     }
 
     @Bean
-    SmartInitializingSingleton frontrunMetamodelReader(EntityTables tables, IdentifierBlocks identifiers,
-                                                       SecondLevelCache cache, RepeatableUuids uuids,
-                                                       ObjectProvider<EntityManagerFactory> factories) {
-        return () -> factories.orderedStream().map(f -> f.unwrap(SessionFactory.class)).forEach(f -> {
-            tables.learn(f);
-            identifiers.learn(f);
-            cache.learn(f);
-            uuids.learn(f);
-        });
+    SmartInitializingSingleton frontrunMetamodelReader(
+            EntityTables tables,
+            IdentifierBlocks identifiers,
+            SecondLevelCache cache,
+            RepeatableUuids uuids,
+            ObjectProvider<EntityManagerFactory> factories) {
+        return () -> factories
+                .orderedStream()
+                .map(f -> f.unwrap(SessionFactory.class))
+                .forEach(f -> {
+                    tables.learn(f);
+                    identifiers.learn(f);
+                    cache.learn(f);
+                    uuids.learn(f);
+                });
     }
 
     /** Sets {@code frontrun} as the statement inspector, chained after one already configured. */
@@ -105,12 +114,15 @@ class FrontrunHibernateConfiguration {
             try {
                 type = ClassUtils.forName(value.toString().trim(), ClassUtils.getDefaultClassLoader());
             } catch (ClassNotFoundException | LinkageError e) {
-                throw new IllegalStateException("cannot load the statement inspector " + STATEMENT_INSPECTOR + "="
-                        + value + " to chain Frontrun's after it", e);
+                throw new IllegalStateException(
+                        "cannot load the statement inspector " + STATEMENT_INSPECTOR + "=" + value
+                                + " to chain Frontrun's after it",
+                        e);
             }
         }
         if (!StatementInspector.class.isAssignableFrom(type)) {
-            throw new IllegalStateException(STATEMENT_INSPECTOR + "=" + value + " is not a " + StatementInspector.class.getName());
+            throw new IllegalStateException(
+                    STATEMENT_INSPECTOR + "=" + value + " is not a " + StatementInspector.class.getName());
         }
         return (StatementInspector) BeanUtils.instantiateClass(type);
     }

@@ -36,7 +36,8 @@ public final class FrontrunInstrumentationListener implements SpringApplicationR
     public void contextPrepared(ConfigurableApplicationContext context) {
         ConfigurableEnvironment environment = context.getEnvironment();
         boolean frontrunContext = environment.getProperty("frontrun.enabled", Boolean.class, false);
-        if (!frontrunContext && !ClassUtils.isPresent(SPRING_TEST, FrontrunInstrumentationListener.class.getClassLoader())
+        if (!frontrunContext
+                        && !ClassUtils.isPresent(SPRING_TEST, FrontrunInstrumentationListener.class.getClassLoader())
                 || !environment.getProperty("frontrun.instrument.enabled", Boolean.class, true)) {
             return;
         }
@@ -58,8 +59,10 @@ public final class FrontrunInstrumentationListener implements SpringApplicationR
     private List<String> applicationPackages() {
         List<String> packages = new ArrayList<>();
         for (Object source : application.getAllSources()) {
-            if (source instanceof Class<?> type && MergedAnnotations.from(type, MergedAnnotations.SearchStrategy.TYPE_HIERARCHY)
-                    .isPresent(AutoConfigurationPackage.class) && !type.getPackageName().isEmpty()) {
+            if (source instanceof Class<?> type
+                    && MergedAnnotations.from(type, MergedAnnotations.SearchStrategy.TYPE_HIERARCHY)
+                            .isPresent(AutoConfigurationPackage.class)
+                    && !type.getPackageName().isEmpty()) {
                 packages.add(type.getPackageName());
             }
         }

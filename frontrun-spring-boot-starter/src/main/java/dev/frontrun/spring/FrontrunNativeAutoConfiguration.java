@@ -43,17 +43,17 @@ public class FrontrunNativeAutoConfiguration {
         private static final Log LOG = LogFactory.getLog(FrontrunNativeAutoConfiguration.class);
 
         /** The warning, if the library is not preloaded: logged as this class initialises, once per JVM. */
-        static final Optional<String> TEXT = NativeMode.unavailableReason().map(reason -> "frontrun.native=auto:"
-                + " explorations will not check that every statement went through Frontrun's JDBC proxy, nor explore"
-                + " the orders of requests to other services (a result whose explored threads talked to another service"
-                + " names it under 'not explored'). Said once per JVM. " + reason);
+        static final Optional<String> TEXT = NativeMode.unavailableReason()
+                .map(reason -> "frontrun.native=auto:"
+                        + " explorations will not check that every statement went through Frontrun's JDBC proxy, nor explore"
+                        + " the orders of requests to other services (a result whose explored threads talked to another service"
+                        + " names it under 'not explored'). Said once per JVM. " + reason);
 
         static {
             TEXT.ifPresent(LOG::warn);
         }
 
-        private UnavailableWarning() {
-        }
+        private UnavailableWarning() {}
 
         /** Makes sure the warning was said. */
         static void said() {

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
-import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * Options for every exploration a {@link RaceExplorer} starts; each can be overridden per
@@ -34,11 +34,21 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *                           inconclusive (a thread spinning until another writes would otherwise fill the memory)
  */
 @ConfigurationProperties("frontrun")
-public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer preemptionBound,
-                                 Duration executionTimeout, Duration totalTimeout, Integer reproduceCount,
-                                 Path reportDirectory, Boolean reportPassing, StrategyName strategy, Long randomSeed,
-                                 Integer randomAttempts, @DefaultValue Instrument instrument, String shard,
-                                 Integer maxStepsPerExecution) {
+public record FrontrunProperties(
+        boolean enabled,
+        Integer maxExecutions,
+        Integer preemptionBound,
+        Duration executionTimeout,
+        Duration totalTimeout,
+        Integer reproduceCount,
+        Path reportDirectory,
+        Boolean reportPassing,
+        StrategyName strategy,
+        Long randomSeed,
+        Integer randomAttempts,
+        @DefaultValue Instrument instrument,
+        String shard,
+        Integer maxStepsPerExecution) {
 
     /**
      * Which classes are instrumented: their monitors, locks, waits, latches, non-final fields, arrays,
@@ -52,12 +62,15 @@ public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer
      *                     synchronization (on by default: what a request creates is its own resource, so
      *                     requests conflict only on what they share)
      */
-    public record Instrument(@DefaultValue("true") boolean enabled, List<String> packages,
-                             @DefaultValue("true") boolean sharedMemory) {
+    public record Instrument(
+            @DefaultValue("true") boolean enabled,
+            List<String> packages,
+            @DefaultValue("true") boolean sharedMemory) {
 
         public Instrument {
             packages = packages == null ? null : List.copyOf(packages);
-            require(packages == null || packages.stream().noneMatch(String::isBlank),
+            require(
+                    packages == null || packages.stream().noneMatch(String::isBlank),
                     "frontrun.instrument.packages must not name an empty package (that would instrument every class)");
         }
 
@@ -77,25 +90,36 @@ public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer
     static final int DEFAULT_RANDOM_ATTEMPTS = 100;
 
     /** The exploration strategies a property can name. */
-    public enum StrategyName { DPOR, RANDOM }
+    public enum StrategyName {
+        DPOR,
+        RANDOM
+    }
 
     public FrontrunProperties {
         // wrong values fail the context at startup, not the first exploration
-        require(maxExecutions == null || maxExecutions >= 1,
+        require(
+                maxExecutions == null || maxExecutions >= 1,
                 "frontrun.max-executions must be at least 1, got " + maxExecutions);
-        require(preemptionBound == null || preemptionBound >= 0,
+        require(
+                preemptionBound == null || preemptionBound >= 0,
                 "frontrun.preemption-bound must not be negative, got " + preemptionBound);
-        require(executionTimeout == null || positive(executionTimeout),
+        require(
+                executionTimeout == null || positive(executionTimeout),
                 "frontrun.execution-timeout must be positive, got " + executionTimeout);
-        require(totalTimeout == null || positive(totalTimeout),
+        require(
+                totalTimeout == null || positive(totalTimeout),
                 "frontrun.total-timeout must be positive, got " + totalTimeout);
-        require(reproduceCount == null || reproduceCount >= 0,
+        require(
+                reproduceCount == null || reproduceCount >= 0,
                 "frontrun.reproduce-count must not be negative, got " + reproduceCount);
-        require(randomAttempts == null || randomAttempts >= 1,
+        require(
+                randomAttempts == null || randomAttempts >= 1,
                 "frontrun.random-attempts must be at least 1, got " + randomAttempts);
-        require(maxStepsPerExecution == null || maxStepsPerExecution >= 1,
+        require(
+                maxStepsPerExecution == null || maxStepsPerExecution >= 1,
                 "frontrun.max-steps-per-execution must be at least 1, got " + maxStepsPerExecution);
-        require(shard == null || shard.isBlank() || shard.matches("\\s*\\d+\\s*/\\s*\\d+\\s*"),
+        require(
+                shard == null || shard.isBlank() || shard.matches("\\s*\\d+\\s*/\\s*\\d+\\s*"),
                 "frontrun.shard must be i/n (e.g. 0/3), got '" + shard + "'");
     }
 
@@ -142,10 +166,12 @@ public record FrontrunProperties(boolean enabled, Integer maxExecutions, Integer
             exploration.shard(shard);
         }
         if (strategy != null) {
-            exploration.strategy(strategy == StrategyName.RANDOM
-                    ? Strategy.random(randomSeed == null ? DEFAULT_RANDOM_SEED : randomSeed,
-                            randomAttempts == null ? DEFAULT_RANDOM_ATTEMPTS : randomAttempts)
-                    : Strategy.dpor());
+            exploration.strategy(
+                    strategy == StrategyName.RANDOM
+                            ? Strategy.random(
+                                    randomSeed == null ? DEFAULT_RANDOM_SEED : randomSeed,
+                                    randomAttempts == null ? DEFAULT_RANDOM_ATTEMPTS : randomAttempts)
+                            : Strategy.dpor());
         }
         return exploration;
     }

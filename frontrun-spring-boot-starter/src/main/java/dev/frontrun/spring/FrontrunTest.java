@@ -25,5 +25,4 @@ import org.springframework.test.context.TestPropertySource;
 @ExtendWith(FrontrunExtension.class)
 @TestPropertySource(properties = "frontrun.enabled=true")
 @ImportAutoConfiguration(FrontrunAutoConfiguration.class)
-public @interface FrontrunTest {
-}
+public @interface FrontrunTest {}

@@ -3,7 +3,6 @@ package dev.frontrun.spring;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.transaction.TransactionExecutionListener;
 
 /** Names transactions after their {@code @Transactional} methods; Boot applies the listener to its transaction managers. */
 @Configuration(proxyBeanMethods = false)

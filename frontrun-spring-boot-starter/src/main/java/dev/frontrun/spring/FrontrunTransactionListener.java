@@ -19,8 +19,7 @@ import org.springframework.transaction.TransactionExecutionListener;
  */
 public final class FrontrunTransactionListener implements TransactionExecutionListener {
 
-    private record Open(TransactionExecution transaction, String label) {
-    }
+    private record Open(TransactionExecution transaction, String label) {}
 
     /** The open transactions of each thread, per listener (that is, per context) rather than per JVM. */
     private final ThreadLocal<Deque<Open>> open = ThreadLocal.withInitial(ArrayDeque::new);
@@ -28,7 +27,9 @@ public final class FrontrunTransactionListener implements TransactionExecutionLi
     @Override
     public void beforeBegin(TransactionExecution transaction) {
         String method = shortName(transaction.getTransactionName());
-        String name = CurrentRequest.describe().map(request -> request + ": " + method).orElse(method);
+        String name = CurrentRequest.describe()
+                .map(request -> request + ": " + method)
+                .orElse(method);
         open.get().push(new Open(transaction, name));
         TraceLabels.nameTransaction(name);
         Frontrun.marker("begin " + name);

@@ -6,8 +6,8 @@ import org.springframework.context.annotation.Configuration;
 
 /** Keeps Frontrun's unwinding of explored requests out of the application's exception handlers ({@link AbortPassesHandlers}). */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnClass(name = {"org.springframework.web.servlet.HandlerExceptionResolver",
-        "jakarta.servlet.http.HttpServletRequest"})
+@ConditionalOnClass(
+        name = {"org.springframework.web.servlet.HandlerExceptionResolver", "jakarta.servlet.http.HttpServletRequest"})
 class FrontrunWebMvcConfiguration {
 
     @Bean

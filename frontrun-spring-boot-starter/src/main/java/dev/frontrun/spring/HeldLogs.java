@@ -51,8 +51,7 @@ final class HeldLogs implements ExplorationHook, LogDiversion.Holder {
 
     /** The work run plainly logs as it does without Frontrun. */
     @Override
-    public void beforeBaseline() {
-    }
+    public void beforeBaseline() {}
 
     @Override
     public void beforeExecution(ExecutionContext execution) {
@@ -67,7 +66,8 @@ final class HeldLogs implements ExplorationHook, LogDiversion.Holder {
 
     @Override
     public void hold(Runnable line) {
-        List<Runnable> lines = SchedulingPoints.currentExecution().map(held::get).orElse(null);
+        List<Runnable> lines =
+                SchedulingPoints.currentExecution().map(held::get).orElse(null);
         if (lines != null) {
             lines.add(line);
         } else {

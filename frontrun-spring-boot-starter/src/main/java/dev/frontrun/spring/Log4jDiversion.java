@@ -1,19 +1,19 @@
 package dev.frontrun.spring;
 
+import java.util.function.Supplier;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Marker;
 import org.apache.logging.log4j.ThreadContext;
 import org.apache.logging.log4j.core.Filter;
-import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.Logger;
+import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.filter.AbstractFilter;
 import org.apache.logging.log4j.core.impl.Log4jLogEvent;
 import org.apache.logging.log4j.message.Message;
 import org.apache.logging.log4j.message.ObjectMessage;
 import org.apache.logging.log4j.util.SortedArrayStringMap;
-import java.util.function.Supplier;
 
 /**
  * Log4j 2's events of explored threads, held: a context-wide filter, asked before every event is made, makes the event
@@ -60,13 +60,20 @@ final class Log4jDiversion implements LogDiversion {
 
         @Override
         public Result filter(Logger logger, Level level, Marker marker, String msg, Object... params) {
-            return msg == null ? Result.NEUTRAL
-                    : held(logger, level, marker, () -> logger.getMessageFactory().newMessage(msg, params), null);
+            return msg == null
+                    ? Result.NEUTRAL
+                    : held(
+                            logger,
+                            level,
+                            marker,
+                            () -> logger.getMessageFactory().newMessage(msg, params),
+                            null);
         }
 
         @Override
         public Result filter(Logger logger, Level level, Marker marker, Object msg, Throwable thrown) {
-            return msg == null && thrown == null ? Result.NEUTRAL
+            return msg == null && thrown == null
+                    ? Result.NEUTRAL
                     : held(logger, level, marker, () -> new ObjectMessage(msg), thrown);
         }
 
@@ -75,8 +82,7 @@ final class Log4jDiversion implements LogDiversion {
             return msg == null ? Result.NEUTRAL : held(logger, level, marker, () -> msg, thrown);
         }
 
-        private Result held(Logger logger, Level level, Marker marker, Supplier<Message> message,
-                            Throwable thrown) {
+        private Result held(Logger logger, Level level, Marker marker, Supplier<Message> message, Throwable thrown) {
             if (logger == null || level == null || !logger.getLevel().isLessSpecificThan(level) || !holder.holds()) {
                 return Result.NEUTRAL; // a disabled level, or not an explored thread
             }

@@ -45,10 +45,13 @@ final class LogbackDiversion implements LogDiversion {
         }
 
         @Override
-        public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params,
-                                  Throwable thrown) {
-            if (format == null && thrown == null || level == null || logger == null
-                    || !level.isGreaterOrEqual(logger.getEffectiveLevel()) || !holder.holds()) {
+        public FilterReply decide(
+                Marker marker, Logger logger, Level level, String format, Object[] params, Throwable thrown) {
+            if (format == null && thrown == null
+                    || level == null
+                    || logger == null
+                    || !level.isGreaterOrEqual(logger.getEffectiveLevel())
+                    || !holder.holds()) {
                 return FilterReply.NEUTRAL; // an isEnabled question, a disabled level, or not an explored thread
             }
             LoggingEvent event = new LoggingEvent(Logger.class.getName(), logger, level, format, thrown, params);

@@ -37,15 +37,21 @@ public final class RaceExplorer {
     private final ReportSinks reports;
     /** frontrun.native: the check beneath JDBC, or null without the native auto-configuration */
     private final Supplier<NativeLayer> nativeLayer;
+
     private final Supplier<List<String>> applicationPackages;
     /** the context's exploration hooks, added to every exploration after the database's */
     private final Supplier<List<ExplorationHook>> contextHooks;
     /** the logging frameworks whose events of explored threads are held per execution, or null */
     private final Supplier<ExploredLogs> logs;
 
-    RaceExplorer(Supplier<DataSource> dataSource, FrontrunProperties properties, ReportSinks reports,
-                 Supplier<NativeLayer> nativeLayer, Supplier<List<String>> applicationPackages,
-                 Supplier<List<ExplorationHook>> contextHooks, Supplier<ExploredLogs> logs) {
+    RaceExplorer(
+            Supplier<DataSource> dataSource,
+            FrontrunProperties properties,
+            ReportSinks reports,
+            Supplier<NativeLayer> nativeLayer,
+            Supplier<List<String>> applicationPackages,
+            Supplier<List<ExplorationHook>> contextHooks,
+            Supplier<ExploredLogs> logs) {
         this.dataSource = dataSource;
         this.properties = properties;
         this.reports = reports;

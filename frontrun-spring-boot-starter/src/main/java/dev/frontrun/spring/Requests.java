@@ -29,8 +29,7 @@ import org.springframework.test.web.servlet.ResultActions;
  */
 public final class Requests {
 
-    private Requests() {
-    }
+    private Requests() {}
 
     /** A thread body performing {@code request} through {@code mvc}. */
     public static ThrowingRunnable perform(MockMvc mvc, RequestBuilder request) {

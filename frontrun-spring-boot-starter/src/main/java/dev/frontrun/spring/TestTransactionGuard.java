@@ -14,11 +14,12 @@ final class TestTransactionGuard implements ExplorationHook {
     @Override
     public void beforeExploration() {
         if (TransactionSynchronizationManager.isActualTransactionActive()) {
-            throw new IllegalStateException("Frontrun cannot explore from inside a test-managed transaction: the explored"
-                    + " threads run in transactions of their own and cannot see its uncommitted data, and its rollback"
-                    + " would not undo theirs. Remove @Transactional from the test (or annotate the test method with"
-                    + " @Transactional(propagation = Propagation.NOT_SUPPORTED)); Frontrun restores the database after"
-                    + " exploring by itself.");
+            throw new IllegalStateException(
+                    "Frontrun cannot explore from inside a test-managed transaction: the explored"
+                            + " threads run in transactions of their own and cannot see its uncommitted data, and its rollback"
+                            + " would not undo theirs. Remove @Transactional from the test (or annotate the test method with"
+                            + " @Transactional(propagation = Propagation.NOT_SUPPORTED)); Frontrun restores the database after"
+                            + " exploring by itself.");
         }
     }
 }

@@ -24,7 +24,9 @@ class DataSourceWrapperTest {
         assertThat(wrapped).isInstanceOfSatisfying(DataSource.class, ds -> {
             assertThat(FrontrunDataSource.isWrapped(ds)).isTrue();
             assertThat(FrontrunDataSource.unwrapped(ds)).isSameAs(raw);
-            assertThat(FrontrunDataSource.schemaHints(ds)).as("the context's hints").containsSame(hints);
+            assertThat(FrontrunDataSource.schemaHints(ds))
+                    .as("the context's hints")
+                    .containsSame(hints);
         });
         Object other = new Object();
         assertThat(wrapper.postProcessAfterInitialization(other, "other")).isSameAs(other);
@@ -40,8 +42,8 @@ class DataSourceWrapperTest {
     @Test
     void leavesDelegatingDataSourcesOverAFrontrunProxyAlone() {
         DataSource wrapped = FrontrunDataSource.wrap(new PGSimpleDataSource());
-        TransactionAwareDataSourceProxy aware = new TransactionAwareDataSourceProxy(
-                new LazyConnectionDataSourceProxy(wrapped));
+        TransactionAwareDataSourceProxy aware =
+                new TransactionAwareDataSourceProxy(new LazyConnectionDataSourceProxy(wrapped));
 
         assertThat(wrapper.postProcessAfterInitialization(aware, "aware")).isSameAs(aware);
     }
@@ -52,7 +54,9 @@ class DataSourceWrapperTest {
 
         Object result = wrapper.postProcessAfterInitialization(aware, "aware");
 
-        assertThat(result).isInstanceOfSatisfying(DataSource.class,
-                ds -> assertThat(FrontrunDataSource.unwrapped(ds)).isSameAs(aware));
+        assertThat(result)
+                .isInstanceOfSatisfying(
+                        DataSource.class,
+                        ds -> assertThat(FrontrunDataSource.unwrapped(ds)).isSameAs(aware));
     }
 }

@@ -18,10 +18,18 @@ import java.time.Duration;
  * @param randomSeed     the seed {@code frontrun.strategy=random} would use with these properties
  * @param randomAttempts the executions {@code frontrun.strategy=random} would run with these properties
  */
-record EffectiveOptions(Integer maxExecutions, Integer preemptionBound, Duration executionTimeout,
-                        Duration totalTimeout, Integer reproduceCount, Path reportDirectory, Boolean reportPassing,
-                        FrontrunProperties.StrategyName strategy, Long randomSeed, Integer randomAttempts,
-                        Integer maxStepsPerExecution) {
+record EffectiveOptions(
+        Integer maxExecutions,
+        Integer preemptionBound,
+        Duration executionTimeout,
+        Duration totalTimeout,
+        Integer reproduceCount,
+        Path reportDirectory,
+        Boolean reportPassing,
+        FrontrunProperties.StrategyName strategy,
+        Long randomSeed,
+        Integer randomAttempts,
+        Integer maxStepsPerExecution) {
 
     /** What an exploration gets from {@code properties} alone. */
     static EffectiveOptions of(FrontrunProperties properties) {
@@ -30,23 +38,38 @@ record EffectiveOptions(Integer maxExecutions, Integer preemptionBound, Duration
 
     /** What {@code exploration} (for example one a {@link RaceExplorer} started) runs with. */
     static EffectiveOptions of(Exploration<?> exploration, FrontrunProperties properties) {
-        FrontrunProperties asRandom = new FrontrunProperties(properties.enabled(), properties.maxExecutions(),
-                properties.preemptionBound(), properties.executionTimeout(), properties.totalTimeout(),
-                properties.reproduceCount(), properties.reportDirectory(), properties.reportPassing(),
+        FrontrunProperties asRandom = new FrontrunProperties(
+                properties.enabled(),
+                properties.maxExecutions(),
+                properties.preemptionBound(),
+                properties.executionTimeout(),
+                properties.totalTimeout(),
+                properties.reproduceCount(),
+                properties.reportDirectory(),
+                properties.reportPassing(),
                 FrontrunProperties.StrategyName.RANDOM,
-                properties.randomSeed(), properties.randomAttempts(), properties.instrument(), null, null);
-        Strategy.Random random = (Strategy.Random) read(asRandom.applyTo(Frontrun.explore(Object::new)), "search",
-                "strategy");
+                properties.randomSeed(),
+                properties.randomAttempts(),
+                properties.instrument(),
+                null,
+                null);
+        Strategy.Random random =
+                (Strategy.Random) read(asRandom.applyTo(Frontrun.explore(Object::new)), "search", "strategy");
         Strategy strategy = (Strategy) read(exploration, "search", "strategy");
-        return new EffectiveOptions((Integer) read(exploration, "budget", "maxExecutions"),
+        return new EffectiveOptions(
+                (Integer) read(exploration, "budget", "maxExecutions"),
                 (Integer) read(exploration, "search", "preemptionBound"),
                 (Duration) read(exploration, "budget", "executionTimeout"),
                 (Duration) read(exploration, "budget", "totalTimeout"),
                 (Integer) read(exploration, "budget", "reproduceOnFailure"),
-                (Path) read(exploration, "reporting", "directory"), (Boolean) read(exploration, "reporting", "passing"),
-                strategy instanceof Strategy.Random ? FrontrunProperties.StrategyName.RANDOM
+                (Path) read(exploration, "reporting", "directory"),
+                (Boolean) read(exploration, "reporting", "passing"),
+                strategy instanceof Strategy.Random
+                        ? FrontrunProperties.StrategyName.RANDOM
                         : FrontrunProperties.StrategyName.DPOR,
-                random.seed(), random.attempts(), (Integer) read(exploration, "budget", "maxSteps"));
+                random.seed(),
+                random.attempts(),
+                (Integer) read(exploration, "budget", "maxSteps"));
     }
 
     /** The {@code option} of the group of options {@code exploration} keeps in its field {@code group}. */

@@ -19,6 +19,7 @@ class FrontrunAssertionsTest {
         assertThat(FrontrunAssertions.assertThat(FAILS)).isExactlyInstanceOf(ResultAssert.class);
         FrontrunAssertions.assertThat(FAILS).foundRace();
         assertThatThrownBy(() -> FrontrunAssertions.assertThat(FAILS).hasNoRace())
-                .isInstanceOf(AssertionError.class).hasMessageContaining("EXPLANATION of FAILS");
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("EXPLANATION of FAILS");
     }
 }

@@ -42,10 +42,15 @@ class FrontrunAutoConfigurationTest {
     private static TestDatabase db;
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
-                    DataSourceTransactionManagerAutoConfiguration.class, TransactionManagerCustomizationAutoConfiguration.class,
-                    JdbcTemplateAutoConfiguration.class, FrontrunAutoConfiguration.class))
-            .withPropertyValues("spring.datasource.url=" + db.jdbcUrl(), "spring.datasource.username=" + db.user(),
+            .withConfiguration(AutoConfigurations.of(
+                    DataSourceAutoConfiguration.class,
+                    DataSourceTransactionManagerAutoConfiguration.class,
+                    TransactionManagerCustomizationAutoConfiguration.class,
+                    JdbcTemplateAutoConfiguration.class,
+                    FrontrunAutoConfiguration.class))
+            .withPropertyValues(
+                    "spring.datasource.url=" + db.jdbcUrl(),
+                    "spring.datasource.username=" + db.user(),
                     "spring.datasource.password=" + db.password());
 
     @BeforeAll
@@ -61,13 +66,17 @@ class FrontrunAutoConfigurationTest {
 
     @Test
     void offWithoutFrontrunEnabled() {
-        for (ApplicationContextRunner off : new ApplicationContextRunner[] {runner,
-                runner.withPropertyValues("frontrun.enabled=false")}) {
+        for (ApplicationContextRunner off :
+                new ApplicationContextRunner[] {runner, runner.withPropertyValues("frontrun.enabled=false")}) {
             off.run(context -> {
-                assertThat(context).hasNotFailed().doesNotHaveBean(RaceExplorer.class)
-                        .doesNotHaveBean(FrontrunProperties.class).doesNotHaveBean(FrontrunTransactionListener.class);
+                assertThat(context)
+                        .hasNotFailed()
+                        .doesNotHaveBean(RaceExplorer.class)
+                        .doesNotHaveBean(FrontrunProperties.class)
+                        .doesNotHaveBean(FrontrunTransactionListener.class);
                 assertThat(context.getBean(DataSource.class)).isInstanceOf(HikariDataSource.class);
-                assertThat(context.getBean(DataSourceTransactionManager.class).getTransactionExecutionListeners()).isEmpty();
+                assertThat(context.getBean(DataSourceTransactionManager.class).getTransactionExecutionListeners())
+                        .isEmpty();
             });
         }
     }
@@ -86,19 +95,22 @@ class FrontrunAutoConfigurationTest {
                 assertThat(c.isWrapperFor(PGConnection.class)).isTrue();
                 assertThat(c.unwrap(PGConnection.class).getBackendPID()).isPositive();
             }
-            assertThat(context.getBean(DataSourceTransactionManager.class).getDataSource()).isSameAs(dataSource);
+            assertThat(context.getBean(DataSourceTransactionManager.class).getDataSource())
+                    .isSameAs(dataSource);
             assertThat(context.getBean(DataSourceTransactionManager.class).getTransactionExecutionListeners())
                     .hasExactlyElementsOfTypes(FrontrunTransactionListener.class);
         });
-        assertThat(pool[0].isClosed()).as("the pool is closed through the proxy on context close").isTrue();
+        assertThat(pool[0].isClosed())
+                .as("the pool is closed through the proxy on context close")
+                .isTrue();
     }
 
     /** Properties that are not set leave the engine's defaults, which are the documented ones. */
     @Test
     void propertiesHaveTheDocumentedDefaults() {
         runner.withPropertyValues("frontrun.enabled=true").run(context -> {
-            EffectiveOptions p = EffectiveOptions.of(context.getBean(RaceExplorer.class).explore(),
-                    context.getBean(FrontrunProperties.class));
+            EffectiveOptions p = EffectiveOptions.of(
+                    context.getBean(RaceExplorer.class).explore(), context.getBean(FrontrunProperties.class));
             assertThat(p.maxExecutions()).isEqualTo(10_000);
             assertThat(p.preemptionBound()).isNull();
             assertThat(p.executionTimeout()).isEqualTo(Duration.ofSeconds(30));
@@ -113,27 +125,38 @@ class FrontrunAutoConfigurationTest {
 
     @Test
     void propertiesBindFromTheEnvironment() {
-        runner.withPropertyValues("frontrun.enabled=true", "frontrun.max-executions=7", "frontrun.preemption-bound=2",
-                "frontrun.execution-timeout=5s", "frontrun.total-timeout=1m", "frontrun.reproduce-count=0",
-                "frontrun.report-directory=build/reports", "frontrun.strategy=random", "frontrun.random-seed=42",
-                "frontrun.random-attempts=5").run(context -> {
-            FrontrunProperties p = context.getBean(FrontrunProperties.class);
-            assertThat(p.maxExecutions()).isEqualTo(7);
-            assertThat(p.preemptionBound()).isEqualTo(2);
-            assertThat(p.executionTimeout()).isEqualTo(Duration.ofSeconds(5));
-            assertThat(p.totalTimeout()).isEqualTo(Duration.ofMinutes(1));
-            assertThat(p.reproduceCount()).isZero();
-            assertThat(p.reportDirectory()).isEqualTo(Path.of("build/reports"));
-            assertThat(p.strategy()).isEqualTo(FrontrunProperties.StrategyName.RANDOM);
-            assertThat(p.randomSeed()).isEqualTo(42);
-            assertThat(p.randomAttempts()).isEqualTo(5);
-        });
+        runner.withPropertyValues(
+                        "frontrun.enabled=true",
+                        "frontrun.max-executions=7",
+                        "frontrun.preemption-bound=2",
+                        "frontrun.execution-timeout=5s",
+                        "frontrun.total-timeout=1m",
+                        "frontrun.reproduce-count=0",
+                        "frontrun.report-directory=build/reports",
+                        "frontrun.strategy=random",
+                        "frontrun.random-seed=42",
+                        "frontrun.random-attempts=5")
+                .run(context -> {
+                    FrontrunProperties p = context.getBean(FrontrunProperties.class);
+                    assertThat(p.maxExecutions()).isEqualTo(7);
+                    assertThat(p.preemptionBound()).isEqualTo(2);
+                    assertThat(p.executionTimeout()).isEqualTo(Duration.ofSeconds(5));
+                    assertThat(p.totalTimeout()).isEqualTo(Duration.ofMinutes(1));
+                    assertThat(p.reproduceCount()).isZero();
+                    assertThat(p.reportDirectory()).isEqualTo(Path.of("build/reports"));
+                    assertThat(p.strategy()).isEqualTo(FrontrunProperties.StrategyName.RANDOM);
+                    assertThat(p.randomSeed()).isEqualTo(42);
+                    assertThat(p.randomAttempts()).isEqualTo(5);
+                });
     }
 
     @Test
     void anInvalidPropertyFailsTheContextAtStartup() {
-        runner.withPropertyValues("frontrun.enabled=true", "frontrun.max-executions=0").run(context ->
-                assertThat(context).hasFailed().getFailure().rootCause()
+        runner.withPropertyValues("frontrun.enabled=true", "frontrun.max-executions=0")
+                .run(context -> assertThat(context)
+                        .hasFailed()
+                        .getFailure()
+                        .rootCause()
                         .hasMessageContaining("frontrun.max-executions must be at least 1"));
     }
 
@@ -149,52 +172,69 @@ class FrontrunAutoConfigurationTest {
             JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
             ThrowingRunnable bump = () -> jdbc.update("UPDATE t SET v = v + 1 WHERE id = 1");
 
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> races.explore().parallelism(2)
-                            .thread("a", bump).thread("b", bump).run())
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> races.explore()
+                            .parallelism(2)
+                            .thread("a", bump)
+                            .thread("b", bump)
+                            .run())
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("parallelism(2) is refused")
                     .hasMessageContaining("share the one application context")
                     .hasMessageContaining("parallelism(1)");
-            assertThat(jdbc.queryForObject("SELECT v FROM t WHERE id = 1", Integer.class)).isZero();
+            assertThat(jdbc.queryForObject("SELECT v FROM t WHERE id = 1", Integer.class))
+                    .isZero();
         });
     }
 
     @Test
     void maxExecutionsFromPropertiesReachesExplorations() {
-        runner.withPropertyValues("frontrun.enabled=true", "frontrun.max-executions=7").run(context -> {
-            RaceExplorer races = context.getBean(RaceExplorer.class);
-            JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
-            ThrowingRunnable fourBumps = () -> {
-                for (int i = 0; i < 4; i++) {
-                    jdbc.update("UPDATE t SET v = v + 1 WHERE id = 1");
-                }
-            };
+        runner.withPropertyValues("frontrun.enabled=true", "frontrun.max-executions=7")
+                .run(context -> {
+                    RaceExplorer races = context.getBean(RaceExplorer.class);
+                    JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+                    ThrowingRunnable fourBumps = () -> {
+                        for (int i = 0; i < 4; i++) {
+                            jdbc.update("UPDATE t SET v = v + 1 WHERE id = 1");
+                        }
+                    };
 
-            Result result = races.explore().thread("a", fourBumps).thread("b", fourBumps)
-                    .invariant(() -> jdbc.queryForObject("SELECT v FROM t WHERE id = 1", Integer.class) == 8)
-                    .run();
+                    Result result = races.explore()
+                            .thread("a", fourBumps)
+                            .thread("b", fourBumps)
+                            .invariant(() -> jdbc.queryForObject("SELECT v FROM t WHERE id = 1", Integer.class) == 8)
+                            .run();
 
-            assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.INCONCLUSIVE);
-            assertThat(result.executions()).isEqualTo(7);
-            assertThat(result.inconclusiveBecause()).hasValueSatisfying(why -> assertThat(why).contains("7 executions"));
-        });
+                    assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.INCONCLUSIVE);
+                    assertThat(result.executions()).isEqualTo(7);
+                    assertThat(result.inconclusiveBecause())
+                            .hasValueSatisfying(why -> assertThat(why).contains("7 executions"));
+                });
     }
 
     @Test
     void theStrategyFromPropertiesReachesExplorationsAndCodeOverridesIt() {
-        runner.withPropertyValues("frontrun.enabled=true", "frontrun.strategy=random", "frontrun.random-seed=42",
-                "frontrun.random-attempts=3").run(context -> {
-            RaceExplorer races = context.getBean(RaceExplorer.class);
-            JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
-            ThrowingRunnable bump = () -> jdbc.update("UPDATE t SET v = v + 1 WHERE id = 1");
+        runner.withPropertyValues(
+                        "frontrun.enabled=true",
+                        "frontrun.strategy=random",
+                        "frontrun.random-seed=42",
+                        "frontrun.random-attempts=3")
+                .run(context -> {
+                    RaceExplorer races = context.getBean(RaceExplorer.class);
+                    JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+                    ThrowingRunnable bump = () -> jdbc.update("UPDATE t SET v = v + 1 WHERE id = 1");
 
-            Result sampled = races.explore().thread("a", bump).thread("b", bump).run();
-            Result proven = races.explore().thread("a", bump).thread("b", bump).strategy(Strategy.dpor()).run();
+                    Result sampled =
+                            races.explore().thread("a", bump).thread("b", bump).run();
+                    Result proven = races.explore()
+                            .thread("a", bump)
+                            .thread("b", bump)
+                            .strategy(Strategy.dpor())
+                            .run();
 
-            assertThat(sampled.strategy()).isEqualTo(Strategy.random(42, 3));
-            assertThat(sampled.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-            assertThat(proven.verdict()).as(proven.explanation()).isEqualTo(Verdict.HOLDS);
-        });
+                    assertThat(sampled.strategy()).isEqualTo(Strategy.random(42, 3));
+                    assertThat(sampled.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+                    assertThat(proven.verdict()).as(proven.explanation()).isEqualTo(Verdict.HOLDS);
+                });
     }
 
     @Configuration(proxyBeanMethods = false)
@@ -226,18 +266,23 @@ class FrontrunAutoConfigurationTest {
 
     @Test
     void aDataSourceTheApplicationWrappedItselfIsNotWrappedAgain() {
-        runner.withPropertyValues("frontrun.enabled=true").withUserConfiguration(AlreadyWrapped.class).run(context -> {
-            DataSource bean = context.getBean(DataSource.class);
-            assertThat(bean).isSameAs(AlreadyWrapped.created);
-            assertThat(FrontrunDataSource.isWrapped(FrontrunDataSource.unwrapped(bean))).isFalse();
-        });
+        runner.withPropertyValues("frontrun.enabled=true")
+                .withUserConfiguration(AlreadyWrapped.class)
+                .run(context -> {
+                    DataSource bean = context.getBean(DataSource.class);
+                    assertThat(bean).isSameAs(AlreadyWrapped.created);
+                    assertThat(FrontrunDataSource.isWrapped(FrontrunDataSource.unwrapped(bean)))
+                            .isFalse();
+                });
     }
 
     @Test
     void aSpringProxyOverAWrappedDataSourceBeanIsNotWrappedAgain() {
-        runner.withPropertyValues("frontrun.enabled=true").withUserConfiguration(TransactionAwareOnTop.class)
+        runner.withPropertyValues("frontrun.enabled=true")
+                .withUserConfiguration(TransactionAwareOnTop.class)
                 .run(context -> {
-                    assertThat(FrontrunDataSource.isWrapped(context.getBean("targetDataSource", DataSource.class))).isTrue();
+                    assertThat(FrontrunDataSource.isWrapped(context.getBean("targetDataSource", DataSource.class)))
+                            .isTrue();
                     assertThat(context.getBean("dataSource")).isInstanceOf(TransactionAwareDataSourceProxy.class);
                 });
     }

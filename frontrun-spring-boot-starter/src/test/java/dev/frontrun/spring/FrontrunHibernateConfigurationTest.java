@@ -46,8 +46,8 @@ class FrontrunHibernateConfigurationTest {
 
     @Test
     void anApplicationInspectorRunsFirstAndFrontrunSeesItsResult() {
-        for (Object configured : List.of(new CommentingInspector(), CommentingInspector.class,
-                CommentingInspector.class.getName())) {
+        for (Object configured :
+                List.of(new CommentingInspector(), CommentingInspector.class, CommentingInspector.class.getName())) {
             seenByFrontrun.clear();
 
             String sql = registered(configured).inspect("select 1");
@@ -67,8 +67,10 @@ class FrontrunHibernateConfigurationTest {
     @Test
     void aConfiguredInspectorThatCannotBeLoadedIsAnError() {
         assertThatThrownBy(() -> registered("com.example.Missing"))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("com.example.Missing");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("com.example.Missing");
         assertThatThrownBy(() -> registered(String.class))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("is not a");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("is not a");
     }
 }

@@ -30,22 +30,28 @@ class FrontrunNativeAutoConfigurationTest {
 
     @BeforeAll
     static void notPreloaded() {
-        assertThat(NativeIo.interceptionActive()).as("this test JVM is started without LD_PRELOAD").isFalse();
+        assertThat(NativeIo.interceptionActive())
+                .as("this test JVM is started without LD_PRELOAD")
+                .isFalse();
     }
 
     @Test
     void autoIsTheDefaultAndWarnsOncePerJvmHoweverManyContextsStart(CapturedOutput output) {
-        contexts.run(context -> assertThat(context.getBean(NativeLayer.class).mode()).isEqualTo(NativeMode.AUTO));
+        contexts.run(
+                context -> assertThat(context.getBean(NativeLayer.class).mode()).isEqualTo(NativeMode.AUTO));
         contexts.run(context -> assertThat(context.getBean(NativeLayer.class).hooksFor(new PGSimpleDataSource()))
                 .hasSize(1));
 
-        assertThat(FrontrunNativeAutoConfiguration.UnavailableWarning.TEXT).get().asString()
+        assertThat(FrontrunNativeAutoConfiguration.UnavailableWarning.TEXT)
+                .get()
+                .asString()
                 .startsWith("frontrun.native=auto: explorations will not check that every statement went through"
                         + " Frontrun's JDBC proxy, nor explore the orders of requests to other services")
                 .contains("LD_PRELOAD=");
         // said when the first context of the JVM started: here, or in an earlier test of this JVM
         assertThat(output.getOut().split("frontrun.native=auto: explorations will not check", -1).length - 1)
-                .as("two contexts, one JVM").isLessThanOrEqualTo(1);
+                .as("two contexts, one JVM")
+                .isLessThanOrEqualTo(1);
     }
 
     @Test
@@ -55,7 +61,8 @@ class FrontrunNativeAutoConfigurationTest {
             assertThat(hooks).hasSize(1);
             assertThatThrownBy(() -> hooks.get(0).beforeExploration())
                     .isInstanceOf(IllegalStateException.class)
-                    .hasMessageStartingWith("frontrun.native=required, but Frontrun native I/O interception is not active")
+                    .hasMessageStartingWith(
+                            "frontrun.native=required, but Frontrun native I/O interception is not active")
                     .hasMessageContaining("LD_PRELOAD=")
                     .hasMessageContaining("libfrontrun_io.so");
         });
@@ -64,15 +71,17 @@ class FrontrunNativeAutoConfigurationTest {
 
     @Test
     void offNeverChecksAndSaysNothing(CapturedOutput output) {
-        contexts.withPropertyValues("frontrun.native=off").run(context ->
-                assertThat(context.getBean(NativeLayer.class).hooksFor(new PGSimpleDataSource())).isEmpty());
+        contexts.withPropertyValues("frontrun.native=off")
+                .run(context -> assertThat(context.getBean(NativeLayer.class).hooksFor(new PGSimpleDataSource()))
+                        .isEmpty());
         assertThat(output.getOut()).doesNotContain("frontrun.native");
     }
 
     @Test
     void anUnknownValueFailsTheContext() {
-        contexts.withPropertyValues("frontrun.native=sometimes").run(context ->
-                assertThat(context).getFailure()
+        contexts.withPropertyValues("frontrun.native=sometimes")
+                .run(context -> assertThat(context)
+                        .getFailure()
                         .hasStackTraceContaining("frontrun.native=sometimes is not one of off, auto, required"));
     }
 }

@@ -6,32 +6,58 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.frontrun.Frontrun;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
 
 /** Set options reach the engine's builder as they are; unset ones leave its defaults alone. */
 class FrontrunPropertiesTest {
 
-    private static FrontrunProperties properties(Integer maxExecutions, FrontrunProperties.StrategyName strategy,
-                                                 Long seed, Integer attempts) {
-        return new FrontrunProperties(true, maxExecutions, null, null, null, null, null, null, strategy, seed,
-                attempts, null, null, null);
+    private static FrontrunProperties properties(
+            Integer maxExecutions, FrontrunProperties.StrategyName strategy, Long seed, Integer attempts) {
+        return new FrontrunProperties(
+                true, maxExecutions, null, null, null, null, null, null, strategy, seed, attempts, null, null, null);
     }
 
     @Test
     void everySetOptionIsApplied() {
-        FrontrunProperties set = new FrontrunProperties(true, 7, 2, Duration.ofSeconds(5), Duration.ofMinutes(1), 0,
-                Path.of("build/reports"), true, FrontrunProperties.StrategyName.RANDOM, 42L, 5, null, null, 1_000);
+        FrontrunProperties set = new FrontrunProperties(
+                true,
+                7,
+                2,
+                Duration.ofSeconds(5),
+                Duration.ofMinutes(1),
+                0,
+                Path.of("build/reports"),
+                true,
+                FrontrunProperties.StrategyName.RANDOM,
+                42L,
+                5,
+                null,
+                null,
+                1_000);
 
-        assertThat(EffectiveOptions.of(set)).isEqualTo(new EffectiveOptions(7, 2, Duration.ofSeconds(5),
-                Duration.ofMinutes(1), 0, Path.of("build/reports"), true, FrontrunProperties.StrategyName.RANDOM, 42L,
-                5, 1_000));
+        assertThat(EffectiveOptions.of(set))
+                .isEqualTo(new EffectiveOptions(
+                        7,
+                        2,
+                        Duration.ofSeconds(5),
+                        Duration.ofMinutes(1),
+                        0,
+                        Path.of("build/reports"),
+                        true,
+                        FrontrunProperties.StrategyName.RANDOM,
+                        42L,
+                        5,
+                        1_000));
     }
 
     @Test
     void anUnsetOptionKeepsWhatTheExplorationAlreadyHas() {
-        var exploration = Frontrun.explore(Object::new).maxExecutions(3).reproduceOnFailure(1).reportPassing(true);
+        var exploration = Frontrun.explore(Object::new)
+                .maxExecutions(3)
+                .reproduceOnFailure(1)
+                .reportPassing(true);
 
         properties(null, null, null, null).applyTo(exploration);
 
@@ -43,7 +69,8 @@ class FrontrunPropertiesTest {
 
     @Test
     void theRandomStrategyHasTheStartersSeedAndAttemptsUnlessSet() {
-        EffectiveOptions random = EffectiveOptions.of(properties(null, FrontrunProperties.StrategyName.RANDOM, null, null));
+        EffectiveOptions random =
+                EffectiveOptions.of(properties(null, FrontrunProperties.StrategyName.RANDOM, null, null));
 
         assertThat(random.strategy()).isEqualTo(FrontrunProperties.StrategyName.RANDOM);
         assertThat(random.randomSeed()).isEqualTo(FrontrunProperties.DEFAULT_RANDOM_SEED);
@@ -53,14 +80,18 @@ class FrontrunPropertiesTest {
     @Test
     void aSetValueIsValidatedAnUnsetOneIsNot() {
         assertThatThrownBy(() -> properties(0, null, null, null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("frontrun.max-executions must be at least 1, got 0");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("frontrun.max-executions must be at least 1, got 0");
         assertThatThrownBy(() -> properties(null, null, null, 0))
                 .hasMessage("frontrun.random-attempts must be at least 1, got 0");
-        assertThatThrownBy(() -> new FrontrunProperties(true, null, -1, null, null, null, null, null, null, null, null, null, null, null))
+        assertThatThrownBy(() -> new FrontrunProperties(
+                        true, null, -1, null, null, null, null, null, null, null, null, null, null, null))
                 .hasMessage("frontrun.preemption-bound must not be negative, got -1");
-        assertThatThrownBy(() -> new FrontrunProperties(true, null, null, Duration.ZERO, null, null, null, null, null, null, null, null, null, null))
+        assertThatThrownBy(() -> new FrontrunProperties(
+                        true, null, null, Duration.ZERO, null, null, null, null, null, null, null, null, null, null))
                 .hasMessage("frontrun.execution-timeout must be positive, got PT0S");
-        assertThatThrownBy(() -> new FrontrunProperties(true, null, null, null, null, null, null, null, null, null, null, null, null, 0))
+        assertThatThrownBy(() -> new FrontrunProperties(
+                        true, null, null, null, null, null, null, null, null, null, null, null, null, 0))
                 .hasMessage("frontrun.max-steps-per-execution must be at least 1, got 0");
         assertThat(properties(null, null, null, null).maxExecutions()).isNull();
     }
@@ -69,24 +100,31 @@ class FrontrunPropertiesTest {
     void explorationsInstrumentTheApplicationsPackagesUnlessConfiguredOtherwise() {
         Supplier<List<String>> application = () -> List.of("com.example.shop");
 
-        assertThat(new FrontrunProperties.Instrument(true, null, false).prefixes(application)).containsExactly("com.example.shop");
-        assertThat(new FrontrunProperties.Instrument(true, List.of("com.example.shop.booking"), false).prefixes(application))
+        assertThat(new FrontrunProperties.Instrument(true, null, false).prefixes(application))
+                .containsExactly("com.example.shop");
+        assertThat(new FrontrunProperties.Instrument(true, List.of("com.example.shop.booking"), false)
+                        .prefixes(application))
                 .containsExactly("com.example.shop.booking");
-        assertThat(new FrontrunProperties.Instrument(false, null, false).prefixes(application)).isEmpty();
+        assertThat(new FrontrunProperties.Instrument(false, null, false).prefixes(application))
+                .isEmpty();
         assertThatThrownBy(() -> new FrontrunProperties.Instrument(true, List.of(" "), false))
                 .hasMessageContaining("frontrun.instrument.packages");
     }
 
     @Test
     void theShardPropertyMakesEveryExplorationExploreItsShare() {
-        FrontrunProperties sharded = new FrontrunProperties(true, null, null, null, null, null, null, null, null, null,
-                null, null, "1/3", null);
+        FrontrunProperties sharded = new FrontrunProperties(
+                true, null, null, null, null, null, null, null, null, null, null, null, "1/3", null);
 
-        assertThat(String.valueOf(EffectiveOptions.read(sharded.applyTo(Frontrun.explore(Object::new)), "search",
-                "shard"))).isEqualTo("1/3");
-        assertThatThrownBy(() -> new FrontrunProperties(true, null, null, null, null, null, null, null, null, null,
-                null, null, "third", null)).hasMessage("frontrun.shard must be i/n (e.g. 0/3), got 'third'");
-        assertThatThrownBy(() -> new FrontrunProperties(true, null, null, null, null, null, null, null, null, null,
-                null, null, "3/3", null).applyTo(Frontrun.explore(Object::new))).hasMessageContaining("0 <= i < n");
+        assertThat(String.valueOf(
+                        EffectiveOptions.read(sharded.applyTo(Frontrun.explore(Object::new)), "search", "shard")))
+                .isEqualTo("1/3");
+        assertThatThrownBy(() -> new FrontrunProperties(
+                        true, null, null, null, null, null, null, null, null, null, null, null, "third", null))
+                .hasMessage("frontrun.shard must be i/n (e.g. 0/3), got 'third'");
+        assertThatThrownBy(() -> new FrontrunProperties(
+                                true, null, null, null, null, null, null, null, null, null, null, null, "3/3", null)
+                        .applyTo(Frontrun.explore(Object::new)))
+                .hasMessageContaining("0 <= i < n");
     }
 }

@@ -56,7 +56,8 @@ class FrontrunTransactionListenerTest {
     void namesAreShortenedToTypeAndMethod() {
         assertThat(FrontrunTransactionListener.shortName("com.example.owner.OwnerService.addVisit"))
                 .isEqualTo("OwnerService.addVisit");
-        assertThat(FrontrunTransactionListener.shortName("OwnerService.addVisit")).isEqualTo("OwnerService.addVisit");
+        assertThat(FrontrunTransactionListener.shortName("OwnerService.addVisit"))
+                .isEqualTo("OwnerService.addVisit");
         assertThat(FrontrunTransactionListener.shortName("addVisit")).isEqualTo("addVisit");
         assertThat(FrontrunTransactionListener.shortName("")).isEqualTo("transaction");
         assertThat(FrontrunTransactionListener.shortName(null)).isEqualTo("transaction");

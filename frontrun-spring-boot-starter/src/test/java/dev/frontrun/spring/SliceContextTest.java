@@ -20,14 +20,15 @@ import org.springframework.test.context.DynamicPropertySource;
  * {@code @DataJpaTest}) do: {@code @FrontrunTest} brings Frontrun's along, so the slice gets the
  * wrapped DataSource and the {@link RaceExplorer} without listing them.
  */
-@SpringBootTest(classes = SliceContextTest.NoAutoConfiguration.class, webEnvironment = SpringBootTest.WebEnvironment.NONE)
+@SpringBootTest(
+        classes = SliceContextTest.NoAutoConfiguration.class,
+        webEnvironment = SpringBootTest.WebEnvironment.NONE)
 @ImportAutoConfiguration(DataSourceAutoConfiguration.class)
 @FrontrunTest
 class SliceContextTest {
 
     @Configuration(proxyBeanMethods = false)
-    static class NoAutoConfiguration {
-    }
+    static class NoAutoConfiguration {}
 
     private static final class Database {
         static final TestDatabase INSTANCE = TestPostgres.freshDatabase(SliceContextTest.class);

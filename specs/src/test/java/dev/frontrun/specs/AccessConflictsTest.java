@@ -51,7 +51,10 @@ class AccessConflictsTest {
     }
 
     private static String line(Tlc.Outcome o, String prefix) {
-        return o.output().lines().filter(l -> l.startsWith(prefix)).findFirst()
+        return o.output()
+                .lines()
+                .filter(l -> l.startsWith(prefix))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no line " + prefix + " in\n" + o));
     }
 }

@@ -16,9 +16,9 @@ class LostUpdateTest {
         assertThat(o.violatedInvariants()).as(o.toString()).containsExactly("CounterIsTwo");
         // shortest counterexample: read, read, write, commit, write, commit -> both committed, counter 1
         assertThat(o.output()).contains("State 7:").doesNotContain("State 8:");
-        assertThat(lastState(o)).as(o.toString()).contains(
-                "/\\ counter = 1",
-                "/\\ status = (T1 :> \"committed\" @@ T2 :> \"committed\")");
+        assertThat(lastState(o))
+                .as(o.toString())
+                .contains("/\\ counter = 1", "/\\ status = (T1 :> \"committed\" @@ T2 :> \"committed\")");
         assertThat(o.distinct()).as(o.toString()).isEqualTo(20);
     }
 

@@ -28,12 +28,12 @@ final class Tlc {
 
     /** TLC's exit status for a safety violation (invariant or action property): EC.ExitStatus. */
     static final int EXIT_SUCCESS = 0;
+
     static final int EXIT_VIOLATION_SAFETY = 12;
 
     static final String NO_ERROR = "Model checking completed. No error has been found.";
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(
-            Long.getLong("frontrun.specs.tlcTimeoutSeconds", 120));
+    private static final Duration TIMEOUT = Duration.ofSeconds(Long.getLong("frontrun.specs.tlcTimeoutSeconds", 120));
 
     private static final Pattern SUMMARY = Pattern.compile(
             "([\\d,]+) states generated, ([\\d,]+) distinct states found, ([\\d,]+) states left on queue\\.");
@@ -41,8 +41,8 @@ final class Tlc {
     private Tlc() {}
 
     /** What one TLC run produced. */
-    record Outcome(String config, int exitCode, String output, long generated, long distinct,
-                   long leftOnQueue, long millis) {
+    record Outcome(
+            String config, int exitCode, String output, long generated, long distinct, long leftOnQueue, long millis) {
 
         boolean noError() {
             return exitCode == EXIT_SUCCESS && output.contains(NO_ERROR) && !output.contains("Error:");
@@ -60,8 +60,8 @@ final class Tlc {
 
         @Override
         public String toString() {
-            return "TLC " + config + ": exit " + exitCode + ", " + generated + " states generated, "
-                    + distinct + " distinct, " + leftOnQueue + " left, " + millis + " ms\n" + output;
+            return "TLC " + config + ": exit " + exitCode + ", " + generated + " states generated, " + distinct
+                    + " distinct, " + leftOnQueue + " left, " + millis + " ms\n" + output;
         }
     }
 
@@ -76,7 +76,10 @@ final class Tlc {
      * variables, each transition with the name of its action).
      */
     static Outcome checkAndDumpGraph(String module, String config) {
-        return check(module, config, List.of("-dump", "dot,actionlabels", graphFile(config).toString()));
+        return check(
+                module,
+                config,
+                List.of("-dump", "dot,actionlabels", graphFile(config).toString()));
     }
 
     /** Where {@link #checkAndDumpGraph} leaves the state graph of {@code config}. */
@@ -85,11 +88,14 @@ final class Tlc {
     }
 
     private static Path runDir(String config) {
-        return Path.of(System.getProperty("frontrun.specs.workDir", "target/tlc")).toAbsolutePath().resolve(config);
+        return Path.of(System.getProperty("frontrun.specs.workDir", "target/tlc"))
+                .toAbsolutePath()
+                .resolve(config);
     }
 
     private static Outcome check(String module, String config, List<String> extraArgs) {
-        Path tlaDir = Path.of(System.getProperty("frontrun.specs.tlaDir", "src/main/tla")).toAbsolutePath();
+        Path tlaDir = Path.of(System.getProperty("frontrun.specs.tlaDir", "src/main/tla"))
+                .toAbsolutePath();
         Path runDir = runDir(config);
         try {
             deleteRecursively(runDir);
@@ -107,13 +113,19 @@ final class Tlc {
             List<String> command = new ArrayList<>(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     // short runs: C1 only starts faster; a small heap keeps TLC's fingerprint set small
-                    "-XX:+UseParallelGC", "-XX:TieredStopAtLevel=1", "-Xmx512m",
+                    "-XX:+UseParallelGC",
+                    "-XX:TieredStopAtLevel=1",
+                    "-Xmx512m",
                     "-Djava.io.tmpdir=" + tmp,
-                    "-cp", tlaToolsJar().toString(),
+                    "-cp",
+                    tlaToolsJar().toString(),
                     "tlc2.TLC",
-                    "-workers", "1",
-                    "-fp", "1",
-                    "-metadir", runDir.resolve("states").toString()));
+                    "-workers",
+                    "1",
+                    "-fp",
+                    "1",
+                    "-metadir",
+                    runDir.resolve("states").toString()));
             command.addAll(extraArgs);
             command.addAll(List.of("-config", config + ".cfg", module + ".tla"));
             long start = System.nanoTime();
@@ -140,7 +152,8 @@ final class Tlc {
                 left = number(m.group(3));
             }
             Outcome outcome = new Outcome(config, p.exitValue(), output, generated, distinct, left, millis);
-            System.out.printf("TLC %s: exit %d, %d states generated, %d distinct, %d ms%n",
+            System.out.printf(
+                    "TLC %s: exit %d, %d states generated, %d distinct, %d ms%n",
                     config, outcome.exitCode(), generated, distinct, millis);
             return outcome;
         } catch (IOException e) {
@@ -157,7 +170,12 @@ final class Tlc {
 
     private static Path tlaToolsJar() {
         try {
-            return Path.of(tlc2.TLC.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(tlc2.TLC
+                    .class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }

@@ -63,13 +63,23 @@ class TransactionsAndLocksConformanceTest {
         assertEveryCheckRan(r);
         assertThat(r.deadlocked()).as("states with a wait-for cycle").isPositive();
         assertThat(r.nonCommuting()).as("non-commuting pairs").isPositive();
-        assertThat(r.found(Check.WAIT_OUTCOME, Known.WAIT_PREDICTED_FOR_IMMEDIATE_FAILURE)).as(r.toString()).isEqualTo(336);
-        assertThat(r.found(Check.LOCK_HOLDERS, Known.ERROR_RELEASES_AT_ONCE)).as(r.toString())
-                .as("a failed statement tells what its error released").isZero();
-        assertThat(r.found(Check.LOCK_HOLDERS, Known.SKIP_LOCKED_LOCKS_FREE_ROW)).as(r.toString()).isEqualTo(1076);
-        assertThat(r.found(Check.CONFLICT, Known.ROLLBACK_RELEASE_WITHOUT_CONFLICT)).as(r.toString())
-                .as("a rollback announces a write of every lock it releases").isZero();
-        assertThat(r.found(Check.CONFLICT, Known.ERROR_RELEASE_WITHOUT_CONFLICT)).as(r.toString()).isZero();
+        assertThat(r.found(Check.WAIT_OUTCOME, Known.WAIT_PREDICTED_FOR_IMMEDIATE_FAILURE))
+                .as(r.toString())
+                .isEqualTo(336);
+        assertThat(r.found(Check.LOCK_HOLDERS, Known.ERROR_RELEASES_AT_ONCE))
+                .as(r.toString())
+                .as("a failed statement tells what its error released")
+                .isZero();
+        assertThat(r.found(Check.LOCK_HOLDERS, Known.SKIP_LOCKED_LOCKS_FREE_ROW))
+                .as(r.toString())
+                .isEqualTo(1076);
+        assertThat(r.found(Check.CONFLICT, Known.ROLLBACK_RELEASE_WITHOUT_CONFLICT))
+                .as(r.toString())
+                .as("a rollback announces a write of every lock it releases")
+                .isZero();
+        assertThat(r.found(Check.CONFLICT, Known.ERROR_RELEASE_WITHOUT_CONFLICT))
+                .as(r.toString())
+                .isZero();
     }
 
     @Test
@@ -79,12 +89,20 @@ class TransactionsAndLocksConformanceTest {
         assertThat(r.unexpected()).as(r.toString()).isEmpty();
         assertThat(r.states()).isEqualTo(8548);
         assertEveryCheckRan(r);
-        assertThat(r.found(Check.WAIT_OUTCOME, Known.WAIT_PREDICTED_FOR_IMMEDIATE_FAILURE)).as(r.toString()).isEqualTo(240);
-        assertThat(r.found(Check.LOCK_HOLDERS, Known.ERROR_RELEASES_AT_ONCE)).as(r.toString())
-                .as("a failed statement tells what its error released").isZero();
-        assertThat(r.found(Check.CONFLICT, Known.ROLLBACK_RELEASE_WITHOUT_CONFLICT)).as(r.toString())
-                .as("a rollback announces a write of every lock it releases").isZero();
-        assertThat(r.found(Check.CONFLICT, Known.ERROR_RELEASE_WITHOUT_CONFLICT)).as(r.toString()).isZero();
+        assertThat(r.found(Check.WAIT_OUTCOME, Known.WAIT_PREDICTED_FOR_IMMEDIATE_FAILURE))
+                .as(r.toString())
+                .isEqualTo(240);
+        assertThat(r.found(Check.LOCK_HOLDERS, Known.ERROR_RELEASES_AT_ONCE))
+                .as(r.toString())
+                .as("a failed statement tells what its error released")
+                .isZero();
+        assertThat(r.found(Check.CONFLICT, Known.ROLLBACK_RELEASE_WITHOUT_CONFLICT))
+                .as(r.toString())
+                .as("a rollback announces a write of every lock it releases")
+                .isZero();
+        assertThat(r.found(Check.CONFLICT, Known.ERROR_RELEASE_WITHOUT_CONFLICT))
+                .as(r.toString())
+                .isZero();
     }
 
     @Test
@@ -94,12 +112,20 @@ class TransactionsAndLocksConformanceTest {
         assertThat(r.unexpected()).as(r.toString()).isEmpty();
         assertThat(r.states()).isEqualTo(5048);
         assertEveryCheckRan(r);
-        assertThat(r.found(Check.WAIT_OUTCOME, Known.WAIT_PREDICTED_FOR_IMMEDIATE_FAILURE)).as(r.toString()).isEqualTo(342);
-        assertThat(r.found(Check.LOCK_HOLDERS, Known.ERROR_RELEASES_AT_ONCE)).as(r.toString())
-                .as("a failed statement tells what its error released").isZero();
-        assertThat(r.found(Check.CONFLICT, Known.ROLLBACK_RELEASE_WITHOUT_CONFLICT)).as(r.toString())
-                .as("a rollback announces a write of every lock it releases").isZero();
-        assertThat(r.found(Check.CONFLICT, Known.ERROR_RELEASE_WITHOUT_CONFLICT)).as(r.toString()).isZero();
+        assertThat(r.found(Check.WAIT_OUTCOME, Known.WAIT_PREDICTED_FOR_IMMEDIATE_FAILURE))
+                .as(r.toString())
+                .isEqualTo(342);
+        assertThat(r.found(Check.LOCK_HOLDERS, Known.ERROR_RELEASES_AT_ONCE))
+                .as(r.toString())
+                .as("a failed statement tells what its error released")
+                .isZero();
+        assertThat(r.found(Check.CONFLICT, Known.ROLLBACK_RELEASE_WITHOUT_CONFLICT))
+                .as(r.toString())
+                .as("a rollback announces a write of every lock it releases")
+                .isZero();
+        assertThat(r.found(Check.CONFLICT, Known.ERROR_RELEASE_WITHOUT_CONFLICT))
+                .as(r.toString())
+                .isZero();
     }
 
     private static void assertEveryCheckRan(ConformanceCheck.Result r) {
@@ -255,7 +281,8 @@ class TransactionsAndLocksConformanceTest {
         }
 
         @Override
-        public void ran(List<ResourceAccess> accesses, List<ResourceAccess> undone, Set<String> locks, boolean readsData) {
+        public void ran(
+                List<ResourceAccess> accesses, List<ResourceAccess> undone, Set<String> locks, boolean readsData) {
             real.ran(accesses, undone, locks, readsData);
         }
 

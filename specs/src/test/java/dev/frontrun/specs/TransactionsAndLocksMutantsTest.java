@@ -20,8 +20,9 @@ class TransactionsAndLocksMutantsTest {
         assertThat(o.violatedInvariants()).as(o.toString()).containsExactly("NowaitAndSkipLockedNeverWait");
         // T1 updates the row, T2's NOWAIT then queues for it
         assertThat(o.output()).contains("State 3:").doesNotContain("State 4:");
-        assertThat(lastState(o)).as(o.toString()).contains(
-                "/\\ phase = (T1 :> \"ready\" @@ T2 :> \"waiting\")", "/\\ queue = (r1 :> <<T2>>)");
+        assertThat(lastState(o))
+                .as(o.toString())
+                .contains("/\\ phase = (T1 :> \"ready\" @@ T2 :> \"waiting\")", "/\\ queue = (r1 :> <<T2>>)");
     }
 
     @Test
@@ -32,10 +33,12 @@ class TransactionsAndLocksMutantsTest {
         assertThat(o.violatedInvariants()).as(o.toString()).containsExactly("NoLockOnAnUnseenChange");
         // T1 updates r1; T2 starts its UPDATE (snapshot) and waits; T1 commits; T2 goes on over T1's change
         assertThat(o.output()).contains("State 5:").doesNotContain("State 6:");
-        assertThat(lastState(o)).as(o.toString()).contains(
-                "/\\ phase = (T1 :> \"committed\" @@ T2 :> \"ready\")",
-                "/\\ held = (T1 :> {} @@ T2 :> {r1})",
-                "/\\ lastWriter = (r1 :> T1)");
+        assertThat(lastState(o))
+                .as(o.toString())
+                .contains(
+                        "/\\ phase = (T1 :> \"committed\" @@ T2 :> \"ready\")",
+                        "/\\ held = (T1 :> {} @@ T2 :> {r1})",
+                        "/\\ lastWriter = (r1 :> T1)");
     }
 
     @Test
@@ -56,8 +59,11 @@ class TransactionsAndLocksMutantsTest {
         assertThat(o.exitCode()).as(o.toString()).isEqualTo(Tlc.EXIT_VIOLATION_SAFETY);
         assertThat(o.violatedInvariants()).as(o.toString()).containsExactly("QueuedRowsAreHeld");
         assertThat(o.output()).contains("State 4:").doesNotContain("State 5:");
-        assertThat(lastState(o)).as(o.toString()).contains(
-                "/\\ phase = (T1 :> \"committed\" @@ T2 :> \"waiting\")", "/\\ queue = (r1 :> <<T2>>)",
-                "/\\ held = (T1 :> {} @@ T2 :> {})");
+        assertThat(lastState(o))
+                .as(o.toString())
+                .contains(
+                        "/\\ phase = (T1 :> \"committed\" @@ T2 :> \"waiting\")",
+                        "/\\ queue = (r1 :> <<T2>>)",
+                        "/\\ held = (T1 :> {} @@ T2 :> {})");
     }
 }

@@ -55,10 +55,12 @@ class TransactionsAndLocksTest {
         assertThat(o.exitCode()).as(o.toString()).isEqualTo(Tlc.EXIT_VIOLATION_SAFETY);
         assertThat(o.violatedInvariants()).as(o.toString()).containsExactly("NoThreeTransactionCycle");
         // each holds its first row and has started its second: three statements wait in the database
-        assertThat(lastState(o)).as(o.toString())
-                .contains("/\\ held = (T1 :> {r1} @@ T2 :> {r2} @@ T3 :> {r3})",
-                          "/\\ phase = (T1 :> \"waiting\" @@ T2 :> \"waiting\" @@ T3 :> \"waiting\")",
-                          "/\\ onCycle = {T1, T2, T3}");
+        assertThat(lastState(o))
+                .as(o.toString())
+                .contains(
+                        "/\\ held = (T1 :> {r1} @@ T2 :> {r2} @@ T3 :> {r3})",
+                        "/\\ phase = (T1 :> \"waiting\" @@ T2 :> \"waiting\" @@ T3 :> \"waiting\")",
+                        "/\\ onCycle = {T1, T2, T3}");
     }
 
     @Test
@@ -70,10 +72,12 @@ class TransactionsAndLocksTest {
         assertThat(o.violatedInvariants()).as(o.toString()).containsExactly("NoDeadlock");
         // two locks taken, then both second statements start and wait
         assertThat(o.output()).contains("State 5:").doesNotContain("State 6:");
-        assertThat(lastState(o)).as(o.toString()).contains(
-                "/\\ held = (T1 :> {r1} @@ T2 :> {r2})",
-                "/\\ queue = (r1 :> <<T2>> @@ r2 :> <<T1>>)",
-                "/\\ onCycle = {T1, T2}");
+        assertThat(lastState(o))
+                .as(o.toString())
+                .contains(
+                        "/\\ held = (T1 :> {r1} @@ T2 :> {r2})",
+                        "/\\ queue = (r1 :> <<T2>> @@ r2 :> <<T1>>)",
+                        "/\\ onCycle = {T1, T2}");
         assertThat(o.distinct()).as(o.toString()).isEqualTo(36);
     }
 

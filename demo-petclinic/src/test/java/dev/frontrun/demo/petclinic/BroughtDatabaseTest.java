@@ -69,8 +69,10 @@ class BroughtDatabaseTest {
     void theBroughtDatabaseIsUsedAndNoEmbeddedOneIsStarted() {
         assertThat(context.getBeanNamesForType(EmbeddedPostgres.class)).isEmpty();
         assertThat(FrontrunDataSource.isWrapped(dataSource)).isTrue();
-        assertThat(jdbc.queryForObject("SELECT current_database()", String.class)).isEqualTo(Server.DATABASE.name());
-        assertThat(Server.DATABASE.queryInt("SELECT count(*) FROM vets")).as("the schema and data were applied there")
+        assertThat(jdbc.queryForObject("SELECT current_database()", String.class))
+                .isEqualTo(Server.DATABASE.name());
+        assertThat(Server.DATABASE.queryInt("SELECT count(*) FROM vets"))
+                .as("the schema and data were applied there")
                 .isPositive();
     }
 }

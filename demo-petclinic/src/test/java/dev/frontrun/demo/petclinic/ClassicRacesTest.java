@@ -20,16 +20,16 @@ class ClassicRacesTest extends ClassicVariant {
     @Test
     void race1_twoAddPetRequestsWithTheSameNameBothInsert() {
         int owner = clinic().newOwner();
-        Owner a = owners.load(owner);                           // request A, tx 1
-        Owner b = owners.load(owner);                           // request B, tx 1
-        assertThat(a.getPet("Max", true)).isNull();             // A: name check passes
+        Owner a = owners.load(owner); // request A, tx 1
+        Owner b = owners.load(owner); // request B, tx 1
+        assertThat(a.getPet("Max", true)).isNull(); // A: name check passes
         a.addPet(newPet("Max"));
-        owners.save(a);                                          // A, tx 2: INSERT Max
-        assertThat(b.getPet("Max", true)).isNull();             // B: passes too, on its stale pets
+        owners.save(a); // A, tx 2: INSERT Max
+        assertThat(b.getPet("Max", true)).isNull(); // B: passes too, on its stale pets
         b.addPet(newPet("max"));
-        owners.save(b);                                          // B, tx 2: INSERT max
+        owners.save(b); // B, tx 2: INSERT max
 
-        assertThat(petsNamed(owner, "max")).isEqualTo(2);       // the duplicate the rule forbids
+        assertThat(petsNamed(owner, "max")).isEqualTo(2); // the duplicate the rule forbids
     }
 
     /** Race 1 over HTTP: a twin committed after the request's check is stored next to it. */
@@ -45,15 +45,15 @@ class ClassicRacesTest extends ClassicVariant {
     @Test
     void race2_twoPartialEditsLoseTheFirstChange() {
         int owner = clinic().newOwner();
-        Owner a = owners.load(owner);                           // edit A (city), tx 1
-        Owner b = owners.load(owner);                           // edit B (telephone), tx 1
+        Owner a = owners.load(owner); // edit A (city), tx 1
+        Owner b = owners.load(owner); // edit B (telephone), tx 1
         a.setCity("Verona");
-        owners.save(a);                                          // A, tx 2
+        owners.save(a); // A, tx 2
         b.setTelephone("1112223333");
-        owners.save(b);                                          // B, tx 2: city = 'Madison' again
+        owners.save(b); // B, tx 2: city = 'Madison' again
 
         assertThat(ownerColumn(owner, "telephone")).isEqualTo("1112223333");
-        assertThat(ownerColumn(owner, "city")).isEqualTo("Madison");      // A's edit: lost
+        assertThat(ownerColumn(owner, "city")).isEqualTo("Madison"); // A's edit: lost
     }
 
     /** Race 2 as a browser does it: two full forms, each loaded before the other was posted. */
@@ -65,7 +65,7 @@ class ClassicRacesTest extends ClassicVariant {
         clinic().editOwner(owner, a.with("city", "Verona")).andExpect(status().isOk());
         clinic().editOwner(owner, b.with("telephone", "1112223333")).andExpect(status().isOk());
 
-        assertThat(ownerColumn(owner, "city")).isEqualTo("Madison");      // lost
+        assertThat(ownerColumn(owner, "city")).isEqualTo("Madison"); // lost
         assertThat(ownerColumn(owner, "telephone")).isEqualTo("1112223333");
     }
 
@@ -74,13 +74,13 @@ class ClassicRacesTest extends ClassicVariant {
     void race3_aStaleOwnerEditRevertsAPetRename() throws Exception {
         int owner = clinic().newOwner();
         int pet = clinic().newPet(owner, "Leo");
-        Owner edit = owners.load(owner);                        // owner edit, tx 1 (pets too)
-        clinic().editPet(owner, pet, "name", "Leonardo").andExpect(status().isOk());   // commits
+        Owner edit = owners.load(owner); // owner edit, tx 1 (pets too)
+        clinic().editPet(owner, pet, "name", "Leonardo").andExpect(status().isOk()); // commits
         edit.setCity("Verona");
-        owners.save(edit);                                       // tx 2: merge cascades to the pet
+        owners.save(edit); // tx 2: merge cascades to the pet
 
         assertThat(ownerColumn(owner, "city")).isEqualTo("Verona");
-        assertThat(petName(pet)).isEqualTo("Leo");                        // the rename: reverted
+        assertThat(petName(pet)).isEqualTo("Leo"); // the rename: reverted
     }
 
     /** Race 3 via add-visit: saving the owner to add a visit writes the stale pet back too. */
@@ -88,13 +88,13 @@ class ClassicRacesTest extends ClassicVariant {
     void race3_aStaleAddVisitRevertsAPetRename() throws Exception {
         int owner = clinic().newOwner();
         int pet = clinic().newPet(owner, "Leo");
-        Owner visit = owners.load(owner);                       // add-visit, tx 1
+        Owner visit = owners.load(owner); // add-visit, tx 1
         clinic().editPet(owner, pet, "name", "Leonardo").andExpect(status().isOk());
         visit.addVisit(pet, visit("checkup"));
-        owners.save(visit);                                      // tx 2
+        owners.save(visit); // tx 2
 
         assertThat(visitCount(pet)).isEqualTo(1);
-        assertThat(petName(pet)).isEqualTo("Leo");                        // reverted
+        assertThat(petName(pet)).isEqualTo("Leo"); // reverted
     }
 
     /** The same mechanism the other way round: a stale pet rename reverts an owner edit. */
@@ -102,13 +102,13 @@ class ClassicRacesTest extends ClassicVariant {
     void race3_aStalePetRenameRevertsAnOwnerEdit() throws Exception {
         int owner = clinic().newOwner();
         int pet = clinic().newPet(owner, "Leo");
-        Owner rename = owners.load(owner);                      // pet edit, tx 1
+        Owner rename = owners.load(owner); // pet edit, tx 1
         clinic().editOwner(owner, "city", "Verona").andExpect(status().isOk());
         rename.getPet(pet).setName("Leonardo");
-        owners.save(rename);                                     // tx 2: merges the stale owner
+        owners.save(rename); // tx 2: merges the stale owner
 
         assertThat(petName(pet)).isEqualTo("Leonardo");
-        assertThat(ownerColumn(owner, "city")).isEqualTo("Madison");      // reverted
+        assertThat(ownerColumn(owner, "city")).isEqualTo("Madison"); // reverted
     }
 
     /** Control 4: two visits to one pet — each merge inserts only its own new visit. */
@@ -136,10 +136,10 @@ class ClassicRacesTest extends ClassicVariant {
     void control4_anOwnerEditSavedAfterAnAddPetKeepsBoth() throws Exception {
         int owner = clinic().newOwner();
         clinic().newPet(owner, "Leo");
-        Owner edit = owners.load(owner);                        // owner edit, tx 1
-        clinic().addPet(owner, "Rex").andExpect(status().isCreated());   // commits
+        Owner edit = owners.load(owner); // owner edit, tx 1
+        clinic().addPet(owner, "Rex").andExpect(status().isCreated()); // commits
         edit.setCity("Verona");
-        owners.save(edit);                                       // tx 2
+        owners.save(edit); // tx 2
 
         assertThat(petsNamed(owner, "Rex")).isEqualTo(1);
         assertThat(petCount(owner)).isEqualTo(2);
@@ -155,15 +155,15 @@ class ClassicRacesTest extends ClassicVariant {
     void control4_anAddPetSavedAfterAnOwnerEditRevertsTheEdit() throws Exception {
         int owner = clinic().newOwner();
         clinic().newPet(owner, "Leo");
-        Owner add = owners.load(owner);                         // add pet, tx 1
-        clinic().editOwner(owner, "city", "Verona").andExpect(status().isOk());   // commits
+        Owner add = owners.load(owner); // add pet, tx 1
+        clinic().editOwner(owner, "city", "Verona").andExpect(status().isOk()); // commits
         assertThat(add.getPet("Rex", true)).isNull();
         add.addPet(newPet("Rex"));
-        owners.save(add);                                        // tx 2
+        owners.save(add); // tx 2
 
         assertThat(petsNamed(owner, "Rex")).isEqualTo(1);
         assertThat(petCount(owner)).isEqualTo(2);
-        assertThat(ownerColumn(owner, "city")).isEqualTo("Madison");      // the edit: reverted
+        assertThat(ownerColumn(owner, "city")).isEqualTo("Madison"); // the edit: reverted
     }
 
     private static Visit visit(String description) {

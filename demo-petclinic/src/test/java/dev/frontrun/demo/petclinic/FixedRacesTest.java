@@ -28,12 +28,13 @@ class FixedRacesTest extends FixedVariant {
     void race1_flow_theLaterDuplicateFailsOnTheUniqueIndex() throws Exception {
         int owner = clinic().newOwner();
         assertThatThrownBy(() -> inOneTransaction(() -> {
-            Owner add = owners.load(owner);
-            assertThat(add.getPet("Max", true)).isNull();                  // check passes
-            assertThat(meanwhile(() -> clinic().addPet(owner, "max"))).isEqualTo(201);
-            add.addPet(newPet("Max"));
-            return owners.save(add);
-        })).isInstanceOf(DataIntegrityViolationException.class);
+                    Owner add = owners.load(owner);
+                    assertThat(add.getPet("Max", true)).isNull(); // check passes
+                    assertThat(meanwhile(() -> clinic().addPet(owner, "max"))).isEqualTo(201);
+                    add.addPet(newPet("Max"));
+                    return owners.save(add);
+                }))
+                .isInstanceOf(DataIntegrityViolationException.class);
 
         assertThat(petsNamed(owner, "max")).isEqualTo(1);
     }
@@ -65,14 +66,16 @@ class FixedRacesTest extends FixedVariant {
     void race2_flow_theLaterEditConflictsInsteadOfOverwriting() {
         int owner = clinic().newOwner();
         assertThatThrownBy(() -> inOneTransaction(() -> {
-            Owner edit = owners.load(owner);
-            assertThat(meanwhile(() -> clinic().editOwner(owner, "telephone", "1112223333"))).isEqualTo(200);
-            edit.setCity("Verona");
-            return owners.save(edit);
-        })).isInstanceOf(OptimisticLockingFailureException.class);
+                    Owner edit = owners.load(owner);
+                    assertThat(meanwhile(() -> clinic().editOwner(owner, "telephone", "1112223333")))
+                            .isEqualTo(200);
+                    edit.setCity("Verona");
+                    return owners.save(edit);
+                }))
+                .isInstanceOf(OptimisticLockingFailureException.class);
 
         assertThat(ownerColumn(owner, "telephone")).isEqualTo("1112223333");
-        assertThat(ownerColumn(owner, "city")).isEqualTo("Madison");      // rejected, not lost
+        assertThat(ownerColumn(owner, "city")).isEqualTo("Madison"); // rejected, not lost
     }
 
     @Test
@@ -106,7 +109,8 @@ class FixedRacesTest extends FixedVariant {
         int pet = clinic().newPet(owner, "Leo");
         inOneTransaction(() -> {
             Owner edit = owners.load(owner);
-            assertThat(meanwhile(() -> clinic().editPet(owner, pet, "name", "Leonardo"))).isEqualTo(200);
+            assertThat(meanwhile(() -> clinic().editPet(owner, pet, "name", "Leonardo")))
+                    .isEqualTo(200);
             edit.setCity("Verona");
             return owners.save(edit);
         });
@@ -134,7 +138,8 @@ class FixedRacesTest extends FixedVariant {
         int pet = clinic().newPet(owner, "Leo");
         inOneTransaction(() -> {
             Owner add = owners.load(owner);
-            assertThat(meanwhile(() -> clinic().editPet(owner, pet, "name", "Leonardo"))).isEqualTo(200);
+            assertThat(meanwhile(() -> clinic().editPet(owner, pet, "name", "Leonardo")))
+                    .isEqualTo(200);
             add.addVisit(pet, visit("checkup"));
             return owners.save(add);
         });
@@ -181,7 +186,8 @@ class FixedRacesTest extends FixedVariant {
         });
         inOneTransaction(() -> {
             Owner add = owners.load(owner);
-            assertThat(meanwhile(() -> clinic().editOwner(owner, "telephone", "1112223333"))).isEqualTo(200);
+            assertThat(meanwhile(() -> clinic().editOwner(owner, "telephone", "1112223333")))
+                    .isEqualTo(200);
             add.addPet(newPet("Max"));
             return owners.save(add);
         });

@@ -1,7 +1,7 @@
 package dev.frontrun.demo.petclinic;
 
-import org.springframework.test.context.ActiveProfiles;
 import dev.frontrun.demo.reservations.TestReservations;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 

@@ -12,7 +12,8 @@ import org.springframework.test.web.servlet.ResultActions;
  */
 record OwnerForm(Map<String, String> fields) {
 
-    private static final List<String> NAMES = List.of("firstName", "lastName", "address", "city", "telephone", "version");
+    private static final List<String> NAMES =
+            List.of("firstName", "lastName", "address", "city", "telephone", "version");
 
     static OwnerForm of(ResultActions loaded) {
         Map<String, String> fields = new LinkedHashMap<>();

@@ -6,12 +6,12 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import com.jayway.jsonpath.JsonPath;
 import java.io.UnsupportedEncodingException;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
-import java.time.LocalDate;
 
 /**
  * The PetClinic's routes as MockMvc calls, posting form-encoded parameters like the sample's
@@ -39,8 +39,17 @@ public final class PetClinicClient {
 
     /** Creates an owner with a unique last name and no pets; returns its id. */
     public int newOwner() {
-        ResultActions created = createOwner("firstName", "Jane", "lastName", "Tester" + OWNERS.incrementAndGet(),
-                "address", "1 Main St.", "city", "Madison", "telephone", "6085550000");
+        ResultActions created = createOwner(
+                "firstName",
+                "Jane",
+                "lastName",
+                "Tester" + OWNERS.incrementAndGet(),
+                "address",
+                "1 Main St.",
+                "city",
+                "Madison",
+                "telephone",
+                "6085550000");
         expect(created, 201);
         return read(created, "$.id");
     }
@@ -93,8 +102,12 @@ public final class PetClinicClient {
 
     /** Books a visit on {@code day}: the day's slot is taken at the reservation service first. */
     public ResultActions bookVisit(int ownerId, int petId, LocalDate day, String description) {
-        return perform(form(post("/owners/{ownerId}/pets/{petId}/visits/book", ownerId, petId),
-                "date", day.toString(), "description", description));
+        return perform(form(
+                post("/owners/{ownerId}/pets/{petId}/visits/book", ownerId, petId),
+                "date",
+                day.toString(),
+                "description",
+                description));
     }
 
     public ResultActions addVisitWith(int ownerId, int petId, String... params) {

@@ -79,8 +79,12 @@ public abstract class PetClinicTestSupport {
      * Returns the response status.
      */
     protected int meanwhile(PetClinicClient.Request request) {
-        return CompletableFuture.supplyAsync(request::perform).orTimeout(PATIENCE.toSeconds(), TimeUnit.SECONDS).join()
-                .andReturn().getResponse().getStatus();
+        return CompletableFuture.supplyAsync(request::perform)
+                .orTimeout(PATIENCE.toSeconds(), TimeUnit.SECONDS)
+                .join()
+                .andReturn()
+                .getResponse()
+                .getStatus();
     }
 
     /**
@@ -98,7 +102,8 @@ public abstract class PetClinicTestSupport {
                 insert.setInt(2, ownerId);
                 insert.executeUpdate();
             }
-            CompletableFuture<ResultActions> request = CompletableFuture.supplyAsync(() -> clinic().addPet(ownerId, name));
+            CompletableFuture<ResultActions> request =
+                    CompletableFuture.supplyAsync(() -> clinic().addPet(ownerId, name));
             await().atMost(PATIENCE).until(() -> request.isDone() || backendsWaitingForALock() > 0);
             other.commit();
             return request.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
@@ -106,15 +111,20 @@ public abstract class PetClinicTestSupport {
     }
 
     private int backendsWaitingForALock() {
-        return jdbc.queryForObject("SELECT count(*) FROM pg_stat_activity"
-                + " WHERE datname = current_database() AND wait_event_type = 'Lock'", Integer.class);
+        return jdbc.queryForObject(
+                "SELECT count(*) FROM pg_stat_activity"
+                        + " WHERE datname = current_database() AND wait_event_type = 'Lock'",
+                Integer.class);
     }
 
     // ---- the database as it really is, read with plain SQL
 
     protected int petsNamed(int ownerId, String name) {
-        return jdbc.queryForObject("SELECT count(*) FROM pets WHERE owner_id = ? AND lower(name) = lower(?)",
-                Integer.class, ownerId, name);
+        return jdbc.queryForObject(
+                "SELECT count(*) FROM pets WHERE owner_id = ? AND lower(name) = lower(?)",
+                Integer.class,
+                ownerId,
+                name);
     }
 
     protected int petCount(int ownerId) {

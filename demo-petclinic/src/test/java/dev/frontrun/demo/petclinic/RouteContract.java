@@ -23,8 +23,17 @@ interface RouteContract {
 
     @Test
     default void createsAnOwnerAndShowsIt() throws Exception {
-        var created = clinic().createOwner("firstName", "Ada", "lastName", "Lovelace", "address", "12 St James's Sq.",
-                "city", "London", "telephone", "0123456789");
+        var created = clinic().createOwner(
+                        "firstName",
+                        "Ada",
+                        "lastName",
+                        "Lovelace",
+                        "address",
+                        "12 St James's Sq.",
+                        "city",
+                        "London",
+                        "telephone",
+                        "0123456789");
         int id = read(created, "$.id");
         created.andExpect(status().isCreated())
                 .andExpect(header().string("Location", "/owners/" + id))
@@ -117,7 +126,14 @@ interface RouteContract {
     @Test
     default void rejectsAnInvalidPet() throws Exception {
         int owner = clinic().newOwner();
-        clinic().addPetWith(owner, "name", "", "type", "unicorn", "birthDate", LocalDate.now().plusDays(1).toString())
+        clinic().addPetWith(
+                        owner,
+                        "name",
+                        "",
+                        "type",
+                        "unicorn",
+                        "birthDate",
+                        LocalDate.now().plusDays(1).toString())
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.errors.name").value("required"))
                 .andExpect(jsonPath("$.errors.type").value("invalid"))
@@ -158,8 +174,10 @@ interface RouteContract {
         clinic().addVisit(owner, pet, "rabies shot")
                 .andExpect(status().isCreated())
                 .andExpect(jsonPath("$.pets[0].visits[0].description").value("rabies shot"))
-                .andExpect(jsonPath("$.pets[0].visits[0].date").value(LocalDate.now().toString()));
-        clinic().addVisitWith(owner, pet, "description", "checkup", "date", "2024-02-03").andExpect(status().isCreated());
+                .andExpect(jsonPath("$.pets[0].visits[0].date")
+                        .value(LocalDate.now().toString()));
+        clinic().addVisitWith(owner, pet, "description", "checkup", "date", "2024-02-03")
+                .andExpect(status().isCreated());
         clinic().petForm(owner, pet).andExpect(jsonPath("$.visits[*].description", contains("checkup", "rabies shot")));
     }
 
@@ -178,8 +196,8 @@ interface RouteContract {
         clinic().vets()
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.vetList", hasSize(6)))
-                .andExpect(jsonPath("$.vetList[?(@.lastName == 'Douglas')].specialties[*].name",
-                        contains("dentistry", "surgery")));
+                .andExpect(jsonPath(
+                        "$.vetList[?(@.lastName == 'Douglas')].specialties[*].name", contains("dentistry", "surgery")));
     }
 
     @Test

@@ -19,7 +19,8 @@ import org.springframework.context.ApplicationContext;
  * The standalone mode, as {@code spring-boot:run} starts it: no {@code spring.datasource.url}, so
  * the application starts its own embedded PostgreSQL, initialises it and serves real HTTP.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"spring.main.banner-mode=off", "logging.level.root=WARN"})
 class StandaloneModeTest {
 
@@ -39,9 +40,11 @@ class StandaloneModeTest {
             assertThat(c.getMetaData().getURL()).contains(":" + postgres.getPort() + "/");
         }
 
-        HttpResponse<String> vets = HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/vets")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> vets = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/vets"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
 
         assertThat(vets.statusCode()).isEqualTo(200);
         assertThat(vets.body()).contains("\"lastName\":\"Carter\"", "\"name\":\"radiology\"");

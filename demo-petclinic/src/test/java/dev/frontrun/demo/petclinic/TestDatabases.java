@@ -14,8 +14,7 @@ final class TestDatabases {
 
     private static final Map<Class<?>, TestDatabase> DATABASES = new ConcurrentHashMap<>();
 
-    private TestDatabases() {
-    }
+    private TestDatabases() {}
 
     /** Points {@code spring.datasource.*} at the database of {@code variant}, created on first use. */
     static void register(DynamicPropertyRegistry registry, Class<?> variant) {

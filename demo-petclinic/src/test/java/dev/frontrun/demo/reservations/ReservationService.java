@@ -37,7 +37,8 @@ public final class ReservationService implements AutoCloseable {
         // waits for the client's delayed ACK (40 ms on Linux) and every call would cost that
         System.setProperty("sun.net.httpserver.nodelay", "true");
         try {
-            return new ReservationService(HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0));
+            return new ReservationService(
+                    HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -75,8 +76,10 @@ public final class ReservationService implements AutoCloseable {
                 }
                 answer(exchange, taken ? 200 : 409, "");
             } else if (method.equals("PUT")) {
-                booked.put(day, Integer.parseInt(new String(exchange.getRequestBody().readAllBytes(),
-                        StandardCharsets.US_ASCII).trim()));
+                booked.put(
+                        day,
+                        Integer.parseInt(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.US_ASCII)
+                                .trim()));
                 answer(exchange, 200, "");
             } else {
                 answer(exchange, 200, booked(day) + "/" + CAPACITY);

@@ -8,8 +8,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
  */
 public final class TestReservations {
 
-    private TestReservations() {
-    }
+    private TestReservations() {}
 
     private static final class Holder {
         static final ReservationService SERVICE = ReservationService.start();

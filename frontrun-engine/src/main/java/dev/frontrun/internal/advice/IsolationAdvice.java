@@ -17,8 +17,7 @@ import java.util.Optional;
  */
 public final class IsolationAdvice {
 
-    private IsolationAdvice() {
-    }
+    private IsolationAdvice() {}
 
     /**
      * The weakest PostgreSQL level that prevents the transaction-level anomaly of {@code analysis},
@@ -38,8 +37,11 @@ public final class IsolationAdvice {
         if (needed == null) {
             return Optional.empty();
         }
-        Isolation weakest = analysis.transactions().stream().map(TransactionInfo::isolation)
-                .filter(level -> level != null).min(Enum::compareTo).orElse(Isolation.READ_COMMITTED);
+        Isolation weakest = analysis.transactions().stream()
+                .map(TransactionInfo::isolation)
+                .filter(level -> level != null)
+                .min(Enum::compareTo)
+                .orElse(Isolation.READ_COMMITTED);
         return weakest.compareTo(needed) < 0 ? Optional.of(needed) : Optional.empty();
     }
 
@@ -54,6 +56,7 @@ public final class IsolationAdvice {
             case FAILS -> CheckedAdvice.Effect.NOT_FIXED;
             default -> CheckedAdvice.Effect.NOT_CHECKED;
         };
-        return new CheckedAdvice(level, effect, rerun.anomaly().map(Anomaly::level).orElse(null), rerun);
+        return new CheckedAdvice(
+                level, effect, rerun.anomaly().map(Anomaly::level).orElse(null), rerun);
     }
 }

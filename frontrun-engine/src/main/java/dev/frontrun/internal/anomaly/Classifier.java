@@ -1,20 +1,20 @@
 package dev.frontrun.internal.anomaly;
-import dev.frontrun.Analysis;
-import dev.frontrun.Analysis.TransactionInfo;
-import dev.frontrun.Analysis.Dependency;
-import dev.frontrun.Analysis.Finding;
-import dev.frontrun.internal.sql.resource.ResourceId;
-import dev.frontrun.Isolation;
 
+import dev.frontrun.Analysis;
+import dev.frontrun.Analysis.Dependency;
+import dev.frontrun.Analysis.Dependency.Type;
+import dev.frontrun.Analysis.Finding;
+import dev.frontrun.Analysis.TransactionInfo;
 import dev.frontrun.Anomaly;
 import dev.frontrun.Anomaly.Level;
 import dev.frontrun.AnomalyKind;
 import dev.frontrun.Failure;
+import dev.frontrun.Isolation;
 import dev.frontrun.TraceStep;
-import dev.frontrun.Analysis.Dependency.Type;
 import dev.frontrun.internal.anomaly.DependencyGraph.Conflict;
 import dev.frontrun.internal.anomaly.TraceModel.Op;
 import dev.frontrun.internal.anomaly.TraceModel.Tx;
+import dev.frontrun.internal.sql.resource.ResourceId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -43,8 +43,8 @@ final class Classifier {
         this.graph = new DependencyGraph(model, semantics);
     }
 
-    static Analysis analyze(List<TraceStep> trace, Failure failure, Isolation defaultIsolation,
-                            DatabaseSemantics semantics) {
+    static Analysis analyze(
+            List<TraceStep> trace, Failure failure, Isolation defaultIsolation, DatabaseSemantics semantics) {
         TraceModel model = TraceModel.of(trace, defaultIsolation, semantics);
         if (model.sqlSteps == 0) {
             return Analysis.none();
@@ -81,11 +81,28 @@ final class Classifier {
         }
         List<TransactionInfo> infos = new ArrayList<>();
         for (Tx t : model.transactions.values()) {
-            infos.add(new TransactionInfo(t.name, t.thread, outcome(t), t.committed(), t.isolation, t.isolationSource,
-                    t.positions, t.autocommit));
+            infos.add(new TransactionInfo(
+                    t.name,
+                    t.thread,
+                    outcome(t),
+                    t.committed(),
+                    t.isolation,
+                    t.isolationSource,
+                    t.positions,
+                    t.autocommit));
         }
         boolean classified = model.dataStatements == 0 || model.dataStatements > model.opaqueStatements;
-        return new Analysis(model.sqlSteps, classified, infos, txDeps, requestDeps, tx, request, model.events, notes, marks,
+        return new Analysis(
+                model.sqlSteps,
+                classified,
+                infos,
+                txDeps,
+                requestDeps,
+                tx,
+                request,
+                model.events,
+                notes,
+                marks,
                 Optional.ofNullable(anomaly));
     }
 
@@ -136,18 +153,26 @@ final class Classifier {
         if (lost != null) {
             return lostUpdate(level, lost);
         }
-        List<Dependency> single = DependencyGraph.shortestCycle(deps, d -> d.type() == Type.RW, d -> d.type() != Type.RW);
+        List<Dependency> single =
+                DependencyGraph.shortestCycle(deps, d -> d.type() == Type.RW, d -> d.type() != Type.RW);
         if (single != null) {
             single = preferred(single, deps, true);
             Dependency rw = single.get(0);
             boolean phantom = rw.membership() && !hasItemEdge(deps, rw);
             if (phantom) {
-                return cycleFinding(level, AnomalyKind.PHANTOM_READ, "G-single over a predicate", "Phantom read", single);
+                return cycleFinding(
+                        level, AnomalyKind.PHANTOM_READ, "G-single over a predicate", "Phantom read", single);
             }
-            boolean fuzzy = single.size() == 2 && single.get(1).type() == Type.WR
-                    && single.get(1).item().equals(rw.item()) && single.get(1).toTransaction().equals(rw.fromTransaction());
-            return cycleFinding(level, AnomalyKind.NON_REPEATABLE_READ, "G-single",
-                    fuzzy ? "Non-repeatable read" : "Read skew", single);
+            boolean fuzzy = single.size() == 2
+                    && single.get(1).type() == Type.WR
+                    && single.get(1).item().equals(rw.item())
+                    && single.get(1).toTransaction().equals(rw.fromTransaction());
+            return cycleFinding(
+                    level,
+                    AnomalyKind.NON_REPEATABLE_READ,
+                    "G-single",
+                    fuzzy ? "Non-repeatable read" : "Read skew",
+                    single);
         }
         List<Dependency> g2 = DependencyGraph.shortestCycle(deps, d -> d.type() == Type.RW, d -> true);
         if (g2 != null) {
@@ -159,8 +184,8 @@ final class Classifier {
                 }
             }
             return phantom
-                    ? cycleFinding(level, AnomalyKind.WRITE_SKEW, "G2 over a predicate",
-                    "Write skew through phantoms", g2)
+                    ? cycleFinding(
+                            level, AnomalyKind.WRITE_SKEW, "G2 over a predicate", "Write skew through phantoms", g2)
                     : cycleFinding(level, AnomalyKind.WRITE_SKEW, "G2-item", "Write skew", g2);
         }
         return null;
@@ -168,8 +193,9 @@ final class Classifier {
 
     /** Whether an rw edge between the same nodes exists that is about a row's value, not about which rows exist. */
     private static boolean hasItemEdge(List<Dependency> deps, Dependency rw) {
-        return deps.stream().anyMatch(d -> d.type() == Type.RW && !d.membership() && d.from().equals(rw.from())
-                && d.to().equals(rw.to()));
+        return deps.stream()
+                .anyMatch(d ->
+                        d.type() == Type.RW && !d.membership() && d.from().equals(rw.from()) && d.to().equals(rw.to()));
     }
 
     /**
@@ -182,7 +208,9 @@ final class Classifier {
             Dependency hop = cycle.get(i);
             Dependency best = hop;
             for (Dependency d : deps) {
-                if (!d.from().equals(hop.from()) || !d.to().equals(hop.to()) || score(d, hop, out, single) <= score(best, hop, out, single)) {
+                if (!d.from().equals(hop.from())
+                        || !d.to().equals(hop.to())
+                        || score(d, hop, out, single) <= score(best, hop, out, single)) {
                     continue;
                 }
                 best = d;
@@ -225,27 +253,59 @@ final class Classifier {
             if (!w.tx.committed()) {
                 String text = "Dirty read (Adya G1a: aborted read) at transaction level, under " + level(r.tx) + ":\n"
                         + "  " + step(r) + " read " + item + " as written by " + step(w) + "\n"
-                        + "  but " + w.tx.name + " then " + (w.tx.status == TraceModel.TxStatus.OPEN ? "never committed"
-                        : "rolled back" + (w.tx.endPosition >= 0 ? " at step " + w.tx.endPosition : ""))
+                        + "  but " + w.tx.name + " then "
+                        + (w.tx.status == TraceModel.TxStatus.OPEN
+                                ? "never committed"
+                                : "rolled back" + (w.tx.endPosition >= 0 ? " at step " + w.tx.endPosition : ""))
                         + ": " + r.tx.name + " saw data that never existed.\n"
                         + "  READ COMMITTED or stronger never shows another transaction's uncommitted writes.";
-                Dependency d = new Dependency(Type.WR, w.tx.name, r.tx.name, item, w.position, r.position, w.tx.name,
-                        r.tx.name, c.membership());
-                return new Finding(AnomalyKind.DIRTY_READ, Level.TRANSACTION, "G1a",
-                        List.of(w.tx.name, r.tx.name), List.of(d), text, Set.of(w.position, r.position));
+                Dependency d = new Dependency(
+                        Type.WR,
+                        w.tx.name,
+                        r.tx.name,
+                        item,
+                        w.position,
+                        r.position,
+                        w.tx.name,
+                        r.tx.name,
+                        c.membership());
+                return new Finding(
+                        AnomalyKind.DIRTY_READ,
+                        Level.TRANSACTION,
+                        "G1a",
+                        List.of(w.tx.name, r.tx.name),
+                        List.of(d),
+                        text,
+                        Set.of(w.position, r.position));
             }
             for (Op later : w.tx.ops) {
-                if (later.order > w.order && later.ok && !later.undone
+                if (later.order > w.order
+                        && later.ok
+                        && !later.undone
                         && later.writes.stream().anyMatch(y -> y.overlaps(c.item()))) {
                     String text = "Dirty read (Adya G1b: intermediate read) at transaction level, under " + level(r.tx)
                             + ":\n  " + step(r) + " read " + item + " as written by " + step(w) + "\n"
                             + "  but " + w.tx.name + " changed it again at " + step(later) + " before committing: "
                             + r.tx.name + " saw a version that was never committed.\n"
                             + "  READ COMMITTED or stronger never shows another transaction's uncommitted writes.";
-                    Dependency d = new Dependency(Type.WR, w.tx.name, r.tx.name, item, w.position, r.position,
-                            w.tx.name, r.tx.name, c.membership());
-                    return new Finding(AnomalyKind.DIRTY_READ, Level.TRANSACTION, "G1b",
-                            List.of(w.tx.name, r.tx.name), List.of(d), text, Set.of(w.position, r.position, later.position));
+                    Dependency d = new Dependency(
+                            Type.WR,
+                            w.tx.name,
+                            r.tx.name,
+                            item,
+                            w.position,
+                            r.position,
+                            w.tx.name,
+                            r.tx.name,
+                            c.membership());
+                    return new Finding(
+                            AnomalyKind.DIRTY_READ,
+                            Level.TRANSACTION,
+                            "G1b",
+                            List.of(w.tx.name, r.tx.name),
+                            List.of(d),
+                            text,
+                            Set.of(w.position, r.position, later.position));
                 }
             }
         }
@@ -259,70 +319,151 @@ final class Classifier {
         String item = model.label(lu.item());
         String writer = DependencyGraph.node(w.tx, level);
         String other = DependencyGraph.node(s.tx, level);
-        Dependency rw = new Dependency(Type.RW, writer, other, item, b.position, s.position, b.tx.name, s.tx.name, false);
-        Dependency ww = new Dependency(Type.WW, other, writer, item, s.position, w.position, s.tx.name, w.tx.name, false);
+        Dependency rw =
+                new Dependency(Type.RW, writer, other, item, b.position, s.position, b.tx.name, s.tx.name, false);
+        Dependency ww =
+                new Dependency(Type.WW, other, writer, item, s.position, w.position, s.tx.name, w.tx.name, false);
         StringBuilder text = new StringBuilder();
         boolean request = level == Level.REQUEST;
-        text.append("Lost update (Adya P4) ").append(request
-                ? "at request level, across transactions: no isolation level can prevent it"
-                : "at transaction level, under " + levelsOf(List.of(b.tx, s.tx, w.tx).stream().distinct().toList()))
+        text.append("Lost update (Adya P4) ")
+                .append(
+                        request
+                                ? "at request level, across transactions: no isolation level can prevent it"
+                                : "at transaction level, under "
+                                        + levelsOf(List.of(b.tx, s.tx, w.tx).stream()
+                                                .distinct()
+                                                .toList()))
                 .append(":\n");
         if (b == w) {
-            text.append("  step ").append(w.position).append("  ").append(w.tx.name).append(" read and wrote ").append(item)
-                    .append(" without seeing step ").append(s.position).append(": ").append(sqlOf(w)).append('\n');
+            text.append("  step ")
+                    .append(w.position)
+                    .append("  ")
+                    .append(w.tx.name)
+                    .append(" read and wrote ")
+                    .append(item)
+                    .append(" without seeing step ")
+                    .append(s.position)
+                    .append(": ")
+                    .append(sqlOf(w))
+                    .append('\n');
         } else {
-            text.append("  step ").append(b.position).append("  ").append(b.tx.name).append(" read ").append(item)
-                    .append(": ").append(sqlOf(b)).append('\n');
-            text.append("  step ").append(s.position).append("  ").append(s.tx.name).append(" wrote ").append(item)
-                    .append(s.tx.endPosition >= 0 ? " and committed at step " + s.tx.endPosition : "").append(": ")
-                    .append(sqlOf(s)).append('\n');
+            text.append("  step ")
+                    .append(b.position)
+                    .append("  ")
+                    .append(b.tx.name)
+                    .append(" read ")
+                    .append(item)
+                    .append(": ")
+                    .append(sqlOf(b))
+                    .append('\n');
+            text.append("  step ")
+                    .append(s.position)
+                    .append("  ")
+                    .append(s.tx.name)
+                    .append(" wrote ")
+                    .append(item)
+                    .append(s.tx.endPosition >= 0 ? " and committed at step " + s.tx.endPosition : "")
+                    .append(": ")
+                    .append(sqlOf(s))
+                    .append('\n');
             if (lu.reread() != null) {
                 Op r = lu.reread();
-                text.append("  step ").append(r.position).append("  ").append(r.tx.name).append(" read ").append(item)
-                        .append(" again, now with ").append(s.tx.name).append("'s write: ").append(sqlOf(r)).append('\n');
+                text.append("  step ")
+                        .append(r.position)
+                        .append("  ")
+                        .append(r.tx.name)
+                        .append(" read ")
+                        .append(item)
+                        .append(" again, now with ")
+                        .append(s.tx.name)
+                        .append("'s write: ")
+                        .append(sqlOf(r))
+                        .append('\n');
             }
-            text.append("  step ").append(w.position).append("  ").append(w.tx.name).append(" wrote ").append(item)
-                    .append(" with values that may rest on the read at step ").append(b.position)
-                    .append(", which did not see ").append(s.tx.name).append("'s write: ").append(sqlOf(w)).append('\n');
+            text.append("  step ")
+                    .append(w.position)
+                    .append("  ")
+                    .append(w.tx.name)
+                    .append(" wrote ")
+                    .append(item)
+                    .append(" with values that may rest on the read at step ")
+                    .append(b.position)
+                    .append(", which did not see ")
+                    .append(s.tx.name)
+                    .append("'s write: ")
+                    .append(sqlOf(w))
+                    .append('\n');
             if (lu.reread() != null) {
-                text.append(ormIssued(w)
-                        ? "    (re-reading does not help when the values written come from the first read: Hibernate's"
-                        + " merge of a detached entity loads the row again, then copies the stale detached state over it)\n"
-                        : "    (re-reading does not help when the values written come from the first read)\n");
+                text.append(
+                        ormIssued(w)
+                                ? "    (re-reading does not help when the values written come from the first read: Hibernate's"
+                                        + " merge of a detached entity loads the row again, then copies the stale detached state over it)\n"
+                                : "    (re-reading does not help when the values written come from the first read)\n");
             }
         }
-        text.append("  → ").append(s.tx.name).append("'s update of ").append(item).append(" is lost: ")
-                .append(w.tx.name).append(" overwrote it.\n");
-        text.append("  cycle: ").append(rw.from()).append(" --rw ").append(item).append("--> ").append(other)
-                .append(" --ww ").append(item).append("--> ").append(writer).append('\n');
+        text.append("  → ")
+                .append(s.tx.name)
+                .append("'s update of ")
+                .append(item)
+                .append(" is lost: ")
+                .append(w.tx.name)
+                .append(" overwrote it.\n");
+        text.append("  cycle: ")
+                .append(rw.from())
+                .append(" --rw ")
+                .append(item)
+                .append("--> ")
+                .append(other)
+                .append(" --ww ")
+                .append(item)
+                .append("--> ")
+                .append(writer)
+                .append('\n');
         if (request) {
-            text.append("  PostgreSQL sees no cycle: ").append(b.tx.name).append(" only read, and ").append(w.tx.name)
-                    .append(" ran after ").append(s.tx.name)
-                    .append(" had committed, so these transactions are serializable at every isolation level — the read and the write"
-                            + " are in different transactions.")
-                    .append(ormIssued(w)
-                            ? " Spring code does this when it loads an entity in one transaction and saves the detached"
-                            + " copy in another: Hibernate's merge copies the whole stale state back, also onto columns"
-                            + " the request never meant to change."
-                            : "")
+            text.append("  PostgreSQL sees no cycle: ")
+                    .append(b.tx.name)
+                    .append(" only read, and ")
+                    .append(w.tx.name)
+                    .append(" ran after ")
+                    .append(s.tx.name)
+                    .append(
+                            " had committed, so these transactions are serializable at every isolation level — the read and the write"
+                                    + " are in different transactions.")
+                    .append(
+                            ormIssued(w)
+                                    ? " Spring code does this when it loads an entity in one transaction and saves the detached"
+                                            + " copy in another: Hibernate's merge copies the whole stale state back, also onto columns"
+                                            + " the request never meant to change."
+                                    : "")
                     .append(" Prevent it with"
                             + " optimistic locking (a @Version column: the stale UPDATE … WHERE id = ? AND version = ?"
                             + " then matches no row and fails), or read and write in one transaction, locking the row"
                             + " (SELECT … FOR UPDATE).");
         } else if (w.tx.isolation.snapshotPerTransaction()) {
-            text.append("  Under ").append(w.tx.isolation.sql()).append(" PostgreSQL aborts such a write with SQLSTATE 40001;"
-                    + " the isolation level in force may not be the one the trace shows (").append(w.tx.isolationSource)
+            text.append("  Under ")
+                    .append(w.tx.isolation.sql())
+                    .append(" PostgreSQL aborts such a write with SQLSTATE 40001;"
+                            + " the isolation level in force may not be the one the trace shows (")
+                    .append(w.tx.isolationSource)
                     .append(").");
         } else {
-            text.append("  Under ").append(w.tx.isolation.sql()).append(" each statement sees the newest committed data,"
-                    + " so nothing stops a write computed from an older read. REPEATABLE READ or SERIALIZABLE make"
-                    + " PostgreSQL abort the later writer with SQLSTATE 40001 (the application retries); or lock the row"
-                    + " when reading it (SELECT … FOR UPDATE), compute the new value in the UPDATE itself"
-                    + " (SET n = n + 1), or guard the write with a version column.");
+            text.append("  Under ")
+                    .append(w.tx.isolation.sql())
+                    .append(" each statement sees the newest committed data,"
+                            + " so nothing stops a write computed from an older read. REPEATABLE READ or SERIALIZABLE make"
+                            + " PostgreSQL abort the later writer with SQLSTATE 40001 (the application retries); or lock the row"
+                            + " when reading it (SELECT … FOR UPDATE), compute the new value in the UPDATE itself"
+                            + " (SET n = n + 1), or guard the write with a version column.");
         }
         Set<Integer> positions = new LinkedHashSet<>(List.of(b.position, s.position, w.position));
-        return new Finding(AnomalyKind.LOST_UPDATE, level, "P4", List.of(writer, other), List.of(rw, ww),
-                text.toString(), positions);
+        return new Finding(
+                AnomalyKind.LOST_UPDATE,
+                level,
+                "P4",
+                List.of(writer, other),
+                List.of(rw, ww),
+                text.toString(),
+                positions);
     }
 
     /** Whether Hibernate issued the statement (its inspector tagged it with the entities it writes). */
@@ -340,15 +481,32 @@ final class Classifier {
             positions.add(d.toPosition());
         }
         StringBuilder text = new StringBuilder();
-        text.append(name).append(" (Adya ").append(adya).append(") ").append(request
-                ? "at request level, across transactions"
-                : "at transaction level, under " + levels(hops)).append(":\n");
+        text.append(name)
+                .append(" (Adya ")
+                .append(adya)
+                .append(") ")
+                .append(
+                        request
+                                ? "at request level, across transactions"
+                                : "at transaction level, under " + levels(hops))
+                .append(":\n");
         text.append("  ").append(summary(kind, adya, name, hops, request)).append('\n');
         for (Dependency d : hops) {
-            text.append("  ").append(d.from()).append(" --").append(d.type().label()).append(' ').append(d.item())
-                    .append("--> ").append(d.to()).append(": ").append(hopText(d)).append('\n');
+            text.append("  ")
+                    .append(d.from())
+                    .append(" --")
+                    .append(d.type().label())
+                    .append(' ')
+                    .append(d.item())
+                    .append("--> ")
+                    .append(d.to())
+                    .append(": ")
+                    .append(hopText(d))
+                    .append('\n');
         }
-        text.append("  cycle: ").append(new Finding(kind, level, adya, cycle, hops, "", Set.of()).cycleText()).append('\n');
+        text.append("  cycle: ")
+                .append(new Finding(kind, level, adya, cycle, hops, "", Set.of()).cycleText())
+                .append('\n');
         if (hops.stream().anyMatch(this::tableLevelWrite)) {
             text.append("  (some statements were classified at table level: the rows they touched are not known, so a"
                     + " table-level edge may over-approximate)\n");
@@ -360,20 +518,25 @@ final class Classifier {
     private String summary(AnomalyKind kind, String adya, String name, List<Dependency> hops, boolean request) {
         Dependency first = hops.get(0);
         return switch (kind) {
-            case WRITE_SKEW -> adya.startsWith("G2 over")
-                    ? "each " + (request ? "request" : "transaction") + " checked a predicate (a count, an existence check)"
-                    + " and then inserted or deleted rows the other's check would have matched: neither saw the other's"
-                    + " change — phantoms."
-                    : "each " + (request ? "request" : "transaction") + " read data that another then changed,"
-                    + " and neither saw the other's write; each then wrote on the strength of what it had read.";
-            case PHANTOM_READ -> first.from() + " read a predicate twice; " + first.to() + " inserted or deleted a matching row in"
-                    + " between and committed, so the second read saw a phantom.";
-            case NON_REPEATABLE_READ -> name.startsWith("Read skew")
-                    ? first.from() + " saw part of " + first.to() + "'s changes but not all: one read came before its"
-                    + " commit and another after."
-                    : first.from() + " read " + first.item() + " twice and got two different versions: " + first.to()
-                    + "'s committed write came in between.";
-            case WRITE_WRITE -> "each overwrote a write of the other: a cycle of write-write dependencies (dirty write).";
+            case WRITE_SKEW ->
+                adya.startsWith("G2 over")
+                        ? "each " + (request ? "request" : "transaction")
+                                + " checked a predicate (a count, an existence check)"
+                                + " and then inserted or deleted rows the other's check would have matched: neither saw the other's"
+                                + " change — phantoms."
+                        : "each " + (request ? "request" : "transaction") + " read data that another then changed,"
+                                + " and neither saw the other's write; each then wrote on the strength of what it had read.";
+            case PHANTOM_READ ->
+                first.from() + " read a predicate twice; " + first.to() + " inserted or deleted a matching row in"
+                        + " between and committed, so the second read saw a phantom.";
+            case NON_REPEATABLE_READ ->
+                name.startsWith("Read skew")
+                        ? first.from() + " saw part of " + first.to()
+                                + "'s changes but not all: one read came before its" + " commit and another after."
+                        : first.from() + " read " + first.item() + " twice and got two different versions: "
+                                + first.to() + "'s committed write came in between.";
+            case WRITE_WRITE ->
+                "each overwrote a write of the other: a cycle of write-write dependencies (dirty write).";
             default -> "";
         };
     }
@@ -404,20 +567,24 @@ final class Classifier {
                     + " (a @Version column).";
         }
         return switch (kind) {
-            case WRITE_SKEW -> adya.startsWith("G2 over")
-                    ? "Only SERIALIZABLE prevents it in PostgreSQL (REPEATABLE READ is snapshot isolation, and locking"
-                    + " the rows read cannot lock rows that do not exist yet); or let a unique or exclusion constraint"
-                    + " enforce the rule, or serialize the writers on a row they all lock (SELECT … FOR UPDATE on a"
-                    + " parent row)."
-                    : "Only SERIALIZABLE prevents it in PostgreSQL (its REPEATABLE READ is snapshot isolation,"
-                    + " which allows G2-item); or lock the rows read (SELECT … FOR UPDATE), or let a constraint enforce"
-                    + " the rule.";
-            case PHANTOM_READ -> "REPEATABLE READ or SERIALIZABLE read the whole transaction from one snapshot, so the"
-                    + " predicate gives the same rows twice.";
-            case NON_REPEATABLE_READ -> "REPEATABLE READ or SERIALIZABLE read the whole transaction from one snapshot,"
-                    + " so every read agrees.";
-            case WRITE_WRITE -> "PostgreSQL's row locks prevent dirty writes at every isolation level; a write cycle in"
-                    + " the trace means the writes were classified coarser than they are (table level) or took no locks.";
+            case WRITE_SKEW ->
+                adya.startsWith("G2 over")
+                        ? "Only SERIALIZABLE prevents it in PostgreSQL (REPEATABLE READ is snapshot isolation, and locking"
+                                + " the rows read cannot lock rows that do not exist yet); or let a unique or exclusion constraint"
+                                + " enforce the rule, or serialize the writers on a row they all lock (SELECT … FOR UPDATE on a"
+                                + " parent row)."
+                        : "Only SERIALIZABLE prevents it in PostgreSQL (its REPEATABLE READ is snapshot isolation,"
+                                + " which allows G2-item); or lock the rows read (SELECT … FOR UPDATE), or let a constraint enforce"
+                                + " the rule.";
+            case PHANTOM_READ ->
+                "REPEATABLE READ or SERIALIZABLE read the whole transaction from one snapshot, so the"
+                        + " predicate gives the same rows twice.";
+            case NON_REPEATABLE_READ ->
+                "REPEATABLE READ or SERIALIZABLE read the whole transaction from one snapshot,"
+                        + " so every read agrees.";
+            case WRITE_WRITE ->
+                "PostgreSQL's row locks prevent dirty writes at every isolation level; a write cycle in"
+                        + " the trace means the writes were classified coarser than they are (table level) or took no locks.";
             default -> "";
         };
     }
@@ -485,5 +652,4 @@ final class Classifier {
         }
         return String.join(", ", each) + " (" + String.join("; ", sources) + ")";
     }
-
 }

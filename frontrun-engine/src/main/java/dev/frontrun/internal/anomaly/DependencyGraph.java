@@ -1,14 +1,13 @@
 package dev.frontrun.internal.anomaly;
-import dev.frontrun.Analysis;
-import dev.frontrun.Analysis.Dependency;
-import dev.frontrun.internal.sql.shape.WriteBasis;
-import dev.frontrun.internal.sql.resource.ResourceId;
-import dev.frontrun.Isolation;
 
-import dev.frontrun.Anomaly;
+import dev.frontrun.Analysis.Dependency;
 import dev.frontrun.Analysis.Dependency.Type;
+import dev.frontrun.Anomaly;
+import dev.frontrun.Isolation;
 import dev.frontrun.internal.anomaly.TraceModel.Op;
 import dev.frontrun.internal.anomaly.TraceModel.Tx;
+import dev.frontrun.internal.sql.resource.ResourceId;
+import dev.frontrun.internal.sql.shape.WriteBasis;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -31,8 +30,7 @@ import java.util.function.Predicate;
 final class DependencyGraph {
 
     /** One statement-level conflict behind a dependency. */
-    record Conflict(Type type, Op from, Op to, ResourceId item, boolean membership) {
-    }
+    record Conflict(Type type, Op from, Op to, ResourceId item, boolean membership) {}
 
     private final TraceModel model;
     private final DatabaseSemantics semantics;
@@ -134,7 +132,8 @@ final class DependencyGraph {
                 }
             }
         }
-        conflicts.sort(Comparator.comparingInt((Conflict c) -> c.from().position).thenComparingInt(c -> c.to().position)
+        conflicts.sort(Comparator.comparingInt((Conflict c) -> c.from().position)
+                .thenComparingInt(c -> c.to().position)
                 .thenComparing(Conflict::type));
     }
 
@@ -145,7 +144,8 @@ final class DependencyGraph {
         }
         List<Op> sources = new ArrayList<>();
         if (x.kind() == ResourceId.Kind.ROW) {
-            Op newest = seen.stream().max(Comparator.comparingDouble(o -> o.order)).orElseThrow();
+            Op newest =
+                    seen.stream().max(Comparator.comparingDouble(o -> o.order)).orElseThrow();
             if (newest.tx != r.tx) {
                 sources.add(newest);
             }
@@ -203,8 +203,16 @@ final class DependencyGraph {
     }
 
     Dependency toDependency(Conflict c, Anomaly.Level level) {
-        return new Dependency(c.type(), node(c.from().tx, level), node(c.to().tx, level), model.label(c.item()),
-                c.from().position, c.to().position, c.from().tx.name, c.to().tx.name, c.membership());
+        return new Dependency(
+                c.type(),
+                node(c.from().tx, level),
+                node(c.to().tx, level),
+                model.label(c.item()),
+                c.from().position,
+                c.to().position,
+                c.from().tx.name,
+                c.to().tx.name,
+                c.membership());
     }
 
     /**
@@ -220,13 +228,18 @@ final class DependencyGraph {
 
     private boolean computeFeedsBlindWrite(Op read, ResourceId x) {
         for (Op w : model.ops) {
-            if (!w.thread.equals(read.thread) || w.order <= read.order || !w.effectiveWrite()
+            if (!w.thread.equals(read.thread)
+                    || w.order <= read.order
+                    || !w.effectiveWrite()
                     || w.basis != WriteBasis.BLIND) {
                 continue;
             }
             boolean superseded = false;
             for (Op o : model.ops) {
-                if (o.thread.equals(read.thread) && o.order > read.order && o.order < w.order && o.ok
+                if (o.thread.equals(read.thread)
+                        && o.order > read.order
+                        && o.order < w.order
+                        && o.ok
                         && (o.locking || o.basis == WriteBasis.FRESH && !o.writes.isEmpty())
                         && o.reads.stream().anyMatch(r -> r.overlaps(x))) {
                     superseded = true;
@@ -248,12 +261,13 @@ final class DependencyGraph {
      * not see that write. {@code reread} is a later read of x by the first unit that did see it
      * (Hibernate's merge re-loads the row, then writes the stale detached state over it), or null.
      */
-    record LostUpdate(Op basis, Op lost, Op overwrite, ResourceId item, Op reread) {
-    }
+    record LostUpdate(Op basis, Op lost, Op overwrite, ResourceId item, Op reread) {}
 
     LostUpdate lostUpdate(Anomaly.Level level) {
-        List<Op> writes = model.ops.stream().filter(Op::effectiveWrite)
-                .sorted(Comparator.comparingDouble(o -> o.order)).toList();
+        List<Op> writes = model.ops.stream()
+                .filter(Op::effectiveWrite)
+                .sorted(Comparator.comparingDouble(o -> o.order))
+                .toList();
         for (Op w : writes) {
             for (ResourceId x : w.writes) {
                 if (x.kind() == ResourceId.Kind.MEMBERS) {
@@ -303,7 +317,8 @@ final class DependencyGraph {
             if (o == w || !o.ok || o.order >= w.order) {
                 continue;
             }
-            boolean sameUnit = level == Anomaly.Level.TRANSACTION ? o.tx == w.tx
+            boolean sameUnit = level == Anomaly.Level.TRANSACTION
+                    ? o.tx == w.tx
                     : o.thread.equals(w.thread) && o.tx.participates();
             if (!sameUnit || o.reads.stream().noneMatch(r -> r.overlaps(x))) {
                 continue;
@@ -324,8 +339,8 @@ final class DependencyGraph {
      * The shortest cycle that starts with an edge {@code start} accepts and returns along edges
      * {@code path} accepts; null if there is none. Deterministic: ties go to the earliest edges.
      */
-    static List<Dependency> shortestCycle(List<Dependency> edges, Predicate<Dependency> start,
-                                          Predicate<Dependency> path) {
+    static List<Dependency> shortestCycle(
+            List<Dependency> edges, Predicate<Dependency> start, Predicate<Dependency> path) {
         Map<String, List<Dependency>> adjacency = new LinkedHashMap<>();
         Set<String> distinct = new LinkedHashSet<>();
         List<Dependency> starts = new ArrayList<>();

@@ -1,9 +1,9 @@
 package dev.frontrun.internal.anomaly;
-import dev.frontrun.Analysis;
-import dev.frontrun.Isolation;
 
+import dev.frontrun.Analysis;
 import dev.frontrun.Anomaly;
 import dev.frontrun.Failure;
+import dev.frontrun.Isolation;
 import dev.frontrun.TraceStep;
 import java.util.List;
 import java.util.Objects;

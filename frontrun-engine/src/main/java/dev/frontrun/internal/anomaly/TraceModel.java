@@ -1,11 +1,10 @@
 package dev.frontrun.internal.anomaly;
-import dev.frontrun.internal.sql.SqlStates;
-import dev.frontrun.Analysis;
+
 import dev.frontrun.Analysis.DatabaseEvent;
 import dev.frontrun.Isolation;
-
 import dev.frontrun.TraceStep;
 import dev.frontrun.internal.sql.SqlFacts;
+import dev.frontrun.internal.sql.SqlStates;
 import dev.frontrun.internal.sql.SqlStep;
 import dev.frontrun.internal.sql.StatementOutcome.Status;
 import dev.frontrun.internal.sql.resource.ResourceId;
@@ -19,9 +18,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.Locale;
 
 /**
  * The SQL side of a trace as the classifier sees it: transactions with their statements, each
@@ -32,7 +31,12 @@ import java.util.Locale;
 final class TraceModel {
 
     /** How a transaction ended. */
-    enum TxStatus { OPEN, COMMITTED, ROLLED_BACK, ABORTED }
+    enum TxStatus {
+        OPEN,
+        COMMITTED,
+        ROLLED_BACK,
+        ABORTED
+    }
 
     /** One database transaction (an autocommit statement is one of its own). */
     static final class Tx {
@@ -170,7 +174,8 @@ final class TraceModel {
                     t.isolationExplicit = true;
                 } else if (sql.connectionIsolation() != null) {
                     t.isolation = sql.connectionIsolation();
-                    t.isolationSource = "set on the connection (JDBC setTransactionIsolation, or the pool's configuration)";
+                    t.isolationSource =
+                            "set on the connection (JDBC setTransactionIsolation, or the pool's configuration)";
                     t.isolationExplicit = true;
                 }
                 return t;
@@ -207,8 +212,10 @@ final class TraceModel {
                 tx.isolation = defaultIsolation;
                 tx.isolationSource = "no level was set: " + defaultIsolation.sql() + " is the default";
             }
-            if (!tx.isolation.snapshotPerTransaction() && tx.ops.stream()
-                    .anyMatch(o -> o.sql.outcome().status() == Status.FAILED && "40001".equals(o.sql.outcome().sqlState()))) {
+            if (!tx.isolation.snapshotPerTransaction()
+                    && tx.ops.stream()
+                            .anyMatch(o -> o.sql.outcome().status() == Status.FAILED
+                                    && "40001".equals(o.sql.outcome().sqlState()))) {
                 tx.isolation = Isolation.REPEATABLE_READ;
                 tx.isolationSource = "inferred: PostgreSQL reported a serialization failure (40001), which only"
                         + " REPEATABLE READ and SERIALIZABLE do";
@@ -240,8 +247,13 @@ final class TraceModel {
         }
     }
 
-    private void statement(TraceStep step, SqlStep sql, Tx tx, String connection, Map<String, Isolation> sessionLevel,
-                           Map<String, String> sessionSource) {
+    private void statement(
+            TraceStep step,
+            SqlStep sql,
+            Tx tx,
+            String connection,
+            Map<String, Isolation> sessionLevel,
+            Map<String, String> sessionSource) {
         Op op = new Op(step, sql);
         op.tx = tx;
         op.ok = sql.outcome().status() == Status.OK;
@@ -281,8 +293,13 @@ final class TraceModel {
             }
         }
         if (sql.outcome().status() == Status.FAILED) {
-            events.add(new DatabaseEvent(step.position(), step.threadName(), tx.name, sql.outcome().sqlState(),
-                    SqlStates.meaning(sql.outcome().sqlState()), sql.outcome().message()));
+            events.add(new DatabaseEvent(
+                    step.position(),
+                    step.threadName(),
+                    tx.name,
+                    sql.outcome().sqlState(),
+                    SqlStates.meaning(sql.outcome().sqlState()),
+                    sql.outcome().message()));
             if (!tx.autocommit && tx.error == null) {
                 tx.error = op;
             }
@@ -301,8 +318,13 @@ final class TraceModel {
         }
     }
 
-    private void isolationFromText(Tx tx, SqlStep sql, int position, String connection,
-                                   Map<String, Isolation> sessionLevel, Map<String, String> sessionSource) {
+    private void isolationFromText(
+            Tx tx,
+            SqlStep sql,
+            int position,
+            String connection,
+            Map<String, Isolation> sessionLevel,
+            Map<String, String> sessionSource) {
         IsolationSetting setting = sql.facts().shape().isolation().orElse(null);
         if (setting == null) {
             return;
@@ -332,19 +354,31 @@ final class TraceModel {
         } else if (commit) {
             tx.status = TxStatus.ABORTED;
             if (outcome == Status.FAILED) {
-                tx.endNote = "COMMIT failed" + (sqlState == null ? "" : " with SQLSTATE " + sqlState
-                        + " (" + SqlStates.meaning(sqlState) + ")") + ": the transaction rolled back";
-                events.add(new DatabaseEvent(step.position(), step.threadName(), tx.name, sqlState,
-                        SqlStates.meaning(sqlState), sql.outcome().message()));
+                tx.endNote = "COMMIT failed"
+                        + (sqlState == null
+                                ? ""
+                                : " with SQLSTATE " + sqlState + " (" + SqlStates.meaning(sqlState) + ")")
+                        + ": the transaction rolled back";
+                events.add(new DatabaseEvent(
+                        step.position(),
+                        step.threadName(),
+                        tx.name,
+                        sqlState,
+                        SqlStates.meaning(sqlState),
+                        sql.outcome().message()));
             } else {
-                String cause = tx.error == null ? "an earlier error"
-                        : "the error at step " + tx.error.position + (tx.error.sql.outcome().sqlState() == null ? ""
-                        : " (SQLSTATE " + tx.error.sql.outcome().sqlState() + ", "
-                        + SqlStates.meaning(tx.error.sql.outcome().sqlState()) + ")");
-                tx.endNote = "COMMIT at step " + step.position() + " rolled back: PostgreSQL had aborted the transaction after "
-                        + cause;
-                events.add(new DatabaseEvent(step.position(), step.threadName(), tx.name, null, "commit rolled back",
-                        tx.endNote));
+                String cause = tx.error == null
+                        ? "an earlier error"
+                        : "the error at step " + tx.error.position
+                                + (tx.error.sql.outcome().sqlState() == null
+                                        ? ""
+                                        : " (SQLSTATE " + tx.error.sql.outcome().sqlState() + ", "
+                                                + SqlStates.meaning(
+                                                        tx.error.sql.outcome().sqlState()) + ")");
+                tx.endNote = "COMMIT at step " + step.position()
+                        + " rolled back: PostgreSQL had aborted the transaction after " + cause;
+                events.add(new DatabaseEvent(
+                        step.position(), step.threadName(), tx.name, null, "commit rolled back", tx.endNote));
             }
         } else {
             tx.status = tx.error != null ? TxStatus.ABORTED : TxStatus.ROLLED_BACK;
@@ -407,8 +441,12 @@ final class TraceModel {
     /** Where a step at {@code position} that waited as {@code blocked} took effect (see {@link #effectiveOrder}). */
     private double orderAfterWait(int position, String thread, TraceStep.Blocked blocked, double tiebreak) {
         if (blocked.resumedAt() >= 0) {
-            TraceStep resume = trace.stream().filter(s -> s.position() == blocked.resumedAt()).findFirst().orElseThrow();
-            return resume.blocked() == null ? resume.position()
+            TraceStep resume = trace.stream()
+                    .filter(s -> s.position() == blocked.resumedAt())
+                    .findFirst()
+                    .orElseThrow();
+            return resume.blocked() == null
+                    ? resume.position()
                     : orderAfterWait(resume.position(), thread, resume.blocked(), tiebreak); // it waited again
         }
         Set<String> holders = new LinkedHashSet<>(blocked.holders());
@@ -425,7 +463,8 @@ final class TraceModel {
                 continue;
             }
             SqlStep release = sqlOf(s);
-            if (release != null && (release.op() == TxOp.COMMIT || release.op() == TxOp.ROLLBACK)
+            if (release != null
+                    && (release.op() == TxOp.COMMIT || release.op() == TxOp.ROLLBACK)
                     && !s.threadName().equals(thread)
                     && (holders.isEmpty() || holders.contains(s.threadName()))) {
                 return s.position() + 0.5 + tiebreak;

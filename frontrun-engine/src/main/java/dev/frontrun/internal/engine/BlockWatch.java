@@ -48,8 +48,8 @@ final class BlockWatch {
         if (LockSupport.getBlocker(w) == w || w.parkedIn != null) {
             return Optional.empty();
         }
-        Optional<TraceStep.Blocked> javaReason = JavaBlockInspector.blockedReason(w, this::pausedWorkerName,
-                borrowing(t));
+        Optional<TraceStep.Blocked> javaReason =
+                JavaBlockInspector.blockedReason(w, this::pausedWorkerName, borrowing(t));
         if (javaReason.isPresent() || !askProbes) {
             return javaReason.map(reason -> new Wait(reason, null));
         }
@@ -71,8 +71,9 @@ final class BlockWatch {
     /** Whether thread t's running step is a borrow from a pool smaller than the number of threads. */
     private boolean borrowing(int t) {
         Step step = run.lastStep(t);
-        return step != null && step.accesses().stream()
-                .anyMatch(a -> a.resource().startsWith(JavaBlockInspector.POOL_RESOURCE_PREFIX));
+        return step != null
+                && step.accesses().stream()
+                        .anyMatch(a -> a.resource().startsWith(JavaBlockInspector.POOL_RESOURCE_PREFIX));
     }
 
     /** The name of the paused worker with id {@code threadId} that really holds the lock, or null. */

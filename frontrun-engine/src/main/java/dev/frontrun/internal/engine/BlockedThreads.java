@@ -7,8 +7,7 @@ import dev.frontrun.spi.BlockingProbe;
 final class BlockedThreads {
 
     /** Why a thread waits and, for a wait only a probe sees (inside the database), which probe saw it. */
-    record Wait(TraceStep.Blocked reason, BlockingProbe seenBy) {
-    }
+    record Wait(TraceStep.Blocked reason, BlockingProbe seenBy) {}
 
     private final boolean[] blocked;
     private final TraceStep.Blocked[] on;

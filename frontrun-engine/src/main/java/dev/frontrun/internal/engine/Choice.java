@@ -13,8 +13,8 @@ import dev.frontrun.Step;
  * @param alsoDidBefore what the step at {@code position - 1} did beyond what it announced, learnt since it ran (a
  *                    statement failing inside a transaction released the transaction's locks), or null
  */
-public record Choice(int position, Step[] pending, boolean[] enabled, int lastThread, boolean[] finished,
-                     Step alsoDidBefore) {
+public record Choice(
+        int position, Step[] pending, boolean[] enabled, int lastThread, boolean[] finished, Step alsoDidBefore) {
 
     public Choice(int position, Step[] pending, boolean[] enabled, int lastThread, boolean[] finished) {
         this(position, pending, enabled, lastThread, finished, null);
@@ -26,7 +26,8 @@ public record Choice(int position, Step[] pending, boolean[] enabled, int lastTh
 
     /** This choice, with {@code earlier}'s {@link #alsoDidBefore} when it has none of its own (the same position asked again). */
     Choice keepingAlsoDid(Choice earlier) {
-        return alsoDidBefore != null || earlier.alsoDidBefore == null ? this
+        return alsoDidBefore != null || earlier.alsoDidBefore == null
+                ? this
                 : new Choice(position, pending, enabled, lastThread, finished, earlier.alsoDidBefore);
     }
 

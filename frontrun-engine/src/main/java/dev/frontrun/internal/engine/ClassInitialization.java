@@ -14,8 +14,7 @@ package dev.frontrun.internal.engine;
  */
 public final class ClassInitialization {
 
-    private ClassInitialization() {
-    }
+    private ClassInitialization() {}
 
     /** Before the first instruction of an instrumented class's static initializer. */
     public static void entered() {

@@ -12,16 +12,13 @@ import java.util.List;
  */
 final class Diagnoses {
 
-    private Diagnoses() {
-    }
+    private Diagnoses() {}
 
     /** Thread {@code thread} standing at {@code step}, or at none ({@code step} null). */
-    record At(String thread, Step step) {
-    }
+    record At(String thread, Step step) {}
 
     /** Thread {@code thread} waiting for {@code what}, which no explored thread holds. */
-    record WaitsOutside(String thread, String what) {
-    }
+    record WaitsOutside(String thread, String what) {}
 
     /**
      * The thread a replayed schedule asked for, and why it cannot run.
@@ -29,28 +26,23 @@ final class Diagnoses {
      * @param name          its name, or null when no thread has that index
      * @param blockedReason what it is blocked on, or null when it is not blocked
      */
-    record Asked(int thread, String name, String blockedReason, boolean finished) {
-    }
+    record Asked(int thread, String name, String blockedReason, boolean finished) {}
 
     /** What an unfinished thread does when no thread can run. */
     sealed interface Stuck {
         String thread();
 
         /** Blocked outside a scheduling point, in {@code step} (null: before its first step). */
-        record Blocked(String thread, Step step, String reason) implements Stuck {
-        }
+        record Blocked(String thread, Step step, String reason) implements Stuck {}
 
         /** Free to run {@code step}, but part of a cycle of waits. */
-        record Ready(String thread, Step step) implements Stuck {
-        }
+        record Ready(String thread, Step step) implements Stuck {}
 
         /** At its point before {@code step}, kept closed by a Java lock ({@code heldBy}, or null) or a condition. */
-        record Closed(String thread, Step step, String heldBy) implements Stuck {
-        }
+        record Closed(String thread, Step step, String heldBy) implements Stuck {}
 
         /** Neither blocked nor at a point. */
-        record Running(String thread) implements Stuck {
-        }
+        record Running(String thread) implements Stuck {}
     }
 
     /** {@code no thread can run:} and a line for each unfinished thread. */
@@ -129,13 +121,14 @@ final class Diagnoses {
      * @param runnable    the threads that could run, each at its step
      * @param serverChose whether the server chose between two waits released together
      */
-    static String cannotRunThere(int step, Asked asked, List<String> recorded, List<At> runnable,
-                                 boolean serverChose) {
+    static String cannotRunThere(int step, Asked asked, List<String> recorded, List<At> runnable, boolean serverChose) {
         return "step " + step + " asked for thread " + threadName(asked) + " which cannot run there" + whyNot(asked)
                 + recorded(recorded) + "; runnable: " + runnable(runnable)
-                + (serverChose ? "; two statements waiting inside the database were released"
-                + " together and the server chose which went on first (Frontrun pauses such waits only"
-                + " on a PostgreSQL server running on this machine)" : "");
+                + (serverChose
+                        ? "; two statements waiting inside the database were released"
+                                + " together and the server chose which went on first (Frontrun pauses such waits only"
+                                + " on a PostgreSQL server running on this machine)"
+                        : "");
     }
 
     private static String threadName(Asked asked) {
@@ -153,16 +146,19 @@ final class Diagnoses {
     }
 
     private static String recorded(List<String> touched) {
-        return touched.isEmpty() ? "" : "; under the same schedule an earlier execution ran its step there, which"
-                + " touched " + String.join(", ", touched) + " (a step that comes and goes between executions:"
-                + " code that runs only once per JVM, such as a cache filled on first use, or a coverage or"
-                + " profiling agent's bookkeeping in a package Frontrun instruments)";
+        return touched.isEmpty()
+                ? ""
+                : "; under the same schedule an earlier execution ran its step there, which"
+                        + " touched " + String.join(", ", touched) + " (a step that comes and goes between executions:"
+                        + " code that runs only once per JVM, such as a cache filled on first use, or a coverage or"
+                        + " profiling agent's bookkeeping in a package Frontrun instruments)";
     }
 
     private static String runnable(List<At> threads) {
         List<String> out = new ArrayList<>();
         for (At at : threads) {
-            out.add("'" + at.thread() + "'" + (at.step() == null ? "" : " at " + at.step().label()));
+            out.add("'" + at.thread() + "'"
+                    + (at.step() == null ? "" : " at " + at.step().label()));
         }
         return out.isEmpty() ? "none" : String.join(", ", out);
     }

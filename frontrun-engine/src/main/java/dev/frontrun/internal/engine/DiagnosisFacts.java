@@ -27,12 +27,16 @@ final class DiagnosisFacts {
             }
             String name = run.workers.name(t);
             if (run.blocks.is(t)) {
-                stuck.add(new Stuck.Blocked(name, run.lastStep(t), run.blocks.on(t).reason()));
+                stuck.add(new Stuck.Blocked(
+                        name, run.lastStep(t), run.blocks.on(t).reason()));
             } else if (pending[t] != null) {
                 stuck.add(new Stuck.Ready(name, pending[t]));
             } else if (w.status == WorkerThread.Status.AT_POINT) {
                 Step step = w.pending;
-                String heldBy = run.sync.holderBlocking(t, step.detail()).map(run.workers::name).orElse(null);
+                String heldBy = run.sync
+                        .holderBlocking(t, step.detail())
+                        .map(run.workers::name)
+                        .orElse(null);
                 stuck.add(new Stuck.Closed(name, step, heldBy));
             } else {
                 stuck.add(new Stuck.Running(name));
@@ -65,8 +69,10 @@ final class DiagnosisFacts {
     /** What unfinished threads were last seen waiting for outside the exploration; a failing probe is left out. */
     List<Diagnoses.WaitsOutside> waitsOutside() {
         List<Diagnoses.WaitsOutside> waits = new ArrayList<>();
-        run.workers.askProbesAboutUnfinished(run.context.blockingProbes(), (probe, t) -> probe.waitingOutside(t)
-                .ifPresent(what -> waits.add(new Diagnoses.WaitsOutside(run.workers.name(t), what))));
+        run.workers.askProbesAboutUnfinished(
+                run.context.blockingProbes(),
+                (probe, t) -> probe.waitingOutside(t)
+                        .ifPresent(what -> waits.add(new Diagnoses.WaitsOutside(run.workers.name(t), what))));
         return waits;
     }
 }

@@ -1,15 +1,11 @@
 package dev.frontrun.internal.engine;
 
-import dev.frontrun.internal.engine.Choice;
-import dev.frontrun.internal.engine.ExecutionRecord;
-import dev.frontrun.internal.engine.SchedulePolicy;
 import dev.frontrun.Step;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
-import java.util.Arrays;
 
 /**
  * Optimal dynamic partial-order reduction (Abdulla, Aronis, Jonsson, Sagonas: "Source Sets: A
@@ -40,6 +36,7 @@ public final class DporPolicy implements SchedulePolicy {
     private final Integer preemptionBound;
     /** The split of a sharded exploration, or null: the whole tree. */
     private final TopSplit split;
+
     private final int splitDepth;
     private final ResourceNumbering ids;
     private final List<Node> path = new ArrayList<>();
@@ -52,6 +49,7 @@ public final class DporPolicy implements SchedulePolicy {
      * again. Under a preemption bound sleep sets are not enough either.
      */
     private final Set<String> exploredTraces = new HashSet<>();
+
     private boolean lastRedundant;
     private Step[] lastSteps;
     private Event[] lastEvents;
@@ -232,7 +230,11 @@ public final class DporPolicy implements SchedulePolicy {
     }
 
     private void requireRepeated(int position, Event before, Event now) {
-        if (before != null && now != null && !before.synchronizes() && !now.synchronizes() && !before.sameStepAs(now)
+        if (before != null
+                && now != null
+                && !before.synchronizes()
+                && !now.synchronizes()
+                && !before.sameStepAs(now)
                 && before.sameShapeAs(now, ids)) {
             throw new NotRepeated(position, now.thread, before.touched(ids), now.touched(ids));
         }
@@ -241,8 +243,7 @@ public final class DporPolicy implements SchedulePolicy {
     private Node newNode(int position, Event[] pending, Choice choice) {
         int threads = pending.length;
         if (position == 0) {
-            return new Node(pending, choice.enabled(), choice.lastThread(), 0,
-                    new Event[threads], new WakeupTree());
+            return new Node(pending, choice.enabled(), choice.lastThread(), 0, new Event[threads], new WakeupTree());
         }
         Node parent = path.get(position - 1);
         Event[] sleep = new Event[threads];
@@ -252,8 +253,13 @@ public final class DporPolicy implements SchedulePolicy {
                 sleep[q] = asleep;
             }
         }
-        return new Node(pending, choice.enabled(), choice.lastThread(),
-                parent.preemptionsAfter(parent.chosen), sleep, WakeupTree.ofChildren(parent.guide));
+        return new Node(
+                pending,
+                choice.enabled(),
+                choice.lastThread(),
+                parent.preemptionsAfter(parent.chosen),
+                sleep,
+                WakeupTree.ofChildren(parent.guide));
     }
 
     /**
@@ -339,7 +345,9 @@ public final class DporPolicy implements SchedulePolicy {
             lastTraceKey = analysis.fingerprint();
             lastRedundant = !exploredTraces.add(lastTraceKey);
         }
-        if (split != null && record.ending() != ExecutionRecord.Ending.ABANDONED && path.size() <= splitDepth
+        if (split != null
+                && record.ending() != ExecutionRecord.Ending.ABANDONED
+                && path.size() <= splitDepth
                 && !split.explore()) {
             lastRedundant = true; // it ended above the split depth: a leaf of the top part, another share's
         }
@@ -421,8 +429,8 @@ public final class DporPolicy implements SchedulePolicy {
         for (int i = 0; i < path.size(); i++) {
             Node node = path.get(i);
             boolean last = i == path.size() - 1;
-            fork.path.add(node.copy(node.sleep.clone(), node.chosen, node.event,
-                    last ? WakeupTree.copyOf(node.guide) : null));
+            fork.path.add(node.copy(
+                    node.sleep.clone(), node.chosen, node.event, last ? WakeupTree.copyOf(node.guide) : null));
         }
         fork.branchPoint = branchPoint;
         return fork;
@@ -454,8 +462,8 @@ public final class DporPolicy implements SchedulePolicy {
             Node node = path.get(i);
             fork.path.add(node.copy(node.sleep, node.chosen, node.event, null));
         }
-        fork.path.add(at.copy(sleep, pending.branch().thread(), pending.branch().event,
-                WakeupTree.copyOf(pending.branch())));
+        fork.path.add(
+                at.copy(sleep, pending.branch().thread(), pending.branch().event, WakeupTree.copyOf(pending.branch())));
         fork.branchPoint = pending.position();
         return fork;
     }
@@ -581,7 +589,9 @@ public final class DporPolicy implements SchedulePolicy {
                 boolean analyse = j >= policy.branchPoint;
                 for (int p = 0; p < threads; p++) {
                     int k = latest[p];
-                    if (analyse && k >= 0 && !covered(k, p, q, latest, lastOf[q])
+                    if (analyse
+                            && k >= 0
+                            && !covered(k, p, q, latest, lastOf[q])
                             && (release < 0 || clocks[release][p] < ordinal[k])) {
                         reverse(k, j);
                     }
@@ -600,7 +610,9 @@ public final class DporPolicy implements SchedulePolicy {
          * give and a later take race, and are reversed before the take given back).
          */
         private int releasedBy(int q, int previous, int j) {
-            if (previous < 0 || path.get(previous).event.synchronizes() || path.get(j).event.synchronizes()) {
+            if (previous < 0
+                    || path.get(previous).event.synchronizes()
+                    || path.get(j).event.synchronizes()) {
                 return -1;
             }
             for (int m = j - 1; m > previous; m--) {
@@ -736,8 +748,10 @@ public final class DporPolicy implements SchedulePolicy {
             for (int q = 0; q < threads; q++) {
                 // below a split the sleep sets come partly from the top levels' plain sleep-set enumeration, which
                 // covers a sleeping thread's traces only where it is an initial (as in source-set DPOR), not a weak one
-                if (node.sleep[q] != null && (policy.split != null ? Traces.isInitial(q, v)
-                        : Traces.isWeakInitial(q, node.sleep[q], v))) {
+                if (node.sleep[q] != null
+                        && (policy.split != null
+                                ? Traces.isInitial(q, v)
+                                : Traces.isWeakInitial(q, node.sleep[q], v))) {
                     return;
                 }
             }
@@ -817,7 +831,9 @@ public final class DporPolicy implements SchedulePolicy {
         private void reverseConservatively(int k, int thread) {
             for (int m = k; m >= 0; m--) {
                 Node node = path.get(m);
-                if (node.enabled[thread] && !node.isPreemption(thread) && policy.withinBound(node.preemptions)
+                if (node.enabled[thread]
+                        && !node.isPreemption(thread)
+                        && policy.withinBound(node.preemptions)
                         && node.pending[thread] != null) {
                     insert(node, List.of(node.pending[thread]));
                     return;

@@ -34,8 +34,15 @@ final class Event {
     /** Whether it takes exclusively a lock its thread held shared already (a {@code StampedLock} upgrade). */
     final boolean retakes;
 
-    private Event(int thread, int[] resources, int[] kindMasks, Object takes, Object gives, Object acquires,
-                  boolean takesPermit, boolean retakes) {
+    private Event(
+            int thread,
+            int[] resources,
+            int[] kindMasks,
+            Object takes,
+            Object gives,
+            Object acquires,
+            boolean takesPermit,
+            boolean retakes) {
         this.thread = thread;
         this.resources = resources;
         this.kindMasks = kindMasks;
@@ -53,14 +60,25 @@ final class Event {
             packed[i++] = (long) ids.of(a.resource()) << 8 | 1 << a.kind().ordinal();
         }
         SyncOp sync = step.detail() instanceof SyncOp op ? op : null;
-        return merged(thread, packed, sync == null ? null : sync.takes(), sync == null ? null : sync.gives(),
-                sync == null ? null : sync.acquires(), sync instanceof SyncOp.Until,
+        return merged(
+                thread,
+                packed,
+                sync == null ? null : sync.takes(),
+                sync == null ? null : sync.gives(),
+                sync == null ? null : sync.acquires(),
+                sync instanceof SyncOp.Until,
                 sync instanceof SyncOp.Convert c && c.retakes());
     }
 
     /** An event of the packed (resource, kind mask) pairs, sorted here; a resource's kinds merged into one mask. */
-    private static Event merged(int thread, long[] packed, Object takes, Object gives, Object acquires,
-                                boolean takesPermit, boolean retakes) {
+    private static Event merged(
+            int thread,
+            long[] packed,
+            Object takes,
+            Object gives,
+            Object acquires,
+            boolean takesPermit,
+            boolean retakes) {
         Arrays.sort(packed);
         int[] res = new int[packed.length];
         int[] kinds = new int[packed.length];
@@ -76,8 +94,8 @@ final class Event {
                 n++;
             }
         }
-        return new Event(thread, Arrays.copyOf(res, n), Arrays.copyOf(kinds, n), takes, gives, acquires, takesPermit,
-                retakes);
+        return new Event(
+                thread, Arrays.copyOf(res, n), Arrays.copyOf(kinds, n), takes, gives, acquires, takesPermit, retakes);
     }
 
     /**
@@ -127,7 +145,8 @@ final class Event {
      * Java lock objects are not compared: they are the objects of one execution, named by what the step touches.
      */
     boolean sameStepAs(Event other) {
-        return thread == other.thread && Arrays.equals(resources, other.resources)
+        return thread == other.thread
+                && Arrays.equals(resources, other.resources)
                 && Arrays.equals(kindMasks, other.kindMasks);
     }
 

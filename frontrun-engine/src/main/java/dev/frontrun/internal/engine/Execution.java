@@ -6,8 +6,8 @@ import dev.frontrun.spi.ExecutionContext;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -33,8 +33,8 @@ public final class Execution implements ExecutionContext {
         this(exploration, executionNumber, threadNames, null, false, false, false);
     }
 
-    public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames,
-                     Isolation forcedIsolation) {
+    public Execution(
+            ExplorationScope exploration, int executionNumber, List<String> threadNames, Isolation forcedIsolation) {
         this(exploration, executionNumber, threadNames, forcedIsolation, false, false, false);
     }
 
@@ -44,8 +44,14 @@ public final class Execution implements ExecutionContext {
      * @param sharedMemory whether their fields, arrays, atomics and concurrent maps are too
      * @param spuriousWakeups whether their waits may also wake without a notification
      */
-    public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames,
-                     Isolation forcedIsolation, boolean javaSync, boolean sharedMemory, boolean spuriousWakeups) {
+    public Execution(
+            ExplorationScope exploration,
+            int executionNumber,
+            List<String> threadNames,
+            Isolation forcedIsolation,
+            boolean javaSync,
+            boolean sharedMemory,
+            boolean spuriousWakeups) {
         this.exploration = exploration;
         this.executionNumber = executionNumber;
         this.threadNames = List.copyOf(threadNames);

@@ -3,9 +3,9 @@ package dev.frontrun.internal.engine;
 import dev.frontrun.Schedule;
 import dev.frontrun.Step;
 import dev.frontrun.TraceStep;
-import java.util.List;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 
 /**
  * What happened in one execution: the schedule, the trace, and how it ended.
@@ -20,9 +20,17 @@ import java.util.Collections;
  * @param alsoDidLast  what the last step did beyond what it announced, learnt after the last choice, or null
  *                     ({@link Choice#alsoDidBefore})
  */
-public record ExecutionRecord(Schedule schedule, List<TraceStep> trace, Ending ending, Throwable failure,
-                              int failedThread, String diagnosis, String threadDumps, List<String> leaked,
-                              List<Step> pendingAtEnd, Step alsoDidLast) {
+public record ExecutionRecord(
+        Schedule schedule,
+        List<TraceStep> trace,
+        Ending ending,
+        Throwable failure,
+        int failedThread,
+        String diagnosis,
+        String threadDumps,
+        List<String> leaked,
+        List<Step> pendingAtEnd,
+        Step alsoDidLast) {
 
     /** How an execution ended. */
     public enum Ending {

@@ -19,8 +19,8 @@ public final class ExecutionRunner implements AutoCloseable {
     }
 
     /** Runs one execution of {@code bodies} (one per thread) under {@code policy}. */
-    public ExecutionRecord run(Execution context, List<? extends Callable<?>> bodies, SchedulePolicy policy,
-                               long deadlineNanos) {
+    public ExecutionRecord run(
+            Execution context, List<? extends Callable<?>> bodies, SchedulePolicy policy, long deadlineNanos) {
         return run(context, bodies, policy, deadlineNanos, ExplorationPlan.DEFAULT_MAX_STEPS);
     }
 
@@ -30,8 +30,12 @@ public final class ExecutionRunner implements AutoCloseable {
      * that lets it go on. It would fill the memory with its steps long before its time limit (a thread's own
      * steps cost a microsecond); such an execution ends there, reported like a time-out.
      */
-    public ExecutionRecord run(Execution context, List<? extends Callable<?>> bodies, SchedulePolicy policy,
-                               long deadlineNanos, int maxSteps) {
+    public ExecutionRecord run(
+            Execution context,
+            List<? extends Callable<?>> bodies,
+            SchedulePolicy policy,
+            long deadlineNanos,
+            int maxSteps) {
         if (Thread.currentThread() != workers.scheduler()) {
             throw new IllegalStateException("an ExecutionRunner is driven by the thread that created it");
         }

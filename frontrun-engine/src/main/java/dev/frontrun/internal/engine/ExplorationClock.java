@@ -60,8 +60,18 @@ final class ExplorationClock {
     }
 
     Result.Timings timings() {
-        return new Result.Timings(runs, steps, probes, Duration.ofNanos(total), Duration.ofNanos(restore),
-                Duration.ofNanos(handoffs), Duration.ofNanos(analysis), Duration.ofNanos(database), Duration.ofNanos(application),
-                Duration.ofNanos(checks), Duration.ofNanos(blocked), continued);
+        return new Result.Timings(
+                runs,
+                steps,
+                probes,
+                Duration.ofNanos(total),
+                Duration.ofNanos(restore),
+                Duration.ofNanos(handoffs),
+                Duration.ofNanos(analysis),
+                Duration.ofNanos(database),
+                Duration.ofNanos(application),
+                Duration.ofNanos(checks),
+                Duration.ofNanos(blocked),
+                continued);
     }
 }

@@ -26,10 +26,20 @@ import java.util.List;
  * @param timings             where the runs' time went
  * @param uncertified         what the exploration ran that the model explores without a certificate yet
  */
-public record ExplorationOutcome(Verdict verdict, int executions, boolean exhausted, Strategy strategy, Failure failure,
-                                 Schedule counterexample, List<TraceStep> trace, int reproduced, int reproduceAttempts,
-                                 String inconclusiveBecause, Duration elapsed,
-                                 Result.Timings timings, List<String> uncertified) {
+public record ExplorationOutcome(
+        Verdict verdict,
+        int executions,
+        boolean exhausted,
+        Strategy strategy,
+        Failure failure,
+        Schedule counterexample,
+        List<TraceStep> trace,
+        int reproduced,
+        int reproduceAttempts,
+        String inconclusiveBecause,
+        Duration elapsed,
+        Result.Timings timings,
+        List<String> uncertified) {
     public ExplorationOutcome {
         trace = trace == null ? List.of() : List.copyOf(trace);
         uncertified = List.copyOf(uncertified);

@@ -9,6 +9,7 @@ import dev.frontrun.ThreadBody;
 import dev.frontrun.TraceStep;
 import dev.frontrun.spi.ExplorationHook;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -17,14 +18,13 @@ import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
-import java.util.ArrayList;
 
 /**
  * Everything an {@link Explorer} needs, frozen when the user calls {@code run()}: what runs, how it is judged,
  * the budget, how schedules are chosen, what a step is, and who hears of the executions.
  */
-public record ExplorationPlan<S>(Threads<S> threads, Judgement<S> judgement, Budget budget, Search search,
-                                 Model model, Listeners listeners) {
+public record ExplorationPlan<S>(
+        Threads<S> threads, Judgement<S> judgement, Budget budget, Search search, Model model, Listeners listeners) {
 
     /** Steps one execution may take by default (see {@code Exploration.maxStepsPerExecution}). */
     public static final int DEFAULT_MAX_STEPS = 250_000;
@@ -42,8 +42,11 @@ public record ExplorationPlan<S>(Threads<S> threads, Judgement<S> judgement, Bud
      * What runs: {@code setup} makes each execution's state, {@code bodies} are the threads (named {@code names}),
      * and {@code hooks} hear of the exploration's lifecycle, in order.
      */
-    public record Threads<S>(Supplier<? extends S> setup, List<String> names, List<ThreadBody<? super S>> bodies,
-                             List<ExplorationHook> hooks) {
+    public record Threads<S>(
+            Supplier<? extends S> setup,
+            List<String> names,
+            List<ThreadBody<? super S>> bodies,
+            List<ExplorationHook> hooks) {
 
         public Threads {
             names = List.copyOf(names);
@@ -67,9 +70,12 @@ public record ExplorationPlan<S>(Threads<S> threads, Judgement<S> judgement, Bud
      * failures, {@code expectedStatuses} the HTTP statuses; {@code alsoTold} says which other throwables tell a
      * thread no (declared SQLSTATEs, or what a check of an isolation level counts as an answer).
      */
-    public record Judgement<S>(BiPredicate<? super S, Outcomes> invariant, String invariantDescription,
-                               List<List<Class<? extends Throwable>>> expected, Set<Integer> expectedStatuses,
-                               Predicate<Throwable> alsoTold) {
+    public record Judgement<S>(
+            BiPredicate<? super S, Outcomes> invariant,
+            String invariantDescription,
+            List<List<Class<? extends Throwable>>> expected,
+            Set<Integer> expectedStatuses,
+            Predicate<Throwable> alsoTold) {
 
         public Judgement {
             expected = expected.stream().map(List::copyOf).toList();
@@ -83,12 +89,17 @@ public record ExplorationPlan<S>(Threads<S> threads, Judgement<S> judgement, Bud
      * {@code executionTimeout} or {@code maxSteps}, the verdict is inconclusive. A failure is replayed
      * {@code reproduceOnFailure} times; {@code stopOnFirstFailure} ends the exploration at it.
      */
-    public record Budget(int maxExecutions, Duration totalTimeout, Duration executionTimeout, int maxSteps,
-                         int reproduceOnFailure, boolean stopOnFirstFailure) {
+    public record Budget(
+            int maxExecutions,
+            Duration totalTimeout,
+            Duration executionTimeout,
+            int maxSteps,
+            int reproduceOnFailure,
+            boolean stopOnFirstFailure) {
 
         /** The defaults {@code Exploration} documents. */
-        public static final Budget DEFAULTS = new Budget(10_000, Duration.ofMinutes(10), Duration.ofSeconds(30),
-                DEFAULT_MAX_STEPS, 10, true);
+        public static final Budget DEFAULTS =
+                new Budget(10_000, Duration.ofMinutes(10), Duration.ofSeconds(30), DEFAULT_MAX_STEPS, 10, true);
 
         public Budget {
             if (maxSteps < 1) {
@@ -97,23 +108,22 @@ public record ExplorationPlan<S>(Threads<S> threads, Judgement<S> judgement, Bud
         }
 
         public Budget withMaxExecutions(int executions) {
-            return new Budget(executions, totalTimeout, executionTimeout, maxSteps, reproduceOnFailure,
-                    stopOnFirstFailure);
+            return new Budget(
+                    executions, totalTimeout, executionTimeout, maxSteps, reproduceOnFailure, stopOnFirstFailure);
         }
 
         public Budget withTotalTimeout(Duration timeout) {
-            return new Budget(maxExecutions, timeout, executionTimeout, maxSteps, reproduceOnFailure,
-                    stopOnFirstFailure);
+            return new Budget(
+                    maxExecutions, timeout, executionTimeout, maxSteps, reproduceOnFailure, stopOnFirstFailure);
         }
 
         public Budget withExecutionTimeout(Duration timeout) {
-            return new Budget(maxExecutions, totalTimeout, timeout, maxSteps, reproduceOnFailure,
-                    stopOnFirstFailure);
+            return new Budget(maxExecutions, totalTimeout, timeout, maxSteps, reproduceOnFailure, stopOnFirstFailure);
         }
 
         public Budget withMaxSteps(int steps) {
-            return new Budget(maxExecutions, totalTimeout, executionTimeout, steps, reproduceOnFailure,
-                    stopOnFirstFailure);
+            return new Budget(
+                    maxExecutions, totalTimeout, executionTimeout, steps, reproduceOnFailure, stopOnFirstFailure);
         }
 
         public Budget withReproduceOnFailure(int times) {
@@ -130,8 +140,8 @@ public record ExplorationPlan<S>(Threads<S> threads, Judgement<S> judgement, Bud
      * {@code parallelism} workers (1: the exploring thread alone); {@code policy} (null: the strategy's) makes the
      * schedule policy of a sharded exploration, which explores only its share.
      */
-    public record Search(Strategy strategy, Integer preemptionBound, int parallelism,
-                         Supplier<? extends SchedulePolicy> policy) {
+    public record Search(
+            Strategy strategy, Integer preemptionBound, int parallelism, Supplier<? extends SchedulePolicy> policy) {
 
         public Search {
             if (parallelism < 1) {
@@ -156,10 +166,11 @@ public record ExplorationPlan<S>(Threads<S> threads, Judgement<S> judgement, Bud
      * of every execution that counts (for a report of them), {@code progress} (null: nobody) a line every
      * {@code progressEvery}.
      */
-    public record Listeners(BiConsumer<List<TraceStep>, Failure> failures,
-                            BiConsumer<Schedule, List<TraceStep>> explored, Consumer<String> progress,
-                            Duration progressEvery) {
-    }
+    public record Listeners(
+            BiConsumer<List<TraceStep>, Failure> failures,
+            BiConsumer<Schedule, List<TraceStep>> explored,
+            Consumer<String> progress,
+            Duration progressEvery) {}
 
     private static <T> List<T> append(List<T> list, T element) {
         List<T> longer = new ArrayList<>(list);

@@ -1,28 +1,20 @@
 package dev.frontrun.internal.engine;
 
-
 import dev.frontrun.Failure;
 import dev.frontrun.Outcomes;
-import dev.frontrun.TraceStep;
 import dev.frontrun.Schedule;
 import dev.frontrun.Strategy;
 import dev.frontrun.ThreadBody;
 import dev.frontrun.Verdict;
-import dev.frontrun.internal.engine.DporPolicy;
-import dev.frontrun.internal.engine.ExecutionRecord;
-import dev.frontrun.internal.engine.ExecutionRunner;
-import dev.frontrun.internal.engine.SchedulePolicy;
-import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.ExplorationHook;
 import dev.frontrun.spi.SchedulingPoints;
 import dev.frontrun.spi.SchedulingPoints.RepeatableRandom;
-import dev.frontrun.internal.engine.ExplorationScope;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -67,8 +59,7 @@ public final class Explorer<S> {
     }
 
     /** What {@link #baseline(int)} measured: wall time of all rounds and the part spent restoring. */
-    public record BaselineTimes(int rounds, Duration total, Duration restore) {
-    }
+    public record BaselineTimes(int rounds, Duration total, Duration restore) {}
 
     /**
      * The threads' bodies run one after the other, without the scheduler, on a {@link BystanderThread} (sources of
@@ -83,7 +74,10 @@ public final class Explorer<S> {
         try {
             runHooks(ExplorationHook::beforeBaseline, "beforeBaseline");
             for (int round = 0; round < rounds; round++) {
-                Execution context = new Execution(scope, executionNumber.incrementAndGet(), plan.threads().names(),
+                Execution context = new Execution(
+                        scope,
+                        executionNumber.incrementAndGet(),
+                        plan.threads().names(),
                         plan.model().isolation());
                 long begin = System.nanoTime();
                 for (ExplorationHook hook : plan.threads().hooks()) {
@@ -118,7 +112,8 @@ public final class Explorer<S> {
 
     private SchedulePolicy policyFor(Strategy strategy) {
         if (strategy instanceof Strategy.Random random) {
-            return new RandomPolicy(random.seed(), random.attempts(), plan.search().preemptionBound());
+            return new RandomPolicy(
+                    random.seed(), random.attempts(), plan.search().preemptionBound());
         }
         return new DporPolicy(plan.search().preemptionBound());
     }
@@ -130,8 +125,7 @@ public final class Explorer<S> {
     interface Executions extends AutoCloseable {
 
         /** One execution judged, and whether the policy has another to run. */
-        record Ran(Judged judged, boolean more) {
-        }
+        record Ran(Judged judged, boolean more) {}
 
         /** Runs the execution the policy wants next and tells the policy it ended. */
         Ran next(SchedulePolicy policy, long totalDeadline);
@@ -144,13 +138,16 @@ public final class Explorer<S> {
     }
 
     /** What runs executions: a runner driven by the worker's thread, and the scope, hooks and clock they use. */
-    record Worker(ExecutionRunner runner, ExplorationScope scope, List<ExplorationHook> hooks, ExplorationClock clock) {
-    }
+    record Worker(
+            ExecutionRunner runner, ExplorationScope scope, List<ExplorationHook> hooks, ExplorationClock clock) {}
 
     /** Executions one after the other on the exploring thread. */
     private final class OneAfterAnother implements Executions {
-        private final Worker worker = new Worker(new ExecutionRunner(plan.threads().names()), scope,
-                plan.threads().hooks(), clock);
+        private final Worker worker = new Worker(
+                new ExecutionRunner(plan.threads().names()),
+                scope,
+                plan.threads().hooks(),
+                clock);
 
         @Override
         public Ran next(SchedulePolicy policy, long totalDeadline) {
@@ -171,8 +168,13 @@ public final class Explorer<S> {
 
     private Executions executionsFor(SchedulePolicy policy) {
         if (plan.search().parallelism() > 1 && policy instanceof DporPolicy dpor) {
-            return new ParallelExecutions(dpor, plan.search().parallelism(), plan.threads().names(),
-                    plan.threads().hooks(), clock, this::runOnce);
+            return new ParallelExecutions(
+                    dpor,
+                    plan.search().parallelism(),
+                    plan.threads().names(),
+                    plan.threads().hooks(),
+                    clock,
+                    this::runOnce);
         }
         return new OneAfterAnother();
     }
@@ -187,7 +189,8 @@ public final class Explorer<S> {
         String budgetHit = null;
         int reproduced = 0;
         int attempts = 0;
-        Progress progress = new Progress(plan.listeners().progress(), plan.listeners().progressEvery(), start);
+        Progress progress =
+                new Progress(plan.listeners().progress(), plan.listeners().progressEvery(), start);
         int countUntil = 0;
         Boolean throwsSerially = null; // decided at the invariant's first throw
         Executions runs = null;
@@ -212,10 +215,12 @@ public final class Explorer<S> {
                     Executions.Ran ran = runs.next(policy, totalDeadline);
                     judged = ran.judged();
                     more = ran.more();
-                    if (judged.failure() instanceof Failure.InvariantThrew threw && judged.record().ending()
-                            != ExecutionRecord.Ending.ABANDONED && !policy.lastExecutionRedundant()) {
+                    if (judged.failure() instanceof Failure.InvariantThrew threw
+                            && judged.record().ending() != ExecutionRecord.Ending.ABANDONED
+                            && !policy.lastExecutionRedundant()) {
                         throwsSerially = throwsSerially != null ? throwsSerially : throwsSerially(runs, totalDeadline);
-                        judged = new Judged(judged.record(),
+                        judged = new Judged(
+                                judged.record(),
                                 new Failure.InvariantThrew(threw.invariant(), threw.exception(), throwsSerially),
                                 judged.execution());
                     }
@@ -234,7 +239,9 @@ public final class Explorer<S> {
                 told(judged, judged.failure());
                 executions++;
                 progress.executionEnded(executions, policy.pendingBranches(), System.nanoTime());
-                plan.listeners().explored().accept(judged.record().schedule(), judged.record().trace());
+                plan.listeners()
+                        .explored()
+                        .accept(judged.record().schedule(), judged.record().trace());
                 Failure failure = judged.failure();
                 if (failure == null) {
                     if (firstFailure != null && plan.budget().stopOnFirstFailure() && executions >= countUntil) {
@@ -280,16 +287,28 @@ public final class Explorer<S> {
                 try {
                     runHooks(ExplorationHook::afterExploration, "afterExploration");
                 } catch (RuntimeException e) {
-                    throw withWhatItFound(e, broken != null ? broken
-                            : firstFailure != null ? firstFailure.failure() : inconclusiveFailure);
+                    throw withWhatItFound(
+                            e,
+                            broken != null
+                                    ? broken
+                                    : firstFailure != null ? firstFailure.failure() : inconclusiveFailure);
                 } finally {
                     scope.close();
                 }
             }
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-        return result(policy, replaying, executions, firstFailure, broken, inconclusiveFailure, budgetHit, reproduced,
-                attempts, elapsed);
+        return result(
+                policy,
+                replaying,
+                executions,
+                firstFailure,
+                broken,
+                inconclusiveFailure,
+                budgetHit,
+                reproduced,
+                attempts,
+                elapsed);
     }
 
     /**
@@ -302,8 +321,8 @@ public final class Explorer<S> {
         if (found == null) {
             return failed;
         }
-        return new IllegalStateException(failed.getMessage() + "\nBefore that, the exploration had ended with "
-                + found.summary(), failed);
+        return new IllegalStateException(
+                failed.getMessage() + "\nBefore that, the exploration had ended with " + found.summary(), failed);
     }
 
     /**
@@ -332,7 +351,8 @@ public final class Explorer<S> {
             }
             told(again, null);
             replay.executionEnded(again.record());
-            if (again.failure() != null && again.failure().kind() == failing.failure().kind()
+            if (again.failure() != null
+                    && again.failure().kind() == failing.failure().kind()
                     && again.record().schedule().equals(failing.record().schedule())) {
                 same++;
             }
@@ -342,8 +362,13 @@ public final class Explorer<S> {
 
     Judged runOnce(Worker worker, SchedulePolicy policy, long totalDeadline) {
         ExplorationPlan.Model model = plan.model();
-        Execution context = new Execution(worker.scope(), executionNumber.incrementAndGet(), plan.threads().names(),
-                model.isolation(), model.javaSync(), model.javaSync() && model.sharedMemory(),
+        Execution context = new Execution(
+                worker.scope(),
+                executionNumber.incrementAndGet(),
+                plan.threads().names(),
+                model.isolation(),
+                model.javaSync(),
+                model.javaSync() && model.sharedMemory(),
                 model.javaSync() && model.spuriousWakeups());
         long begin = System.nanoTime();
         for (ExplorationHook hook : worker.hooks()) {
@@ -356,7 +381,8 @@ public final class Explorer<S> {
         } catch (RuntimeException | Error e) {
             throw new SetupFailed(misuse(worker, e).map(Throwable.class::cast).orElse(e));
         }
-        Outcomes.ThreadOutcome[] outcomes = new Outcomes.ThreadOutcome[plan.threads().bodies().size()];
+        Outcomes.ThreadOutcome[] outcomes =
+                new Outcomes.ThreadOutcome[plan.threads().bodies().size()];
         List<Callable<?>> bodies = new ArrayList<>();
         for (int i = 0; i < plan.threads().bodies().size(); i++) {
             int thread = i;
@@ -385,12 +411,14 @@ public final class Explorer<S> {
                 return null;
             });
         }
-        long deadline = Math.min(System.nanoTime() + plan.budget().executionTimeout().toNanos(), totalDeadline);
+        long deadline =
+                Math.min(System.nanoTime() + plan.budget().executionTimeout().toNanos(), totalDeadline);
         ExecutionRecord record;
         long started = System.nanoTime();
         long ran = started;
         try {
-            record = worker.runner().run(context, bodies, policy, deadline, plan.budget().maxSteps());
+            record = worker.runner()
+                    .run(context, bodies, policy, deadline, plan.budget().maxSteps());
             ran = System.nanoTime();
             if (record.completed()) {
                 for (ExplorationHook hook : worker.hooks()) {
@@ -403,21 +431,27 @@ public final class Explorer<S> {
             }
         }
         S judgedState = state;
-        Judged judged = new Judged(record, RepeatableRandom.preparing(context,
-                () -> judge(worker, record, judgedState, outcomes)), context);
+        Judged judged = new Judged(
+                record,
+                RepeatableRandom.preparing(context, () -> judge(worker, record, judgedState, outcomes)),
+                context);
         long end = System.nanoTime();
         worker.clock().add(restored - begin, (started - restored) + (end - ran), ran - started, context.clock());
         return judged;
     }
 
     private Outcomes.ThreadOutcome outcome(Execution context, int thread, Throwable thrown) {
-        return new Outcomes.ThreadOutcome(plan.threads().names().get(thread), thrown,
-                ThreadAnswers.statuses(context).get(thread), ThreadAnswers.responses(context).get(thread));
+        return new Outcomes.ThreadOutcome(
+                plan.threads().names().get(thread),
+                thrown,
+                ThreadAnswers.statuses(context).get(thread),
+                ThreadAnswers.responses(context).get(thread));
     }
 
     /** A 5xx answer the exploration did not declare legitimate: the server broke. */
     private boolean unexpectedServerError(int thread, Outcomes.ThreadOutcome outcome) {
-        return outcome.status() != null && outcome.status() >= 500
+        return outcome.status() != null
+                && outcome.status() >= 500
                 && !plan.judgement().expectedStatuses().contains(outcome.status());
     }
 
@@ -425,7 +459,8 @@ public final class Explorer<S> {
     private boolean expected(int thread, Outcomes.ThreadOutcome outcome) {
         return plan.judgement().expected().get(thread).stream().anyMatch(outcome::threw)
                 || outcome.thrown() != null && plan.judgement().alsoTold().test(outcome.thrown())
-                || outcome.status() != null && plan.judgement().expectedStatuses().contains(outcome.status());
+                || outcome.status() != null
+                        && plan.judgement().expectedStatuses().contains(outcome.status());
     }
 
     /**
@@ -445,10 +480,13 @@ public final class Explorer<S> {
     private Failure judge(Worker worker, ExecutionRecord record, S state, Outcomes.ThreadOutcome[] outcomes) {
         return switch (record.ending()) {
             case COMPLETED -> checkInvariant(worker, state, new Outcomes(List.of(outcomes)));
-            case THREAD_FAILED -> environmentError(record.failure())
-                    ? new Failure.Broken("Frontrun inside thread '" + plan.threads().names().get(record.failedThread())
-                            + "'", record.failure())
-                    : new Failure.ThreadThrew(plan.threads().names().get(record.failedThread()), record.failure());
+            case THREAD_FAILED ->
+                environmentError(record.failure())
+                        ? new Failure.Broken(
+                                "Frontrun inside thread '"
+                                        + plan.threads().names().get(record.failedThread()) + "'",
+                                record.failure())
+                        : new Failure.ThreadThrew(plan.threads().names().get(record.failedThread()), record.failure());
             case DEADLOCK -> new Failure.Deadlock(record.diagnosis(), record.threadDumps());
             case TIMEOUT -> new Failure.Timeout(record.diagnosis(), record.threadDumps());
             case DIVERGED -> new Failure.Nondeterminism(record.diagnosis());
@@ -468,20 +506,34 @@ public final class Explorer<S> {
 
     private Failure checkInvariant(Worker worker, S state, Outcomes outcomes) {
         try {
-            return plan.judgement().invariant().test(state, outcomes) ? null
+            return plan.judgement().invariant().test(state, outcomes)
+                    ? null
                     : new Failure.InvariantViolated(plan.judgement().invariantDescription());
         } catch (RuntimeException | Error e) {
-            return misuse(worker, e).<Failure>map(misuse -> new Failure.Broken("the invariant", misuse))
+            return misuse(worker, e)
+                    .<Failure>map(misuse -> new Failure.Broken("the invariant", misuse))
                     // whether it throws serially too is decided in drive
                     .orElseGet(() -> new Failure.InvariantThrew(plan.judgement().invariantDescription(), e, false));
         }
     }
 
-    private ExplorationOutcome result(SchedulePolicy policy, boolean replaying, int executions, Judged failing,
-                                      Failure broken, Failure inconclusive, String budgetHit, int reproduced,
-                                      int attempts, Duration elapsed) {
+    private ExplorationOutcome result(
+            SchedulePolicy policy,
+            boolean replaying,
+            int executions,
+            Judged failing,
+            Failure broken,
+            Failure inconclusive,
+            String budgetHit,
+            int reproduced,
+            int attempts,
+            Duration elapsed) {
         boolean bounded = plan.search().preemptionBound() != null;
-        boolean exhausted = !replaying && !bounded && broken == null && policy.exhausted() && budgetHit == null
+        boolean exhausted = !replaying
+                && !bounded
+                && broken == null
+                && policy.exhausted()
+                && budgetHit == null
                 && inconclusive == null;
         Verdict verdict;
         String because = null;
@@ -494,19 +546,35 @@ public final class Explorer<S> {
             verdict = Verdict.HOLDS;
         } else {
             verdict = Verdict.INCONCLUSIVE;
-            because = inconclusive != null ? inconclusive.summary()
-                    : budgetHit != null ? budgetHit
-                    : bounded && !replaying ? "explored the traces DPOR reaches within "
-                            + plan.search().preemptionBound()
-                            + " preemptions; interleavings that need more were not run"
-                    : replaying ? "a replay runs one schedule; it proves nothing about the others"
-                    : plan.search().strategy() + " cannot prove a property: only DPOR explores every trace";
+            because = inconclusive != null
+                    ? inconclusive.summary()
+                    : budgetHit != null
+                            ? budgetHit
+                            : bounded && !replaying
+                                    ? "explored the traces DPOR reaches within "
+                                            + plan.search().preemptionBound()
+                                            + " preemptions; interleavings that need more were not run"
+                                    : replaying
+                                            ? "a replay runs one schedule; it proves nothing about the others"
+                                            : plan.search().strategy()
+                                                    + " cannot prove a property: only DPOR explores every trace";
         }
         Failure failure = broken != null ? broken : failing != null ? failing.failure() : inconclusive;
         ExecutionRecord record = failing != null ? failing.record() : null;
-        return new ExplorationOutcome(verdict, executions, exhausted, plan.search().strategy(), failure,
-                record == null ? null : record.schedule(), record == null ? List.of() : record.trace(), reproduced, attempts,
-                because, elapsed, clock.timings(), scope.uncertified());
+        return new ExplorationOutcome(
+                verdict,
+                executions,
+                exhausted,
+                plan.search().strategy(),
+                failure,
+                record == null ? null : record.schedule(),
+                record == null ? List.of() : record.trace(),
+                reproduced,
+                attempts,
+                because,
+                elapsed,
+                clock.timings(),
+                scope.uncertified());
     }
 
     /** Tells the hooks how the exploration counts {@code judged}: {@code counted} is its failure, or null. */

@@ -42,8 +42,7 @@ import java.util.function.BooleanSupplier;
  */
 public final class HandoffPoints {
 
-    private HandoffPoints() {
-    }
+    private HandoffPoints() {}
 
     // ---- Semaphore: a permit taken and given back by one thread is a lock (N threads x one permit = N!)
 
@@ -107,8 +106,11 @@ public final class HandoffPoints {
     private static void takePermits(Semaphore semaphore, int permits) {
         WorkerThread w = worker();
         if (w != null) {
-            w.reachSchedulingPoint(step("acquire", semaphore, new SyncOp.Until(semaphore,
-                    () -> semaphore.availablePermits() >= permits, "permits", true), Access.WRITE));
+            w.reachSchedulingPoint(step(
+                    "acquire",
+                    semaphore,
+                    new SyncOp.Until(semaphore, () -> semaphore.availablePermits() >= permits, "permits", true),
+                    Access.WRITE));
         }
     }
 
@@ -144,8 +146,10 @@ public final class HandoffPoints {
     }
 
     static boolean modelled(BlockingQueue<?> queue) {
-        return queue instanceof ArrayBlockingQueue || queue instanceof LinkedBlockingQueue
-                || queue instanceof LinkedBlockingDeque || queue instanceof PriorityBlockingQueue;
+        return queue instanceof ArrayBlockingQueue
+                || queue instanceof LinkedBlockingQueue
+                || queue instanceof LinkedBlockingDeque
+                || queue instanceof PriorityBlockingQueue;
     }
 
     private static void waitFor(BlockingQueue<?> queue, String verb, BooleanSupplier ready, String what) {
@@ -224,7 +228,9 @@ public final class HandoffPoints {
     private static void awaitPhase(Phaser phaser, int phase) {
         WorkerThread w = worker();
         if (w != null) {
-            w.reachSchedulingPoint(step("await advance of", phaser,
+            w.reachSchedulingPoint(step(
+                    "await advance of",
+                    phaser,
                     new SyncOp.Until(phaser, () -> phaser.getPhase() != phase, "phase " + phase + " to end", false),
                     Access.READ));
         }

@@ -1,11 +1,11 @@
 package dev.frontrun.internal.engine;
 
+import dev.frontrun.TraceStep;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
-import java.util.Optional;
 import java.util.List;
-import dev.frontrun.TraceStep;
+import java.util.Optional;
 
 /**
  * Decides from the JVM's view whether a running worker is blocked outside a scheduling point,
@@ -18,8 +18,7 @@ public final class JavaBlockInspector {
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    private JavaBlockInspector() {
-    }
+    private JavaBlockInspector() {}
 
     /**
      * Why {@code thread} is blocked, or empty if it is running or about to run.
@@ -28,8 +27,8 @@ public final class JavaBlockInspector {
      *                     point or blocked) and really holds the lock (given by its identity hash code), else null
      *                     point or blocked), else null
      */
-    static Optional<TraceStep.Blocked> blockedReason(Thread thread, PausedHolder pausedWorker,
-                                                     boolean borrowingFromATooSmallPool) {
+    static Optional<TraceStep.Blocked> blockedReason(
+            Thread thread, PausedHolder pausedWorker, boolean borrowingFromATooSmallPool) {
         Thread.State state = thread.getState();
         if (state != Thread.State.BLOCKED && state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING) {
             return Optional.empty();
@@ -41,10 +40,12 @@ public final class JavaBlockInspector {
         long owner = info.getLockOwnerId();
         String lock = info.getLockName();
         if (owner != -1) {
-            String holder = pausedWorker.name(owner, info.getLockInfo() == null ? 0 : info.getLockInfo().getIdentityHashCode());
+            String holder = pausedWorker.name(
+                    owner, info.getLockInfo() == null ? 0 : info.getLockInfo().getIdentityHashCode());
             return holder != null
-                    ? Optional.of(new TraceStep.Blocked(describe(info.getThreadState(), lock) + " held by "
-                    + info.getLockOwnerName(), List.of(holder)))
+                    ? Optional.of(new TraceStep.Blocked(
+                            describe(info.getThreadState(), lock) + " held by " + info.getLockOwnerName(),
+                            List.of(holder)))
                     : Optional.empty();
         }
         if (info.getThreadState() == Thread.State.WAITING && !aboutToAcquire(lock)) {
@@ -80,8 +81,8 @@ public final class JavaBlockInspector {
         for (StackTraceElement frame : thread.getStackTrace()) {
             String where = frame.getClassName() + "." + frame.getMethodName();
             if (POOL_BORROWS.contains(where)) {
-                return Optional.of(new TraceStep.Blocked("waiting for a free connection of the pool (" + where + ")",
-                        List.of()));
+                return Optional.of(
+                        new TraceStep.Blocked("waiting for a free connection of the pool (" + where + ")", List.of()));
             }
         }
         return Optional.empty();
@@ -93,8 +94,9 @@ public final class JavaBlockInspector {
      * need another thread to act.
      */
     private static boolean aboutToAcquire(String lock) {
-        return lock != null && (lock.startsWith("java.util.concurrent.locks.ReentrantLock$")
-                || lock.startsWith("java.util.concurrent.locks.ReentrantReadWriteLock$"));
+        return lock != null
+                && (lock.startsWith("java.util.concurrent.locks.ReentrantLock$")
+                        || lock.startsWith("java.util.concurrent.locks.ReentrantReadWriteLock$"));
     }
 
     private static String describe(Thread.State state, String lock) {

@@ -4,5 +4,4 @@ import dev.frontrun.Failure;
 import dev.frontrun.spi.ExecutionContext;
 
 /** One execution and its verdict: the failure it showed, or null. */
-record Judged(ExecutionRecord record, Failure failure, ExecutionContext execution) {
-}
+record Judged(ExecutionRecord record, Failure failure, ExecutionContext execution) {}

@@ -3,9 +3,9 @@ package dev.frontrun.internal.engine;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.HashSet;
 
 /**
  * The client-side registry's prediction of who holds which database row lock, within one

@@ -16,8 +16,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  */
 final class LockViews {
 
-    private LockViews() {
-    }
+    private LockViews() {}
 
     /** The fields, read once the instrumentation has opened their package (it has, before any instrumented call). */
     private static final class Fields {
@@ -52,7 +51,9 @@ final class LockViews {
 
     /** The synchronizer a condition of a JDK lock belongs to, or null. */
     static Object conditionSync(Condition condition) {
-        return condition instanceof AbstractQueuedSynchronizer.ConditionObject ? read(Fields.CONDITION_OWNER, condition) : null;
+        return condition instanceof AbstractQueuedSynchronizer.ConditionObject
+                ? read(Fields.CONDITION_OWNER, condition)
+                : null;
     }
 
     private static Object read(Field field, Object target) {

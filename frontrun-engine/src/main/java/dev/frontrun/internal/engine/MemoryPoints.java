@@ -32,8 +32,7 @@ public final class MemoryPoints {
 
     private static final String MAP = "map:ConcurrentHashMap";
 
-    private MemoryPoints() {
-    }
+    private MemoryPoints() {}
 
     private static WorkerThread worker() {
         return Thread.currentThread() instanceof WorkerThread w && w.sharedMemoryExecution() != null ? w : null;
@@ -110,20 +109,27 @@ public final class MemoryPoints {
             return Step.of(verb + resource, new ResourceAccess(resource, writes ? Access.WRITE : Access.READ));
         }
         String own = resource + "@" + name;
-        return Step.of(verb + own, List.of(new ResourceAccess(own, writes ? Access.WRITE : Access.READ),
-                new ResourceAccess(resource, writes ? Access.WEAK_WRITE : Access.WEAK_READ)));
+        return Step.of(
+                verb + own,
+                List.of(
+                        new ResourceAccess(own, writes ? Access.WRITE : Access.READ),
+                        new ResourceAccess(resource, writes ? Access.WEAK_WRITE : Access.WEAK_READ)));
     }
 
     /** The step of an access to an array cell: the cell of a named array (and weakly its kind), else the kind. */
-    private static Step element(String verb, Execution execution, Object array, int index, String kind, boolean writes) {
+    private static Step element(
+            String verb, Execution execution, Object array, int index, String kind, boolean writes) {
         String name = execution.objects().nameOf(array);
         String all = "array:" + kind;
         if (name == null) {
             return Step.of(verb + all, new ResourceAccess(all, writes ? Access.WRITE : Access.READ));
         }
         String cell = "array:" + name + "[" + index + "]";
-        return Step.of(verb + cell, List.of(new ResourceAccess(cell, writes ? Access.WRITE : Access.READ),
-                new ResourceAccess(all, writes ? Access.WEAK_WRITE : Access.WEAK_READ)));
+        return Step.of(
+                verb + cell,
+                List.of(
+                        new ResourceAccess(cell, writes ? Access.WRITE : Access.READ),
+                        new ResourceAccess(all, writes ? Access.WEAK_WRITE : Access.WEAK_READ)));
     }
 
     // ---- ConcurrentHashMap, per key (calls through Map, ConcurrentMap or ConcurrentHashMap)
@@ -173,14 +179,13 @@ public final class MemoryPoints {
         return map.replace(key, expected, value);
     }
 
-    public static Object computeIfAbsent(Map<Object, Object> map, Object key,
-                                         Function<Object, Object> function) {
+    public static Object computeIfAbsent(Map<Object, Object> map, Object key, Function<Object, Object> function) {
         key(map, key, true, "computeIfAbsent");
         return map.computeIfAbsent(key, function);
     }
 
-    public static Object computeIfPresent(Map<Object, Object> map, Object key,
-                                          BiFunction<Object, Object, Object> function) {
+    public static Object computeIfPresent(
+            Map<Object, Object> map, Object key, BiFunction<Object, Object, Object> function) {
         key(map, key, true, "computeIfPresent");
         return map.computeIfPresent(key, function);
     }
@@ -190,8 +195,8 @@ public final class MemoryPoints {
         return map.compute(key, function);
     }
 
-    public static Object merge(Map<Object, Object> map, Object key, Object value,
-                               BiFunction<Object, Object, Object> function) {
+    public static Object merge(
+            Map<Object, Object> map, Object key, Object value, BiFunction<Object, Object, Object> function) {
         key(map, key, true, "merge");
         return map.merge(key, value, function);
     }
@@ -218,28 +223,34 @@ public final class MemoryPoints {
 
     private static void key(Map<?, ?> map, Object key, boolean writes, String verb) {
         Execution execution;
-        if (!(map instanceof ConcurrentHashMap) || !(Thread.currentThread() instanceof WorkerThread w)
+        if (!(map instanceof ConcurrentHashMap)
+                || !(Thread.currentThread() instanceof WorkerThread w)
                 || (execution = w.sharedMemoryExecution()) == null) {
             return;
         }
         String whole = mapName(execution, map);
         String name = keyName(key);
         if (name == null) {
-            w.reachSchedulingPoint(Step.of(verb + " " + whole, new ResourceAccess(whole, writes ? Access.WRITE : Access.READ)));
+            w.reachSchedulingPoint(
+                    Step.of(verb + " " + whole, new ResourceAccess(whole, writes ? Access.WRITE : Access.READ)));
             return;
         }
         String resource = whole + "[" + name + "]";
-        w.reachSchedulingPoint(Step.of(verb + " " + resource, List.of(
-                new ResourceAccess(resource, writes ? Access.WRITE : Access.READ),
-                new ResourceAccess(whole, writes ? Access.WEAK_WRITE : Access.WEAK_READ))));
+        w.reachSchedulingPoint(Step.of(
+                verb + " " + resource,
+                List.of(
+                        new ResourceAccess(resource, writes ? Access.WRITE : Access.READ),
+                        new ResourceAccess(whole, writes ? Access.WEAK_WRITE : Access.WEAK_READ))));
     }
 
     private static void whole(Map<?, ?> map, boolean writes, String verb) {
         Execution execution;
-        if (map instanceof ConcurrentHashMap && Thread.currentThread() instanceof WorkerThread w
+        if (map instanceof ConcurrentHashMap
+                && Thread.currentThread() instanceof WorkerThread w
                 && (execution = w.sharedMemoryExecution()) != null) {
             String whole = mapName(execution, map);
-            w.reachSchedulingPoint(Step.of(verb + " " + whole, new ResourceAccess(whole, writes ? Access.WRITE : Access.READ)));
+            w.reachSchedulingPoint(
+                    Step.of(verb + " " + whole, new ResourceAccess(whole, writes ? Access.WRITE : Access.READ)));
         }
     }
 
@@ -254,9 +265,17 @@ public final class MemoryPoints {
 
     /** A key's name when it is a value whose text is the same in every execution, else null (the whole map). */
     private static String keyName(Object key) {
-        if (key instanceof String || key instanceof Enum<?> || key instanceof UUID || key instanceof Character
-                || key instanceof Boolean || key instanceof Integer || key instanceof Long || key instanceof Short
-                || key instanceof Byte || key instanceof java.math.BigInteger || key instanceof java.math.BigDecimal) {
+        if (key instanceof String
+                || key instanceof Enum<?>
+                || key instanceof UUID
+                || key instanceof Character
+                || key instanceof Boolean
+                || key instanceof Integer
+                || key instanceof Long
+                || key instanceof Short
+                || key instanceof Byte
+                || key instanceof java.math.BigInteger
+                || key instanceof java.math.BigDecimal) {
             return key.getClass().getSimpleName() + " " + key;
         }
         return null;

@@ -15,6 +15,7 @@ final class OwnChoice {
     private final int maxSteps;
     /** A choice the awaited worker asked of the policy but left to the scheduler to carry out, and its position. */
     private int decided;
+
     private int decidedAt = -1;
     /** What the worker's own choice threw: thrown where the scheduler would have asked, never in the worker's code. */
     private Throwable decisionFailed;
@@ -52,8 +53,8 @@ final class OwnChoice {
                 enabled[u] = !finished[u];
                 pending[u] = u == t ? next : finished[u] ? null : workers.get(u).pending;
             }
-            int chosen = policy.choose(new Choice(position, pending, enabled, run.lastThread(), finished,
-                    run.takeAlsoDid()));
+            int chosen = policy.choose(
+                    new Choice(position, pending, enabled, run.lastThread(), finished, run.takeAlsoDid()));
             if (chosen != t || run.locks.wouldWait(t, next.acquires())) {
                 decided = chosen;
                 decidedAt = position;
@@ -120,7 +121,8 @@ final class OwnChoice {
             if (u == t || w.status == WorkerThread.Status.FINISHED && w.failure == null) {
                 continue;
             }
-            if (w.status != WorkerThread.Status.AT_POINT || w.parkedIn != null
+            if (w.status != WorkerThread.Status.AT_POINT
+                    || w.parkedIn != null
                     || w.pending.detail() instanceof SyncOp.Await) {
                 return false;
             }
@@ -128,7 +130,8 @@ final class OwnChoice {
         // the conditions over real objects last: they may run the application's code (passed without steps)
         for (int u = 0; u < workers.size(); u++) {
             WorkerThread w = workers.get(u);
-            if (u == t ? !run.sync.enabled(t, next.detail())
+            if (u == t
+                    ? !run.sync.enabled(t, next.detail())
                     : w.status == WorkerThread.Status.AT_POINT && !run.sync.enabled(u, w.pending.detail())) {
                 return false;
             }

@@ -11,12 +11,12 @@ import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 
 /**
  * The executions of a DPOR exploration on {@code n} {@link ParallelWorker}s, with exactly the results
@@ -56,14 +56,13 @@ final class ParallelExecutions implements Explorer.Executions {
     private final Runs runs;
     /** The fork that runs a pending branch ahead of time: {@link DporPolicy#forkFor} (tests mislead it on purpose). */
     private final BiFunction<DporPolicy, DporPolicy.Branch, DporPolicy> forks;
+
     private boolean started;
     /** Executions run again because the policy would not have chosen as they did. */
     private int ranAgain;
 
-
     /** What a worker ran: the choices its execution met, the thread picked at each, and the execution judged or what was thrown. */
-    private record Recorded(List<Choice> choices, List<Integer> picks, Judged judged, RuntimeException thrown) {
-    }
+    private record Recorded(List<Choice> choices, List<Integer> picks, Judged judged, RuntimeException thrown) {}
 
     /** A worker and what is its own: hooks, scope, clock and (made on its thread) runner. */
     private static final class Lane {
@@ -82,14 +81,24 @@ final class ParallelExecutions implements Explorer.Executions {
     /**
      * @throws IllegalStateException when a hook cannot run on parallel workers, saying why
      */
-    ParallelExecutions(DporPolicy policy, int workers, List<String> names, List<ExplorationHook> hooks,
-                       ExplorationClock clock, Runs runs) {
+    ParallelExecutions(
+            DporPolicy policy,
+            int workers,
+            List<String> names,
+            List<ExplorationHook> hooks,
+            ExplorationClock clock,
+            Runs runs) {
         this(policy, workers, names, hooks, clock, runs, DporPolicy::forkFor);
     }
 
-    ParallelExecutions(DporPolicy policy, int workers, List<String> names, List<ExplorationHook> hooks,
-                       ExplorationClock clock, Runs runs,
-                       BiFunction<DporPolicy, DporPolicy.Branch, DporPolicy> forks) {
+    ParallelExecutions(
+            DporPolicy policy,
+            int workers,
+            List<String> names,
+            List<ExplorationHook> hooks,
+            ExplorationClock clock,
+            Runs runs,
+            BiFunction<DporPolicy, DporPolicy.Branch, DporPolicy> forks) {
         this.forks = forks;
         this.policy = policy;
         this.names = List.copyOf(names);
@@ -102,8 +111,10 @@ final class ParallelExecutions implements Explorer.Executions {
                 try {
                     own.add(hook.forWorker(w));
                 } catch (UnsupportedOperationException e) {
-                    throw new IllegalStateException("parallelism(" + workers + ") is refused: " + e.getMessage()
-                            + ". Explore with parallelism(1).", e);
+                    throw new IllegalStateException(
+                            "parallelism(" + workers + ") is refused: " + e.getMessage()
+                                    + ". Explore with parallelism(1).",
+                            e);
                 }
             }
             lanes.add(new Lane(new ParallelWorker(w, exploration), own));
@@ -150,7 +161,8 @@ final class ParallelExecutions implements Explorer.Executions {
         if (recorded.thrown() != null) {
             throw recorded.thrown();
         }
-        return new Ran(recorded.judged(), policy.executionEnded(recorded.judged().record()));
+        return new Ran(
+                recorded.judged(), policy.executionEnded(recorded.judged().record()));
     }
 
     @Override
@@ -311,11 +323,15 @@ final class ParallelExecutions implements Explorer.Executions {
             } catch (ExecutionException e) {
                 first = first == null && e.getCause() instanceof RuntimeException r ? r : first;
             } catch (TimeoutException e) {
-                first = first == null ? new IllegalStateException("parallel worker " + w + " did not stop within "
-                        + STOP_WITHIN + " (an execution or a hook hangs)") : first;
+                first = first == null
+                        ? new IllegalStateException("parallel worker " + w + " did not stop within " + STOP_WITHIN
+                                + " (an execution or a hook hangs)")
+                        : first;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                first = first == null ? new IllegalStateException("interrupted while stopping parallel workers") : first;
+                first = first == null
+                        ? new IllegalStateException("interrupted while stopping parallel workers")
+                        : first;
             }
             clock.add(lane.clock);
         }

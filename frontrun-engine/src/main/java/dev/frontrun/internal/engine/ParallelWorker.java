@@ -15,7 +15,7 @@ import java.util.concurrent.LinkedBlockingQueue;
  */
 public final class ParallelWorker extends Thread {
 
-    private static final Runnable STOP = () -> { };
+    private static final Runnable STOP = () -> {};
 
     private final int index;
     private final BlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();

@@ -30,7 +30,12 @@ final class Progress {
         }
         next = nowNanos + every;
         double seconds = Math.max(nowNanos - start, 1) / 1e9;
-        sink.accept(String.format(Locale.ROOT, "frontrun: %d executions in %.1f s (%.1f per second), %d branches pending",
-                executions, seconds, executions / seconds, pendingBranches));
+        sink.accept(String.format(
+                Locale.ROOT,
+                "frontrun: %d executions in %.1f s (%.1f per second), %d branches pending",
+                executions,
+                seconds,
+                executions / seconds,
+                pendingBranches));
     }
 }

@@ -21,8 +21,7 @@ import java.util.concurrent.BlockingQueue;
  */
 public final class QueuePoints {
 
-    private QueuePoints() {
-    }
+    private QueuePoints() {}
 
     // ---- Collection
 

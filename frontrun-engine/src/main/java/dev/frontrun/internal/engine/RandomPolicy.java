@@ -1,8 +1,5 @@
 package dev.frontrun.internal.engine;
 
-import dev.frontrun.internal.engine.Choice;
-import dev.frontrun.internal.engine.ExecutionRecord;
-import dev.frontrun.internal.engine.SchedulePolicy;
 import java.util.Random;
 
 /**

@@ -1,9 +1,6 @@
 package dev.frontrun.internal.engine;
 
 import dev.frontrun.Schedule;
-import dev.frontrun.internal.engine.Choice;
-import dev.frontrun.internal.engine.ExecutionRecord;
-import dev.frontrun.internal.engine.SchedulePolicy;
 
 /**
  * Runs exactly one given schedule, {@code times} times. Past the schedule's end (a schedule cut

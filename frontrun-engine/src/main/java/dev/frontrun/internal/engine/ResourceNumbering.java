@@ -16,11 +16,13 @@ final class ResourceNumbering {
 
     int of(String resource) {
         Integer id = ids.get(resource);
-        return id != null ? id : ids.computeIfAbsent(resource, r -> {
-            int fresh = next.getAndIncrement();
-            names.put(fresh, r);
-            return fresh;
-        });
+        return id != null
+                ? id
+                : ids.computeIfAbsent(resource, r -> {
+                    int fresh = next.getAndIncrement();
+                    names.put(fresh, r);
+                    return fresh;
+                });
     }
 
     /**

@@ -23,11 +23,11 @@ final class RunLoop {
     private final DiagnosisFacts facts;
     /** The diagnosis (and dumps) of the first state where only spurious wake-ups could run: a lost wake-up. */
     private String lostWakeUp;
+
     private String lostWakeUpDumps;
 
     /** Per thread, the step it may run now (null: none) and whether it may; {@code any}: whether one may. */
-    private record Options(Step[] pending, boolean[] enabled, boolean any) {
-    }
+    private record Options(Step[] pending, boolean[] enabled, boolean any) {}
 
     RunLoop(Workers workers, Execution context, SchedulePolicy policy, long deadline, int maxSteps) {
         this.run = new RunState(context, workers);
@@ -88,7 +88,8 @@ final class RunLoop {
                 return end(Ending.THREAD_FAILED, workers.get(failed).failure, failed, null, "");
             }
             if (workers.allFinished()) {
-                return lostWakeUp != null ? end(Ending.DEADLOCK, null, -1, lostWakeUp, lostWakeUpDumps)
+                return lostWakeUp != null
+                        ? end(Ending.DEADLOCK, null, -1, lostWakeUp, lostWakeUpDumps)
                         : end(Ending.COMPLETED, null, -1, null, "");
             }
             if (run.position() >= maxSteps) {
@@ -97,8 +98,9 @@ final class RunLoop {
             Options options = options();
             Step[] pending = options.pending();
             boolean[] enabled = options.enabled();
-            if (settling.waitForCycle() || !options.any()
-                    && !settling.wokenWithin(settling.mayWakeByItself() ? Settling.SETTLE_NANOS : 0)) {
+            if (settling.waitForCycle()
+                    || !options.any()
+                            && !settling.wokenWithin(settling.mayWakeByItself() ? Settling.SETTLE_NANOS : 0)) {
                 return end(Ending.DEADLOCK, null, -1, Diagnoses.noThreadCanRun(facts.stuck(pending)), workers.dumps());
             }
             if (!options.any()) {
@@ -108,25 +110,40 @@ final class RunLoop {
             boolean[] finished = workers.finishedFlags();
             int chosen;
             try {
-                chosen = own.decidedFor(run.position()) ? own.decided()
-                        : policy.choose(new Choice(run.position(), pending, enabled, run.lastThread(), finished,
-                                run.takeAlsoDid()));
+                chosen = own.decidedFor(run.position())
+                        ? own.decided()
+                        : policy.choose(new Choice(
+                                run.position(), pending, enabled, run.lastThread(), finished, run.takeAlsoDid()));
             } catch (SchedulePolicy.NotRepeated changed) {
-                return end(Ending.DIVERGED, null, -1, Diagnoses.notRepeated(changed,
-                        workers.name(changed.thread()), pending[changed.thread()]), "");
+                return end(
+                        Ending.DIVERGED,
+                        null,
+                        -1,
+                        Diagnoses.notRepeated(changed, workers.name(changed.thread()), pending[changed.thread()]),
+                        "");
             } finally {
                 own.forget();
             }
             if (chosen == SchedulePolicy.ABANDON) {
                 return end(Ending.ABANDONED, null, -1, null, "");
             }
-            if (chosen >= 0 && chosen < workers.size() && !enabled[chosen]
+            if (chosen >= 0
+                    && chosen < workers.size()
+                    && !enabled[chosen]
                     && settling.wakesWithin(chosen, Settling.SETTLE_NANOS)) {
                 continue; // choose again with it runnable: a policy answers the same for the same position
             }
             if (chosen < 0 || chosen >= workers.size() || !enabled[chosen]) {
-                return end(Ending.DIVERGED, null, -1, Diagnoses.cannotRunThere(run.position(), facts.asked(chosen),
-                        policy.recordedAt(run.position()), facts.runnable(enabled, pending), run.held.serverChose()),
+                return end(
+                        Ending.DIVERGED,
+                        null,
+                        -1,
+                        Diagnoses.cannotRunThere(
+                                run.position(),
+                                facts.asked(chosen),
+                                policy.recordedAt(run.position()),
+                                facts.runnable(enabled, pending),
+                                run.held.serverChose()),
                         "");
             }
             runStep(chosen, pending[chosen]);
@@ -152,7 +169,8 @@ final class RunLoop {
                 pending[t] = run.resumeStep(t);
                 enabled[t] = true;
                 any = true;
-            } else if (w.status == WorkerThread.Status.AT_POINT && !run.blocks.is(t)
+            } else if (w.status == WorkerThread.Status.AT_POINT
+                    && !run.blocks.is(t)
                     && run.sync.enabled(t, w.pending.detail())) {
                 pending[t] = w.pending;
                 enabled[t] = true; // a predicted lock wait never forbids: the statement starts and waits there
@@ -210,7 +228,16 @@ final class RunLoop {
             pending.add(w.status == WorkerThread.Status.AT_POINT ? w.pending : null);
         }
         List<String> leaked = workers.teardown(run.context.blockingProbes());
-        return new ExecutionRecord(run.schedule(), run.trace(), ending, failure, failedThread, diagnosis, dumps,
-                leaked, pending, run.takeAlsoDid());
+        return new ExecutionRecord(
+                run.schedule(),
+                run.trace(),
+                ending,
+                failure,
+                failedThread,
+                diagnosis,
+                dumps,
+                leaked,
+                pending,
+                run.takeAlsoDid());
     }
 }

@@ -31,17 +31,18 @@ final class RunState {
     final LockPredictions locks = new LockPredictions();
     /** Who holds which Java lock, as the explored synchronization steps say: decides who may run. */
     final SyncState sync = new SyncState();
+
     private final List<TraceStep> trace = new ArrayList<>();
     private final List<Integer> schedule = new ArrayList<>();
     /** Per thread, the index in the trace of its latest step, or -1. */
     private final int[] lastEntryOf;
+
     private int lastThread = -1;
     /** What threads' last steps did beyond their announcements, not yet told: {@link SchedulingPoints#alsoDid}. */
     private final Queue<AlsoDid> alsoDid = new ConcurrentLinkedQueue<>();
 
     /** What thread {@code thread}'s last step did beyond its announcement. */
-    private record AlsoDid(int thread, Step effect) {
-    }
+    private record AlsoDid(int thread, Step effect) {}
 
     RunState(Execution context, Workers workers) {
         this.context = context;

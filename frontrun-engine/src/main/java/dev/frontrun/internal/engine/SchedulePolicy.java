@@ -57,8 +57,11 @@ public interface SchedulePolicy {
         private final List<String> now;
 
         public NotRepeated(int position, int thread, List<String> before, List<String> now) {
-            super("step " + position + " of thread " + thread + " touched " + before + " before and " + now + " now",
-                    null, false, false);
+            super(
+                    "step " + position + " of thread " + thread + " touched " + before + " before and " + now + " now",
+                    null,
+                    false,
+                    false);
             this.position = position;
             this.thread = thread;
             this.before = List.copyOf(before);

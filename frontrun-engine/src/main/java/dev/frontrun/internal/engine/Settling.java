@@ -75,12 +75,14 @@ final class Settling {
         do {
             for (int t = 0; t < workers.size(); t++) {
                 WorkerThread w = workers.get(t);
-                if (run.blocks.is(t) && (w.status != WorkerThread.Status.RUNNING
-                        || watch.blockedReason(t, true).isEmpty())) {
+                if (run.blocks.is(t)
+                        && (w.status != WorkerThread.Status.RUNNING
+                                || watch.blockedReason(t, true).isEmpty())) {
                     settleBlocked();
                     return true;
                 }
-                if (w.status == WorkerThread.Status.AT_POINT && !run.blocks.is(t)
+                if (w.status == WorkerThread.Status.AT_POINT
+                        && !run.blocks.is(t)
                         && run.sync.enabled(t, w.pending.detail())) {
                     return true; // a condition over real objects came true (a latch counted down outside)
                 }
@@ -106,7 +108,8 @@ final class Settling {
         do {
             settleBlocked();
             WorkerThread w = run.workers.get(t);
-            if (!run.blocks.is(t) && w.status == WorkerThread.Status.AT_POINT
+            if (!run.blocks.is(t)
+                    && w.status == WorkerThread.Status.AT_POINT
                     && run.sync.enabled(t, w.pending.detail())) {
                 return true;
             }
@@ -126,8 +129,8 @@ final class Settling {
     boolean mayWakeByItself() {
         for (int t = 0; t < run.workers.size(); t++) {
             WorkerThread w = run.workers.get(t);
-            if (run.blocks.is(t) || w.status == WorkerThread.Status.AT_POINT
-                    && w.pending.detail() instanceof SyncOp.Await) {
+            if (run.blocks.is(t)
+                    || w.status == WorkerThread.Status.AT_POINT && w.pending.detail() instanceof SyncOp.Await) {
                 return true;
             }
         }
@@ -144,7 +147,8 @@ final class Settling {
         for (int t = 0; t < n; t++) {
             waiting[t] = run.blocks.is(t) || syncHolder(t) >= 0;
         }
-        return WaitForGraph.hasCycle(waiting,
+        return WaitForGraph.hasCycle(
+                waiting,
                 t -> run.blocks.is(t) ? run.blocks.on(t).holders() : List.of(run.workers.name(syncHolder(t))),
                 run.workers.names());
     }

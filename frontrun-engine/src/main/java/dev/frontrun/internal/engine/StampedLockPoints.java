@@ -9,8 +9,8 @@ import dev.frontrun.Access;
 import dev.frontrun.Step;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongSupplier;
 import java.util.concurrent.locks.StampedLock;
+import java.util.function.LongSupplier;
 
 /**
  * What instrumented code calls instead of a {@code StampedLock}'s operations (see {@link SyncPoints}):
@@ -23,8 +23,7 @@ import java.util.concurrent.locks.StampedLock;
  */
 public final class StampedLockPoints {
 
-    private StampedLockPoints() {
-    }
+    private StampedLockPoints() {}
 
     public static long writeLock(StampedLock lock) {
         take(lock, false);
@@ -104,18 +103,39 @@ public final class StampedLockPoints {
 
     /** Gives the write lock back, whoever took it (a conversion from a write hold to none). */
     public static boolean tryUnlockWrite(StampedLock lock) {
-        return convert(lock, SyncOp.Hold.WRITE, SyncOp.Hold.NONE, "unlock write lock of", () -> lock.tryUnlockWrite() ? 1 : 0) != 0;
+        return convert(
+                        lock,
+                        SyncOp.Hold.WRITE,
+                        SyncOp.Hold.NONE,
+                        "unlock write lock of",
+                        () -> lock.tryUnlockWrite() ? 1 : 0)
+                != 0;
     }
 
     public static boolean tryUnlockRead(StampedLock lock) {
-        return convert(lock, SyncOp.Hold.READ, SyncOp.Hold.NONE, "unlock read lock of", () -> lock.tryUnlockRead() ? 1 : 0) != 0;
+        return convert(
+                        lock,
+                        SyncOp.Hold.READ,
+                        SyncOp.Hold.NONE,
+                        "unlock read lock of",
+                        () -> lock.tryUnlockRead() ? 1 : 0)
+                != 0;
     }
 
     private static long convert(StampedLock lock, long stamp, SyncOp.Hold to, LongSupplier real) {
-        SyncOp.Hold from = StampedLock.isWriteLockStamp(stamp) ? SyncOp.Hold.WRITE
+        SyncOp.Hold from = StampedLock.isWriteLockStamp(stamp)
+                ? SyncOp.Hold.WRITE
                 : StampedLock.isReadLockStamp(stamp) ? SyncOp.Hold.READ : SyncOp.Hold.NONE;
-        return convert(lock, from, to, "convert to " + (to == SyncOp.Hold.NONE ? "optimistic read" : to == SyncOp.Hold.READ
-                ? "read lock" : "write lock") + " of", real);
+        return convert(
+                lock,
+                from,
+                to,
+                "convert to "
+                        + (to == SyncOp.Hold.NONE
+                                ? "optimistic read"
+                                : to == SyncOp.Hold.READ ? "read lock" : "write lock")
+                        + " of",
+                real);
     }
 
     /** The real operation, run by the scheduler when it grants the step (see {@link SyncOp.Convert}). */
@@ -125,13 +145,15 @@ public final class StampedLockPoints {
             return real.getAsLong();
         }
         AtomicLong result = new AtomicLong();
-        w.reachSchedulingPoint(step(verb + " " + name(lock), new SyncOp.Convert(lock, from, to, real, result),
-                access(lock, Access.WRITE)));
+        w.reachSchedulingPoint(step(
+                verb + " " + name(lock), new SyncOp.Convert(lock, from, to, real, result), access(lock, Access.WRITE)));
         return result.get();
     }
 
     private static Step lockStep(String verb, StampedLock lock, boolean shared, SyncOp op) {
-        return step(verb + (shared ? " read lock of " : " write lock of ") + name(lock), op,
+        return step(
+                verb + (shared ? " read lock of " : " write lock of ") + name(lock),
+                op,
                 access(lock, shared ? Access.READ : Access.WRITE));
     }
 

@@ -19,6 +19,7 @@ final class StepWait {
      * database backend.
      */
     private static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(20);
+
     private static final boolean CAN_SPIN = Runtime.getRuntime().availableProcessors() > 1;
     /**
      * How long a running step goes unwatched before the scheduler first asks the JVM whether it is blocked.

@@ -1,8 +1,8 @@
 package dev.frontrun.internal.engine;
 
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -117,16 +117,14 @@ public sealed interface SyncOp {
      * {@code notify} (wakes one thread of those waiting now, any of them) or {@code notifyAll} on a
      * wait set, by a thread that holds its lock.
      */
-    record Notify(Object waitSet, boolean all) implements SyncOp {
-    }
+    record Notify(Object waitSet, boolean all) implements SyncOp {}
 
     /**
      * Waits until {@code ready} holds over real objects that explored steps change, or that may change
      * without one (a latch counted down outside the exploration, a thread that ended): the scheduler
      * gives such a wait a moment before it calls a state where nobody can run a deadlock.
      */
-    record Await(BooleanSupplier ready, String what) implements SyncOp {
-    }
+    record Await(BooleanSupplier ready, String what) implements SyncOp {}
 
     /**
      * Takes from {@code target} what {@code ready} says is there (permits of a semaphore, an element
@@ -144,7 +142,11 @@ public sealed interface SyncOp {
     }
 
     /** What a thread holds of a {@code StampedLock}, as a stamp says. */
-    enum Hold { WRITE, READ, NONE }
+    enum Hold {
+        WRITE,
+        READ,
+        NONE
+    }
 
     /**
      * A {@code StampedLock} conversion ({@code tryConvertTo*Lock}, {@code tryUnlock*}) from the hold {@code from}
@@ -155,8 +157,7 @@ public sealed interface SyncOp {
      * nothing (from an optimistic stamp) or only read it (an upgrade shuts other readers out from then on):
      * where lock races are reversed, as for other takes and give-backs. An upgrade {@link #retakes}.
      */
-    record Convert(Object lock, Hold from, Hold to, LongSupplier convert,
-                   AtomicLong result) implements SyncOp {
+    record Convert(Object lock, Hold from, Hold to, LongSupplier convert, AtomicLong result) implements SyncOp {
         @Override
         public Object gives() {
             return from != Hold.NONE && (to == Hold.NONE || from == Hold.WRITE && to == Hold.READ) ? lock : null;

@@ -41,8 +41,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  */
 public final class SyncPoints {
 
-    private SyncPoints() {
-    }
+    private SyncPoints() {}
 
     // ---- monitors: synchronized blocks (before monitorenter / monitorexit) and methods (advice)
 
@@ -70,8 +69,8 @@ public final class SyncPoints {
     public static void synchronizedMethodEnter(Object monitor) {
         WorkerThread w = worker();
         if (w != null && !reentered(w, monitor)) {
-            w.reachSchedulingPointInMonitor(step("enter", monitor, new SyncOp.Acquire(monitor, false), Access.WRITE),
-                    monitor);
+            w.reachSchedulingPointInMonitor(
+                    step("enter", monitor, new SyncOp.Acquire(monitor, false), Access.WRITE), monitor);
             took(w, monitor);
         }
     }
@@ -119,8 +118,15 @@ public final class SyncPoints {
      * its timeout; if its site has not woken it spuriously yet, leaves without a notification) and takes the
      * lock again, each a step; it stays in {@code wait} while paused. Returns whether it was notified.
      */
-    private static boolean waitIn(WorkerThread w, Object held, Object lock, Object waitSet, boolean timed,
-                                  Object parkedIn, WorkerThread.ReleasingWait wait, String what) {
+    private static boolean waitIn(
+            WorkerThread w,
+            Object held,
+            Object lock,
+            Object waitSet,
+            boolean timed,
+            Object parkedIn,
+            WorkerThread.ReleasingWait wait,
+            String what) {
         int[] holds = w.holds.remove(held);
         ResourceAccess lockAccess = access(lock, Access.WRITE);
         w.reachSchedulingPoint(step("wait on " + what, new SyncOp.Wait(lock, waitSet), lockAccess, waitSet(lock)));
@@ -135,8 +141,10 @@ public final class SyncPoints {
                 w.spuriousSites.add(spuriousSite);
             }
         }
-        w.reachSchedulingPointReleasing(step("wake in " + what, new SyncOp.Reacquire(lock, waitSet), lockAccess,
-                waitSet(lock)), parkedIn, wait);
+        w.reachSchedulingPointReleasing(
+                step("wake in " + what, new SyncOp.Reacquire(lock, waitSet), lockAccess, waitSet(lock)),
+                parkedIn,
+                wait);
         w.holds.put(held, holds);
         return notified;
     }
@@ -155,7 +163,8 @@ public final class SyncPoints {
             return null;
         }
         String site = SITES.walk(frames -> frames.filter(f -> !f.getClassName().equals(SyncPoints.class.getName()))
-                .findFirst().map(f -> f.getClassName() + "." + f.getMethodName() + "@" + f.getByteCodeIndex())
+                .findFirst()
+                .map(f -> f.getClassName() + "." + f.getMethodName() + "@" + f.getByteCodeIndex())
                 .orElse("?"));
         return w.spuriousSites.contains(site) ? null : site;
     }
@@ -179,7 +188,9 @@ public final class SyncPoints {
     private static void signal(Object monitor, boolean all) {
         WorkerThread w = worker();
         if (w != null && w.holds.containsKey(monitor)) {
-            w.reachSchedulingPoint(step((all ? "notifyAll " : "notify ") + name(monitor), new SyncOp.Notify(monitor, all),
+            w.reachSchedulingPoint(step(
+                    (all ? "notifyAll " : "notify ") + name(monitor),
+                    new SyncOp.Notify(monitor, all),
                     waitSet(monitor)));
             monitor.notifyAll(); // threads outside the exploration see a spurious wake-up at worst
         } else if (all) {
@@ -238,7 +249,8 @@ public final class SyncPoints {
 
     /** A read take or release reads the lock's resource (readers commute), any other step writes it. */
     private static Step lockStep(String verb, Lock lock, Object key, SyncOp op) {
-        String what = lock instanceof ReentrantLock ? name(lock)
+        String what = lock instanceof ReentrantLock
+                ? name(lock)
                 : (shared(lock) ? "read lock of " : "write lock of ") + "ReentrantReadWriteLock";
         return step(verb + " " + what, op, access(key, shared(lock) ? Access.READ : Access.WRITE));
     }
@@ -323,8 +335,10 @@ public final class SyncPoints {
         WorkerThread w = worker();
         Lock held = w == null ? null : heldOwner(w, condition);
         if (held != null) {
-            w.reachSchedulingPoint(step((all ? "signalAll " : "signal ") + "condition of " + name(held),
-                    new SyncOp.Notify(condition, all), waitSet(key(held))));
+            w.reachSchedulingPoint(step(
+                    (all ? "signalAll " : "signal ") + "condition of " + name(held),
+                    new SyncOp.Notify(condition, all),
+                    waitSet(key(held))));
         }
         if (all) {
             condition.signalAll();
@@ -353,8 +367,8 @@ public final class SyncPoints {
     public static void await(CountDownLatch latch) throws InterruptedException {
         WorkerThread w = worker();
         if (w != null) {
-            w.reachSchedulingPoint(step("await", latch, new SyncOp.Await(() -> latch.getCount() == 0, "latch"),
-                    Access.READ));
+            w.reachSchedulingPoint(
+                    step("await", latch, new SyncOp.Await(() -> latch.getCount() == 0, "latch"), Access.READ));
         }
         latch.await();
     }
@@ -380,8 +394,11 @@ public final class SyncPoints {
     public static void join(Thread thread) throws InterruptedException {
         WorkerThread w = worker();
         if (w != null) {
-            w.reachSchedulingPoint(new Step(List.of(new ResourceAccess("thread:" + thread.getName(), Access.READ)),
-                    Set.of(), Set.of(), "join " + thread.getName(),
+            w.reachSchedulingPoint(new Step(
+                    List.of(new ResourceAccess("thread:" + thread.getName(), Access.READ)),
+                    Set.of(),
+                    Set.of(),
+                    "join " + thread.getName(),
                     new SyncOp.Await(() -> !thread.isAlive(), "thread " + thread.getName())));
         }
         thread.join();

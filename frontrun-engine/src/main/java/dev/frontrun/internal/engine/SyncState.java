@@ -66,7 +66,8 @@ final class SyncState {
             return free(l.lock(), thread, true);
         }
         if (op instanceof SyncOp.Reacquire r) {
-            return free(r.lock(), thread, true) && (!waiting(r.waitSet(), thread) || waitSet(r.waitSet()).mayWake(thread));
+            return free(r.lock(), thread, true)
+                    && (!waiting(r.waitSet(), thread) || waitSet(r.waitSet()).mayWake(thread));
         }
         if (op instanceof SyncOp.Await w) {
             return w.ready().getAsBoolean();

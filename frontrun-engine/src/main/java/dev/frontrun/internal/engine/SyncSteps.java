@@ -19,8 +19,7 @@ import java.util.Set;
  */
 final class SyncSteps {
 
-    private SyncSteps() {
-    }
+    private SyncSteps() {}
 
     /** The current thread as an explored worker whose instrumented sites are live, or null. */
     static WorkerThread worker() {
@@ -46,13 +45,17 @@ final class SyncSteps {
 
     /** The resource of a lock, monitor or other synchronizer: its class (or, for a class's own monitor, that class). */
     static String resource(Object target) {
-        return target instanceof Class<?> c ? "monitor:class " + c.getName() : "monitor:" + target.getClass().getName();
+        return target instanceof Class<?> c
+                ? "monitor:class " + c.getName()
+                : "monitor:" + target.getClass().getName();
     }
 
     static String name(Object target) {
-        return target instanceof Class<?> c ? "class " + c.getSimpleName()
-                : target.getClass().getSimpleName().isEmpty() ? target.getClass().getName()
-                : target.getClass().getSimpleName();
+        return target instanceof Class<?> c
+                ? "class " + c.getSimpleName()
+                : target.getClass().getSimpleName().isEmpty()
+                        ? target.getClass().getName()
+                        : target.getClass().getSimpleName();
     }
 
     /** A reentrant take: counted, no step. */

@@ -11,13 +11,13 @@ public final class ThreadAnswers {
     private static final Object KEY = new Object();
     private static final Object RESPONSES = new Object();
 
-    private ThreadAnswers() {
-    }
+    private ThreadAnswers() {}
 
     /** Records {@code status} for the calling explored thread; outside an exploration, nothing. */
     public static void recordStatus(int status) {
-        SchedulingPoints.currentExecution().ifPresent(execution ->
-                statuses(execution).put(SchedulingPoints.currentThreadIndex().orElseThrow(), status));
+        SchedulingPoints.currentExecution()
+                .ifPresent(execution -> statuses(execution)
+                        .put(SchedulingPoints.currentThreadIndex().orElseThrow(), status));
     }
 
     /** Records {@code response} for the calling explored thread; outside an exploration, nothing. */
@@ -25,8 +25,9 @@ public final class ThreadAnswers {
         if (response == null) {
             return;
         }
-        SchedulingPoints.currentExecution().ifPresent(execution ->
-                responses(execution).put(SchedulingPoints.currentThreadIndex().orElseThrow(), response));
+        SchedulingPoints.currentExecution()
+                .ifPresent(execution -> responses(execution)
+                        .put(SchedulingPoints.currentThreadIndex().orElseThrow(), response));
     }
 
     static Map<Integer, Object> responses(ExecutionContext execution) {

@@ -12,8 +12,7 @@ final class ThreadStopper {
 
     private static final Method STOP = find();
 
-    private ThreadStopper() {
-    }
+    private ThreadStopper() {}
 
     private static Method find() {
         try {

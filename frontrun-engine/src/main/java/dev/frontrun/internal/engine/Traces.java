@@ -5,8 +5,7 @@ import java.util.List;
 /** Trace-theoretic questions about event sequences that the DPOR algorithm asks. */
 final class Traces {
 
-    private Traces() {
-    }
+    private Traces() {}
 
     /**
      * Whether {@code thread}, whose next event is {@code next}, is a weak initial of

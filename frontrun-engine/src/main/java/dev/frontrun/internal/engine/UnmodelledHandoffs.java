@@ -18,8 +18,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class UnmodelledHandoffs {
 
-    private UnmodelledHandoffs() {
-    }
+    private UnmodelledHandoffs() {}
 
     /** Notes, for an explored worker's call, that {@code target}'s hand-over order is not explored. */
     static void note(Object target) {
@@ -29,8 +28,11 @@ public final class UnmodelledHandoffs {
     private static void noteCalls(String what) {
         WorkerThread w = worker();
         if (w != null && w.execution() instanceof Execution execution) {
-            execution.scope().uncertified("the order of calls on " + what
-                    + " (a synchronizer Frontrun does not model: its waits are seen, which call comes first is not varied)");
+            execution
+                    .scope()
+                    .uncertified(
+                            "the order of calls on " + what
+                                    + " (a synchronizer Frontrun does not model: its waits are seen, which call comes first is not varied)");
         }
     }
 

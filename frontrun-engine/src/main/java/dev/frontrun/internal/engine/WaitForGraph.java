@@ -9,8 +9,7 @@ import java.util.function.IntFunction;
  */
 final class WaitForGraph {
 
-    private WaitForGraph() {
-    }
+    private WaitForGraph() {}
 
     /**
      * From each blocked thread, follow "blocked on its single holder" edges; a walk that comes back to

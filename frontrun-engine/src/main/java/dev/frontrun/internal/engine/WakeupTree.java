@@ -40,8 +40,7 @@ final class WakeupTree {
         return copy;
     }
 
-    WakeupTree() {
-    }
+    WakeupTree() {}
 
     /** A tree whose branches are the children of {@code node} (the guide of a chosen branch). */
     static WakeupTree ofChildren(Node node) {

@@ -1,13 +1,13 @@
 package dev.frontrun.internal.engine;
 
+import dev.frontrun.Step;
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.SchedulingPoints;
-import dev.frontrun.Step;
-import java.util.concurrent.Callable;
-import java.util.concurrent.locks.LockSupport;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One explored thread, reused across the executions of an exploration (starting a platform
@@ -18,7 +18,12 @@ import java.util.Set;
  */
 final class WorkerThread extends Thread implements SchedulingPoints.Participant {
 
-    enum Status { IDLE, RUNNING, AT_POINT, FINISHED }
+    enum Status {
+        IDLE,
+        RUNNING,
+        AT_POINT,
+        FINISHED
+    }
 
     private final int index;
     private final String userName;
@@ -41,10 +46,12 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     private boolean deciding;
     /** How many static initializers this worker is inside ({@link ClassInitialization}); its own thread only. */
     int classInitializations;
+
     volatile Step pending;
     volatile Throwable failure;
     /** The monitor the worker waits in (releasing it) while parked at its point, or null: see {@link #reachSchedulingPointInMonitor}. */
     volatile Object parkedIn;
+
     private volatile boolean wakeSent;
     /** Java locks this worker holds in this execution and how often (reentrant takes are no steps); its own thread only. */
     final IdentityHashMap<Object, int[]> holds = new IdentityHashMap<>();
@@ -93,15 +100,25 @@ final class WorkerThread extends Thread implements SchedulingPoints.Participant 
     /** The execution whose resources the instrumented shared-memory sites this worker passes are now, or null. */
     Execution sharedMemoryExecution() {
         ExecutionContext context = execution;
-        return status == Status.RUNNING && !passThrough && !deciding && classInitializations == 0
-                && context instanceof Execution e && e.sharedMemory() ? e : null;
+        return status == Status.RUNNING
+                        && !passThrough
+                        && !deciding
+                        && classInitializations == 0
+                        && context instanceof Execution e
+                        && e.sharedMemory()
+                ? e
+                : null;
     }
 
     /** Whether the instrumented sites this worker passes are scheduling points now. */
     boolean javaSyncActive() {
         ExecutionContext context = execution;
-        return status == Status.RUNNING && !passThrough && !deciding && classInitializations == 0
-                && context instanceof Execution e && e.javaSync();
+        return status == Status.RUNNING
+                && !passThrough
+                && !deciding
+                && classInitializations == 0
+                && context instanceof Execution e
+                && e.javaSync();
     }
 
     @Override

@@ -19,6 +19,7 @@ final class Workers implements AutoCloseable {
     static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     /** How long aborted threads get to unwind by themselves before non-interruptible waits are broken. */
     private static final long UNWIND_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
     private static final long TEARDOWN_NANOS = TimeUnit.SECONDS.toNanos(3);
 
     private final List<String> names;

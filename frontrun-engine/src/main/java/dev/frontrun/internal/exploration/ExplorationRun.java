@@ -69,12 +69,19 @@ public final class ExplorationRun<S> {
         ExploredInterleavings explored = explored();
         Search search = settings.search();
         Level level = settings.level();
-        ShardRun share = search.shard() != null && !level.forced() && search.strategy() instanceof Strategy.Dpor
-                && search.preemptionBound() == null ? new ShardRun(search.shard()) : null;
+        ShardRun share = search.shard() != null
+                        && !level.forced()
+                        && search.strategy() instanceof Strategy.Dpor
+                        && search.preemptionBound() == null
+                ? new ShardRun(search.shard())
+                : null;
         String id = share == null ? null : search.name() != null ? search.name() : ExplorationIds.ofCaller();
         RetriesTold retries = level.forced() ? new RetriesTold() : null;
-        Result result = analysed(new Explorer<S>(plan(groups, explored, share, retries)).explore(), groups,
-                share == null ? List.of() : List.of(share.note()), retries != null && retries.seen());
+        Result result = analysed(
+                new Explorer<S>(plan(groups, explored, share, retries)).explore(),
+                groups,
+                share == null ? List.of() : List.of(share.note()),
+                retries != null && retries.seen());
         if (settings.reporting().checkAdvice() && level.isolation() == null && result.failed()) {
             Optional<Isolation> advised = IsolationAdvice.levelToCheck(result.analysis());
             if (advised.isPresent()) {
@@ -87,8 +94,10 @@ public final class ExplorationRun<S> {
             try {
                 share.write(result, id, search.shardDirectory());
             } catch (IOException e) {
-                throw new UncheckedIOException("the shard report of " + id + " could not be written to "
-                        + search.shardDirectory() + "; without it the merge cannot give the whole verdict", e);
+                throw new UncheckedIOException(
+                        "the shard report of " + id + " could not be written to " + search.shardDirectory()
+                                + "; without it the merge cannot give the whole verdict",
+                        e);
             }
         }
         return result;
@@ -128,15 +137,19 @@ public final class ExplorationRun<S> {
      * The user's result of what the explorer established: the SQL of a failing trace is analysed whenever the trace
      * has SQL steps; {@code moreNotExplored} follows what the hooks know was not explored.
      */
-    private Result analysed(ExplorationOutcome outcome, Map<Result.FailureGroup, Integer> groups,
-                            List<String> moreNotExplored, boolean retriesTold) {
+    private Result analysed(
+            ExplorationOutcome outcome,
+            Map<Result.FailureGroup, Integer> groups,
+            List<String> moreNotExplored,
+            boolean retriesTold) {
         Analysis analysis;
         try {
             analysis = SqlAnomalyAnalyzer.create().analysis(outcome.trace(), outcome.failure());
         } catch (RuntimeException e) {
             analysis = Analysis.none(); // an analysis bug must not hide the failure itself
         }
-        Schedule counterexample = outcome.counterexample() == null ? null
+        Schedule counterexample = outcome.counterexample() == null
+                ? null
                 : outcome.counterexample().withModel(settings.instrumentation().stepModel());
         List<String> notExplored = notExplored(outcome.uncertified());
         notExplored.addAll(moreNotExplored);
@@ -171,8 +184,8 @@ public final class ExplorationRun<S> {
     private Result reported(Result analysed, ExploredInterleavings explored, Schedule replayed) {
         String invariant = settings.expectations().description();
         List<String> names = settings.threads().names();
-        Result result = results.withTexts(analysed, Explanation.of(analysed, invariant, names),
-                Summary.of(analysed, invariant, names));
+        Result result = results.withTexts(
+                analysed, Explanation.of(analysed, invariant, names), Summary.of(analysed, invariant, names));
         Path directory = settings.reportDirectory();
         if (directory == null || !result.failed() && !settings.reporting().passing() && !report.written(directory)) {
             return result;
@@ -188,7 +201,8 @@ public final class ExplorationRun<S> {
 
     /** Where this run keeps the interleavings it explores: only when a report may list them. */
     private ExploredInterleavings explored() {
-        return settings.reportDirectory() != null && settings.reporting().passing() ? ExploredInterleavings.kept()
+        return settings.reportDirectory() != null && settings.reporting().passing()
+                ? ExploredInterleavings.kept()
                 : ExploredInterleavings.none();
     }
 
@@ -197,8 +211,11 @@ public final class ExplorationRun<S> {
      * report, {@code share} (null: all) is the part a shard explores, and {@code retries} (null: none) passes an
      * execution in which a serialization failure or deadlock told a thread no.
      */
-    private ExplorationPlan<S> plan(Map<Result.FailureGroup, Integer> groups, ExploredInterleavings explored,
-                                    ShardRun share, RetriesTold retries) {
+    private ExplorationPlan<S> plan(
+            Map<Result.FailureGroup, Integer> groups,
+            ExploredInterleavings explored,
+            ShardRun share,
+            RetriesTold retries) {
         ExplorationPlan.Threads<S> threads = settings.threads();
         if (threads.names().isEmpty()) {
             throw new IllegalStateException("an exploration needs at least one .thread(name, body)");
@@ -211,26 +228,38 @@ public final class ExplorationRun<S> {
         List<List<Class<? extends Throwable>>> expected = expectations.perThread(threads.names());
         Set<String> sqlStates = expectations.sqlStates();
         Set<Integer> statuses = expectations.statuses();
-        BiPredicate<? super S, Outcomes> judged = retries == null ? expectations.invariant()
-                : retries.invariant(expectations.invariant(), (thread, outcome) ->
-                        expected.get(thread).stream().anyMatch(outcome::threw)
-                        || SqlStates.onChain(outcome.thrown(), sqlStates).isPresent()
-                        || outcome.status() != null && statuses.contains(outcome.status()));
-        Predicate<Throwable> alsoTold = thrown -> SqlStates.onChain(thrown, sqlStates).isPresent()
-                || retries != null && RetriesTold.retryable(thrown);
+        BiPredicate<? super S, Outcomes> judged = retries == null
+                ? expectations.invariant()
+                : retries.invariant(
+                        expectations.invariant(),
+                        (thread, outcome) -> expected.get(thread).stream().anyMatch(outcome::threw)
+                                || SqlStates.onChain(outcome.thrown(), sqlStates)
+                                        .isPresent()
+                                || outcome.status() != null && statuses.contains(outcome.status()));
+        Predicate<Throwable> alsoTold = thrown ->
+                SqlStates.onChain(thrown, sqlStates).isPresent() || retries != null && RetriesTold.retryable(thrown);
         Search search = settings.search();
         ExplorationSettings.Reporting reporting = settings.reporting();
         return new ExplorationPlan<>(
-                new ExplorationPlan.Threads<>(threads.setup(), threads.names(), announcedStarts(),
-                        databaseChecksFirst()),
+                new ExplorationPlan.Threads<>(
+                        threads.setup(), threads.names(), announcedStarts(), databaseChecksFirst()),
                 new ExplorationPlan.Judgement<>(judged, expectations.description(), expected, statuses, alsoTold),
                 settings.runBudget(),
-                new ExplorationPlan.Search(search.strategy(), search.preemptionBound(), search.parallelism(),
+                new ExplorationPlan.Search(
+                        search.strategy(),
+                        search.preemptionBound(),
+                        search.parallelism(),
                         share == null ? null : share::policy),
-                new ExplorationPlan.Model(settings.level().isolation(), instrumentation.on(),
-                        instrumentation.sharedMemory(), instrumentation.spuriousWakeups()),
-                new ExplorationPlan.Listeners((trace, failure) -> groups.merge(group(trace, failure), 1, Integer::sum),
-                        explored::add, reporting.progress(), reporting.progressEvery()));
+                new ExplorationPlan.Model(
+                        settings.level().isolation(),
+                        instrumentation.on(),
+                        instrumentation.sharedMemory(),
+                        instrumentation.spuriousWakeups()),
+                new ExplorationPlan.Listeners(
+                        (trace, failure) -> groups.merge(group(trace, failure), 1, Integer::sum),
+                        explored::add,
+                        reporting.progress(),
+                        reporting.progressEvery()));
     }
 
     /**
@@ -240,7 +269,9 @@ public final class ExplorationRun<S> {
     private List<ExplorationHook> databaseChecksFirst() {
         List<ExplorationHook> hooks = settings.threads().hooks();
         List<ExplorationHook> ordered = new ArrayList<>();
-        hooks.stream().filter(DatabaseExplorationHook.class::isInstance).map(DatabaseExplorationHook.class::cast)
+        hooks.stream()
+                .filter(DatabaseExplorationHook.class::isInstance)
+                .map(DatabaseExplorationHook.class::cast)
                 .forEach(database -> ordered.add(database.refusalOfOtherDatabases()));
         ordered.addAll(hooks);
         return ordered;
@@ -272,7 +303,10 @@ public final class ExplorationRun<S> {
     private static Result.FailureGroup group(List<TraceStep> trace, Failure failure) {
         AnomalyKind anomaly;
         try {
-            anomaly = SqlAnomalyAnalyzer.create().analyze(trace, failure).map(Anomaly::kind).orElse(null);
+            anomaly = SqlAnomalyAnalyzer.create()
+                    .analyze(trace, failure)
+                    .map(Anomaly::kind)
+                    .orElse(null);
         } catch (RuntimeException e) {
             anomaly = null; // an analysis bug must not hide the failure itself
         }

@@ -25,9 +25,14 @@ import java.util.zip.CRC32;
  * What an exploration was built with, frozen when it runs, so a run at another level is a copy, not a toggle.
  * {@code Exploration} fills the groups; {@link ExplorationRun} turns them into plans and a result.
  */
-public record ExplorationSettings<S>(ExplorationPlan.Threads<S> threads, Expectations<S> expectations,
-                                     ExplorationPlan.Budget budget, Search search, Instrumentation instrumentation,
-                                     Reporting reporting, Level level) {
+public record ExplorationSettings<S>(
+        ExplorationPlan.Threads<S> threads,
+        Expectations<S> expectations,
+        ExplorationPlan.Budget budget,
+        Search search,
+        Instrumentation instrumentation,
+        Reporting reporting,
+        Level level) {
 
     public ExplorationSettings {
         Objects.requireNonNull(threads, "threads");
@@ -68,10 +73,13 @@ public record ExplorationSettings<S>(ExplorationPlan.Threads<S> threads, Expecta
      * exceptions every thread may answer with, those {@code byThread} declared (in order, for one thread each), and
      * the HTTP statuses and SQLSTATEs that are answers.
      */
-    public record Expectations<S>(BiPredicate<? super S, Outcomes> invariant, String description,
-                                  List<Class<? extends Throwable>> everywhere,
-                                  List<Map.Entry<String, List<Class<? extends Throwable>>>> byThread,
-                                  Set<Integer> statuses, Set<String> sqlStates) {
+    public record Expectations<S>(
+            BiPredicate<? super S, Outcomes> invariant,
+            String description,
+            List<Class<? extends Throwable>> everywhere,
+            List<Map.Entry<String, List<Class<? extends Throwable>>>> byThread,
+            Set<Integer> statuses,
+            Set<String> sqlStates) {
 
         public Expectations {
             Objects.requireNonNull(invariant, "invariant");
@@ -84,8 +92,8 @@ public record ExplorationSettings<S>(ExplorationPlan.Threads<S> threads, Expecta
 
         /** Nothing expected: every execution holds, every exception fails its thread. */
         public static <S> Expectations<S> none() {
-            return new Expectations<>((s, outcomes) -> true, "(no invariant)", List.of(), List.of(), Set.of(),
-                    Set.of());
+            return new Expectations<>(
+                    (s, outcomes) -> true, "(no invariant)", List.of(), List.of(), Set.of(), Set.of());
         }
 
         public Expectations<S> withInvariant(BiPredicate<? super S, Outcomes> checked, String describedAs) {
@@ -125,12 +133,13 @@ public record ExplorationSettings<S>(ExplorationPlan.Threads<S> threads, Expecta
         public List<List<Class<? extends Throwable>>> perThread(List<String> names) {
             Map<String, List<Class<? extends Throwable>>> declared = new HashMap<>();
             for (Map.Entry<String, List<Class<? extends Throwable>>> answers : byThread) {
-                declared.computeIfAbsent(answers.getKey(), t -> new ArrayList<>()).addAll(answers.getValue());
+                declared.computeIfAbsent(answers.getKey(), t -> new ArrayList<>())
+                        .addAll(answers.getValue());
             }
             for (String thread : declared.keySet()) {
                 if (!names.contains(thread)) {
-                    throw new IllegalStateException("expect(\"" + thread + "\", ...) names no thread; threads are "
-                            + names);
+                    throw new IllegalStateException(
+                            "expect(\"" + thread + "\", ...) names no thread; threads are " + names);
                 }
             }
             List<List<Class<? extends Throwable>>> out = new ArrayList<>();
@@ -148,8 +157,13 @@ public record ExplorationSettings<S>(ExplorationPlan.Threads<S> threads, Expecta
      * {@code parallelism} workers) and which share of it this job explores: {@code shard} (null: all of it),
      * reported under {@code name} (null: the calling test's) to {@code shardDirectory}.
      */
-    public record Search(Strategy strategy, Integer preemptionBound, int parallelism, Shard shard, String name,
-                         Path shardDirectory) {
+    public record Search(
+            Strategy strategy,
+            Integer preemptionBound,
+            int parallelism,
+            Shard shard,
+            String name,
+            Path shardDirectory) {
 
         /** DPOR, unbounded, on one worker; the shard and its directory from the system properties. */
         public static Search defaults() {
@@ -228,8 +242,10 @@ public record ExplorationSettings<S>(ExplorationPlan.Threads<S> threads, Expecta
 
         /** Those settings in words, for the error of a schedule recorded under others. */
         public String stepModelSettings() {
-            return "instrumented " + new TreeSet<>(packages.stream()
-                    .map(p -> p.strip().endsWith(".") ? p.strip() : p.strip() + ".").toList())
+            return "instrumented "
+                    + new TreeSet<>(packages.stream()
+                            .map(p -> p.strip().endsWith(".") ? p.strip() : p.strip() + ".")
+                            .toList())
                     + ", sharedMemory " + sharedMemory + ", spuriousWakeups " + spuriousWakeups;
         }
     }
@@ -238,12 +254,16 @@ public record ExplorationSettings<S>(ExplorationPlan.Threads<S> threads, Expecta
      * What the exploration tells: the report {@code directory} (null: none), whether a passing run gets a report,
      * where progress lines go and how often, and whether the advice for a failure is checked by exploring again.
      */
-    public record Reporting(Path directory, boolean passing, Consumer<String> progress, Duration progressEvery,
-                            boolean checkAdvice) {
+    public record Reporting(
+            Path directory, boolean passing, Consumer<String> progress, Duration progressEvery, boolean checkAdvice) {
 
         /** Reports of failures to {@code -Dfrontrun.reportDirectory}; progress to standard error; advice checked. */
         public static Reporting defaults() {
-            return new Reporting(defaultDirectory(), false, System.err::println, Duration.ofSeconds(5),
+            return new Reporting(
+                    defaultDirectory(),
+                    false,
+                    System.err::println,
+                    Duration.ofSeconds(5),
                     !"false".equalsIgnoreCase(System.getProperty("frontrun.checkAdvice")));
         }
 

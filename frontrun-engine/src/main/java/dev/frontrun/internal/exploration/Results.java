@@ -17,8 +17,13 @@ import java.util.function.Function;
 public interface Results {
 
     /** The result of {@code outcome}: its failure's {@code analysis}, the counterexample with its step model. */
-    Result of(ExplorationOutcome outcome, Analysis analysis, Schedule counterexample,
-              Map<Result.FailureGroup, Integer> failureGroups, List<String> notExplored, boolean retriesTold);
+    Result of(
+            ExplorationOutcome outcome,
+            Analysis analysis,
+            Schedule counterexample,
+            Map<Result.FailureGroup, Integer> failureGroups,
+            List<String> notExplored,
+            boolean retriesTold);
 
     Result withCheckedAdvice(Result result, Result.CheckedAdvice advice);
 

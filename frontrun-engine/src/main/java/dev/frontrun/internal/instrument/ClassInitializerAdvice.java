@@ -6,8 +6,7 @@ import net.bytebuddy.asm.Advice;
 /** Inlined into the static initializers of instrumented classes: what they run is never a scheduling point. */
 final class ClassInitializerAdvice {
 
-    private ClassInitializerAdvice() {
-    }
+    private ClassInitializerAdvice() {}
 
     @Advice.OnMethodEnter
     static void enter() {

@@ -53,7 +53,8 @@ final class CoverageProbes {
         if (before == 1 && value instanceof Integer) {
             store = 2;
         }
-        arrayPushed = value instanceof ConstantDynamic constant && constant.getName().equals("$jacocoData");
+        arrayPushed =
+                value instanceof ConstantDynamic constant && constant.getName().equals("$jacocoData");
     }
 
     void typeInsn(int opcode, String type) {

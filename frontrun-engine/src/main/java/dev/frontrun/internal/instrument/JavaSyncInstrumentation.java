@@ -10,12 +10,14 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
 import dev.frontrun.internal.engine.SyncPoints;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.locks.Lock;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
@@ -23,8 +25,6 @@ import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.utility.JavaModule;
-import java.util.Collection;
-import java.util.concurrent.locks.Lock;
 
 /**
  * Instruments the classes of the packages an exploration names, once per JVM: Byte Buddy's agent
@@ -49,10 +49,10 @@ public final class JavaSyncInstrumentation {
     private static final Set<String> COMMENT_MARKERS = new HashSet<>();
     /** Classes of instrumented packages whose transformation failed, with why: never silently uninstrumented. */
     private static final Map<String, String> FAILED = new TreeMap<>();
+
     private static Instrumentation instrumentation;
 
-    private JavaSyncInstrumentation() {
-    }
+    private JavaSyncInstrumentation() {}
 
     /** Makes sure the classes under {@code packagePrefixes} are instrumented; cheap when they already are. */
     public static synchronized void ensure(List<String> packagePrefixes) {
@@ -71,9 +71,11 @@ public final class JavaSyncInstrumentation {
             try {
                 instrumentation = ByteBuddyAgent.install();
             } catch (RuntimeException | LinkageError e) {
-                throw new IllegalStateException("Frontrun could not attach its instrumentation agent to this JVM"
-                        + " (on JDK 21+ allow it with -XX:+EnableDynamicAgentLoading; a JRE without the attach API"
-                        + " cannot instrument): " + e, e);
+                throw new IllegalStateException(
+                        "Frontrun could not attach its instrumentation agent to this JVM"
+                                + " (on JDK 21+ allow it with -XX:+EnableDynamicAgentLoading; a JRE without the attach API"
+                                + " cannot instrument): " + e,
+                        e);
             }
             openLocksPackage(instrumentation);
         }
@@ -90,7 +92,8 @@ public final class JavaSyncInstrumentation {
         Module frontrun = SyncPoints.class.getModule();
         String locks = "java.util.concurrent.locks";
         if (instrumentation.isModifiableModule(base) && !base.isOpen(locks, frontrun)) {
-            instrumentation.redefineModule(base, Set.of(), Map.of(), Map.of(locks, Set.of(frontrun)), Set.of(), Map.of());
+            instrumentation.redefineModule(
+                    base, Set.of(), Map.of(), Map.of(locks, Set.of(frontrun)), Set.of(), Map.of());
         }
     }
 
@@ -118,14 +121,16 @@ public final class JavaSyncInstrumentation {
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
                 // described from class files, never by reflection on a loaded class: reflection loads the classes its
-                // signatures name, inside the transformation, where Byte Buddy's circularity lock leaves them as they are
+                // signatures name, inside the transformation, where Byte Buddy's circularity lock leaves them as they
+                // are
                 .with(AgentBuilder.DescriptionStrategy.Default.POOL_ONLY)
                 .with(new FailureRecorder())
-                .ignore((type, loader, module, redefined, domain) -> type.isSynthetic() || !inScope(type, prefixes)
-                        || !seesFrontrun(loader))
+                .ignore((type, loader, module, redefined, domain) ->
+                        type.isSynthetic() || !inScope(type, prefixes) || !seesFrontrun(loader))
                 .type((type, loader, module, redefined, domain) -> inScope(type, prefixes) && seesFrontrun(loader))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(SynchronizedMethodAdvice.class).on(isSynchronized().and(not(isAbstract()))))
+                .transform((builder, type, loader, module, domain) -> builder.visit(
+                                Advice.to(SynchronizedMethodAdvice.class)
+                                        .on(isSynchronized().and(not(isAbstract()))))
                         .visit(Advice.to(ClassInitializerAdvice.class).on(isTypeInitializer()))
                         .visit(sites(type))
                         .visit(ParameterNamesRestored.of(type, loader)));
@@ -134,8 +139,8 @@ public final class JavaSyncInstrumentation {
     /** Records the classes whose transformation failed, for every exploration instrumenting their package to say so. */
     private static final class FailureRecorder extends AgentBuilder.Listener.Adapter {
         @Override
-        public void onError(String typeName, ClassLoader classLoader, JavaModule module, boolean loaded,
-                            Throwable throwable) {
+        public void onError(
+                String typeName, ClassLoader classLoader, JavaModule module, boolean loaded, Throwable throwable) {
             failed(typeName, String.valueOf(throwable));
         }
     }
@@ -149,13 +154,18 @@ public final class JavaSyncInstrumentation {
      * instrumented: their synchronization and shared memory are no scheduling points, so no HOLDS covers them.
      */
     public static synchronized Optional<String> notInstrumented(List<String> packagePrefixes) {
-        List<String> prefixes = packagePrefixes.stream().map(JavaSyncInstrumentation::normalize).toList();
+        List<String> prefixes =
+                packagePrefixes.stream().map(JavaSyncInstrumentation::normalize).toList();
         List<String> classes = FAILED.entrySet().stream()
                 .filter(failed -> prefixes.stream().anyMatch(failed.getKey()::startsWith))
-                .map(failed -> failed.getKey() + " (" + failed.getValue() + ")").toList();
-        return classes.isEmpty() ? Optional.empty() : Optional.of("Java synchronization and shared memory of "
-                + classes.size() + (classes.size() == 1 ? " class" : " classes") + " that could not be instrumented: "
-                + String.join("; ", classes));
+                .map(failed -> failed.getKey() + " (" + failed.getValue() + ")")
+                .toList();
+        return classes.isEmpty()
+                ? Optional.empty()
+                : Optional.of("Java synchronization and shared memory of "
+                        + classes.size() + (classes.size() == 1 ? " class" : " classes")
+                        + " that could not be instrumented: "
+                        + String.join("; ", classes));
     }
 
     /**
@@ -168,15 +178,22 @@ public final class JavaSyncInstrumentation {
         markers.values().forEach(JavaSyncInstrumentation::recordCommentMarkers);
         return new AsmVisitorWrapper.ForDeclaredMethods()
                 .writerFlags(ClassWriter.COMPUTE_MAXS)
-                .invokable(not(isAbstract()).and(not(isNative())).and(not(nameStartsWith("$"))),
-                        (t, method, visitor, context, pool, writerFlags, readerFlags) -> new SyncSiteVisitor(
-                                new MemorySiteVisitor(new RandomSiteVisitor(
-                                        markers.isEmpty() ? visitor : new MarkerSiteVisitor(visitor, markers)),
-                                        pool, t.getInternalName(), superName(t), method.getInternalName())));
+                .invokable(
+                        not(isAbstract()).and(not(isNative())).and(not(nameStartsWith("$"))),
+                        (t, method, visitor, context, pool, writerFlags, readerFlags) ->
+                                new SyncSiteVisitor(new MemorySiteVisitor(
+                                        new RandomSiteVisitor(
+                                                markers.isEmpty() ? visitor : new MarkerSiteVisitor(visitor, markers)),
+                                        pool,
+                                        t.getInternalName(),
+                                        superName(t),
+                                        method.getInternalName())));
     }
 
     private static String superName(TypeDescription type) {
-        return type.getSuperClass() == null ? null : type.getSuperClass().asErasure().getInternalName();
+        return type.getSuperClass() == null
+                ? null
+                : type.getSuperClass().asErasure().getInternalName();
     }
 
     private static synchronized void recordCommentMarkers(Collection<String> names) {
@@ -191,8 +208,11 @@ public final class JavaSyncInstrumentation {
     private static boolean inScope(TypeDescription type, List<String> prefixes) {
         String name = type.getName();
         String pkg = type.getPackage() == null ? "" : type.getPackage().getName();
-        if (name.startsWith("dev.frontrun.internal.") || name.startsWith("dev.frontrun.shaded.")
-                || pkg.equals("dev.frontrun") || pkg.equals("dev.frontrun.spi") || pkg.equals("dev.frontrun.jdbc")) {
+        if (name.startsWith("dev.frontrun.internal.")
+                || name.startsWith("dev.frontrun.shaded.")
+                || pkg.equals("dev.frontrun")
+                || pkg.equals("dev.frontrun.spi")
+                || pkg.equals("dev.frontrun.jdbc")) {
             return false; // Frontrun itself
         }
         if (generated(name)) {
@@ -215,8 +235,11 @@ public final class JavaSyncInstrumentation {
      * arrays, and instrumented, its array accesses were steps on one shared resource per array type.
      */
     private static boolean generated(String name) {
-        return name.contains("$$") || name.contains("$Hibernate") || name.contains("$ByteBuddy$")
-                || name.contains("_Accessor_") || name.contains("_Instantiator_");
+        return name.contains("$$")
+                || name.contains("$Hibernate")
+                || name.contains("$ByteBuddy$")
+                || name.contains("_Accessor_")
+                || name.contains("_Instantiator_");
     }
 
     private static boolean seesFrontrun(ClassLoader loader) {

@@ -2,6 +2,7 @@ package dev.frontrun.internal.instrument;
 
 import dev.frontrun.internal.engine.MemoryPoints;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.Map;
 import java.util.Optional;
@@ -16,7 +17,6 @@ import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 import net.bytebuddy.pool.TypePool;
-import java.util.Arrays;
 
 /**
  * Rewrites one method's shared-memory sites: a read or write of a non-final field or of an array
@@ -42,42 +42,75 @@ final class MemorySiteVisitor extends MethodVisitor {
     /** Map operations: name + descriptor of the call → the hook's descriptor (the map first). */
     private static final Map<String, String> MAP_METHODS = Map.ofEntries(
             Map.entry("get(Ljava/lang/Object;)Ljava/lang/Object;", "(" + MAP + "Ljava/lang/Object;)Ljava/lang/Object;"),
-            Map.entry("getOrDefault(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+            Map.entry(
+                    "getOrDefault(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
                     "(" + MAP + "Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
             Map.entry("containsKey(Ljava/lang/Object;)Z", "(" + MAP + "Ljava/lang/Object;)Z"),
-            Map.entry("put(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+            Map.entry(
+                    "put(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
                     "(" + MAP + "Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
-            Map.entry("putIfAbsent(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+            Map.entry(
+                    "putIfAbsent(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
                     "(" + MAP + "Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
-            Map.entry("remove(Ljava/lang/Object;)Ljava/lang/Object;", "(" + MAP + "Ljava/lang/Object;)Ljava/lang/Object;"),
-            Map.entry("remove(Ljava/lang/Object;Ljava/lang/Object;)Z", "(" + MAP + "Ljava/lang/Object;Ljava/lang/Object;)Z"),
-            Map.entry("replace(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+            Map.entry(
+                    "remove(Ljava/lang/Object;)Ljava/lang/Object;",
+                    "(" + MAP + "Ljava/lang/Object;)Ljava/lang/Object;"),
+            Map.entry(
+                    "remove(Ljava/lang/Object;Ljava/lang/Object;)Z",
+                    "(" + MAP + "Ljava/lang/Object;Ljava/lang/Object;)Z"),
+            Map.entry(
+                    "replace(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
                     "(" + MAP + "Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
-            Map.entry("replace(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Z",
+            Map.entry(
+                    "replace(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Z",
                     "(" + MAP + "Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Z"),
-            Map.entry("computeIfAbsent(Ljava/lang/Object;Ljava/util/function/Function;)Ljava/lang/Object;",
+            Map.entry(
+                    "computeIfAbsent(Ljava/lang/Object;Ljava/util/function/Function;)Ljava/lang/Object;",
                     "(" + MAP + "Ljava/lang/Object;Ljava/util/function/Function;)Ljava/lang/Object;"),
-            Map.entry("computeIfPresent(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
+            Map.entry(
+                    "computeIfPresent(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
                     "(" + MAP + "Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"),
-            Map.entry("compute(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
+            Map.entry(
+                    "compute(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
                     "(" + MAP + "Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"),
-            Map.entry("merge(Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
-                    "(" + MAP + "Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"),
+            Map.entry(
+                    "merge(Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
+                    "(" + MAP
+                            + "Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"),
             Map.entry("size()I", "(" + MAP + ")I"),
             Map.entry("isEmpty()Z", "(" + MAP + ")Z"),
             Map.entry("containsValue(Ljava/lang/Object;)Z", "(" + MAP + "Ljava/lang/Object;)Z"),
             Map.entry("clear()V", "(" + MAP + ")V"));
 
-    private static final Set<String> MAP_OWNERS = Set.of("java/util/Map", "java/util/concurrent/ConcurrentMap",
-            "java/util/concurrent/ConcurrentHashMap");
+    private static final Set<String> MAP_OWNERS =
+            Set.of("java/util/Map", "java/util/concurrent/ConcurrentMap", "java/util/concurrent/ConcurrentHashMap");
 
-    private static final Set<String> ATOMICS = Set.of("AtomicInteger", "AtomicLong", "AtomicBoolean",
-            "AtomicReference", "AtomicIntegerArray", "AtomicLongArray", "AtomicReferenceArray", "LongAdder",
-            "DoubleAdder", "LongAccumulator", "DoubleAccumulator");
+    private static final Set<String> ATOMICS = Set.of(
+            "AtomicInteger",
+            "AtomicLong",
+            "AtomicBoolean",
+            "AtomicReference",
+            "AtomicIntegerArray",
+            "AtomicLongArray",
+            "AtomicReferenceArray",
+            "LongAdder",
+            "DoubleAdder",
+            "LongAccumulator",
+            "DoubleAccumulator");
 
     /** Calls on an atomic or adder that only read it; every other call writes (a failed compare-and-set too: coarser). */
-    private static final Set<String> ATOMIC_READS = Set.of("get", "getPlain", "getOpaque", "getAcquire", "intValue",
-            "longValue", "floatValue", "doubleValue", "sum", "length", "toString");
+    private static final Set<String> ATOMIC_READS = Set.of(
+            "get",
+            "getPlain",
+            "getOpaque",
+            "getAcquire",
+            "intValue",
+            "longValue",
+            "floatValue",
+            "doubleValue",
+            "sum",
+            "length",
+            "toString");
 
     private final TypePool pool;
     private final String ownType;
@@ -91,6 +124,7 @@ final class MemorySiteVisitor extends MethodVisitor {
     private final Deque<String> pendingNews = new ArrayDeque<>();
     /** The type of the {@code new} just visited when it is one named at its allocation, else null. */
     private String afterNamedNew;
+
     private boolean constructorNamed;
     private final CoverageProbes probes = new CoverageProbes();
 
@@ -107,8 +141,11 @@ final class MemorySiteVisitor extends MethodVisitor {
     public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
         instruction();
         boolean instance = opcode == Opcodes.GETFIELD || opcode == Opcodes.PUTFIELD;
-        boolean skip = staticInitializer || constructor && instance && owner.equals(ownType)
-                || name.indexOf('$') >= 0 || isFinal(owner, name) || instance && isPersistent(owner);
+        boolean skip = staticInitializer
+                || constructor && instance && owner.equals(ownType)
+                || name.indexOf('$') >= 0
+                || isFinal(owner, name)
+                || instance && isPersistent(owner);
         if (!skip) {
             String resource = (instance ? "field:" : "static:") + owner.replace('/', '.') + "." + name;
             switch (opcode) {
@@ -200,7 +237,8 @@ final class MemorySiteVisitor extends MethodVisitor {
                 return;
             }
         }
-        if (opcode == Opcodes.INVOKEVIRTUAL && owner.startsWith("java/util/concurrent/atomic/")
+        if (opcode == Opcodes.INVOKEVIRTUAL
+                && owner.startsWith("java/util/concurrent/atomic/")
                 && ATOMICS.contains(owner.substring(owner.lastIndexOf('/') + 1))) {
             String verb = ATOMIC_READS.contains(name) ? "read" : "write";
             String resource = "atomic:" + owner.substring(owner.lastIndexOf('/') + 1);
@@ -223,7 +261,9 @@ final class MemorySiteVisitor extends MethodVisitor {
             if (pendingNews.pop().equals(owner)) {
                 created(); // the dup'ed reference of the new
             }
-        } else if (constructor && !constructorNamed && !staticInitializer
+        } else if (constructor
+                && !constructorNamed
+                && !staticInitializer
                 && (owner.equals(superType) || owner.equals(ownType))) {
             constructorNamed = true; // super(...) or this(...): from here on this object is initialized
             super.visitVarInsn(Opcodes.ALOAD, 0);
@@ -241,8 +281,9 @@ final class MemorySiteVisitor extends MethodVisitor {
 
     /** The JDK types whose objects are named where instrumented code creates them: those whose calls are sites. */
     private static boolean namedAtAllocation(String type) {
-        return type.equals("java/util/concurrent/ConcurrentHashMap") || type.startsWith("java/util/concurrent/atomic/")
-                && ATOMICS.contains(type.substring(type.lastIndexOf('/') + 1));
+        return type.equals("java/util/concurrent/ConcurrentHashMap")
+                || type.startsWith("java/util/concurrent/atomic/")
+                        && ATOMICS.contains(type.substring(type.lastIndexOf('/') + 1));
     }
 
     @Override
@@ -272,15 +313,13 @@ final class MemorySiteVisitor extends MethodVisitor {
     }
 
     @Override
-    public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrap,
-                                       Object... arguments) {
+    public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrap, Object... arguments) {
         instruction();
         super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
     }
 
     @Override
-    public void visitTableSwitchInsn(int min, int max, Label dflt,
-                                     Label... labels) {
+    public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
         instruction();
         super.visitTableSwitchInsn(min, max, dflt, labels);
     }
@@ -352,24 +391,34 @@ final class MemorySiteVisitor extends MethodVisitor {
         };
     }
 
-    private static final Set<String> PERSISTENT = Set.of("jakarta.persistence.Entity", "jakarta.persistence.Embeddable",
-            "jakarta.persistence.MappedSuperclass", "javax.persistence.Entity", "javax.persistence.Embeddable",
+    private static final Set<String> PERSISTENT = Set.of(
+            "jakarta.persistence.Entity",
+            "jakarta.persistence.Embeddable",
+            "jakarta.persistence.MappedSuperclass",
+            "javax.persistence.Entity",
+            "javax.persistence.Embeddable",
             "javax.persistence.MappedSuperclass");
 
     /** Whether {@code owner} (or a superclass) is a JPA entity, embeddable or mapped superclass. */
     private boolean isPersistent(String owner) {
-        return firstInHierarchy(owner, type -> type.getDeclaredAnnotations().stream()
-                .anyMatch(annotation -> PERSISTENT.contains(annotation.getAnnotationType().getName())) ? true : null)
+        return firstInHierarchy(
+                        owner,
+                        type -> type.getDeclaredAnnotations().stream()
+                                        .anyMatch(annotation -> PERSISTENT.contains(
+                                                annotation.getAnnotationType().getName()))
+                                ? true
+                                : null)
                 .orElse(false);
     }
 
     /** Whether the field is final (then it is not shared mutable state); unknown fields count as not final. */
     private boolean isFinal(String owner, String name) {
         return firstInHierarchy(owner, type -> {
-            FieldList<FieldDescription.InDefinedShape> fields = type.getDeclaredFields()
-                    .filter(net.bytebuddy.matcher.ElementMatchers.named(name));
-            return fields.isEmpty() ? null : fields.getOnly().isFinal();
-        }).orElse(false);
+                    FieldList<FieldDescription.InDefinedShape> fields =
+                            type.getDeclaredFields().filter(net.bytebuddy.matcher.ElementMatchers.named(name));
+                    return fields.isEmpty() ? null : fields.getOnly().isFinal();
+                })
+                .orElse(false);
     }
 
     /**
@@ -382,8 +431,11 @@ final class MemorySiteVisitor extends MethodVisitor {
             return Optional.empty();
         }
         try {
-            for (TypeDescription type = resolution.resolve(); type != null; type = type.getSuperClass() == null ? null
-                    : type.getSuperClass().asErasure()) {
+            for (TypeDescription type = resolution.resolve();
+                    type != null;
+                    type = type.getSuperClass() == null
+                            ? null
+                            : type.getSuperClass().asErasure()) {
                 T answer = ask.apply(type);
                 if (answer != null) {
                     return Optional.of(answer);

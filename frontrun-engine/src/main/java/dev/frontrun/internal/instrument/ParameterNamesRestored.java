@@ -35,8 +35,7 @@ final class ParameterNamesRestored extends AsmVisitorWrapper.AbstractBase {
     /** Whether this JVM drops {@code MethodParameters} when it retransforms a class. */
     static final boolean NEEDED = Runtime.version().feature() < 19;
 
-    private record Parameter(String name, int access) {
-    }
+    private record Parameter(String name, int access) {}
 
     private final Map<String, List<Parameter>> original;
 
@@ -57,20 +56,27 @@ final class ParameterNamesRestored extends AsmVisitorWrapper.AbstractBase {
             if (in == null) {
                 return Map.of();
             }
-            new ClassReader(in.readAllBytes()).accept(new ClassVisitor(Opcodes.ASM9) {
-                @Override
-                public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                                                 String[] exceptions) {
-                    List<Parameter> parameters = new ArrayList<>();
-                    names.put(name + descriptor, parameters);
-                    return new MethodVisitor(Opcodes.ASM9) {
-                        @Override
-                        public void visitParameter(String parameter, int parameterAccess) {
-                            parameters.add(new Parameter(parameter, parameterAccess));
-                        }
-                    };
-                }
-            }, ClassReader.SKIP_CODE | ClassReader.SKIP_FRAMES); // SKIP_DEBUG would skip MethodParameters
+            new ClassReader(in.readAllBytes())
+                    .accept(
+                            new ClassVisitor(Opcodes.ASM9) {
+                                @Override
+                                public MethodVisitor visitMethod(
+                                        int access,
+                                        String name,
+                                        String descriptor,
+                                        String signature,
+                                        String[] exceptions) {
+                                    List<Parameter> parameters = new ArrayList<>();
+                                    names.put(name + descriptor, parameters);
+                                    return new MethodVisitor(Opcodes.ASM9) {
+                                        @Override
+                                        public void visitParameter(String parameter, int parameterAccess) {
+                                            parameters.add(new Parameter(parameter, parameterAccess));
+                                        }
+                                    };
+                                }
+                            },
+                            ClassReader.SKIP_CODE | ClassReader.SKIP_FRAMES); // SKIP_DEBUG would skip MethodParameters
         } catch (IOException | RuntimeException unreadable) {
             return Map.of(); // nothing to put back: the class is instrumented as the JVM hands it over
         }
@@ -79,14 +85,19 @@ final class ParameterNamesRestored extends AsmVisitorWrapper.AbstractBase {
     }
 
     @Override
-    public ClassVisitor wrap(TypeDescription instrumentedType, ClassVisitor classVisitor,
-                             Implementation.Context implementationContext, TypePool typePool,
-                             FieldList<FieldDescription.InDefinedShape> fields, MethodList<?> methods,
-                             int writerFlags, int readerFlags) {
+    public ClassVisitor wrap(
+            TypeDescription instrumentedType,
+            ClassVisitor classVisitor,
+            Implementation.Context implementationContext,
+            TypePool typePool,
+            FieldList<FieldDescription.InDefinedShape> fields,
+            MethodList<?> methods,
+            int writerFlags,
+            int readerFlags) {
         return new ClassVisitor(Opcodes.ASM9, classVisitor) {
             @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                                             String[] exceptions) {
+            public MethodVisitor visitMethod(
+                    int access, String name, String descriptor, String signature, String[] exceptions) {
                 MethodVisitor visitor = super.visitMethod(access, name, descriptor, signature, exceptions);
                 List<Parameter> parameters = original.get(name + descriptor);
                 return visitor == null || parameters == null ? visitor : new Restoring(visitor, parameters);
@@ -130,8 +141,8 @@ final class ParameterNamesRestored extends AsmVisitorWrapper.AbstractBase {
         }
 
         @Override
-        public AnnotationVisitor visitTypeAnnotation(int typeRef, TypePath typePath, String descriptor,
-                                                     boolean visible) {
+        public AnnotationVisitor visitTypeAnnotation(
+                int typeRef, TypePath typePath, String descriptor, boolean visible) {
             restore();
             return super.visitTypeAnnotation(typeRef, typePath, descriptor, visible);
         }

@@ -27,8 +27,10 @@ final class RandomSiteVisitor extends MethodVisitor {
     public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrap, Object... arguments) {
         Object[] rewritten = arguments.clone();
         for (int i = 0; i < rewritten.length; i++) {
-            if (rewritten[i] instanceof Handle handle && handle.getTag() == Opcodes.H_INVOKESTATIC
-                    && handle.getOwner().equals(UUID) && handle.getName().equals("randomUUID")
+            if (rewritten[i] instanceof Handle handle
+                    && handle.getTag() == Opcodes.H_INVOKESTATIC
+                    && handle.getOwner().equals(UUID)
+                    && handle.getName().equals("randomUUID")
                     && handle.getDesc().equals(DESCRIPTOR)) {
                 rewritten[i] = new Handle(Opcodes.H_INVOKESTATIC, HOOK, "randomUUID", DESCRIPTOR, false);
             }
@@ -38,7 +40,9 @@ final class RandomSiteVisitor extends MethodVisitor {
 
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
-        if (opcode == Opcodes.INVOKESTATIC && owner.equals(UUID) && name.equals("randomUUID")
+        if (opcode == Opcodes.INVOKESTATIC
+                && owner.equals(UUID)
+                && name.equals("randomUUID")
                 && descriptor.equals(DESCRIPTOR)) {
             super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "randomUUID", DESCRIPTOR, false);
             return;

@@ -1,5 +1,6 @@
 package dev.frontrun.internal.instrument;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.io.File;
 
 /**
  * Finds the {@code // frontrun: name} comments of a class's source file: the file is looked up under
@@ -23,8 +23,7 @@ final class SourceMarkers {
 
     private static final Pattern MARKER = Pattern.compile("//\\s*frontrun:\\s*([A-Za-z0-9_.\\-]+)");
 
-    private SourceMarkers() {
-    }
+    private SourceMarkers() {}
 
     /** Line number → marker names in order, for the class named {@code binaryName} (empty if no source is found). */
     static Map<Integer, List<String>> of(String binaryName) {
@@ -47,7 +46,8 @@ final class SourceMarkers {
             Matcher m = MARKER.matcher(line);
             boolean marked = m.find();
             String code = (marked ? line.substring(0, m.start()) : line).strip();
-            boolean hasCode = !code.isEmpty() && !code.startsWith("//") && !code.startsWith("*") && !code.startsWith("/*");
+            boolean hasCode =
+                    !code.isEmpty() && !code.startsWith("//") && !code.startsWith("*") && !code.startsWith("/*");
             if (marked && !hasCode) {
                 waiting.add(m.group(1));
                 continue;

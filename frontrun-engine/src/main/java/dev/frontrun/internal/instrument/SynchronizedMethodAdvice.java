@@ -9,8 +9,7 @@ import net.bytebuddy.asm.Advice;
  */
 final class SynchronizedMethodAdvice {
 
-    private SynchronizedMethodAdvice() {
-    }
+    private SynchronizedMethodAdvice() {}
 
     @Advice.OnMethodEnter
     static void enter(@Advice.This(optional = true) Object self, @Advice.Origin Class<?> type) {

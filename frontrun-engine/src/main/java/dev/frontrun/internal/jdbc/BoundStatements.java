@@ -5,18 +5,18 @@ import dev.frontrun.internal.sql.bind.KeyAliases;
 import dev.frontrun.internal.sql.syntax.TableName;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.sql.Timestamp;
 import java.time.temporal.TemporalAccessor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.sql.Timestamp;
-import java.util.Date;
 
 /**
  * The analyses of statements already bound to the same parameter values. An exploration's runs repeat the same
@@ -33,8 +33,18 @@ final class BoundStatements {
     /** Beyond this many analyses, all are forgotten, as the classification cache does. */
     static final int MAX_ENTRIES = 4096;
 
-    private static final Set<Class<?>> VALUE_TYPES = Set.of(String.class, Integer.class, Long.class, Short.class,
-            Byte.class, Boolean.class, Character.class, Double.class, Float.class, BigDecimal.class, BigInteger.class,
+    private static final Set<Class<?>> VALUE_TYPES = Set.of(
+            String.class,
+            Integer.class,
+            Long.class,
+            Short.class,
+            Byte.class,
+            Boolean.class,
+            Character.class,
+            Double.class,
+            Float.class,
+            BigDecimal.class,
+            BigInteger.class,
             UUID.class);
 
     /**
@@ -46,6 +56,7 @@ final class BoundStatements {
         private final String sql;
         /** each value's class, then the value; a date as its time and nanoseconds */
         private final Object[] parts;
+
         private final int hash;
 
         private Key(String sql, Object[] parts) {
@@ -66,20 +77,16 @@ final class BoundStatements {
     }
 
     /** One generated-key alias lookup a binding made, and its answer. */
-    private record Lookup(TableName table, String keyTuple, String answer) {
-    }
+    private record Lookup(TableName table, String keyTuple, String answer) {}
 
     /** One generated-key alias a binding was handed out (null where the aliases track none). */
-    private record Handout(TableName table, String alias) {
-    }
+    private record Handout(TableName table, String alias) {}
 
-    private record Bound(Classification classification, StatementAnalysis analysis, List<Lookup> lookups,
-                         List<Handout> handouts) {
-    }
+    private record Bound(
+            Classification classification, StatementAnalysis analysis, List<Lookup> lookups, List<Handout> handouts) {}
 
     /** The parameters of one execution as a key, and as copies the analysis may keep: dates are cloned. */
-    record Values(Key key, List<Object> parameters) {
-    }
+    record Values(Key key, List<Object> parameters) {}
 
     private final Map<Key, Bound> bound = new ConcurrentHashMap<>();
 
@@ -92,7 +99,9 @@ final class BoundStatements {
         List<Object> copies = new ArrayList<>(parameters.size());
         int i = 0;
         for (Object p : parameters) {
-            if (p == null || VALUE_TYPES.contains(p.getClass()) || p instanceof Enum<?>
+            if (p == null
+                    || VALUE_TYPES.contains(p.getClass())
+                    || p instanceof Enum<?>
                     || p instanceof TemporalAccessor && p.getClass().getName().startsWith("java.time.")) {
                 parts[i++] = p == null ? null : p.getClass();
                 parts[i++] = p;
@@ -149,8 +158,9 @@ final class BoundStatements {
         if (bound.size() >= MAX_ENTRIES) {
             bound.clear();
         }
-        bound.put(values.key(), new Bound(classification, analysis, List.copyOf(recording.lookups),
-                List.copyOf(recording.handouts)));
+        bound.put(
+                values.key(),
+                new Bound(classification, analysis, List.copyOf(recording.lookups), List.copyOf(recording.handouts)));
     }
 
     /** The aliases a binding sees, recording what it asked and was answered. */

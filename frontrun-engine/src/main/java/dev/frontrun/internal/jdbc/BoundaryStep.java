@@ -40,7 +40,10 @@ final class BoundaryStep {
             return run(TransactionControl.of(TxOp.BEGIN), SqlFacts.JDBC_BOUNDARY, call);
         }
         if (!current && on && tx.open()) {
-            return run(TransactionControl.of(TxOp.COMMIT), SqlFacts.JDBC_BOUNDARY, call); // JDBC commits the open transaction
+            return run(
+                    TransactionControl.of(TxOp.COMMIT),
+                    SqlFacts.JDBC_BOUNDARY,
+                    call); // JDBC commits the open transaction
         }
         return call.run();
     }
@@ -81,7 +84,9 @@ final class BoundaryStep {
         StepContext here = StepContext.current(connection.owner());
         if (!tx.open()) {
             // BEGIN, or a boundary of an implicitly started transaction
-            tx.begin(connection.transactionName(here), control.isolationLevel().orElseGet(connection::transactionIsolation));
+            tx.begin(
+                    connection.transactionName(here),
+                    control.isolationLevel().orElseGet(connection::transactionIsolation));
         }
         TxOp op = control.op();
         boolean aborted = tx.aborted();
@@ -96,11 +101,15 @@ final class BoundaryStep {
             case ROLLBACK_TO_SAVEPOINT -> tx.locksTakenAfter(control.name()); // PostgreSQL releases them
             default -> Set.of();
         };
-        SqlStep.Origin origin = new SqlStep.Origin(here.threadName(), connection.connectionNumber(here),
-                tx.transactionName(), false, connection.isolation());
+        SqlStep.Origin origin = new SqlStep.Origin(
+                here.threadName(),
+                connection.connectionNumber(here),
+                tx.transactionName(),
+                false,
+                connection.isolation());
         SqlStep detail = new SqlStep(control, origin, facts, null);
-        String label = detail.statement() + "  [" + tx.name() + (op == TxOp.COMMIT && aborted ? ", aborted: rolls back" : "")
-                + "]";
+        String label = detail.statement() + "  [" + tx.name()
+                + (op == TxOp.COMMIT && aborted ? ", aborted: rolls back" : "") + "]";
         int pid = connection.backendPid();
         here.execution().recordAnalysisTime(System.nanoTime() - entered);
         SchedulingPoints.step(new Step(accesses, Set.of(), releases, label, detail));

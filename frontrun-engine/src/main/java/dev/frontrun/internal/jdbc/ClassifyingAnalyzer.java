@@ -1,5 +1,6 @@
 package dev.frontrun.internal.jdbc;
 
+import dev.frontrun.ResourceAccess;
 import dev.frontrun.internal.sql.Classification;
 import dev.frontrun.internal.sql.SqlClassifier;
 import dev.frontrun.internal.sql.SqlFacts;
@@ -10,13 +11,12 @@ import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.syntax.LockIntent;
 import dev.frontrun.internal.sql.syntax.TransactionControl;
 import dev.frontrun.internal.sql.syntax.TxOp;
-import dev.frontrun.ResourceAccess;
-import java.util.LinkedHashSet;
+import java.sql.Connection;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import javax.sql.DataSource;
-import java.sql.Connection;
 
 /**
  * The proxy's view of the SQL pipeline ({@code dev.frontrun.internal.sql}): classification cached
@@ -26,8 +26,8 @@ import java.sql.Connection;
 final class ClassifyingAnalyzer implements StatementAnalyzer {
 
     /** The operations that are transaction boundaries for the scheduler; SET TRANSACTION and the like run as statements. */
-    private static final Set<TxOp> BOUNDARIES = Set.of(TxOp.BEGIN, TxOp.COMMIT, TxOp.ROLLBACK, TxOp.SAVEPOINT,
-            TxOp.ROLLBACK_TO_SAVEPOINT, TxOp.RELEASE_SAVEPOINT);
+    private static final Set<TxOp> BOUNDARIES = Set.of(
+            TxOp.BEGIN, TxOp.COMMIT, TxOp.ROLLBACK, TxOp.SAVEPOINT, TxOp.ROLLBACK_TO_SAVEPOINT, TxOp.RELEASE_SAVEPOINT);
 
     private final SqlClassifier classifier;
     /** Analyses already bound, reused while the generated-key aliases answer as they did. */
@@ -53,7 +53,8 @@ final class ClassifyingAnalyzer implements StatementAnalyzer {
     }
 
     @Override
-    public StatementAnalysis analyze(String sql, List<Object> parameters, String keyOwner, GeneratedKeyAliases aliases) {
+    public StatementAnalysis analyze(
+            String sql, List<Object> parameters, String keyOwner, GeneratedKeyAliases aliases) {
         Classification classification = classifier.classify(sql);
         KeyAliases threadAliases = aliases.forThread(keyOwner);
         BoundStatements.Values values = BoundStatements.values(sql, parameters);
@@ -70,16 +71,25 @@ final class ClassifyingAnalyzer implements StatementAnalyzer {
         return fresh;
     }
 
-    private static StatementAnalysis analysis(String sql, List<Object> parameters, Classification classification,
-                                              KeyAliases aliases) {
-        TransactionControl control = classification.transactionControl()
-                .filter(c -> BOUNDARIES.contains(c.op())).orElse(null);
+    private static StatementAnalysis analysis(
+            String sql, List<Object> parameters, Classification classification, KeyAliases aliases) {
+        TransactionControl control = classification
+                .transactionControl()
+                .filter(c -> BOUNDARIES.contains(c.op()))
+                .orElse(null);
         StatementAccesses accesses = classification.bind(parameters, aliases);
-        SqlFacts facts = new SqlFacts(sql, parameters, classification.kind(), classification.shape(), accesses.footprint(),
+        SqlFacts facts = new SqlFacts(
+                sql,
+                parameters,
+                classification.kind(),
+                classification.shape(),
+                accesses.footprint(),
                 classification.valuesWritten(parameters));
-        LockIntent.WaitPolicy waitPolicy = classification.lockIntent().map(LockIntent::waitPolicy).orElse(null);
+        LockIntent.WaitPolicy waitPolicy =
+                classification.lockIntent().map(LockIntent::waitPolicy).orElse(null);
         // SKIP LOCKED never waits and locks only the rows it gets: nothing to predict
-        Set<String> locks = waitPolicy == LockIntent.WaitPolicy.SKIP_LOCKED ? Set.of() : rowLocks(accesses.exclusiveLocks());
+        Set<String> locks =
+                waitPolicy == LockIntent.WaitPolicy.SKIP_LOCKED ? Set.of() : rowLocks(accesses.exclusiveLocks());
         List<ResourceAccess> announced = accesses.accesses();
         if (waitPolicy == LockIntent.WaitPolicy.SKIP_LOCKED || waitPolicy == LockIntent.WaitPolicy.NOWAIT) {
             announced = withLockStateReads(announced, facts);

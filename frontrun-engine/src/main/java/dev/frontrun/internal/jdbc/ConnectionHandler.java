@@ -114,7 +114,10 @@ final class ConnectionHandler implements InvocationHandler {
             case "createStatement":
                 return wrap(Statement.class, Interfaces.invoke(target, method, args), null, false);
             case "prepareStatement":
-                return wrap(PreparedStatement.class, Interfaces.invoke(target, method, args), (String) args[0],
+                return wrap(
+                        PreparedStatement.class,
+                        Interfaces.invoke(target, method, args),
+                        (String) args[0],
                         wantsKeys(args));
             case "prepareCall":
                 return wrap(CallableStatement.class, Interfaces.invoke(target, method, args), (String) args[0], false);
@@ -134,15 +137,27 @@ final class ConnectionHandler implements InvocationHandler {
         Call call = () -> Interfaces.invoke(target, method, args);
         return switch (name) {
             case "setAutoCommit" -> boundaries.autoCommit((Boolean) args[0], call);
-            case "commit" -> target.getAutoCommit() ? call.run()
-                    : boundaries.run(TransactionControl.of(TxOp.COMMIT), SqlFacts.JDBC_BOUNDARY, call);
-            case "rollback" -> target.getAutoCommit() ? call.run()
-                    : boundaries.run(args == null || args.length == 0 ? TransactionControl.of(TxOp.ROLLBACK)
-                    : BoundaryStep.savepoint(TxOp.ROLLBACK_TO_SAVEPOINT, args[0]), SqlFacts.JDBC_BOUNDARY, call);
-            case "setSavepoint" -> boundaries.run(new TransactionControl(TxOp.SAVEPOINT,
-                    args != null && args.length == 1 ? (String) args[0] : null, null), SqlFacts.JDBC_BOUNDARY, call);
-            case "releaseSavepoint" -> boundaries.run(BoundaryStep.savepoint(TxOp.RELEASE_SAVEPOINT, args[0]),
-                    SqlFacts.JDBC_BOUNDARY, call);
+            case "commit" ->
+                target.getAutoCommit()
+                        ? call.run()
+                        : boundaries.run(TransactionControl.of(TxOp.COMMIT), SqlFacts.JDBC_BOUNDARY, call);
+            case "rollback" ->
+                target.getAutoCommit()
+                        ? call.run()
+                        : boundaries.run(
+                                args == null || args.length == 0
+                                        ? TransactionControl.of(TxOp.ROLLBACK)
+                                        : BoundaryStep.savepoint(TxOp.ROLLBACK_TO_SAVEPOINT, args[0]),
+                                SqlFacts.JDBC_BOUNDARY,
+                                call);
+            case "setSavepoint" ->
+                boundaries.run(
+                        new TransactionControl(
+                                TxOp.SAVEPOINT, args != null && args.length == 1 ? (String) args[0] : null, null),
+                        SqlFacts.JDBC_BOUNDARY,
+                        call);
+            case "releaseSavepoint" ->
+                boundaries.run(BoundaryStep.savepoint(TxOp.RELEASE_SAVEPOINT, args[0]), SqlFacts.JDBC_BOUNDARY, call);
             case "close" -> boundaries.close(call);
             default -> call.run();
         };
@@ -179,7 +194,8 @@ final class ConnectionHandler implements InvocationHandler {
 
     /** The name of a transaction begun now: the thread's, numbered, with the label the code gave it if any. */
     TransactionName transactionName(StepContext here) {
-        return new TransactionName(here.threadName() + "/tx" + here.state().nextTransaction(here.thread()),
+        return new TransactionName(
+                here.threadName() + "/tx" + here.state().nextTransaction(here.thread()),
                 TraceLabels.transactionName().orElse(null));
     }
 
@@ -215,7 +231,8 @@ final class ConnectionHandler implements InvocationHandler {
         }
         Object second = args[1];
         return second instanceof Integer flag && flag == Statement.RETURN_GENERATED_KEYS && args.length == 2
-                || second instanceof int[] || second instanceof String[];
+                || second instanceof int[]
+                || second instanceof String[];
     }
 
     private <T> T wrap(Class<T> type, Object statement, String sql, boolean wantsKeys) {
@@ -235,7 +252,9 @@ final class ConnectionHandler implements InvocationHandler {
         if (analysis.generatedKeys().isEmpty()) {
             return keys;
         }
-        return Interfaces.proxy(ResultSet.class, keys,
+        return Interfaces.proxy(
+                ResultSet.class,
+                keys,
                 new GeneratedKeyCapture(keys, analysis.generatedKeys(), SqlExecutionState.of(execution).aliases));
     }
 

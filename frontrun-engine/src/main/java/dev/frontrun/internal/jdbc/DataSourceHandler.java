@@ -18,9 +18,8 @@ import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.util.List;
 import java.util.Optional;
-import javax.sql.DataSource;
-import java.util.Optional;
 import java.util.function.Supplier;
+import javax.sql.DataSource;
 
 /**
  * The proxy behind a wrapped {@link DataSource}: hands out connection proxies and owns what the
@@ -51,14 +50,18 @@ public final class DataSourceHandler implements InvocationHandler {
     /** A proxy of {@code dataSource} whose connections report their statements to the scheduler. */
     public static DataSource wrap(DataSource dataSource, SchemaHints schemaHints) {
         ParserWarmUp.startOnce();
-        return Interfaces.proxy(DataSource.class, dataSource,
+        return Interfaces.proxy(
+                DataSource.class,
+                dataSource,
                 new DataSourceHandler(dataSource, OwnConnections.beside(dataSource), schemaHints));
     }
 
     /** The handler behind {@code dataSource} if it is a Frontrun proxy, else null. */
     public static DataSourceHandler of(DataSource dataSource) {
         return Proxy.isProxyClass(dataSource.getClass())
-                && Proxy.getInvocationHandler(dataSource) instanceof DataSourceHandler handler ? handler : null;
+                        && Proxy.getInvocationHandler(dataSource) instanceof DataSourceHandler handler
+                ? handler
+                : null;
     }
 
     /** The data source behind a Frontrun proxy, or {@code dataSource} itself if it is not one. */
@@ -87,11 +90,13 @@ public final class DataSourceHandler implements InvocationHandler {
                 }
                 DataSource workerCopy = workerCopy();
                 announceBorrowIfThePoolIsTooSmall();
-                Connection real = workerCopy != null ? workerCopy.getConnection()
+                Connection real = workerCopy != null
+                        ? workerCopy.getConnection()
                         : (Connection) Interfaces.invoke(target, method, args);
                 ConnectionHandler handler = new ConnectionHandler(this, real);
                 handler.forceIsolationIfTheExplorationSaysSo();
-                yield handler.proxy(Interfaces.proxy(Connection.class, real, handler)).proxy();
+                yield handler.proxy(Interfaces.proxy(Connection.class, real, handler))
+                        .proxy();
             }
             default -> Interfaces.invoke(target, method, args);
         };
@@ -108,16 +113,26 @@ public final class DataSourceHandler implements InvocationHandler {
             return null;
         }
         Optional<ExecutionContext> execution = SchedulingPoints.currentExecution();
-        if (poolSize > 0 && execution.isPresent() && poolSize < execution.get().threadNames().size()) {
-            throw new SchedulingPoints.EnvironmentError("a parallel exploration needs a pool of at least as many"
-                    + " connections as explored threads (" + execution.get().threadNames().size() + "); " + target
-                    + " has " + poolSize + ", and waits for its connections cannot be reproduced on a worker's copy of"
-                    + " the database. Explore with parallelism(1) or a larger pool", null);
+        if (poolSize > 0
+                && execution.isPresent()
+                && poolSize < execution.get().threadNames().size()) {
+            throw new SchedulingPoints.EnvironmentError(
+                    "a parallel exploration needs a pool of at least as many"
+                            + " connections as explored threads ("
+                            + execution.get().threadNames().size() + "); " + target
+                            + " has " + poolSize
+                            + ", and waits for its connections cannot be reproduced on a worker's copy of"
+                            + " the database. Explore with parallelism(1) or a larger pool",
+                    null);
         }
-        return (DataSource) worker.get().routeOf(target).orElseThrow(() -> new SchedulingPoints.EnvironmentError(
-                "a parallel exploration's worker asked " + target + " for a connection, but only the data source"
-                        + " given to database(...) is copied for the workers: its statements would reach the database"
-                        + " all workers share. Explore with parallelism(1)", null));
+        return (DataSource) worker.get()
+                .routeOf(target)
+                .orElseThrow(() -> new SchedulingPoints.EnvironmentError(
+                        "a parallel exploration's worker asked " + target
+                                + " for a connection, but only the data source"
+                                + " given to database(...) is copied for the workers: its statements would reach the database"
+                                + " all workers share. Explore with parallelism(1)",
+                        null));
     }
 
     /**
@@ -131,7 +146,8 @@ public final class DataSourceHandler implements InvocationHandler {
         }
         ExecutionContext execution = SchedulingPoints.currentExecution().orElseThrow();
         if (poolSize > 0 && poolSize < execution.threadNames().size()) {
-            SchedulingPoints.step(Step.of("borrow a connection from the pool of " + poolSize,
+            SchedulingPoints.step(Step.of(
+                    "borrow a connection from the pool of " + poolSize,
                     ResourceAccess.write(JavaBlockInspector.POOL_RESOURCE_PREFIX
                             + Integer.toHexString(System.identityHashCode(this)))));
         }
@@ -181,43 +197,46 @@ public final class DataSourceHandler implements InvocationHandler {
     /** The execution's SQL state; the first use in an execution also registers the database lock probe. */
     SqlExecutionState executionState(ExecutionContext execution) {
         SqlExecutionState state = SqlExecutionState.of(execution);
-        execution.attribute(probeKey, k -> { // once per execution, not per statement
-            // the schema read again once per exploration: a test's setup may have changed it behind the proxy's back
-            execution.explorationAttribute(schemaKey, key -> {
-                analyzer.refreshSchema();
-                return Boolean.TRUE;
-            });
-            // never one of the application's connections
-            PostgresLockProbe probe = lockProbe(execution, () -> new PostgresLockProbe(own.here()));
-            execution.addBlockingProbe(new BlockingProbe() {
-                @Override
-                public Optional<TraceStep.Blocked> blockedOn(int thread) {
-                    return probe.blockedReason(thread, state.runningBackends(), state.knownBackends(),
-                            execution.threadNames());
-                }
+        execution.attribute(
+                probeKey,
+                k -> { // once per execution, not per statement
+                    // the schema read again once per exploration: a test's setup may have changed it behind the proxy's
+                    // back
+                    execution.explorationAttribute(schemaKey, key -> {
+                        analyzer.refreshSchema();
+                        return Boolean.TRUE;
+                    });
+                    // never one of the application's connections
+                    PostgresLockProbe probe = lockProbe(execution, () -> new PostgresLockProbe(own.here()));
+                    execution.addBlockingProbe(new BlockingProbe() {
+                        @Override
+                        public Optional<TraceStep.Blocked> blockedOn(int thread) {
+                            return probe.blockedReason(
+                                    thread, state.runningBackends(), state.knownBackends(), execution.threadNames());
+                        }
 
-                @Override
-                public boolean hold(int thread) {
-                    return probe.hold(thread, state.runningBackends());
-                }
+                        @Override
+                        public boolean hold(int thread) {
+                            return probe.hold(thread, state.runningBackends());
+                        }
 
-                @Override
-                public void resume(int thread) {
-                    probe.resume(thread);
-                }
+                        @Override
+                        public void resume(int thread) {
+                            probe.resume(thread);
+                        }
 
-                @Override
-                public void release(int thread) {
-                    probe.cancel(thread, state.runningBackends());
-                }
+                        @Override
+                        public void release(int thread) {
+                            probe.cancel(thread, state.runningBackends());
+                        }
 
-                @Override
-                public Optional<String> waitingOutside(int thread) {
-                    return probe.waitingOutside(thread);
-                }
-            });
-            return Boolean.TRUE;
-        });
+                        @Override
+                        public Optional<String> waitingOutside(int thread) {
+                            return probe.waitingOutside(thread);
+                        }
+                    });
+                    return Boolean.TRUE;
+                });
         return state;
     }
 }

@@ -4,18 +4,17 @@ import dev.frontrun.internal.engine.ParallelWorker;
 import dev.frontrun.internal.postgres.DatabaseClones;
 import dev.frontrun.internal.postgres.DatabaseSnapshot;
 import dev.frontrun.internal.postgres.OwnConnections;
-import dev.frontrun.internal.postgres.WorkerConnections;
 import dev.frontrun.internal.postgres.PostgresRequired;
+import dev.frontrun.internal.postgres.WorkerConnections;
 import dev.frontrun.jdbc.FrontrunDataSource;
-
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.ExplorationHook;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import javax.sql.DataSource;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import javax.sql.DataSource;
 
 /**
  * Ties an exploration to a database: snapshots it before the first execution, restores what
@@ -58,9 +57,11 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     private final AtomicBoolean sawSql;
     /** the exploration's hook whose worker counterpart this is, or null */
     private final DatabaseExplorationHook parent;
+
     private final int worker;
     /** workers asked for so far ({@link #forWorker}), 0 for an exploration on one */
     private int workers;
+
     private DatabaseClones clones;
     private WorkerConnections workerConnections;
     /** a restore before an execution that failed: the exploration's end reports it too */
@@ -77,9 +78,13 @@ public final class DatabaseExplorationHook implements ExplorationHook {
         this(dataSource, missingProxyAdvice, lockTimeout, new AtomicBoolean(), null, -1);
     }
 
-    private DatabaseExplorationHook(DataSource dataSource, String missingProxyAdvice, Duration lockTimeout,
-                                    AtomicBoolean sawSql, DatabaseExplorationHook parent,
-                                    int worker) {
+    private DatabaseExplorationHook(
+            DataSource dataSource,
+            String missingProxyAdvice,
+            Duration lockTimeout,
+            AtomicBoolean sawSql,
+            DatabaseExplorationHook parent,
+            int worker) {
         this.dataSource = dataSource;
         this.missingProxyAdvice = missingProxyAdvice;
         this.lockTimeout = lockTimeout;
@@ -126,8 +131,7 @@ public final class DatabaseExplorationHook implements ExplorationHook {
             /** The check is the whole exploration's, made once before any worker starts. */
             @Override
             public ExplorationHook forWorker(int worker) {
-                return new ExplorationHook() {
-                };
+                return new ExplorationHook() {};
             }
         };
     }
@@ -145,7 +149,8 @@ public final class DatabaseExplorationHook implements ExplorationHook {
 
     private OwnConnections ownForCopies() {
         return OwnConnections.ownFor(DataSourceHandler.unwrapped(dataSource))
-                .filter(OwnConnections.class::isInstance).map(OwnConnections.class::cast)
+                .filter(OwnConnections.class::isInstance)
+                .map(OwnConnections.class::cast)
                 .orElseThrow(() -> new IllegalStateException("a parallel exploration copies the database, but "
                         + dataSource + " does not tell its JDBC URL and user (getJdbcUrl/getUrl, getUsername/getUser)."
                         + " Explore with parallelism(1)"));
@@ -177,15 +182,16 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     @Override
     public void beforeBaseline() throws Exception {
         requirePostgres();
-        snapshot = DatabaseSnapshot.untracked(OwnConnections.beside(DataSourceHandler.unwrapped(dataSource)), lockTimeout);
+        snapshot =
+                DatabaseSnapshot.untracked(OwnConnections.beside(DataSourceHandler.unwrapped(dataSource)), lockTimeout);
     }
 
     /** On the worker's thread: its copy's connections take the place of the application's, and its snapshot. */
     private void beforeExplorationOnWorker() throws Exception {
-        ParallelWorker here = ParallelWorker.current().orElseThrow(() -> new IllegalStateException(
-                "a worker's database hook runs on its parallel worker"));
-        workerConnections = new WorkerConnections(parent.clones.copy(worker),
-                DatabaseClones.WORKER_APPLICATION_NAME + "-" + worker);
+        ParallelWorker here = ParallelWorker.current()
+                .orElseThrow(() -> new IllegalStateException("a worker's database hook runs on its parallel worker"));
+        workerConnections = new WorkerConnections(
+                parent.clones.copy(worker), DatabaseClones.WORKER_APPLICATION_NAME + "-" + worker);
         here.route(DataSourceHandler.unwrapped(dataSource), workerConnections);
         snapshot = DatabaseSnapshot.take(parent.clones.copy(worker), lockTimeout);
     }
@@ -206,9 +212,13 @@ public final class DatabaseExplorationHook implements ExplorationHook {
 
     @Override
     public void afterExecution(ExecutionContext execution) {
-        SqlExecutionState.of(execution).backendUsers().forEach((pid, thread) -> workerBackends.put(pid,
-                "last used by explored thread '" + execution.threadNames().get(thread) + "' in execution "
-                        + execution.executionNumber()));
+        SqlExecutionState.of(execution)
+                .backendUsers()
+                .forEach((pid, thread) -> workerBackends.put(
+                        pid,
+                        "last used by explored thread '"
+                                + execution.threadNames().get(thread) + "' in execution "
+                                + execution.executionNumber()));
     }
 
     @Override
@@ -236,7 +246,9 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     private static String answers(ExecutionContext execution, Map<Integer, Integer> statuses) {
         StringBuilder sb = new StringBuilder();
         statuses.forEach((thread, status) -> sb.append(sb.length() == 0 ? "" : ", ")
-                .append(execution.threadNames().get(thread)).append(" got ").append(status));
+                .append(execution.threadNames().get(thread))
+                .append(" got ")
+                .append(status));
         return sb.toString();
     }
 

@@ -4,19 +4,18 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.sql.Wrapper;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.sql.Wrapper;
 
 /** Dynamic proxies that keep every interface of the object they wrap. */
 final class Interfaces {
 
     private static final ConcurrentMap<Class<?>, Class<?>[]> CACHE = new ConcurrentHashMap<>();
 
-    private Interfaces() {
-    }
+    private Interfaces() {}
 
     @SuppressWarnings("unchecked")
     static <T> T proxy(Class<T> required, Object target, InvocationHandler handler) {
@@ -70,7 +69,8 @@ final class Interfaces {
     static boolean isWrapperCall(Method method) {
         return method.getDeclaringClass() == Wrapper.class
                 || (method.getName().equals("unwrap") || method.getName().equals("isWrapperFor"))
-                && method.getParameterCount() == 1 && method.getParameterTypes()[0] == Class.class;
+                        && method.getParameterCount() == 1
+                        && method.getParameterTypes()[0] == Class.class;
     }
 
     static Object wrapperCall(Object proxy, Object target, Method method, Object[] args) throws Throwable {

@@ -6,8 +6,7 @@ import java.sql.Connection;
 /** JDBC's isolation constants as {@link Isolation} levels. */
 final class JdbcIsolation {
 
-    private JdbcIsolation() {
-    }
+    private JdbcIsolation() {}
 
     /** The {@code Connection.TRANSACTION_*} constant of {@code level}. */
     static int toJdbc(Isolation level) {

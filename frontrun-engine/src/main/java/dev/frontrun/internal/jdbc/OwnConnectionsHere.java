@@ -31,8 +31,10 @@ final class OwnConnectionsHere implements DataSource {
 
     /** The own connections of the calling thread's worker's copy, or those beside the application's pool. */
     DataSource here() {
-        return ParallelWorker.current().flatMap(worker -> worker.routeOf(application))
-                .filter(WorkerConnections.class::isInstance).<DataSource>map(route -> ((WorkerConnections) route).own())
+        return ParallelWorker.current()
+                .flatMap(worker -> worker.routeOf(application))
+                .filter(WorkerConnections.class::isInstance)
+                .<DataSource>map(route -> ((WorkerConnections) route).own())
                 .orElse(own);
     }
 

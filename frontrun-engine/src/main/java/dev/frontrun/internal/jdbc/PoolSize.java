@@ -8,8 +8,7 @@ final class PoolSize {
 
     private static final String[] GETTERS = {"getMaximumPoolSize", "getMaxTotal", "getMaxActive", "getMaxSize"};
 
-    private PoolSize() {
-    }
+    private PoolSize() {}
 
     /** The pool's maximum size, or 0 when {@code dataSource} is not a pool or does not say. */
     static int of(DataSource dataSource) {

@@ -2,23 +2,23 @@ package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.internal.sql.ColumnValue;
 import dev.frontrun.internal.sql.SqlStep;
+import java.io.InputStream;
+import java.io.Reader;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
+import java.sql.Blob;
+import java.sql.Clob;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.time.temporal.TemporalAccessor;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.UUID;
-import java.io.InputStream;
-import java.io.Reader;
-import java.sql.Blob;
-import java.sql.Clob;
-import java.util.Date;
 
 /**
  * Result-set proxy of a query: counts the rows the client reads into the step's outcome (for a locking read, the rows
@@ -61,7 +61,9 @@ final class ResultRows implements InvocationHandler {
 
     /** {@code getInt(3)}, {@code getString("name")}, {@code getObject(2, Long.class)} and the like. */
     private static boolean isColumnGetter(Method method, Object[] args) {
-        return method.getName().startsWith("get") && args != null && args.length >= 1
+        return method.getName().startsWith("get")
+                && args != null
+                && args.length >= 1
                 && (args[0] instanceof Integer || args[0] instanceof String);
     }
 
@@ -80,7 +82,8 @@ final class ResultRows implements InvocationHandler {
     private String label(int index) throws SQLException {
         ResultSetMetaData columns = metadata();
         return index >= 1 && index <= columns.getColumnCount()
-                ? columns.getColumnLabel(index).toLowerCase(Locale.ROOT) : null;
+                ? columns.getColumnLabel(index).toLowerCase(Locale.ROOT)
+                : null;
     }
 
     /** The labels the result set has more than once (a join's {@code id}s): they would not say which table's they are. */
@@ -108,21 +111,28 @@ final class ResultRows implements InvocationHandler {
 
     /** A value as reports show it: plain values as they are, streams and large objects not at all. */
     private static Object kept(Object value) {
-        if (value == null || value instanceof Number || value instanceof Boolean || value instanceof String
-                || value instanceof Character || value instanceof Date || value instanceof TemporalAccessor
-                || value instanceof UUID || value instanceof Enum<?>) {
+        if (value == null
+                || value instanceof Number
+                || value instanceof Boolean
+                || value instanceof String
+                || value instanceof Character
+                || value instanceof Date
+                || value instanceof TemporalAccessor
+                || value instanceof UUID
+                || value instanceof Enum<?>) {
             return value;
         }
         if (value instanceof byte[] bytes) {
             return bytes.clone();
         }
-        if (value instanceof InputStream || value instanceof Reader || value instanceof Blob
-                || value instanceof Clob) {
+        if (value instanceof InputStream || value instanceof Reader || value instanceof Blob || value instanceof Clob) {
             return Unreadable.VALUE;
         }
         return value.toString();
     }
 
     /** A value read as a stream or a large object: the proxy does not read it for the client. */
-    private enum Unreadable { VALUE }
+    private enum Unreadable {
+        VALUE
+    }
 }

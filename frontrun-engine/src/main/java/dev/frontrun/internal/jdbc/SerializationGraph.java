@@ -62,8 +62,12 @@ final class SerializationGraph {
      * @param level       the level it runs at: {@code tx}'s, or the connection's in autocommit mode
      * @param announced   what its step announces so far
      */
-    StatementPart statement(TransactionState tx, boolean autocommit, String transaction, Isolation level,
-                            List<ResourceAccess> announced) {
+    StatementPart statement(
+            TransactionState tx,
+            boolean autocommit,
+            String transaction,
+            Isolation level,
+            List<ResourceAccess> announced) {
         boolean serializable = level == Isolation.SERIALIZABLE;
         boolean inTransaction = !autocommit && serializable && !tx.aborted();
         if (inTransaction) {
@@ -89,12 +93,13 @@ final class SerializationGraph {
         private final String transaction;
         /** Whether it runs in a serializable transaction begun before it. */
         private final boolean inTransaction;
+
         private final boolean autocommitWrite;
         private final List<ResourceAccess> announced;
         private boolean mayDoomAnother;
 
-        private StatementPart(String transaction, boolean inTransaction, boolean autocommitWrite,
-                              List<ResourceAccess> announced) {
+        private StatementPart(
+                String transaction, boolean inTransaction, boolean autocommitWrite, List<ResourceAccess> announced) {
             this.transaction = transaction;
             this.inTransaction = inTransaction;
             this.autocommitWrite = autocommitWrite;
@@ -112,15 +117,19 @@ final class SerializationGraph {
          * complete a dangerous structure through the committed writer.
          */
         void running() {
-            mayDoomAnother = inTransaction && writerCommitted
-                    && underWay.stream().anyMatch(other -> !other.equals(transaction));
+            mayDoomAnother =
+                    inTransaction && writerCommitted && underWay.stream().anyMatch(other -> !other.equals(transaction));
         }
 
         /** The statement ran ({@code succeeded}) or failed: tells what it may have done to the graph. */
         void ran(boolean succeeded) {
             if (mayDoomAnother) {
-                SchedulingPoints.alsoDid(new Step(List.of(ResourceAccess.write(RESOURCE)), Set.of(), Set.of(),
-                        "a read-write conflict of " + transaction + " may doom another serializable transaction", null));
+                SchedulingPoints.alsoDid(new Step(
+                        List.of(ResourceAccess.write(RESOURCE)),
+                        Set.of(),
+                        Set.of(),
+                        "a read-write conflict of " + transaction + " may doom another serializable transaction",
+                        null));
             }
             if (succeeded && autocommitWrite) {
                 underWay.remove(transaction); // its own commit

@@ -68,7 +68,9 @@ final class SqlExecutionState {
     /** The calling thread's statement {@code sql} is about to run through the proxy. */
     void announced(int thread, String sql) {
         if (sql != null) {
-            announcedSql.computeIfAbsent(thread, t -> Collections.synchronizedList(new ArrayList<>())).add(sql);
+            announcedSql
+                    .computeIfAbsent(thread, t -> Collections.synchronizedList(new ArrayList<>()))
+                    .add(sql);
         }
     }
 

@@ -1,10 +1,10 @@
 package dev.frontrun.internal.jdbc;
 
+import dev.frontrun.ResourceAccess;
 import dev.frontrun.internal.sql.SqlFacts;
 import dev.frontrun.internal.sql.SqlStep;
 import dev.frontrun.internal.sql.bind.GeneratedKey;
 import dev.frontrun.internal.sql.syntax.TransactionControl;
-import dev.frontrun.ResourceAccess;
 import java.util.List;
 import java.util.Set;
 
@@ -22,8 +22,14 @@ import java.util.Set;
  * @param display       the statement for people ({@link SqlFacts#display()}), rendered once with the analysis
  * @param rowsShown     what a step's label shows after the statement: the rows it touches, or empty
  */
-record StatementAnalysis(SqlFacts facts, List<ResourceAccess> accesses, TransactionControl control,
-                         Set<String> rowLocks, List<GeneratedKey> generatedKeys, String display, String rowsShown) {
+record StatementAnalysis(
+        SqlFacts facts,
+        List<ResourceAccess> accesses,
+        TransactionControl control,
+        Set<String> rowLocks,
+        List<GeneratedKey> generatedKeys,
+        String display,
+        String rowsShown) {
 
     StatementAnalysis {
         accesses = List.copyOf(accesses);
@@ -32,8 +38,12 @@ record StatementAnalysis(SqlFacts facts, List<ResourceAccess> accesses, Transact
     }
 
     /** Renders the display and the rows once here: an analysis may be reused by many executions ({@link BoundStatements}). */
-    StatementAnalysis(SqlFacts facts, List<ResourceAccess> accesses, TransactionControl control, Set<String> rowLocks,
-                      List<GeneratedKey> generatedKeys) {
+    StatementAnalysis(
+            SqlFacts facts,
+            List<ResourceAccess> accesses,
+            TransactionControl control,
+            Set<String> rowLocks,
+            List<GeneratedKey> generatedKeys) {
         this(facts, accesses, control, rowLocks, generatedKeys, facts.display(), SqlStep.rowsShown(facts.rows()));
     }
 }

@@ -1,8 +1,8 @@
 package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.internal.sql.bind.GeneratedKeyAliases;
-import java.util.List;
 import java.sql.Connection;
+import java.util.List;
 
 /**
  * Turns SQL text and bound parameters into a {@link StatementAnalysis}. Must never throw:
@@ -25,8 +25,7 @@ interface StatementAnalyzer {
     }
 
     /** Reads the schema again: it may have changed behind the proxy's back since it was read (a test's setup). */
-    default void refreshSchema() {
-    }
+    default void refreshSchema() {}
 
     /** {@link #refreshSchema()} on {@code lent}, a connection of the caller's, left open. */
     default void refreshSchema(Connection lent) {

@@ -5,9 +5,9 @@ import dev.frontrun.spi.SchedulingPoints;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.sql.Statement;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -74,15 +74,22 @@ final class StatementHandler implements InvocationHandler {
             case "execute", "executeQuery", "executeUpdate", "executeLargeUpdate" -> {
                 String sql = args != null && args.length > 0 && args[0] instanceof String s ? s : preparedSql;
                 List<Object> bound = sql == preparedSql ? parameters : List.of();
-                return connection.statements().run(sql, bound, (Statement) target, () -> Interfaces.invoke(target, method, args),
-                        analysis -> lastAnalysis = analysis);
+                return connection
+                        .statements()
+                        .run(
+                                sql,
+                                bound,
+                                (Statement) target,
+                                () -> Interfaces.invoke(target, method, args),
+                                analysis -> lastAnalysis = analysis);
             }
             case "executeBatch", "executeLargeBatch" -> {
                 return runBatch(method, args);
             }
             case "getGeneratedKeys" -> {
                 Object keys = Interfaces.invoke(target, method, args);
-                return lastAnalysis == null || !wantsGeneratedKeys ? keys
+                return lastAnalysis == null || !wantsGeneratedKeys
+                        ? keys
                         : connection.captureKeys((ResultSet) keys, lastAnalysis);
             }
             default -> {
@@ -107,14 +114,17 @@ final class StatementHandler implements InvocationHandler {
             case "execute", "executeQuery", "executeUpdate", "executeLargeUpdate" -> {
                 String sql = args != null && args.length > 0 && args[0] instanceof String s ? s : preparedSql;
                 lastAnalysis = sql != null && (wantsGeneratedKeys || mentionsReturning(sql))
-                        ? connection.analyzeInSetup(execution, sql, sql == preparedSql ? parameters : List.of()) : null;
+                        ? connection.analyzeInSetup(execution, sql, sql == preparedSql ? parameters : List.of())
+                        : null;
                 Object result = Interfaces.invoke(target, method, args);
                 return result instanceof ResultSet rows && lastAnalysis != null
-                        ? connection.captureKeys(rows, lastAnalysis, execution) : result;
+                        ? connection.captureKeys(rows, lastAnalysis, execution)
+                        : result;
             }
             case "getGeneratedKeys" -> {
                 Object keys = Interfaces.invoke(target, method, args);
-                return lastAnalysis == null || !wantsGeneratedKeys ? keys
+                return lastAnalysis == null || !wantsGeneratedKeys
+                        ? keys
                         : connection.captureKeys((ResultSet) keys, lastAnalysis, execution);
             }
             default -> {
@@ -143,13 +153,22 @@ final class StatementHandler implements InvocationHandler {
         }
         batchParameters.clear();
         batchSql.clear();
-        return connection.statements().runBatch(sqls, params, (Statement) target, () -> Interfaces.invoke(target, method, args),
-                analysis -> lastAnalysis = analysis);
+        return connection
+                .statements()
+                .runBatch(
+                        sqls,
+                        params,
+                        (Statement) target,
+                        () -> Interfaces.invoke(target, method, args),
+                        analysis -> lastAnalysis = analysis);
     }
 
     /** Records what a parameter setter or {@code clearParameters} does to the bound values; whether it was one. */
     private boolean recordsParameters(String name, Object[] args) {
-        if (name.startsWith("set") && args != null && args.length >= 2 && args[0] instanceof Integer index
+        if (name.startsWith("set")
+                && args != null
+                && args.length >= 2
+                && args[0] instanceof Integer index
                 && preparedSql != null) {
             bind(index, name.equals("setNull") ? null : args[1]);
             return true;

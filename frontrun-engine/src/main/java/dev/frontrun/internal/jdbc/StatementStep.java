@@ -1,8 +1,5 @@
 package dev.frontrun.internal.jdbc;
 
-import dev.frontrun.internal.sql.ColumnValue;
-import dev.frontrun.internal.sql.TransactionName;
-
 import dev.frontrun.ResourceAccess;
 import dev.frontrun.Step;
 import dev.frontrun.internal.jdbc.ConnectionHandler.Call;
@@ -52,13 +49,14 @@ final class StatementStep {
     }
 
     /** A statement execution: analysis, a scheduling point announcing it, then the real call. */
-    Object run(String sql, List<Object> parameters, Statement statement, Call call, Consumer<StatementAnalysis> analysed)
+    Object run(
+            String sql, List<Object> parameters, Statement statement, Call call, Consumer<StatementAnalysis> analysed)
             throws Throwable {
         StepContext here = StepContext.current(connection.owner());
         here.state().announced(here.thread(), sql);
         long start = System.nanoTime();
-        StatementAnalysis analysis = connection.owner().analyzer().analyze(sql, parameters, here.thread(),
-                here.state().aliases);
+        StatementAnalysis analysis =
+                connection.owner().analyzer().analyze(sql, parameters, here.thread(), here.state().aliases);
         here.execution().recordAnalysisTime(System.nanoTime() - start);
         analysed.accept(analysis);
         if (analysis.control() != null) {
@@ -68,21 +66,29 @@ final class StatementStep {
     }
 
     /** A batch: one scheduling point announcing the union of what its statements touch. */
-    Object runBatch(List<String> sqls, List<List<Object>> parameters, Statement statement, Call call,
-                    Consumer<StatementAnalysis> analysed) throws Throwable {
+    Object runBatch(
+            List<String> sqls,
+            List<List<Object>> parameters,
+            Statement statement,
+            Call call,
+            Consumer<StatementAnalysis> analysed)
+            throws Throwable {
         StepContext here = StepContext.current(connection.owner());
         List<StatementAnalysis> parts = new ArrayList<>();
         long start = System.nanoTime();
         for (int i = 0; i < sqls.size(); i++) {
             here.state().announced(here.thread(), sqls.get(i));
-            parts.add(connection.owner().analyzer().analyze(sqls.get(i), parameters.get(i), here.thread(),
-                    here.state().aliases));
+            parts.add(connection
+                    .owner()
+                    .analyzer()
+                    .analyze(sqls.get(i), parameters.get(i), here.thread(), here.state().aliases));
         }
         here.execution().recordAnalysisTime(System.nanoTime() - start);
-        StatementAnalysis union = union(parts, sqls.isEmpty() ? null : sqls.get(0),
-                parameters.isEmpty() ? List.of() : parameters.get(0));
+        StatementAnalysis union =
+                union(parts, sqls.isEmpty() ? null : sqls.get(0), parameters.isEmpty() ? List.of() : parameters.get(0));
         analysed.accept(union);
-        String label = sqls.isEmpty() ? "empty batch"
+        String label = sqls.isEmpty()
+                ? "empty batch"
                 : union.display() + (sqls.size() > 1 ? "  (batch of " + sqls.size() + ")" : "");
         return execute(union, label, statement, call, here);
     }
@@ -105,8 +111,8 @@ final class StatementStep {
         List<ResourceAccess> accesses = analysis.accesses();
         Announced announcedAs = announced(accesses, facts, autocommit);
         List<ResourceAccess> undone = announcedAs.undone();
-        SerializationGraph.StatementPart serializable = state.serialization.statement(tx, autocommit, txName,
-                autocommit ? connection.isolation() : tx.isolation(), announcedAs.step());
+        SerializationGraph.StatementPart serializable = state.serialization.statement(
+                tx, autocommit, txName, autocommit ? connection.isolation() : tx.isolation(), announcedAs.step());
         List<ResourceAccess> announced = serializable.announced();
         if (!autocommit && tx.takesTransactionSnapshot(readsData)) {
             accesses = withSnapshotRead(accesses); // everything it reads later is as of now
@@ -119,15 +125,22 @@ final class StatementStep {
                 tx.isolation(setting.level());
             }
         });
-        String tag = facts.sql() == null ? null : TraceLabels.statementTag(facts.sql()).orElse(null);
-        SqlStep.Origin origin = new SqlStep.Origin(here.threadName(), connection.connectionNumber(here), transaction,
-                autocommit, connection.isolation());
+        String tag = facts.sql() == null
+                ? null
+                : TraceLabels.statementTag(facts.sql()).orElse(null);
+        SqlStep.Origin origin = new SqlStep.Origin(
+                here.threadName(), connection.connectionNumber(here), transaction, autocommit, connection.isolation());
         SqlStep detail = new SqlStep(null, origin, facts, tag);
         state.statements.incrementAndGet();
-        int pid = connection.backendPid(); // before the step: a connection Frontrun cannot see into fails the thread at once
+        int pid = connection.backendPid(); // before the step: a connection Frontrun cannot see into fails the thread at
+        // once
         here.execution().recordAnalysisTime(System.nanoTime() - entered);
-        SchedulingPoints.step(new Step(announced, acquires, Set.of(),
-                label + analysis.rowsShown() + detail.tagShown() + "  [" + txName + "]", detail));
+        SchedulingPoints.step(new Step(
+                announced,
+                acquires,
+                Set.of(),
+                label + analysis.rowsShown() + detail.tagShown() + "  [" + txName + "]",
+                detail));
         serializable.running();
         state.running(here.thread(), pid);
         try {
@@ -156,7 +169,9 @@ final class StatementStep {
                 if (!abortedBefore && !outcome.aborting()) {
                     // the driver rolled back to its own savepoint before the statement (pgjdbc's autosave=always): the
                     // transaction goes on, and only what the statement took is undone
-                    BoundaryStep.released(TransactionState.undoneAtError(undone, facts.tables()), analysis.rowLocks(),
+                    BoundaryStep.released(
+                            TransactionState.undoneAtError(undone, facts.tables()),
+                            analysis.rowLocks(),
                             "the error undoes the statement in " + tx.name());
                 }
             }
@@ -167,8 +182,7 @@ final class StatementStep {
     }
 
     /** What a statement's step announces, and what a rollback of its writes will (empty outside a transaction). */
-    private record Announced(List<ResourceAccess> step, List<ResourceAccess> undone) {
-    }
+    private record Announced(List<ResourceAccess> step, List<ResourceAccess> undone) {}
 
     /**
      * What the step announces. A plain read announces its accesses as they are. Any other statement also touches the
@@ -181,9 +195,11 @@ final class StatementStep {
             return new Announced(accesses, List.of()); // writes nothing: nothing to undo
         }
         Set<String> sequences = sequencesWritten(facts);
-        boolean uncommitted = !autocommit && !SerializationGraph.ordersUncommittedWrites(tx.isolation())
+        boolean uncommitted = !autocommit
+                && !SerializationGraph.ordersUncommittedWrites(tx.isolation())
                 && UncommittedWrites.deferrable(facts.kind());
-        return new Announced(UncommittedWrites.announced(accesses, sequences, uncommitted),
+        return new Announced(
+                UncommittedWrites.announced(accesses, sequences, uncommitted),
                 autocommit ? List.of() : UncommittedWrites.undone(accesses, sequences, uncommitted));
     }
 
@@ -249,7 +265,8 @@ final class StatementStep {
     }
 
     /** One analysis for a batch: the union of what its statements touch, with the first statement's text and shape. */
-    private static StatementAnalysis union(List<StatementAnalysis> parts, String firstSql, List<Object> firstParameters) {
+    private static StatementAnalysis union(
+            List<StatementAnalysis> parts, String firstSql, List<Object> firstParameters) {
         Set<ResourceAccess> accesses = new LinkedHashSet<>();
         Set<String> locks = new LinkedHashSet<>();
         Set<ResourceId> reads = new LinkedHashSet<>();
@@ -257,7 +274,8 @@ final class StatementStep {
         Set<ResourceId> predicates = new LinkedHashSet<>();
         List<RowRef> rows = new ArrayList<>();
         List<GeneratedKey> keys = new ArrayList<>();
-        StatementKind kind = parts.isEmpty() ? StatementKind.OTHER : parts.get(0).facts().kind();
+        StatementKind kind =
+                parts.isEmpty() ? StatementKind.OTHER : parts.get(0).facts().kind();
         for (StatementAnalysis p : parts) {
             accesses.addAll(p.accesses());
             locks.addAll(p.rowLocks());
@@ -267,11 +285,12 @@ final class StatementStep {
             rows.addAll(p.facts().rows());
             keys.addAll(p.generatedKeys());
         }
-        StatementShape shape = parts.isEmpty() ? StatementShape.UNKNOWN : parts.get(0).facts().shape();
+        StatementShape shape =
+                parts.isEmpty() ? StatementShape.UNKNOWN : parts.get(0).facts().shape();
         // the values a batch of one statement sets; several statements' columns would not say which row they went to
         List<ColumnValue> written = parts.size() == 1 ? parts.get(0).facts().written() : List.of();
-        SqlFacts facts = new SqlFacts(firstSql, firstParameters, kind, shape,
-                new Footprint(reads, writes, predicates, rows), written);
+        SqlFacts facts = new SqlFacts(
+                firstSql, firstParameters, kind, shape, new Footprint(reads, writes, predicates, rows), written);
         return new StatementAnalysis(facts, new ArrayList<>(accesses), null, locks, keys);
     }
 }

@@ -14,7 +14,10 @@ record StepContext(ExecutionContext execution, SqlExecutionState state, int thre
     /** The calling explored thread's context; the first use in an execution also registers the lock probe. */
     static StepContext current(DataSourceHandler owner) {
         ExecutionContext execution = SchedulingPoints.currentExecution().orElseThrow();
-        return new StepContext(execution, owner.executionState(execution),
-                SchedulingPoints.currentThreadIndex().orElseThrow(), SchedulingPoints.currentThreadName().orElseThrow());
+        return new StepContext(
+                execution,
+                owner.executionState(execution),
+                SchedulingPoints.currentThreadIndex().orElseThrow(),
+                SchedulingPoints.currentThreadName().orElseThrow());
     }
 }

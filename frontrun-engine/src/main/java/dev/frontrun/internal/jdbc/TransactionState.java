@@ -2,15 +2,14 @@ package dev.frontrun.internal.jdbc;
 
 import dev.frontrun.Access;
 import dev.frontrun.Isolation;
-import dev.frontrun.internal.sql.TransactionName;
 import dev.frontrun.ResourceAccess;
+import dev.frontrun.internal.sql.TransactionName;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.Collection;
 
 /**
  * The open database transaction of one logical connection, as far as scheduling cares: its
@@ -23,8 +22,7 @@ import java.util.Collection;
 final class TransactionState {
 
     /** A savepoint, and how many locks the transaction held and how many writes it had made when it was set. */
-    private record Mark(String name, int locksBefore, int writesBefore) {
-    }
+    private record Mark(String name, int locksBefore, int writesBefore) {}
 
     private boolean open;
     private TransactionName name;
@@ -37,6 +35,7 @@ final class TransactionState {
     private final Set<String> touchedTables = new LinkedHashSet<>();
     /** What undoing each write of the transaction's statements announces, in order (what a rollback undoes and releases). */
     private final List<ResourceAccess> writeLog = new ArrayList<>();
+
     private final List<Mark> savepoints = new ArrayList<>();
 
     boolean open() {
@@ -110,7 +109,8 @@ final class TransactionState {
      * pipeline gives them (a commit publishes their writes), {@code undone} what a rollback of its writes
      * announces ({@code UncommittedWrites.undone}).
      */
-    void ran(List<ResourceAccess> accesses, List<ResourceAccess> undone, Set<String> exclusiveLocks, boolean readsData) {
+    void ran(
+            List<ResourceAccess> accesses, List<ResourceAccess> undone, Set<String> exclusiveLocks, boolean readsData) {
         if (readsData) {
             snapshotTaken = true;
         }
@@ -156,7 +156,9 @@ final class TransactionState {
     /** The locks {@link #rollbackTo} would release, without releasing them. */
     Set<String> locksTakenAfter(String savepoint) {
         int i = indexOf(savepoint);
-        return i < 0 ? Set.of() : new LinkedHashSet<>(locks.subList(savepoints.get(i).locksBefore(), locks.size()));
+        return i < 0
+                ? Set.of()
+                : new LinkedHashSet<>(locks.subList(savepoints.get(i).locksBefore(), locks.size()));
     }
 
     /** RELEASE SAVEPOINT: the savepoint (and later ones) are gone; the locks stay. */
@@ -209,8 +211,8 @@ final class TransactionState {
     private static List<ResourceAccess> lockStateWrites(Collection<String> tables) {
         List<ResourceAccess> out = new ArrayList<>(tables.size());
         for (String table : tables) { // a loop, not a stream: this runs at every boundary, mostly interpreted
-            out.add(new ResourceAccess(dev.frontrun.internal.sql.resource.ResourceId.locksOf(table).render(),
-                    Access.WEAK_WRITE));
+            out.add(new ResourceAccess(
+                    dev.frontrun.internal.sql.resource.ResourceId.locksOf(table).render(), Access.WEAK_WRITE));
         }
         return out;
     }

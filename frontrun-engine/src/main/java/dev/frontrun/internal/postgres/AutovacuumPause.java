@@ -36,8 +36,7 @@ final class AutovacuumPause {
 
     private static final String OPTION = "autovacuum_enabled";
 
-    private AutovacuumPause() {
-    }
+    private AutovacuumPause() {}
 
     /**
      * Records how to put back each of {@code relations} that has storage (the table, not a partitioned parent) and
@@ -48,17 +47,22 @@ final class AutovacuumPause {
             return;
         }
         List<String> statements = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT c.oid,"
-                + " quote_ident(n.nspname) || '.' || quote_ident(c.relname), " + setting("c") + ", " + setting("t")
-                + " FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
-                + " LEFT JOIN pg_class t ON t.oid = c.reltoastrelid"
-                + " WHERE c.relkind = 'r' AND c.oid = any('{" + relations.stream().map(String::valueOf)
-                .collect(Collectors.joining(",")) + "}'::oid[]) ORDER BY c.oid")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT c.oid,"
+                        + " quote_ident(n.nspname) || '.' || quote_ident(c.relname), " + setting("c") + ", "
+                        + setting("t")
+                        + " FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                        + " LEFT JOIN pg_class t ON t.oid = c.reltoastrelid"
+                        + " WHERE c.relkind = 'r' AND c.oid = any('{"
+                        + relations.stream().map(String::valueOf).collect(Collectors.joining(","))
+                        + "}'::oid[]) ORDER BY c.oid")) {
             while (rs.next()) {
                 String relation = rs.getString(2);
                 String resume = resume(rs.getString(3), rs.getString(4));
-                statements.add("INSERT INTO " + TABLE + " VALUES (" + rs.getLong(1) + ", '" + resume.replace("'", "''") + "')");
-                statements.add("ALTER TABLE ONLY " + relation + " SET (" + OPTION + " = off, toast." + OPTION + " = off)");
+                statements.add("INSERT INTO " + TABLE + " VALUES (" + rs.getLong(1) + ", '" + resume.replace("'", "''")
+                        + "')");
+                statements.add(
+                        "ALTER TABLE ONLY " + relation + " SET (" + OPTION + " = off, toast." + OPTION + " = off)");
             }
         }
         if (!statements.isEmpty()) {
@@ -79,7 +83,8 @@ final class AutovacuumPause {
         List<String> set = new ArrayList<>();
         List<String> reset = new ArrayList<>();
         (own == null ? reset : set).add(OPTION + (own == null ? "" : " = '" + own.replace("'", "''") + "'"));
-        (toast == null ? reset : set).add("toast." + OPTION + (toast == null ? "" : " = '" + toast.replace("'", "''") + "'"));
+        (toast == null ? reset : set)
+                .add("toast." + OPTION + (toast == null ? "" : " = '" + toast.replace("'", "''") + "'"));
         List<String> actions = new ArrayList<>();
         if (!reset.isEmpty()) {
             actions.add("RESET (" + String.join(", ", reset) + ")");
@@ -95,7 +100,8 @@ final class AutovacuumPause {
      * restore): run by the next snapshot, in its transaction, before it drops the old schema.
      */
     static void resumeLeftovers(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet exists = st.executeQuery("SELECT to_regclass('" + TABLE + "')")) {
+        try (Statement st = c.createStatement();
+                ResultSet exists = st.executeQuery("SELECT to_regclass('" + TABLE + "')")) {
             if (!exists.next() || exists.getString(1) == null) {
                 return;
             }

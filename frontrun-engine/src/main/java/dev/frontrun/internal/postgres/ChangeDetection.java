@@ -36,6 +36,7 @@ final class ChangeDetection {
     static final String RESTORING = "frontrun.restoring";
     /** The prefix of each tracked table's tracking sequence ({@code frontrun_snapshot.w3}). */
     private static final String TRACKER = DatabaseSnapshot.SCHEMA + ".w";
+
     private static final String TRACK = DatabaseSnapshot.SCHEMA + ".track_changes";
 
     /** Created with the snapshot's schema. */
@@ -48,8 +49,7 @@ final class ChangeDetection {
             + " PERFORM nextval(TG_ARGV[1]::regclass); END IF;"
             + " RETURN NULL; END $$";
 
-    private ChangeDetection() {
-    }
+    private ChangeDetection() {}
 
     /** The name of the {@code n}th tracked table's tracking sequence. */
     static String tracker(int n) {
@@ -64,7 +64,8 @@ final class ChangeDetection {
         List<String> sql = new ArrayList<>();
         sql.add("CREATE SEQUENCE " + tracker);
         for (String relation : table.relations().values()) {
-            sql.add("CREATE TRIGGER " + DatabaseSnapshot.TRACKING_TRIGGER + " AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE"
+            sql.add("CREATE TRIGGER " + DatabaseSnapshot.TRACKING_TRIGGER
+                    + " AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE"
                     + " ON " + relation + " FOR EACH STATEMENT EXECUTE FUNCTION " + TRACK + "('" + table.oid() + "', '"
                     + tracker + "')");
             sql.add("ALTER TABLE ONLY " + relation + " ENABLE ALWAYS TRIGGER " + DatabaseSnapshot.TRACKING_TRIGGER);
@@ -74,9 +75,10 @@ final class ChangeDetection {
 
     /** The statement that records the values of {@code sequences} as they are now. */
     static String recordSequences(List<SnapshotScope.Sequence> sequences) {
-        return "INSERT INTO " + SEQUENCES + " " + sequences.stream()
-                .map(s -> "SELECT " + s.oid() + "::oid, last_value, is_called FROM " + s.name())
-                .collect(Collectors.joining(" UNION ALL "));
+        return "INSERT INTO " + SEQUENCES + " "
+                + sequences.stream()
+                        .map(s -> "SELECT " + s.oid() + "::oid, last_value, is_called FROM " + s.name())
+                        .collect(Collectors.joining(" UNION ALL "));
     }
 
     /** In a restore's transaction: the tables it fills ({@code oids}, comma-separated) fire no tracking. */
@@ -96,8 +98,8 @@ final class ChangeDetection {
         Set<Long> emptied = Set.of();
         List<String> schemaChanges = List.of();
         if (!methods.vacuums()) {
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                    "SELECT 0, relid FROM " + ChangesAndEmptying.WRITTEN + " UNION ALL"
+            try (Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT 0, relid FROM " + ChangesAndEmptying.WRITTEN + " UNION ALL"
                             + " SELECT 1, seq FROM " + SEQUENCES + " WHERE pg_sequence_last_value(seq::regclass)"
                             + " IS DISTINCT FROM CASE WHEN is_called THEN last_value END")) {
                 while (rs.next()) {

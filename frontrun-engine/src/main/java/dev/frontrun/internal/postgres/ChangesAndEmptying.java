@@ -22,12 +22,10 @@ import java.util.stream.Collectors;
 final class ChangesAndEmptying {
 
     /** One table a restore may need to empty: how to fill it again, its copy, and its tracking sequence (null: none). */
-    record Restorable(long oid, String refill, String copy, String tracker) {
-    }
+    record Restorable(long oid, String refill, String copy, String tracker) {}
 
     /** What the call found and did; {@code schemaChanges} as {@link SchemaChanges} recorded them. */
-    record Found(Set<Long> changedTables, Set<Long> movedSequences, Set<Long> emptied, List<String> schemaChanges) {
-    }
+    record Found(Set<Long> changedTables, Set<Long> movedSequences, Set<Long> emptied, List<String> schemaChanges) {}
 
     private static final String TABLE = DatabaseSnapshot.SCHEMA + ".restorable";
     /**
@@ -36,10 +34,10 @@ final class ChangesAndEmptying {
      */
     static final String WRITTEN = "(SELECT r.relid FROM " + TABLE + " r WHERE r.tracker IS NOT NULL"
             + " AND pg_catalog.pg_sequence_last_value(r.tracker) IS DISTINCT FROM r.seen) w";
+
     private static final String FUNCTION = DatabaseSnapshot.SCHEMA + ".changes_and_emptying";
 
-    private ChangesAndEmptying() {
-    }
+    private ChangesAndEmptying() {}
 
     /**
      * The table of restorable tables and the function, created with the snapshot's schema. No {@code SET} clause on the
@@ -50,7 +48,8 @@ final class ChangesAndEmptying {
      * @param restoring     the transaction-local setting that keeps the tracking triggers quiet for the listed tables
      */
     static String create(String sequences, String restoring) {
-        return String.join(";\n",
+        return String.join(
+                ";\n",
                 "CREATE TABLE " + TABLE + " (ord int NOT NULL, relid oid NOT NULL, refill text NOT NULL,"
                         + " copy regclass NOT NULL, rows bigint NOT NULL, tracker regclass, seen bigint)",
                 "CREATE FUNCTION " + FUNCTION + "(vacuumable oid[], everything boolean)"
@@ -73,7 +72,8 @@ final class ChangesAndEmptying {
                         + " pg_catalog.set_config('" + restoring + "',"
                         + " ',' || pg_catalog.array_to_string(emptying, ',') || ',', true),"
                         + " pg_catalog.set_config('track_counts', 'off', true);\n"
-                        + "  FOR t IN SELECT r.relid, r.refill, r.copy, r.rows FROM " + TABLE + " r WHERE r.relid = ANY (emptying)"
+                        + "  FOR t IN SELECT r.relid, r.refill, r.copy, r.rows FROM " + TABLE
+                        + " r WHERE r.relid = ANY (emptying)"
                         + " ORDER BY r.ord LOOP\n"
                         + "    BEGIN\n"
                         + "      EXECUTE 'LOCK TABLE ' || t.relid::pg_catalog.regclass::text"
@@ -82,7 +82,8 @@ final class ChangesAndEmptying {
                         + "      CONTINUE;\n"
                         + "    END;\n"
                         // once per table: one a blocked restore left empty is emptied again by the next, filled once
-                        + "    IF NOT EXISTS (SELECT 1 FROM " + EmptiedTables.TABLE + " e WHERE e.relid = t.relid) THEN\n"
+                        + "    IF NOT EXISTS (SELECT 1 FROM " + EmptiedTables.TABLE
+                        + " e WHERE e.relid = t.relid) THEN\n"
                         + "      INSERT INTO " + EmptiedTables.TABLE + " VALUES (t.relid, t.refill, t.copy, t.rows);\n"
                         + "    END IF;\n"
                         + "    EXECUTE 'DELETE FROM ' || t.relid::pg_catalog.regclass::text;\n"
@@ -99,9 +100,19 @@ final class ChangesAndEmptying {
         StringBuilder sql = new StringBuilder("INSERT INTO " + TABLE + " VALUES ");
         for (int i = 0; i < tables.size(); i++) {
             Restorable t = tables.get(i);
-            sql.append(i == 0 ? "" : ", ").append("(").append(i).append(", ").append(t.oid()).append(", '")
-                    .append(t.refill().replace("'", "''")).append("', '").append(t.copy()).append("', (SELECT count(*) FROM ")
-                    .append(t.copy()).append("), ").append(t.tracker() == null ? "NULL" : "'" + t.tracker() + "'")
+            sql.append(i == 0 ? "" : ", ")
+                    .append("(")
+                    .append(i)
+                    .append(", ")
+                    .append(t.oid())
+                    .append(", '")
+                    .append(t.refill().replace("'", "''"))
+                    .append("', '")
+                    .append(t.copy())
+                    .append("', (SELECT count(*) FROM ")
+                    .append(t.copy())
+                    .append("), ")
+                    .append(t.tracker() == null ? "NULL" : "'" + t.tracker() + "'")
                     .append(", NULL)");
         }
         return sql.toString();

@@ -1,17 +1,17 @@
 package dev.frontrun.internal.postgres;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
-import java.sql.PreparedStatement;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Copies of a database for the workers of a parallel exploration, one each, made with
@@ -37,12 +37,17 @@ public final class DatabaseClones implements AutoCloseable {
     private final String original;
     /** Opens the original again if the JVM ends while it is closed; null once it is open. */
     private Thread reopenAtExit;
+
     private final List<String> names;
     private final List<OwnConnections> copies;
     private final boolean canForceDrop;
 
-    private DatabaseClones(OwnConnections maintenance, String original, List<String> names,
-                           List<OwnConnections> copies, boolean canForceDrop) {
+    private DatabaseClones(
+            OwnConnections maintenance,
+            String original,
+            List<String> names,
+            List<OwnConnections> copies,
+            boolean canForceDrop) {
         this.maintenance = maintenance;
         this.original = original;
         this.names = names;
@@ -58,8 +63,10 @@ public final class DatabaseClones implements AutoCloseable {
     public static DatabaseClones of(OwnConnections original, int count) throws SQLException {
         String database;
         int version;
-        try (Connection c = original.getConnection(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("select current_database(), current_setting('server_version_num')::int")) {
+        try (Connection c = original.getConnection();
+                Statement st = c.createStatement();
+                ResultSet rs =
+                        st.executeQuery("select current_database(), current_setting('server_version_num')::int")) {
             rs.next();
             database = rs.getString(1);
             version = rs.getInt(2);
@@ -67,14 +74,15 @@ public final class DatabaseClones implements AutoCloseable {
         OwnConnections maintenance = original.onDatabase("postgres");
         String prefix = "frontrun_" + ProcessHandle.current().pid() + "_"
                 + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xFFFFFFFFL) + "_";
-        DatabaseClones clones = new DatabaseClones(maintenance, database, new ArrayList<>(), new ArrayList<>(),
-                version >= 130000);
+        DatabaseClones clones =
+                new DatabaseClones(maintenance, database, new ArrayList<>(), new ArrayList<>(), version >= 130000);
         for (int i = 0; i < count; i++) {
             clones.names.add(prefix + i); // dropped IF EXISTS: also those a failure kept from being made
             clones.copies.add(original.onDatabase(prefix + i));
         }
         ExecutorService copying = Executors.newFixedThreadPool(count);
-        try (Connection c = maintenance.getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = maintenance.getConnection();
+                Statement st = c.createStatement()) {
             clones.closeOriginal(st);
             // all at once, each on a connection of its own: copies of one template do not wait for each other
             List<Future<Void>> made = new ArrayList<>();
@@ -106,7 +114,8 @@ public final class DatabaseClones implements AutoCloseable {
     }
 
     private static Void create(OwnConnections maintenance, String database, String name) throws SQLException {
-        try (Connection c = maintenance.getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = maintenance.getConnection();
+                Statement st = c.createStatement()) {
             try {
                 st.execute("CREATE DATABASE " + quoted(name) + " TEMPLATE " + quoted(database));
             } catch (SQLException e) {
@@ -146,7 +155,9 @@ public final class DatabaseClones implements AutoCloseable {
      */
     public boolean refusedConnection(Throwable thrown) {
         for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof SQLException e && "55000".equals(e.getSQLState()) && e.getMessage() != null
+            if (t instanceof SQLException e
+                    && "55000".equals(e.getSQLState())
+                    && e.getMessage() != null
                     && e.getMessage().contains('"' + original + '"')) {
                 return true;
             }
@@ -158,9 +169,13 @@ public final class DatabaseClones implements AutoCloseable {
         try {
             st.execute("ALTER DATABASE " + quoted(original) + " ALLOW_CONNECTIONS false");
         } catch (SQLException e) {
-            throw new SQLException("could not close database " + original + " to connections during a parallel"
-                    + " exploration (ALTER DATABASE … ALLOW_CONNECTIONS false needs its owner or a superuser: " + e.getMessage()
-                    + "). Explore with parallelism(1)", e.getSQLState(), e);
+            throw new SQLException(
+                    "could not close database " + original + " to connections during a parallel"
+                            + " exploration (ALTER DATABASE … ALLOW_CONNECTIONS false needs its owner or a superuser: "
+                            + e.getMessage()
+                            + "). Explore with parallelism(1)",
+                    e.getSQLState(),
+                    e);
         }
         reopenAtExit = new Thread(this::reopenQuietly, "frontrun-reopen-" + original);
         Runtime.getRuntime().addShutdownHook(reopenAtExit);
@@ -181,7 +196,8 @@ public final class DatabaseClones implements AutoCloseable {
     }
 
     private synchronized void reopenQuietly() {
-        try (Connection c = maintenance.getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = maintenance.getConnection();
+                Statement st = c.createStatement()) {
             reopen(st);
         } catch (SQLException ignored) {
             // the JVM is ending: nothing else to try
@@ -198,7 +214,8 @@ public final class DatabaseClones implements AutoCloseable {
             return;
         }
         SQLException first = null;
-        try (Connection c = maintenance.getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = maintenance.getConnection();
+                Statement st = c.createStatement()) {
             try {
                 reopen(st);
             } catch (SQLException e) {
@@ -220,16 +237,18 @@ public final class DatabaseClones implements AutoCloseable {
 
     private static SQLException refusal(Connection c, String database, SQLException e) {
         String advice = switch (String.valueOf(e.getSQLState())) {
-            case "55006" -> "other sessions are connected to it: " + sessions(c, database) + ". A parallel exploration"
-                    + " copies the database before its first execution, and PostgreSQL copies only a database no one is"
-                    + " connected to: close the application's connections first (a pool's idle ones too, e.g. HikariCP's"
-                    + " minimumIdle=0 with a short idleTimeout), or explore with parallelism(1)";
-            case "42501" -> "the user may not create databases (a parallel exploration needs CREATEDB), or explore with"
-                    + " parallelism(1)";
+            case "55006" ->
+                "other sessions are connected to it: " + sessions(c, database) + ". A parallel exploration"
+                        + " copies the database before its first execution, and PostgreSQL copies only a database no one is"
+                        + " connected to: close the application's connections first (a pool's idle ones too, e.g. HikariCP's"
+                        + " minimumIdle=0 with a short idleTimeout), or explore with parallelism(1)";
+            case "42501" ->
+                "the user may not create databases (a parallel exploration needs CREATEDB), or explore with"
+                        + " parallelism(1)";
             default -> e.getMessage();
         };
-        return new SQLException("could not copy database " + database + " for a parallel exploration: " + advice,
-                e.getSQLState(), e);
+        return new SQLException(
+                "could not copy database " + database + " for a parallel exploration: " + advice, e.getSQLState(), e);
     }
 
     private static String sessions(Connection c, String database) {

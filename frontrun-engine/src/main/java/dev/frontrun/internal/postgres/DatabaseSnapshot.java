@@ -44,6 +44,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private final boolean trackWrites;
     /** What the snapshot copied; set once the copies are committed. */
     private SnapshotContents contents;
+
     private RestoreMethods methods;
     private TableRefill refill;
     private boolean dropped;
@@ -51,6 +52,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
     private boolean tracking;
     /** The schema changes {@link SchemaChanges} recorded so far, and whether a restore has reported them. */
     private List<String> schemaChanges = List.of();
+
     private boolean schemaChangesReported;
 
     private DatabaseSnapshot(DataSource dataSource, Duration lockTimeout, boolean trackWrites) {
@@ -151,8 +153,11 @@ public final class DatabaseSnapshot implements AutoCloseable {
      */
     private void layOut() throws SQLException {
         try {
-            refill.restore(Changes.tablesOnly(TableChecks.notLaidOut(session, contents, methods)), Pass.LAY_OUT,
-                    "lay out the tables before the first execution", Map.of());
+            refill.restore(
+                    Changes.tablesOnly(TableChecks.notLaidOut(session, contents, methods)),
+                    Pass.LAY_OUT,
+                    "lay out the tables before the first execution",
+                    Map.of());
         } catch (RestoreBlockedException e) {
             // a lock taken meanwhile: the first execution meets the rows where the user's setup left them
         }
@@ -170,7 +175,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
         checkOpen();
         return reportingSchemaChanges(when, () -> {
             Changes changes = changes(when, knownBackends);
-            return changes.nothing() ? Restored.NOTHING
+            return changes.nothing()
+                    ? Restored.NOTHING
                     : refill.restore(changes, Pass.BETWEEN_RUNS, "restore the database " + when, knownBackends);
         });
     }
@@ -188,8 +194,8 @@ public final class DatabaseSnapshot implements AutoCloseable {
 
     private Restored restoreLastAndClose(String when, Map<Integer, String> knownBackends) throws SQLException {
         try {
-            Restored restored = refill.restore(changes(when, knownBackends), Pass.LAST, "restore the database " + when,
-                    knownBackends);
+            Restored restored = refill.restore(
+                    changes(when, knownBackends), Pass.LAST, "restore the database " + when, knownBackends);
             dropped = true;
             return restored;
         } catch (RestoreBlockedException e) {
@@ -217,8 +223,14 @@ public final class DatabaseSnapshot implements AutoCloseable {
         try {
             changes = ChangeDetection.find(c, contents, methods);
         } catch (SQLException e) {
-            throw diagnosis.failed(c, "find out what changed " + when + (methods.vacuums() ? " and empty it" : ""), e,
-                    false, knownBackends, refill.stillEmpty(), contents.allRelations());
+            throw diagnosis.failed(
+                    c,
+                    "find out what changed " + when + (methods.vacuums() ? " and empty it" : ""),
+                    e,
+                    false,
+                    knownBackends,
+                    refill.stillEmpty(),
+                    contents.allRelations());
         }
         refill.emptied(changes.emptied());
         if (!changes.schemaChanges().isEmpty()) {
@@ -274,8 +286,14 @@ public final class DatabaseSnapshot implements AutoCloseable {
             st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
             c.commit();
         } catch (SQLException e) {
-            throw diagnosis.failed(c, "remove its change-tracking triggers and snapshot copies", e, true, Map.of(),
-                    RestoreDiagnosis.schemaLeft(), contents.allRelations());
+            throw diagnosis.failed(
+                    c,
+                    "remove its change-tracking triggers and snapshot copies",
+                    e,
+                    true,
+                    Map.of(),
+                    RestoreDiagnosis.schemaLeft(),
+                    contents.allRelations());
         } finally {
             session.close();
         }

@@ -22,12 +22,11 @@ final class EmptiedTables {
             + " copy regclass NOT NULL, rows bigint NOT NULL)";
     /** Run in the transaction that fills {@code tables} again: they no longer stand empty. */
     static String filled(Collection<Long> tables) {
-        return "DELETE FROM " + TABLE + " WHERE relid = any('{" + tables.stream().map(String::valueOf)
-                .collect(Collectors.joining(",")) + "}'::oid[])";
+        return "DELETE FROM " + TABLE + " WHERE relid = any('{"
+                + tables.stream().map(String::valueOf).collect(Collectors.joining(",")) + "}'::oid[])";
     }
 
-    private EmptiedTables() {
-    }
+    private EmptiedTables() {}
 
     /**
      * Fills again the tables a restore emptied and could not fill (its refill failed, the JVM died): dropping the
@@ -35,14 +34,16 @@ final class EmptiedTables {
      * refill fails again. Runs in the transaction of the next snapshot, or of the closing one, that drops the schema.
      */
     static void refillLeftovers(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet exists = st.executeQuery("SELECT to_regclass('" + TABLE + "')")) {
+        try (Statement st = c.createStatement();
+                ResultSet exists = st.executeQuery("SELECT to_regclass('" + TABLE + "')")) {
             if (!exists.next() || exists.getString(1) == null) {
                 return;
             }
         }
         List<String> refills = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT DISTINCT ON (relid) refill, copy::text, rows FROM " + TABLE
-                + " ORDER BY relid")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(
+                        "SELECT DISTINCT ON (relid) refill, copy::text, rows FROM " + TABLE + " ORDER BY relid")) {
             while (rs.next()) {
                 refills.add(rs.getString(1));
                 checkCopy(c, rs.getString(2), rs.getLong(3));
@@ -54,15 +55,19 @@ final class EmptiedTables {
         try (Statement st = c.createStatement()) {
             st.execute("SET LOCAL session_replication_role = replica;\n" + String.join(";\n", refills));
         } catch (SQLException e) {
-            throw new SQLException("A restore of Frontrun's emptied tables and could not fill them again;"
-                    + " filling them now failed too (" + e.getMessage() + "). Their rows are in schema "
-                    + DatabaseSnapshot.SCHEMA + " (" + TABLE + " says how to fill each); Frontrun will not drop it.",
-                    e.getSQLState(), e);
+            throw new SQLException(
+                    "A restore of Frontrun's emptied tables and could not fill them again;"
+                            + " filling them now failed too (" + e.getMessage() + "). Their rows are in schema "
+                            + DatabaseSnapshot.SCHEMA + " (" + TABLE
+                            + " says how to fill each); Frontrun will not drop it.",
+                    e.getSQLState(),
+                    e);
         }
     }
 
     private static void checkCopy(Connection c, String copy, long rows) throws SQLException {
-        try (Statement count = c.createStatement(); ResultSet held = count.executeQuery("SELECT count(*) FROM " + copy)) {
+        try (Statement count = c.createStatement();
+                ResultSet held = count.executeQuery("SELECT count(*) FROM " + copy)) {
             held.next();
             if (held.getLong(1) != rows) {
                 throw new SQLException("A restore of Frontrun's emptied a table and could not fill it again, and its"

@@ -41,7 +41,9 @@ public final class OwnConnections extends DriverDataSource {
         if (url.isEmpty() || !url.get().startsWith("jdbc:")) {
             return Optional.empty();
         }
-        String user = property(application, "getUsername").or(() -> property(application, "getUser")).orElse(null);
+        String user = property(application, "getUsername")
+                .or(() -> property(application, "getUser"))
+                .orElse(null);
         String password = property(application, "getPassword").orElse(null);
         return Optional.of(new OwnConnections(withoutOwnParameters(url.get()), user, password));
     }
@@ -58,7 +60,8 @@ public final class OwnConnections extends DriverDataSource {
         StringBuilder kept = new StringBuilder();
         for (String parameter : url.substring(query + 1).split("&")) {
             String key = parameter.split("=", 2)[0];
-            if (!key.equalsIgnoreCase("ApplicationName") && !key.equalsIgnoreCase("assumeMinServerVersion")
+            if (!key.equalsIgnoreCase("ApplicationName")
+                    && !key.equalsIgnoreCase("assumeMinServerVersion")
                     && !parameter.isEmpty()) {
                 kept.append(kept.length() == 0 ? "" : "&").append(parameter);
             }
@@ -85,8 +88,8 @@ public final class OwnConnections extends DriverDataSource {
             throw new IllegalStateException("cannot tell the database in the JDBC URL " + url
                     + " (expected jdbc:postgresql://host:port/database)");
         }
-        return new OwnConnections(base.substring(0, slash + 1) + name + (query < 0 ? "" : url.substring(query)), user,
-                password);
+        return new OwnConnections(
+                base.substring(0, slash + 1) + name + (query < 0 ? "" : url.substring(query)), user, password);
     }
 
     /**
@@ -120,7 +123,8 @@ public final class OwnConnections extends DriverDataSource {
             properties.setProperty("password", password);
         }
         // names the session in pg_stat_activity, and tells a check of the wire (frontrun-native) that its SQL is
-        // Frontrun's; pgjdbc puts the name in the startup packet (not in a later SET) only for a server known to be 9.0+
+        // Frontrun's; pgjdbc puts the name in the startup packet (not in a later SET) only for a server known to be
+        // 9.0+
         properties.setProperty("ApplicationName", APPLICATION_NAME);
         properties.setProperty("assumeMinServerVersion", "9.0");
         return DriverManager.getConnection(url, properties);

@@ -55,13 +55,15 @@ final class PlannerStatistics {
         if (pairs.isEmpty()) {
             return NONE;
         }
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT r.tbl, c.oid, c.relpages, c.reltuples::text, c.relallvisible FROM (VALUES " + pairs
-                        + ") r(rel, tbl) CROSS JOIN LATERAL (SELECT r.rel AS oid UNION ALL SELECT indexrelid FROM pg_index"
-                        + " WHERE indrelid = r.rel) x JOIN pg_class c ON c.oid = x.oid ORDER BY r.tbl, c.oid")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(
+                        "SELECT r.tbl, c.oid, c.relpages, c.reltuples::text, c.relallvisible FROM (VALUES " + pairs
+                                + ") r(rel, tbl) CROSS JOIN LATERAL (SELECT r.rel AS oid UNION ALL SELECT indexrelid FROM pg_index"
+                                + " WHERE indrelid = r.rel) x JOIN pg_class c ON c.oid = x.oid ORDER BY r.tbl, c.oid")) {
             while (rs.next()) {
-                rows.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add("(" + rs.getLong(2) + "::oid, "
-                        + rs.getInt(3) + ", " + rs.getString(4) + "::real, " + rs.getInt(5) + ")");
+                rows.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
+                        .add("(" + rs.getLong(2) + "::oid, " + rs.getInt(3) + ", " + rs.getString(4) + "::real, "
+                                + rs.getInt(5) + ")");
             }
         }
         return new PlannerStatistics(rows);
@@ -69,10 +71,13 @@ final class PlannerStatistics {
 
     /** The statement that puts back the statistics of {@code tables} (those it knows), if any. */
     Optional<String> restore(Collection<Long> tables) {
-        String values = tables.stream().flatMap(t -> rows.getOrDefault(t, List.of()).stream())
+        String values = tables.stream()
+                .flatMap(t -> rows.getOrDefault(t, List.of()).stream())
                 .collect(Collectors.joining(", "));
-        return values.isEmpty() ? Optional.empty() : Optional.of("UPDATE pg_class c SET relpages = v.pages,"
-                + " reltuples = v.tuples, relallvisible = v.visible FROM (VALUES " + values
-                + ") v(oid, pages, tuples, visible) WHERE c.oid = v.oid");
+        return values.isEmpty()
+                ? Optional.empty()
+                : Optional.of("UPDATE pg_class c SET relpages = v.pages,"
+                        + " reltuples = v.tuples, relallvisible = v.visible FROM (VALUES " + values
+                        + ") v(oid, pages, tuples, visible) WHERE c.oid = v.oid");
     }
 }

@@ -14,8 +14,7 @@ import java.util.Set;
  */
 public final class PostgresBackend {
 
-    private PostgresBackend() {
-    }
+    private PostgresBackend() {}
 
     /**
      * The backend pid of {@code connection}.
@@ -37,11 +36,15 @@ public final class PostgresBackend {
                 last = e instanceof Exception ex ? ex : new IllegalStateException(e);
             }
         }
-        throw new SchedulingPoints.EnvironmentError("Frontrun cannot find the PostgreSQL backend of a "
-                + connection.getClass().getName() + ": it unwraps to no org.postgresql.PGConnection visible from "
-                + loaders + ". Without it Frontrun cannot see a statement waiting for a lock inside the database."
-                + " Use the PostgreSQL JDBC driver (org.postgresql:postgresql) and a pool whose connections"
-                + " implement Connection.unwrap", last);
+        throw new SchedulingPoints.EnvironmentError(
+                "Frontrun cannot find the PostgreSQL backend of a "
+                        + connection.getClass().getName()
+                        + ": it unwraps to no org.postgresql.PGConnection visible from "
+                        + loaders
+                        + ". Without it Frontrun cannot see a statement waiting for a lock inside the database."
+                        + " Use the PostgreSQL JDBC driver (org.postgresql:postgresql) and a pool whose connections"
+                        + " implement Connection.unwrap",
+                last);
     }
 
     /**

@@ -26,10 +26,12 @@ public final class PostgresLockProbe implements AutoCloseable {
     private final DataSource dataSource;
     /** Hands out the lent connection, or null when the probe opens its own from {@link #dataSource}. */
     private final SnapshotConnectionLender lender;
+
     private final BackendSignals signals = new BackendSignals();
     private final Map<Integer, Integer> held = new HashMap<>();
     /** thread index to what its statement was last seen waiting for outside the exploration */
     private final Map<Integer, String> outside = new HashMap<>();
+
     private Connection monitor;
     private PreparedStatement query;
     private PreparedStatement cancel;
@@ -60,8 +62,8 @@ public final class PostgresLockProbe implements AutoCloseable {
      * @param running thread index to the backend pid of the statement it runs now
      * @param known   thread index to the backend pid it used last (to name lock holders)
      */
-    public synchronized Optional<TraceStep.Blocked> blockedReason(int thread, Map<Integer, Integer> running,
-                                                               Map<Integer, Integer> known, List<String> names) {
+    public synchronized Optional<TraceStep.Blocked> blockedReason(
+            int thread, Map<Integer, Integer> running, Map<Integer, Integer> known, List<String> names) {
         Integer pid = running.get(thread);
         outside.remove(thread);
         if (pid == null) {
@@ -93,9 +95,12 @@ public final class PostgresLockProbe implements AutoCloseable {
             }
         } catch (SQLException | RuntimeException e) {
             // without the probe a statement waiting for a lock would look like one still running: never go on blind
-            throw new SchedulingPoints.EnvironmentError("Frontrun cannot ask PostgreSQL whether " + names.get(thread)
-                    + "'s statement waits for a lock (select pg_blocking_pids(" + pid + ") failed: " + e.getMessage()
-                    + "). Its own monitor connection comes from the pool's URL and credentials", e);
+            throw new SchedulingPoints.EnvironmentError(
+                    "Frontrun cannot ask PostgreSQL whether " + names.get(thread)
+                            + "'s statement waits for a lock (select pg_blocking_pids(" + pid + ") failed: "
+                            + e.getMessage()
+                            + "). Its own monitor connection comes from the pool's URL and credentials",
+                    e);
         }
     }
 
@@ -113,7 +118,10 @@ public final class PostgresLockProbe implements AutoCloseable {
             st.setArray(1, monitor.createArrayOf("int4", pids));
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
-                    sb.append(sb.length() == 0 ? "" : "; ").append("backend ").append(rs.getInt(1)).append(": ")
+                    sb.append(sb.length() == 0 ? "" : "; ")
+                            .append("backend ")
+                            .append(rs.getInt(1))
+                            .append(": ")
                             .append(rs.getString(2).isEmpty() ? "state unknown" : rs.getString(2));
                     if (rs.getLong(3) >= 0) {
                         sb.append(" for ").append(rs.getLong(3)).append(" s");

@@ -12,8 +12,7 @@ import javax.sql.DataSource;
  */
 public final class PostgresRequired {
 
-    private PostgresRequired() {
-    }
+    private PostgresRequired() {}
 
     /** Throws a clear {@link IllegalStateException} unless {@code dataSource} connects to PostgreSQL. */
     public static void check(DataSource dataSource) throws SQLException {

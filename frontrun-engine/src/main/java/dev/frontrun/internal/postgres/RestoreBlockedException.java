@@ -24,9 +24,8 @@ import java.util.Map;
 public final class RestoreBlockedException extends SQLException {
 
     /** A session holding locks on the snapshot's tables when the wait ran out. */
-    public record Blocker(int pid, String state, String lastQuery, long secondsInTransaction, String locks,
-                          String knownAs) {
-    }
+    public record Blocker(
+            int pid, String state, String lastQuery, long secondsInTransaction, String locks, String knownAs) {}
 
     private final transient List<Blocker> blockers;
 
@@ -50,13 +49,19 @@ public final class RestoreBlockedException extends SQLException {
      * @param knownBackends backend pid to who used it (explored threads)
      * @param consequence   what the failure leaves behind, or null
      */
-    static RestoreBlockedException lookUp(Connection c, String what, Duration lockTimeout, Map<Long, String> relations,
-                                          boolean anyLockBlocks, Map<Integer, String> knownBackends, String consequence,
-                                          SQLException cause) {
+    static RestoreBlockedException lookUp(
+            Connection c,
+            String what,
+            Duration lockTimeout,
+            Map<Long, String> relations,
+            boolean anyLockBlocks,
+            Map<Integer, String> knownBackends,
+            String consequence,
+            SQLException cause) {
         Map<Integer, Blocker> byPid = new LinkedHashMap<>();
         SQLException lookupFailed = null;
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "select a.pid, coalesce(a.state, ''), coalesce(a.query, ''),"
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("select a.pid, coalesce(a.state, ''), coalesce(a.query, ''),"
                         + " coalesce(extract(epoch from now() - a.xact_start)::bigint, -1), l.mode, l.relation"
                         + " from pg_locks l join pg_stat_activity a on a.pid = l.pid"
                         + " where l.granted and l.pid <> pg_backend_pid() and l.relation = any('"
@@ -67,30 +72,52 @@ public final class RestoreBlockedException extends SQLException {
                 int pid = rs.getInt(1);
                 String lock = rs.getString(5) + " on " + relations.get(rs.getLong(6));
                 Blocker known = byPid.get(pid);
-                byPid.put(pid, known == null
-                        ? new Blocker(pid, rs.getString(2), rs.getString(3), rs.getLong(4), lock, knownBackends.get(pid))
-                        : new Blocker(pid, known.state(), known.lastQuery(), known.secondsInTransaction(),
-                                known.locks() + ", " + lock, known.knownAs()));
+                byPid.put(
+                        pid,
+                        known == null
+                                ? new Blocker(
+                                        pid,
+                                        rs.getString(2),
+                                        rs.getString(3),
+                                        rs.getLong(4),
+                                        lock,
+                                        knownBackends.get(pid))
+                                : new Blocker(
+                                        pid,
+                                        known.state(),
+                                        known.lastQuery(),
+                                        known.secondsInTransaction(),
+                                        known.locks() + ", " + lock,
+                                        known.knownAs()));
             }
         } catch (SQLException e) {
             lookupFailed = e;
         }
         List<Blocker> blockers = new ArrayList<>(byPid.values());
-        RestoreBlockedException exception = new RestoreBlockedException(message(what, lockTimeout, blockers, lookupFailed, consequence),
-                blockers, cause);
+        RestoreBlockedException exception = new RestoreBlockedException(
+                message(what, lockTimeout, blockers, lookupFailed, consequence), blockers, cause);
         if (lookupFailed != null) {
             exception.addSuppressed(lookupFailed);
         }
         return exception;
     }
 
-    private static String message(String what, Duration lockTimeout, Collection<Blocker> blockers, SQLException lookupFailed,
-                                  String consequence) {
-        StringBuilder sb = new StringBuilder("Frontrun could not ").append(what).append(": other sessions held locks on")
-                .append(" the tables to restore for longer than lock_timeout (").append(lockTimeout.toMillis())
+    private static String message(
+            String what,
+            Duration lockTimeout,
+            Collection<Blocker> blockers,
+            SQLException lookupFailed,
+            String consequence) {
+        StringBuilder sb = new StringBuilder("Frontrun could not ")
+                .append(what)
+                .append(": other sessions held locks on")
+                .append(" the tables to restore for longer than lock_timeout (")
+                .append(lockTimeout.toMillis())
                 .append(" ms), and Frontrun will not wait forever.");
         if (lookupFailed != null) {
-            sb.append("\n  (could not list the sessions holding the locks: ").append(lookupFailed.getMessage()).append(')');
+            sb.append("\n  (could not list the sessions holding the locks: ")
+                    .append(lookupFailed.getMessage())
+                    .append(')');
         } else if (blockers.isEmpty()) {
             sb.append("\n  No session holds such a lock any more: the blocker ended right after the wait ran out.");
         }
@@ -101,10 +128,13 @@ public final class RestoreBlockedException extends SQLException {
             }
             sb.append(": ").append(b.state().isEmpty() ? "state unknown" : b.state());
             if (b.secondsInTransaction() >= 0) {
-                sb.append(", in its transaction for ").append(b.secondsInTransaction()).append(" s");
+                sb.append(", in its transaction for ")
+                        .append(b.secondsInTransaction())
+                        .append(" s");
             }
             sb.append(", holds ").append(b.locks());
-            sb.append("; last query: ").append(b.lastQuery().isBlank() ? "(none)" : b.lastQuery().strip());
+            sb.append("; last query: ")
+                    .append(b.lastQuery().isBlank() ? "(none)" : b.lastQuery().strip());
         }
         if (consequence != null) {
             sb.append("\n").append(consequence);

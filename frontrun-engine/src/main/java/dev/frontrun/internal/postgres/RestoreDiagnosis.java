@@ -34,8 +34,14 @@ final class RestoreDiagnosis {
      * @param consequence   what the failure leaves behind, or null
      * @param relations     what the operation touched, oid to name; empty: every user table
      */
-    SQLException failed(Connection c, String what, SQLException e, boolean anyLockBlocks,
-                        Map<Integer, String> knownBackends, String consequence, Map<Long, String> relations) {
+    SQLException failed(
+            Connection c,
+            String what,
+            SQLException e,
+            boolean anyLockBlocks,
+            Map<Integer, String> knownBackends,
+            String consequence,
+            Map<Long, String> relations) {
         try {
             if (!c.isClosed() && !c.getAutoCommit()) {
                 c.rollback();
@@ -49,16 +55,18 @@ final class RestoreDiagnosis {
         if (relations.isEmpty()) {
             relations = lockableRelations(c);
         }
-        return RestoreBlockedException.lookUp(c, what, lockTimeout, relations, anyLockBlocks, knownBackends, consequence, e);
+        return RestoreBlockedException.lookUp(
+                c, what, lockTimeout, relations, anyLockBlocks, knownBackends, consequence, e);
     }
 
     /** Before the scope is known (a failed snapshot): every user table. */
     private static Map<Long, String> lockableRelations(Connection c) {
         Map<Long, String> out = new LinkedHashMap<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "select c.oid, quote_ident(n.nspname) || '.' || quote_ident(c.relname) from pg_class c"
-                        + " join pg_namespace n on n.oid = c.relnamespace where c.relkind in ('r', 'p', 'S')"
-                        + " and n.nspname !~ '^pg_' and n.nspname <> 'information_schema'")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(
+                        "select c.oid, quote_ident(n.nspname) || '.' || quote_ident(c.relname) from pg_class c"
+                                + " join pg_namespace n on n.oid = c.relnamespace where c.relkind in ('r', 'p', 'S')"
+                                + " and n.nspname !~ '^pg_' and n.nspname <> 'information_schema'")) {
             while (rs.next()) {
                 out.put(rs.getLong(1), rs.getString(2));
             }
@@ -82,8 +90,9 @@ final class RestoreDiagnosis {
      * @param stillEmpty what {@link #stillEmpty} says, or null when no table stands empty
      */
     static String lastRestoreLeft(String refilled, String stillEmpty) {
-        return (refilled.isEmpty() ? "Nothing was restored" : "Only " + refilled + ", which a restore had"
-                + " emptied, were filled again")
+        return (refilled.isEmpty()
+                        ? "Nothing was restored"
+                        : "Only " + refilled + ", which a restore had" + " emptied, were filled again")
                 + ": the database keeps what the last execution left, and Frontrun's copies"
                 + " and change-tracking triggers stay in schema " + SCHEMA + " (DROP SCHEMA " + SCHEMA
                 + " CASCADE removes them; the next exploration's snapshot does so after putting back what a"

@@ -19,8 +19,13 @@ import java.util.stream.Collectors;
  * @param truncatable       the tables a restore may empty by TRUNCATE, together with every table referencing them
  * @param statistics        the planner's statistics of the vacuumable tables as the snapshot found them
  */
-record RestoreMethods(boolean trackWrites, boolean bypassForeignKeys, boolean skipDatabaseStats, Set<Long> vacuumable,
-                      Set<Long> truncatable, PlannerStatistics statistics) {
+record RestoreMethods(
+        boolean trackWrites,
+        boolean bypassForeignKeys,
+        boolean skipDatabaseStats,
+        Set<Long> vacuumable,
+        Set<Long> truncatable,
+        PlannerStatistics statistics) {
 
     /**
      * Asks the server what this session may do, and prepares it. A session that may bypass foreign keys runs as a
@@ -37,11 +42,16 @@ record RestoreMethods(boolean trackWrites, boolean bypassForeignKeys, boolean sk
         boolean skipDatabaseStats = c.getMetaData().getDatabaseMajorVersion() >= 16; // the driver knows: no round trip
         Set<Long> vacuumable = new LinkedHashSet<>();
         PlannerStatistics statistics = PlannerStatistics.NONE;
-        if (bypassForeignKeys && SnapshotSession.superuser(c)
+        if (bypassForeignKeys
+                && SnapshotSession.superuser(c)
                 && PlannerStatistics.safeToPutBack(SnapshotSession.serverVersion(c))) {
             contents.tables().stream().filter(SnapshotScope.Table::tracked).forEach(t -> vacuumable.add(t.oid()));
-            statistics = PlannerStatistics.read(c, contents.tables().stream().filter(t -> vacuumable.contains(t.oid()))
-                    .collect(Collectors.toMap(SnapshotScope.Table::oid, t -> t.relations().keySet())));
+            statistics = PlannerStatistics.read(
+                    c,
+                    contents.tables().stream()
+                            .filter(t -> vacuumable.contains(t.oid()))
+                            .collect(Collectors.toMap(
+                                    SnapshotScope.Table::oid, t -> t.relations().keySet())));
             if (!vacuumable.isEmpty()) {
                 SchemaChanges.watch(c); // the restore's first call, which only a vacuuming restore makes, reports them
             }
@@ -49,12 +59,14 @@ record RestoreMethods(boolean trackWrites, boolean bypassForeignKeys, boolean sk
         Set<Long> truncatable = new LinkedHashSet<>();
         for (SnapshotScope.Table table : contents.tables()) {
             // without the replication role every restored table was truncated all along, whoever owns it
-            if (!bypassForeignKeys || contents.withReferencingTables(Set.of(table.oid())).stream()
-                    .allMatch(t -> contents.table(t).tracked())) {
+            if (!bypassForeignKeys
+                    || contents.withReferencingTables(Set.of(table.oid())).stream()
+                            .allMatch(t -> contents.table(t).tracked())) {
                 truncatable.add(table.oid());
             }
         }
-        return new RestoreMethods(trackWrites, bypassForeignKeys, skipDatabaseStats, vacuumable, truncatable, statistics);
+        return new RestoreMethods(
+                trackWrites, bypassForeignKeys, skipDatabaseStats, vacuumable, truncatable, statistics);
     }
 
     /** Whether restores vacuum emptied tables (a superuser's), rather than truncating them. */

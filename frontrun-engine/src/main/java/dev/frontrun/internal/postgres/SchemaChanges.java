@@ -19,18 +19,20 @@ final class SchemaChanges {
 
     /** The changes recorded: the command and, where it names one, the object, as PostgreSQL identifies it. */
     static final String TABLE = DatabaseSnapshot.SCHEMA + ".schema_changes";
+
     private static final String RECORD_CHANGE = DatabaseSnapshot.SCHEMA + ".record_schema_change";
     private static final String RECORD_DROP = DatabaseSnapshot.SCHEMA + ".record_drop";
     /** Database-wide names (event triggers belong to no schema). */
     private static final String ON_CHANGE = "frontrun_snapshot_schema_changes";
+
     private static final String ON_DROP = "frontrun_snapshot_drops";
 
-    private SchemaChanges() {
-    }
+    private SchemaChanges() {}
 
     /** The table and the functions, created with the snapshot's schema (any user may create them). */
     static String create() {
-        return String.join(";\n",
+        return String.join(
+                ";\n",
                 "CREATE TABLE " + TABLE + " (command text NOT NULL, object text)",
                 "CREATE FUNCTION " + RECORD_CHANGE + "() RETURNS event_trigger LANGUAGE plpgsql SECURITY DEFINER"
                         + " SET search_path = pg_catalog, pg_temp AS $$ BEGIN"

@@ -17,8 +17,7 @@ final class SnapshotCapture {
 
     private static final String SCHEMA = DatabaseSnapshot.SCHEMA;
 
-    private SnapshotCapture() {
-    }
+    private SnapshotCapture() {}
 
     /**
      * Removes a crashed run's leftovers, then creates Frontrun's schema, the copies and the tracking triggers. Runs in
@@ -35,11 +34,18 @@ final class SnapshotCapture {
             SnapshotScope scope = SnapshotScope.read(c);
             // Frontrun's schema in one round trip; each copy below holds its table's rows in heap order: one scan from
             // the first page, not several workers'
-            st.execute(String.join(";\n", "CREATE SCHEMA " + SCHEMA,
-                    "SET LOCAL synchronize_seqscans = off", "SET LOCAL max_parallel_workers_per_gather = 0",
-                    EmptiedTables.CREATE, AutovacuumPause.CREATE, ChangeDetection.CREATE_SEQUENCES,
-                    ChangesAndEmptying.create(ChangeDetection.SEQUENCES, ChangeDetection.RESTORING), SchemaChanges.create(),
-                    ChangeDetection.CREATE_TRACK, TableRefill.CREATE_REQUIRE_EMPTY));
+            st.execute(String.join(
+                    ";\n",
+                    "CREATE SCHEMA " + SCHEMA,
+                    "SET LOCAL synchronize_seqscans = off",
+                    "SET LOCAL max_parallel_workers_per_gather = 0",
+                    EmptiedTables.CREATE,
+                    AutovacuumPause.CREATE,
+                    ChangeDetection.CREATE_SEQUENCES,
+                    ChangesAndEmptying.create(ChangeDetection.SEQUENCES, ChangeDetection.RESTORING),
+                    SchemaChanges.create(),
+                    ChangeDetection.CREATE_TRACK,
+                    TableRefill.CREATE_REQUIRE_EMPTY));
             // triggers first: they lock out writers until commit, so the copies below are consistent (without
             // triggers, a lock does that)
             Map<Long, String> trackers = new LinkedHashMap<>();
@@ -64,32 +70,41 @@ final class SnapshotCapture {
             for (SnapshotScope.Table table : scope.tables) {
                 String copy = SCHEMA + ".t" + (i++);
                 // logged: should the server crash between a restore's emptying and its refill, the rows are kept
-                st.addBatch("CREATE TABLE " + copy + " AS SELECT " + String.join(", ", table.columns())
-                        + " FROM " + table.name());
+                st.addBatch("CREATE TABLE " + copy + " AS SELECT " + String.join(", ", table.columns()) + " FROM "
+                        + table.name());
                 tables.put(table.oid(), table);
                 copies.put(table.oid(), copy);
                 referencedBy.put(table.oid(), scope.referencedBy.get(table.oid()));
             }
             if (!tables.isEmpty()) {
                 st.addBatch(ChangesAndEmptying.register(tables.values().stream()
-                        .map(t -> new ChangesAndEmptying.Restorable(t.oid(), SnapshotContents.refill(t, copies.get(t.oid())),
-                                copies.get(t.oid()), trackers.get(t.oid())))
+                        .map(t -> new ChangesAndEmptying.Restorable(
+                                t.oid(),
+                                SnapshotContents.refill(t, copies.get(t.oid())),
+                                copies.get(t.oid()),
+                                trackers.get(t.oid())))
                         .toList()));
             }
             if (!scope.sequences.isEmpty()) {
                 st.addBatch(ChangeDetection.recordSequences(scope.sequences));
             }
             st.executeBatch();
-            AutovacuumPause.pause(c, scope.tables.stream().filter(SnapshotScope.Table::tracked)
-                    .flatMap(t -> t.relations().keySet().stream()).toList());
+            AutovacuumPause.pause(
+                    c,
+                    scope.tables.stream()
+                            .filter(SnapshotScope.Table::tracked)
+                            .flatMap(t -> t.relations().keySet().stream())
+                            .toList());
             Map<Long, String> sequenceNames = scope.sequences.stream()
                     .collect(Collectors.toMap(SnapshotScope.Sequence::oid, SnapshotScope.Sequence::name));
             Map<Long, SnapshotContents.SequenceState> sequences = new LinkedHashMap<>();
-            try (ResultSet rs = st.executeQuery("SELECT seq, last_value, is_called FROM " + ChangeDetection.SEQUENCES
-                    + " ORDER BY seq")) {
+            try (ResultSet rs = st.executeQuery(
+                    "SELECT seq, last_value, is_called FROM " + ChangeDetection.SEQUENCES + " ORDER BY seq")) {
                 while (rs.next()) {
-                    sequences.put(rs.getLong(1), new SnapshotContents.SequenceState(sequenceNames.get(rs.getLong(1)),
-                            rs.getLong(2), rs.getBoolean(3)));
+                    sequences.put(
+                            rs.getLong(1),
+                            new SnapshotContents.SequenceState(
+                                    sequenceNames.get(rs.getLong(1)), rs.getLong(2), rs.getBoolean(3)));
                 }
             }
             return new SnapshotContents(tables, copies, referencedBy, sequences);

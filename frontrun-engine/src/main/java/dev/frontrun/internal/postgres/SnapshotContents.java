@@ -16,8 +16,7 @@ import java.util.stream.Collectors;
 final class SnapshotContents {
 
     /** A sequence as the snapshot found it. */
-    record SequenceState(String name, long lastValue, boolean isCalled) {
-    }
+    record SequenceState(String name, long lastValue, boolean isCalled) {}
 
     /** Table oid to table, in foreign-key order. */
     private final Map<Long, SnapshotScope.Table> tables;
@@ -25,10 +24,14 @@ final class SnapshotContents {
     private final Map<Long, String> copies;
     /** Table oid to the tables whose foreign keys reference it. */
     private final Map<Long, Set<Long>> referencedBy;
+
     private final Map<Long, SequenceState> sequences;
 
-    SnapshotContents(Map<Long, SnapshotScope.Table> tables, Map<Long, String> copies,
-                     Map<Long, Set<Long>> referencedBy, Map<Long, SequenceState> sequences) {
+    SnapshotContents(
+            Map<Long, SnapshotScope.Table> tables,
+            Map<Long, String> copies,
+            Map<Long, Set<Long>> referencedBy,
+            Map<Long, SequenceState> sequences) {
         this.tables = tables;
         this.copies = copies;
         this.referencedBy = referencedBy;
@@ -62,12 +65,16 @@ final class SnapshotContents {
 
     /** The tables, schema-qualified. */
     Set<String> tableNames() {
-        return tables.values().stream().map(SnapshotScope.Table::name).collect(Collectors.toCollection(LinkedHashSet::new));
+        return tables.values().stream()
+                .map(SnapshotScope.Table::name)
+                .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
     /** The sequences, schema-qualified. */
     Set<String> sequenceNames() {
-        return sequences.values().stream().map(SequenceState::name).collect(Collectors.toCollection(LinkedHashSet::new));
+        return sequences.values().stream()
+                .map(SequenceState::name)
+                .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
     /** The statement that fills {@code table} again from its copy. */

@@ -5,13 +5,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.Collection;
 
 /**
  * What a {@link DatabaseSnapshot} covers, read from the catalog: every table (partitioned tables as
@@ -34,13 +34,13 @@ final class SnapshotScope {
         }
     }
 
-    record Sequence(long oid, String name) {
-    }
+    record Sequence(long oid, String name) {}
 
     /** Tables in foreign-key order: a referenced table comes before the tables referencing it. */
     final List<Table> tables;
     /** table oid to the oids of the tables whose foreign keys reference it (itself excluded) */
     final Map<Long, Set<Long>> referencedBy;
+
     final List<Sequence> sequences;
 
     private SnapshotScope(List<Table> tables, Map<Long, Set<Long>> referencedBy, List<Sequence> sequences) {
@@ -51,13 +51,13 @@ final class SnapshotScope {
 
     /** User schemas: not the system's, not Frontrun's, and only those the user may use at all. */
     private static String userSchema(String namespace) {
-        return namespace + ".nspname not in ('information_schema', '" + DatabaseSnapshot.SCHEMA + "')"
-                + " and " + namespace + ".nspname !~ '^pg_' and has_schema_privilege(" + namespace + ".oid, 'USAGE')";
+        return namespace + ".nspname not in ('information_schema', '" + DatabaseSnapshot.SCHEMA + "')" + " and "
+                + namespace + ".nspname !~ '^pg_' and has_schema_privilege(" + namespace + ".oid, 'USAGE')";
     }
 
     private static String notOfAnExtension(String relation) {
-        return "not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = "
-                + relation + ".oid and d.deptype = 'e')";
+        return "not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = " + relation
+                + ".oid and d.deptype = 'e')";
     }
 
     static SnapshotScope read(Connection c) throws SQLException {
@@ -82,13 +82,18 @@ final class SnapshotScope {
                 partitions.put(oid, new LinkedHashMap<>());
                 rootOf.put(oid, oid);
             });
-            List<Long> roots = partitioned.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList();
+            List<Long> roots = partitioned.entrySet().stream()
+                    .filter(Map.Entry::getValue)
+                    .map(Map.Entry::getKey)
+                    .toList();
             if (!roots.isEmpty()) {
-                try (ResultSet rs = st.executeQuery("select r.oid, p.relid::oid, pc.relkind = 'f', pg_has_role(pc.relowner, 'USAGE'),"
-                        + " quote_ident(pn.nspname) || '.' || quote_ident(pc.relname)"
-                        + " from pg_class r cross join lateral pg_partition_tree(r.oid) p join pg_class pc on pc.oid = p.relid"
-                        + " join pg_namespace pn on pn.oid = pc.relnamespace"
-                        + " where r.oid = any('" + oids(roots) + "'::oid[]) and p.relid <> r.oid order by p.level, p.relid::oid")) {
+                try (ResultSet rs = st.executeQuery(
+                        "select r.oid, p.relid::oid, pc.relkind = 'f', pg_has_role(pc.relowner, 'USAGE'),"
+                                + " quote_ident(pn.nspname) || '.' || quote_ident(pc.relname)"
+                                + " from pg_class r cross join lateral pg_partition_tree(r.oid) p join pg_class pc on pc.oid = p.relid"
+                                + " join pg_namespace pn on pn.oid = pc.relnamespace"
+                                + " where r.oid = any('" + oids(roots)
+                                + "'::oid[]) and p.relid <> r.oid order by p.level, p.relid::oid")) {
                     while (rs.next()) {
                         long root = rs.getLong(1);
                         partitions.get(root).put(rs.getLong(2), rs.getString(5));
@@ -101,10 +106,12 @@ final class SnapshotScope {
             Map<Long, List<String>> columns = new LinkedHashMap<>();
             if (!names.isEmpty()) {
                 try (ResultSet rs = st.executeQuery("select attrelid, quote_ident(attname) from pg_attribute"
-                        + " where attrelid = any('" + oids(names.keySet()) + "'::oid[]) and attnum > 0 and not attisdropped"
+                        + " where attrelid = any('" + oids(names.keySet())
+                        + "'::oid[]) and attnum > 0 and not attisdropped"
                         + " and attgenerated = '' order by attrelid, attnum")) {
                     while (rs.next()) {
-                        columns.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(rs.getString(2));
+                        columns.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
+                                .add(rs.getString(2));
                     }
                 }
             }
@@ -131,14 +138,19 @@ final class SnapshotScope {
             }
             List<Table> tables = new ArrayList<>();
             for (Long oid : ordered) {
-                tables.add(new Table(oid, names.get(oid), partitions.get(oid), owned.get(oid),
+                tables.add(new Table(
+                        oid,
+                        names.get(oid),
+                        partitions.get(oid),
+                        owned.get(oid),
                         List.copyOf(columns.getOrDefault(oid, List.of()))));
             }
             List<Sequence> sequences = new ArrayList<>();
             try (ResultSet rs = st.executeQuery("select c.oid, quote_ident(n.nspname) || '.' || quote_ident(c.relname)"
                     + " from pg_class c join pg_namespace n on n.oid = c.relnamespace"
                     + " where c.relkind = 'S' and " + userSchema("n") + " and " + notOfAnExtension("c")
-                    // (a CASE: the privilege functions fail on anything but a sequence, whatever order the filters run in)
+                    // (a CASE: the privilege functions fail on anything but a sequence, whatever order the filters run
+                    // in)
                     + " and case when c.relkind = 'S' then has_sequence_privilege(c.oid, 'SELECT')"
                     + " and has_sequence_privilege(c.oid, 'UPDATE') end"
                     + " order by n.nspname, c.relname")) {

@@ -154,14 +154,17 @@ final class SnapshotSession {
             }
         }
     }
+
     static boolean superuser(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT current_setting('is_superuser')")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT current_setting('is_superuser')")) {
             return rs.next() && "on".equals(rs.getString(1));
         }
     }
 
     static int serverVersion(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT current_setting('server_version_num')::int")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT current_setting('server_version_num')::int")) {
             return rs.next() ? rs.getInt(1) : 0;
         }
     }

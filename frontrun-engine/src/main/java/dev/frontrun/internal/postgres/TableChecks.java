@@ -16,8 +16,7 @@ import java.util.stream.Collectors;
  */
 final class TableChecks {
 
-    private TableChecks() {
-    }
+    private TableChecks() {}
 
     /**
      * Of the truncatable tables, those whose rows are not where a restore would put them. Their rows sit at other
@@ -25,7 +24,8 @@ final class TableChecks {
      * planner's statistics back, also those whose statistics are not a {@code TRUNCATE}'s. A partitioned table is
      * always rewritten: its copy is one heap for all its partitions.
      */
-    static Set<Long> notLaidOut(SnapshotSession session, SnapshotContents contents, RestoreMethods methods) throws SQLException {
+    static Set<Long> notLaidOut(SnapshotSession session, SnapshotContents contents, RestoreMethods methods)
+            throws SQLException {
         List<String> checks = new ArrayList<>();
         for (SnapshotScope.Table table : contents.tables()) {
             if (!methods.truncatable().contains(table.oid())) {
@@ -33,19 +33,27 @@ final class TableChecks {
             }
             String copy = contents.copy(table.oid());
             // without a superuser's restore of the statistics, every run starts with a TRUNCATE's: so must the first
-            String statistics = methods.vacuums() ? "" : " OR EXISTS (SELECT 1 FROM pg_class c WHERE (c.oid = "
-                    + table.oid() + " OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = " + table.oid()
-                    + ")) AND (c.relpages <> 0 OR c.reltuples <> -1 OR c.relallvisible <> 0))";
-            checks.add("SELECT " + table.oid() + "::oid" + (!table.partitions().isEmpty() ? "" : " WHERE (SELECT array_agg(ctid) FROM "
-                    + table.name() + ") IS DISTINCT FROM (SELECT array_agg(ctid) FROM " + copy + ") OR pg_relation_size("
-                    + table.oid() + "::oid) <> pg_relation_size('" + copy + "'::regclass)" + statistics));
+            String statistics = methods.vacuums()
+                    ? ""
+                    : " OR EXISTS (SELECT 1 FROM pg_class c WHERE (c.oid = "
+                            + table.oid() + " OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = "
+                            + table.oid()
+                            + ")) AND (c.relpages <> 0 OR c.reltuples <> -1 OR c.relallvisible <> 0))";
+            checks.add("SELECT " + table.oid() + "::oid"
+                    + (!table.partitions().isEmpty()
+                            ? ""
+                            : " WHERE (SELECT array_agg(ctid) FROM "
+                                    + table.name() + ") IS DISTINCT FROM (SELECT array_agg(ctid) FROM " + copy
+                                    + ") OR pg_relation_size("
+                                    + table.oid() + "::oid) <> pg_relation_size('" + copy + "'::regclass)"
+                                    + statistics));
         }
         Set<Long> out = new LinkedHashSet<>();
         if (checks.isEmpty()) {
             return out;
         }
         try (Statement st = session.connection().createStatement();
-             ResultSet rs = st.executeQuery(String.join(" UNION ALL ", checks))) {
+                ResultSet rs = st.executeQuery(String.join(" UNION ALL ", checks))) {
             while (rs.next()) {
                 out.add(rs.getLong(1));
             }
@@ -59,10 +67,14 @@ final class TableChecks {
         if (oids.isEmpty()) {
             return stuck;
         }
-        try (Statement st = session.connection().createStatement(); ResultSet rs = st.executeQuery(contents.inOrder(oids).stream()
-                .map(t -> "SELECT " + t.oid() + "::oid WHERE " + t.relations().keySet().stream()
-                        .map(r -> "pg_relation_size(" + r + "::oid)").collect(Collectors.joining(" + ")) + " > 0")
-                .collect(Collectors.joining(" UNION ALL ")))) {
+        try (Statement st = session.connection().createStatement();
+                ResultSet rs = st.executeQuery(contents.inOrder(oids).stream()
+                        .map(t -> "SELECT " + t.oid() + "::oid WHERE "
+                                + t.relations().keySet().stream()
+                                        .map(r -> "pg_relation_size(" + r + "::oid)")
+                                        .collect(Collectors.joining(" + "))
+                                + " > 0")
+                        .collect(Collectors.joining(" UNION ALL ")))) {
             while (rs.next()) {
                 stuck.add(rs.getLong(1));
             }
@@ -75,7 +87,8 @@ final class TableChecks {
      * other session holds a lock on any of them: no transaction left open elsewhere, no session outside the
      * exploration.
      */
-    static Set<Long> unlockedByOthers(SnapshotSession session, SnapshotContents contents, Set<Long> oids) throws SQLException {
+    static Set<Long> unlockedByOthers(SnapshotSession session, SnapshotContents contents, Set<Long> oids)
+            throws SQLException {
         Set<Long> locked = oids.isEmpty() ? Set.of() : lockedByOthers(session, contents);
         Set<Long> free = new LinkedHashSet<>();
         for (Long oid : oids) {
@@ -95,7 +108,7 @@ final class TableChecks {
         Map<Long, Long> tableOf = contents.tableOfRelation();
         Set<Long> locked = new LinkedHashSet<>();
         try (Statement st = session.connection().createStatement();
-             ResultSet rs = st.executeQuery(lockedRelations(tableOf.keySet()))) {
+                ResultSet rs = st.executeQuery(lockedRelations(tableOf.keySet()))) {
             while (rs.next()) {
                 locked.add(tableOf.get(rs.getLong(1)));
             }
@@ -107,7 +120,8 @@ final class TableChecks {
     private static String lockedRelations(Set<Long> relations) {
         return "SELECT DISTINCT relation FROM pg_locks WHERE pid IS DISTINCT FROM pg_backend_pid()"
                 + " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
-                + " AND relation = any('{" + relations.stream().map(String::valueOf).collect(Collectors.joining(","))
+                + " AND relation = any('{"
+                + relations.stream().map(String::valueOf).collect(Collectors.joining(","))
                 + "}'::oid[])";
     }
 }

@@ -39,6 +39,7 @@ final class TableRefill {
      * tables are truncated instead.
      */
     private static final String REQUIRE_EMPTY = DatabaseSnapshot.SCHEMA + ".require_empty";
+
     private static final String HEAP_NOT_EMPTY = "FR001";
     /** Created with the snapshot's schema. */
     static final String CREATE_REQUIRE_EMPTY = "CREATE FUNCTION " + REQUIRE_EMPTY + "(VARIADIC relations oid[])"
@@ -59,7 +60,8 @@ final class TableRefill {
     /** Tables a restore emptied (committed) and has not filled again yet. */
     private final Set<Long> standingEmpty = new LinkedHashSet<>();
 
-    TableRefill(SnapshotSession session, SnapshotContents contents, RestoreMethods methods, RestoreDiagnosis diagnosis) {
+    TableRefill(
+            SnapshotSession session, SnapshotContents contents, RestoreMethods methods, RestoreDiagnosis diagnosis) {
         this.session = session;
         this.contents = contents;
         this.methods = methods;
@@ -73,8 +75,11 @@ final class TableRefill {
 
     /** What a failed restore's error adds about tables that stand empty, or null when none does. */
     String stillEmpty() {
-        return standingEmpty.isEmpty() ? null : RestoreDiagnosis.stillEmpty(
-                contents.inOrder(standingEmpty).stream().map(SnapshotScope.Table::name).toList());
+        return standingEmpty.isEmpty()
+                ? null
+                : RestoreDiagnosis.stillEmpty(contents.inOrder(standingEmpty).stream()
+                        .map(SnapshotScope.Table::name)
+                        .toList());
     }
 
     /**
@@ -100,8 +105,8 @@ final class TableRefill {
             case LAST -> {
                 Set<Long> rest = new LinkedHashSet<>(changes.tables());
                 rest.removeAll(emptied);
-                truncate.addAll(methods.bypassForeignKeys()
-                        ? TableChecks.unlockedByOthers(session, contents, rest) : rest);
+                truncate.addAll(
+                        methods.bypassForeignKeys() ? TableChecks.unlockedByOthers(session, contents, rest) : rest);
             }
         }
         Restored filled = fill(changes, pass, emptied, truncate, true, what, knownBackends);
@@ -123,8 +128,15 @@ final class TableRefill {
      * @param checkEmptied whether to make sure first that the vacuum left the emptied heaps without pages
      * @return what was restored, or null when {@code checkEmptied} found a heap with pages (nothing was done)
      */
-    private Restored fill(Changes changes, Pass pass, Set<Long> emptied, Set<Long> truncate, boolean checkEmptied,
-                          String what, Map<Integer, String> knownBackends) throws SQLException {
+    private Restored fill(
+            Changes changes,
+            Pass pass,
+            Set<Long> emptied,
+            Set<Long> truncate,
+            boolean checkEmptied,
+            String what,
+            Map<Integer, String> knownBackends)
+            throws SQLException {
         boolean drop = pass == Pass.LAST;
         truncate.retainAll(methods.truncatable());
         Set<Long> truncated = contents.withReferencingTables(truncate); // TRUNCATE takes them along: restored too
@@ -134,8 +146,11 @@ final class TableRefill {
         List<String> sql = new ArrayList<>();
         boolean guarded = checkEmptied && !emptied.isEmpty();
         if (guarded) {
-            sql.add("SELECT " + REQUIRE_EMPTY + "(" + contents.inOrder(emptied).stream()
-                    .flatMap(t -> t.relations().keySet().stream()).map(String::valueOf).collect(Collectors.joining(", "))
+            sql.add("SELECT " + REQUIRE_EMPTY + "("
+                    + contents.inOrder(emptied).stream()
+                            .flatMap(t -> t.relations().keySet().stream())
+                            .map(String::valueOf)
+                            .collect(Collectors.joining(", "))
                     + ")");
         }
         if (!drop) {
@@ -144,12 +159,15 @@ final class TableRefill {
             sql.add("SET LOCAL synchronous_commit = off");
         }
         sql.addAll(refill(ordered, emptied, truncated));
-        List<Long> movedOids = changes.sequences().stream().filter(contents::hasSequence).toList();
+        List<Long> movedOids =
+                changes.sequences().stream().filter(contents::hasSequence).toList();
         if (!movedOids.isEmpty()) {
-            sql.add("SELECT " + movedOids.stream()
-                    .map(oid -> "setval(" + oid + "::regclass, " + contents.sequence(oid).lastValue() + ", "
-                            + contents.sequence(oid).isCalled() + ")")
-                    .collect(Collectors.joining(", ")));
+            sql.add("SELECT "
+                    + movedOids.stream()
+                            .map(oid -> "setval(" + oid + "::regclass, "
+                                    + contents.sequence(oid).lastValue() + ", "
+                                    + contents.sequence(oid).isCalled() + ")")
+                            .collect(Collectors.joining(", ")));
         }
         if (drop) {
             sql.add(AutovacuumPause.RESUME);
@@ -173,12 +191,20 @@ final class TableRefill {
             }
             String refilled = fillEmptiedAlone(c, e);
             String stillEmpty = stillEmpty();
-            throw diagnosis.failed(c, what, e, drop || !truncated.isEmpty(), knownBackends,
-                    drop ? RestoreDiagnosis.lastRestoreLeft(refilled, stillEmpty) : stillEmpty, touched);
+            throw diagnosis.failed(
+                    c,
+                    what,
+                    e,
+                    drop || !truncated.isEmpty(),
+                    knownBackends,
+                    drop ? RestoreDiagnosis.lastRestoreLeft(refilled, stillEmpty) : stillEmpty,
+                    touched);
         }
         ordered.forEach(t -> standingEmpty.remove(t.oid()));
-        return new Restored(ordered.stream().map(SnapshotScope.Table::name).collect(Collectors.toCollection(LinkedHashSet::new)),
-                movedOids.stream().map(oid -> contents.sequence(oid).name())
+        return new Restored(
+                ordered.stream().map(SnapshotScope.Table::name).collect(Collectors.toCollection(LinkedHashSet::new)),
+                movedOids.stream()
+                        .map(oid -> contents.sequence(oid).name())
                         .collect(Collectors.toCollection(LinkedHashSet::new)));
     }
 
@@ -200,8 +226,11 @@ final class TableRefill {
             sql.add(UNCOUNTED);
         }
         if (!truncated.isEmpty()) {
-            sql.add("TRUNCATE " + ordered.stream().filter(t -> truncated.contains(t.oid()))
-                    .map(SnapshotScope.Table::name).collect(Collectors.joining(", ")));
+            sql.add("TRUNCATE "
+                    + ordered.stream()
+                            .filter(t -> truncated.contains(t.oid()))
+                            .map(SnapshotScope.Table::name)
+                            .collect(Collectors.joining(", ")));
         }
         sql.add(ChangesAndEmptying.seen(oids));
         for (SnapshotScope.Table table : ordered) {
@@ -233,8 +262,9 @@ final class TableRefill {
         List<SnapshotScope.Table> emptied = contents.inOrder(oids);
         Connection c = session.connection();
         try (Statement st = c.createStatement()) {
-            st.execute("VACUUM (TRUNCATE true, INDEX_CLEANUP on" + (methods.skipDatabaseStats() ? ", SKIP_DATABASE_STATS" : "")
-                    + ") " + emptied.stream().map(SnapshotScope.Table::name).collect(Collectors.joining(", ")));
+            st.execute("VACUUM (TRUNCATE true, INDEX_CLEANUP on"
+                    + (methods.skipDatabaseStats() ? ", SKIP_DATABASE_STATS" : "") + ") "
+                    + emptied.stream().map(SnapshotScope.Table::name).collect(Collectors.joining(", ")));
         } catch (SQLException e) {
             Map<Long, String> touched = new LinkedHashMap<>();
             emptied.forEach(t -> touched.putAll(t.relations()));

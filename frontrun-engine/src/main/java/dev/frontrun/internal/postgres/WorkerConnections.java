@@ -63,8 +63,8 @@ public final class WorkerConnections extends DriverDataSource implements AutoClo
     private Connection borrowed(Connection physical) throws SQLException {
         int level = physical.getTransactionIsolation();
         boolean[] returned = {false};
-        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
-                (proxy, method, args) -> {
+        return (Connection) Proxy.newProxyInstance(
+                Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, (proxy, method, args) -> {
                     switch (method.getName()) {
                         case "close" -> {
                             if (!returned[0]) {

@@ -26,8 +26,7 @@ record CycleGraph(int width, int height, Point centre, double radius, List<Node>
     static final double BEND = 70;
 
     /** A node's pill and where its name is written. */
-    record Node(String name, Point centre, Box box, Point textAt) {
-    }
+    record Node(String name, Point centre, Box box, Point textAt) {}
 
     /**
      * A hop drawn as a quadratic curve.
@@ -36,8 +35,7 @@ record CycleGraph(int width, int height, Point centre, double radius, List<Node>
      * @param labelAt where {@code type item} goes
      * @param stepsAt where {@code steps a → b} goes
      */
-    record Edge(int hop, Dependency dependency, Point start, Point control, Point end, Point labelAt, Point stepsAt) {
-    }
+    record Edge(int hop, Dependency dependency, Point start, Point control, Point end, Point labelAt, Point stepsAt) {}
 
     static CycleGraph of(Finding finding) {
         List<String> names = new ArrayList<>(finding.cycle());
@@ -59,8 +57,13 @@ record CycleGraph(int width, int height, Point centre, double radius, List<Node>
             double angle = n <= 2 ? Math.PI * (i + 1) : -Math.PI / 2 + 2 * Math.PI * i / n;
             Point at = new Point(centre.x() + radius * Math.cos(angle), centre.y() + radius * Math.sin(angle));
             double half = halfWidth(names.get(i));
-            nodes.put(names.get(i), new Node(names.get(i), at,
-                    new Box(at.x() - half, at.y() - HALF_HEIGHT, 2 * half, 2 * HALF_HEIGHT), new Point(at.x(), at.y() + 5)));
+            nodes.put(
+                    names.get(i),
+                    new Node(
+                            names.get(i),
+                            at,
+                            new Box(at.x() - half, at.y() - HALF_HEIGHT, 2 * half, 2 * HALF_HEIGHT),
+                            new Point(at.x(), at.y() + 5)));
         }
         List<Edge> edges = new ArrayList<>();
         for (Dependency d : finding.hops()) {
@@ -78,7 +81,13 @@ record CycleGraph(int width, int height, Point centre, double radius, List<Node>
         Point control = new Point((a.x() + b.x()) / 2 - dy / len * BEND, (a.y() + b.y()) / 2 + dx / len * BEND);
         Point start = boundary(from, control, 4);
         Point end = boundary(to, control, 9);
-        return new Edge(hop, d, start, control, end, new Point(control.x(), control.y() + (dx >= 0 ? -6 : 16)),
+        return new Edge(
+                hop,
+                d,
+                start,
+                control,
+                end,
+                new Point(control.x(), control.y() + (dx >= 0 ? -6 : 16)),
                 new Point(control.x(), control.y() + (dx >= 0 ? 10 : 32)));
     }
 

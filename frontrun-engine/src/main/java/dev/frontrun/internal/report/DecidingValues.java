@@ -28,8 +28,7 @@ import java.util.function.IntPredicate;
 final class DecidingValues {
 
     /** A row as one thread knows it. */
-    private record ThreadRow(String thread, ResourceId row) {
-    }
+    private record ThreadRow(String thread, ResourceId row) {}
 
     private final Map<Integer, List<ColumnValue>> shown;
 
@@ -59,10 +58,13 @@ final class DecidingValues {
             }
             ResourceId row = writtenRow(sql);
             List<ColumnValue> read = row == null ? null : lastRead.get(new ThreadRow(step.threadName(), row));
-            List<ColumnValue> differ = written.stream().filter(v -> read == null || !sameAsRead(v, read)).toList();
+            List<ColumnValue> differ = written.stream()
+                    .filter(v -> read == null || !sameAsRead(v, read))
+                    .toList();
             changed.put(step.position(), differ);
             if (row != null) {
-                differ.forEach(v -> deciding.computeIfAbsent(row, r -> new LinkedHashSet<>()).add(v.column()));
+                differ.forEach(v -> deciding.computeIfAbsent(row, r -> new LinkedHashSet<>())
+                        .add(v.column()));
             }
         }
         Map<Integer, List<ColumnValue>> shown = new HashMap<>();
@@ -74,12 +76,17 @@ final class DecidingValues {
             if (sql.facts().written().isEmpty()) {
                 Set<String> columns = new HashSet<>();
                 readRows(sql).forEach(row -> columns.addAll(deciding.getOrDefault(row, Set.of())));
-                values = sql.outcome().firstRow().stream().filter(v -> columns.contains(v.column())).toList();
+                values = sql.outcome().firstRow().stream()
+                        .filter(v -> columns.contains(v.column()))
+                        .toList();
             } else {
                 ResourceId row = writtenRow(sql);
                 Set<String> columns = row == null ? null : deciding.get(row);
-                values = columns == null ? changed.getOrDefault(step.position(), List.of())
-                        : sql.facts().written().stream().filter(v -> columns.contains(v.column())).toList();
+                values = columns == null
+                        ? changed.getOrDefault(step.position(), List.of())
+                        : sql.facts().written().stream()
+                                .filter(v -> columns.contains(v.column()))
+                                .toList();
             }
             if (!values.isEmpty()) {
                 shown.put(step.position(), values);
@@ -101,7 +108,10 @@ final class DecidingValues {
         boolean read = values.get(0).source() == ColumnValue.Source.RETURNED;
         StringBuilder text = new StringBuilder(read ? "read " : "sets ");
         for (ColumnValue value : values) {
-            text.append(text.length() == 5 ? "" : ", ").append(value.column()).append(" = ").append(valueText(value));
+            text.append(text.length() == 5 ? "" : ", ")
+                    .append(value.column())
+                    .append(" = ")
+                    .append(valueText(value));
         }
         return text.toString();
     }
@@ -118,7 +128,9 @@ final class DecidingValues {
 
     /** The one row a write changes, or null when it writes several, a whole table, or none it could name. */
     private static ResourceId writtenRow(SqlStep sql) {
-        List<ResourceId> rows = sql.facts().writes().stream().filter(id -> id.kind() == ResourceId.Kind.ROW).toList();
+        List<ResourceId> rows = sql.facts().writes().stream()
+                .filter(id -> id.kind() == ResourceId.Kind.ROW)
+                .toList();
         return rows.size() == 1 ? rows.get(0) : null;
     }
 
@@ -129,7 +141,8 @@ final class DecidingValues {
     private static List<ResourceId> readRows(SqlStep sql) {
         Map<String, List<RowRef>> byTable = new HashMap<>();
         for (RowRef row : sql.facts().rows()) {
-            byTable.computeIfAbsent(String.valueOf(row.id().table()), t -> new ArrayList<>()).add(row);
+            byTable.computeIfAbsent(String.valueOf(row.id().table()), t -> new ArrayList<>())
+                    .add(row);
         }
         List<ResourceId> rows = new ArrayList<>();
         byTable.values().forEach(refs -> {

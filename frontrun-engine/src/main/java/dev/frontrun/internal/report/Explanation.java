@@ -1,12 +1,12 @@
 package dev.frontrun.internal.report;
 
+import dev.frontrun.Analysis;
+import dev.frontrun.Analysis.DatabaseEvent;
+import dev.frontrun.Analysis.TransactionInfo;
 import dev.frontrun.Anomaly;
 import dev.frontrun.Failure;
 import dev.frontrun.Result;
 import dev.frontrun.TraceStep;
-import dev.frontrun.Analysis;
-import dev.frontrun.Analysis.DatabaseEvent;
-import dev.frontrun.Analysis.TransactionInfo;
 import dev.frontrun.internal.sql.SqlStep;
 import java.util.List;
 import java.util.Locale;
@@ -21,21 +21,31 @@ import java.util.Optional;
  */
 public final class Explanation {
 
-    private Explanation() {
-    }
+    private Explanation() {}
 
     /** The text of {@code facts}, an exploration of {@code names} against {@code invariant}. */
     public static String of(Result facts, String invariant, List<String> names) {
         StringBuilder sb = new StringBuilder();
-        sb.append("Frontrun: ").append(Wording.headlineExplained(facts.verdict())).append('\n');
-        sb.append("  explored ").append(Wording.executions(facts.executions()))
-                .append(" of ").append(names.size()).append(" threads ").append(names)
-                .append(" with ").append(facts.strategy())
+        sb.append("Frontrun: ")
+                .append(Wording.headlineExplained(facts.verdict()))
+                .append('\n');
+        sb.append("  explored ")
+                .append(Wording.executions(facts.executions()))
+                .append(" of ")
+                .append(names.size())
+                .append(" threads ")
+                .append(names)
+                .append(" with ")
+                .append(facts.strategy())
                 .append(facts.exhausted() ? " (exhausted: every distinct interleaving ran)" : "")
-                .append(" in ").append(facts.elapsed().toMillis()).append(" ms\n");
-        facts.notExplored().forEach(note -> sb.append("  not explored: ").append(note).append('\n'));
+                .append(" in ")
+                .append(facts.elapsed().toMillis())
+                .append(" ms\n");
+        facts.notExplored()
+                .forEach(note -> sb.append("  not explored: ").append(note).append('\n'));
         String why = facts.broken() ? "  error: " : "  inconclusive: ";
-        facts.inconclusiveBecause().ifPresent(because -> sb.append(why).append(because).append('\n'));
+        facts.inconclusiveBecause()
+                .ifPresent(because -> sb.append(why).append(because).append('\n'));
         Failure failure = facts.failure().orElse(null);
         if (failure != null) {
             if (!facts.inconclusiveBecause().map(failure.summary()::equals).orElse(false)) {
@@ -45,8 +55,10 @@ public final class Explanation {
                 sb.append("  invariant: ").append(invariant).append('\n');
             }
         }
-        facts.checkedAdvice().ifPresent(advice ->
-                sb.append("  advice (checked): ").append(Wording.checkedAdvice(advice)).append('\n'));
+        facts.checkedAdvice()
+                .ifPresent(advice -> sb.append("  advice (checked): ")
+                        .append(Wording.checkedAdvice(advice))
+                        .append('\n'));
         if (facts.retriesTold()) {
             sb.append("  ").append(Wording.RETRIES_TOLD).append('\n');
         }
@@ -54,27 +66,39 @@ public final class Explanation {
         Anomaly anomaly = facts.anomaly().orElse(null);
         Analysis.Finding lead = analysis == null ? null : facts.leadingFinding().orElse(null);
         if (lead != null) {
-            sb.append("  anomaly: ").append(lead.kind()).append(" — Adya ").append(lead.adyaName()).append(", ")
+            sb.append("  anomaly: ")
+                    .append(lead.kind())
+                    .append(" — Adya ")
+                    .append(lead.adyaName())
+                    .append(", ")
                     .append(Wording.levelExplained(lead.level()));
             if (!lead.description().isEmpty()) {
                 sb.append("\n    ").append(lead.description().replace("\n", "\n    "));
             }
             sb.append('\n');
             if (!analysis.finding().equals(Optional.of(lead))) {
-                analysis.finding().ifPresent(other -> sb.append("  (the trace also shows ").append(other.kind())
-                        .append(' ').append(Wording.level(other.level())).append(", but the level that prevents it"
-                                + " does not fix the failure: see the advice)\n"));
+                analysis.finding()
+                        .ifPresent(other -> sb.append("  (the trace also shows ")
+                                .append(other.kind())
+                                .append(' ')
+                                .append(Wording.level(other.level()))
+                                .append(", but the level that prevents it"
+                                        + " does not fix the failure: see the advice)\n"));
             }
         } else if (anomaly != null) {
-            sb.append("  anomaly: ").append(anomaly.kind()).append(" — ").append(Wording.levelExplained(anomaly.level()));
+            sb.append("  anomaly: ")
+                    .append(anomaly.kind())
+                    .append(" — ")
+                    .append(Wording.levelExplained(anomaly.level()));
             if (!anomaly.description().isEmpty()) {
                 sb.append("\n    ").append(anomaly.description().replace("\n", "\n    "));
             }
             sb.append('\n');
         } else if (analysis != null && failure != null && failure.disproves()) {
-            sb.append(analysis.classified()
-                    ? "  anomaly: none — no dependency cycle between the committed transactions, nor between requests\n"
-                    : "  anomaly: not classified — the statements' tables and rows are unknown (see the notes)\n");
+            sb.append(
+                    analysis.classified()
+                            ? "  anomaly: none — no dependency cycle between the committed transactions, nor between requests\n"
+                            : "  anomaly: not classified — the statements' tables and rows are unknown (see the notes)\n");
         }
         if (analysis != null) {
             database(sb, analysis, failure);
@@ -84,8 +108,12 @@ public final class Explanation {
         }
         if (!facts.trace().isEmpty()) {
             if (analysis != null) {
-                sqlTrace(sb, facts.trace(), anomaly != null && analysis.anomaly().equals(Optional.of(anomaly))
-                        ? analysis.marks() : Map.of());
+                sqlTrace(
+                        sb,
+                        facts.trace(),
+                        anomaly != null && analysis.anomaly().equals(Optional.of(anomaly))
+                                ? analysis.marks()
+                                : Map.of());
             } else {
                 List<TraceStep> trace = facts.trace();
                 boolean[] unshared = UnsharedSteps.of(trace);
@@ -94,14 +122,19 @@ public final class Explanation {
                     TraceStep step = trace.get(i);
                     int run = UnsharedSteps.runLength(trace, unshared, i);
                     if (run > 1) {
-                        sb.append(String.format("    %3d  %-12s %s%n", step.position(), step.threadName(),
-                                UnsharedSteps.describe(trace, i, run)));
+                        sb.append(String.format(
+                                "    %3d  %-12s %s%n",
+                                step.position(), step.threadName(), UnsharedSteps.describe(trace, i, run)));
                         i += run - 1;
                         continue;
                     }
-                    sb.append(String.format("    %3d  %-12s %s%n", step.position(), step.threadName(), step.step().label()));
+                    sb.append(String.format(
+                            "    %3d  %-12s %s%n",
+                            step.position(), step.threadName(), step.step().label()));
                     if (step.blockedReason() != null) {
-                        sb.append("              (blocked: ").append(step.blockedReason()).append(")\n");
+                        sb.append("              (blocked: ")
+                                .append(step.blockedReason())
+                                .append(")\n");
                     }
                 }
             }
@@ -110,17 +143,27 @@ public final class Explanation {
             sb.append("  ").append(Wording.serialFailure(facts)).append('\n');
         }
         if (facts.failingExecutions() > 1 || facts.failed() && facts.failingExecutions() > 0 && facts.exhausted()) {
-            sb.append("  failing executions: ").append(facts.failingExecutions()).append(" of ").append(facts.executions());
-            facts.failureGroups().forEach((group, count) -> sb.append("; ").append(count).append(" × ").append(group));
+            sb.append("  failing executions: ")
+                    .append(facts.failingExecutions())
+                    .append(" of ")
+                    .append(facts.executions());
+            facts.failureGroups()
+                    .forEach((group, count) ->
+                            sb.append("; ").append(count).append(" × ").append(group));
             sb.append('\n');
         }
         if (facts.reproduceAttempts() > 0) {
-            sb.append("  reproduced ").append(facts.reproduced()).append('/').append(facts.reproduceAttempts())
+            sb.append("  reproduced ")
+                    .append(facts.reproduced())
+                    .append('/')
+                    .append(facts.reproduceAttempts())
                     .append(" times by replaying the schedule\n");
         }
         if (facts.counterexample().isPresent() && failure != null && failure.disproves()) {
             sb.append("  schedule: ").append(facts.counterexample().get()).append('\n');
-            sb.append("  replay:   ").append(Wording.replay(facts.counterexample().get())).append('\n');
+            sb.append("  replay:   ")
+                    .append(Wording.replay(facts.counterexample().get()))
+                    .append('\n');
         }
         if (failure != null && failure.cause().isPresent()) {
             sb.append("  exception:\n").append(indent(stackTrace(failure.cause().get())));
@@ -139,7 +182,11 @@ public final class Explanation {
     /** What the database decided: serialization failures, deadlocks, constraint errors, commits that rolled back. */
     private static void database(StringBuilder sb, Analysis analysis, Failure failure) {
         for (DatabaseEvent e : analysis.events()) {
-            sb.append("  database: step ").append(e.position()).append(" (").append(e.transaction()).append(") ")
+            sb.append("  database: step ")
+                    .append(e.position())
+                    .append(" (")
+                    .append(e.transaction())
+                    .append(") ")
                     .append(e.meaning());
             if (e.sqlState() != null) {
                 sb.append(", SQLSTATE ").append(e.sqlState());
@@ -149,15 +196,22 @@ public final class Explanation {
             }
             sb.append('\n');
             if (e.serializationFailure()) {
-                String level = analysis.transaction(e.transaction()).map(TransactionInfo::isolation)
-                        .map(i -> " under " + i.sql()).orElse("");
-                sb.append("    PostgreSQL aborted ").append(e.transaction()).append(level)
+                String level = analysis.transaction(e.transaction())
+                        .map(TransactionInfo::isolation)
+                        .map(i -> " under " + i.sql())
+                        .orElse("");
+                sb.append("    PostgreSQL aborted ")
+                        .append(e.transaction())
+                        .append(level)
                         .append(" rather than let it commit a non-serializable result: a serialization failure, not an"
                                 + " anomaly");
-                sb.append(failure != null && failure.kind() == Failure.Kind.THREAD_THREW
-                        ? " — the exception reached the thread; the application must retry the transaction.\n" : ".\n");
+                sb.append(
+                        failure != null && failure.kind() == Failure.Kind.THREAD_THREW
+                                ? " — the exception reached the thread; the application must retry the transaction.\n"
+                                : ".\n");
             } else if (e.deadlock()) {
-                sb.append("    PostgreSQL's deadlock detector aborted ").append(e.transaction())
+                sb.append("    PostgreSQL's deadlock detector aborted ")
+                        .append(e.transaction())
                         .append(" to break a cycle of row-lock waits.\n");
             }
         }
@@ -179,23 +233,38 @@ public final class Explanation {
         for (TraceStep s : trace) {
             threadWidth = Math.max(threadWidth, s.threadName().length());
             if (s.step().detail() instanceof SqlStep sql) {
-                txWidth = Math.max(txWidth, sql.transaction() == null ? 0 : sql.transaction().length());
+                txWidth = Math.max(
+                        txWidth,
+                        sql.transaction() == null ? 0 : sql.transaction().length());
             }
         }
         threadWidth = Math.min(threadWidth, 24);
         txWidth = Math.min(txWidth, 48);
-        sb.append("  interleaving (").append(trace.size()).append(" steps")
-                .append(marks.isEmpty() ? "" : "; * marks the statements of the anomaly").append("):\n");
-        sb.append(String.format(Locale.ROOT, "     %3s  %-" + threadWidth + "s  %-" + txWidth + "s  %s%n", "#", "thread",
-                "transaction", "statement → rows"));
+        sb.append("  interleaving (")
+                .append(trace.size())
+                .append(" steps")
+                .append(marks.isEmpty() ? "" : "; * marks the statements of the anomaly")
+                .append("):\n");
+        sb.append(String.format(
+                Locale.ROOT,
+                "     %3s  %-" + threadWidth + "s  %-" + txWidth + "s  %s%n",
+                "#",
+                "thread",
+                "transaction",
+                "statement → rows"));
         boolean[] unshared = UnsharedSteps.of(trace);
         DecidingValues deciding = DecidingValues.of(trace, position -> true);
         for (int i = 0; i < trace.size(); i++) {
             TraceStep s = trace.get(i);
             int run = UnsharedSteps.runLength(trace, unshared, i);
             if (run > 1) {
-                sb.append(String.format(Locale.ROOT, "     %3d  %-" + threadWidth + "s  %-" + txWidth + "s  %s%n",
-                        s.position(), s.threadName(), "", UnsharedSteps.describe(trace, i, run)));
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "     %3d  %-" + threadWidth + "s  %-" + txWidth + "s  %s%n",
+                        s.position(),
+                        s.threadName(),
+                        "",
+                        UnsharedSteps.describe(trace, i, run)));
                 i += run - 1;
                 continue;
             }
@@ -208,8 +277,15 @@ public final class Explanation {
                 text = sql.statementWithRows();
                 outcome = outcome(sql);
             }
-            sb.append(String.format(Locale.ROOT, "   %s %3d  %-" + threadWidth + "s  %-" + txWidth + "s  %s%s", mark == null ? " " : "*",
-                    s.position(), s.threadName(), tx, text, outcome));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "   %s %3d  %-" + threadWidth + "s  %-" + txWidth + "s  %s%s",
+                    mark == null ? " " : "*",
+                    s.position(),
+                    s.threadName(),
+                    tx,
+                    text,
+                    outcome));
             if (mark != null) {
                 sb.append("   ◀ ").append(String.join("; ", mark));
             }

@@ -43,8 +43,9 @@ public final class ExplorationReport {
      * @param whatIf   the level every transaction was forced to by {@code whatIf}, or null
      * @param replayed the schedule a replay ran, or null
      */
-    public synchronized Path write(Result result, ExploredInterleavings explored, Path directory, Isolation whatIf,
-                                   Schedule replayed) throws IOException {
+    public synchronized Path write(
+            Result result, ExploredInterleavings explored, Path directory, Isolation whatIf, Schedule replayed)
+            throws IOException {
         Objects.requireNonNull(result, "result");
         if (!written(directory)) {
             file = HtmlReport.write(result, explored, directory);

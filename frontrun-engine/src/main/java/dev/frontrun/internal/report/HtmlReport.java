@@ -26,8 +26,7 @@ import java.util.Objects;
  */
 public final class HtmlReport {
 
-    private HtmlReport() {
-    }
+    private HtmlReport() {}
 
     /**
      * Writes the report of {@code result} into a new file in {@code directory} (created if missing)
@@ -68,18 +67,27 @@ public final class HtmlReport {
     }
 
     /** Writes {@code file} again: {@code result}'s report with the {@code later} runs of its exploration after it. */
-    static void rewrite(Path file, Result result, ExploredInterleavings explored, List<ExplorationReport.LaterRun> later)
+    static void rewrite(
+            Path file, Result result, ExploredInterleavings explored, List<ExplorationReport.LaterRun> later)
             throws IOException {
         Files.writeString(file, render(result, explored, later), StandardCharsets.UTF_8);
     }
 
-    private static String render(Result result, ExploredInterleavings explored, List<ExplorationReport.LaterRun> later) {
+    private static String render(
+            Result result, ExploredInterleavings explored, List<ExplorationReport.LaterRun> later) {
         Analysis analysis = result.analysis().sqlSteps() == 0 ? null : result.analysis();
         HtmlWriter html = new HtmlWriter();
-        html.raw("<!DOCTYPE html>\n").open("html", "lang", "en").newline().open("head").newline()
-                .empty("meta", "charset", "utf-8").newline()
-                .empty("meta", "name", "viewport", "content", "width=device-width, initial-scale=1").newline()
-                .element("title", VerdictHeader.title(result)).newline();
+        html.raw("<!DOCTYPE html>\n")
+                .open("html", "lang", "en")
+                .newline()
+                .open("head")
+                .newline()
+                .empty("meta", "charset", "utf-8")
+                .newline()
+                .empty("meta", "name", "viewport", "content", "width=device-width, initial-scale=1")
+                .newline()
+                .element("title", VerdictHeader.title(result))
+                .newline();
         Stylesheet.write(html);
         html.close().newline().open("body").newline();
         VerdictHeader.write(html, result, analysis);
@@ -99,22 +107,39 @@ public final class HtmlReport {
         if (!later.isEmpty()) {
             LaterRunsSection.write(html, later);
         }
-        html.open("section", "id", "explanation-section").newline().element("h2", "Explanation").newline()
-                .element("pre", result.explanation(), "id", "explanation").newline().close().newline();
-        html.element("footer", "Frontrun for Java · generated " + LocalDateTime.now().withNano(0)).newline();
+        html.open("section", "id", "explanation-section")
+                .newline()
+                .element("h2", "Explanation")
+                .newline()
+                .element("pre", result.explanation(), "id", "explanation")
+                .newline()
+                .close()
+                .newline();
+        html.element(
+                        "footer",
+                        "Frontrun for Java · generated " + LocalDateTime.now().withNano(0))
+                .newline();
         return html.close().newline().close().newline().finish();
     }
 
     private static void timeline(HtmlWriter html, TimelineLayout layout) {
-        html.open("section", "id", "timeline-section").newline()
-                .element("h2", "Timeline of the failing interleaving").newline()
+        html.open("section", "id", "timeline-section")
+                .newline()
+                .element("h2", "Timeline of the failing interleaving")
+                .newline()
                 .open("p", "class", "legend")
                 .text("One lane per thread, time flows down; bars at the left of a lane are transactions. Arrows are"
-                        + " dependencies between transactions: ").element("span", "ww", "class", "ww")
-                .text(" overwrote, ").element("span", "wr", "class", "wr")
-                .text(" read the write of, ").element("span", "rw", "class", "rw")
-                .text(" did not see a later write (anti-dependency). The anomaly's cycle is drawn bold.").close().newline()
-                .open("div", "class", "scroll").newline();
+                        + " dependencies between transactions: ")
+                .element("span", "ww", "class", "ww")
+                .text(" overwrote, ")
+                .element("span", "wr", "class", "wr")
+                .text(" read the write of, ")
+                .element("span", "rw", "class", "rw")
+                .text(" did not see a later write (anti-dependency). The anomaly's cycle is drawn bold.")
+                .close()
+                .newline()
+                .open("div", "class", "scroll")
+                .newline();
         TimelineSvg.write(html, layout);
         html.close().newline().close().newline();
         StepDetails.write(html, layout);

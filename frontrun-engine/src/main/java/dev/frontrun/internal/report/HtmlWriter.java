@@ -84,7 +84,10 @@ final class HtmlWriter {
         for (int i = 0; i < attributes.length; i += 2) {
             Object value = attributes[i + 1];
             if (value != null) {
-                out.append(' ').append(name(String.valueOf(attributes[i]))).append("=\"").append(escape(format(value)))
+                out.append(' ')
+                        .append(name(String.valueOf(attributes[i])))
+                        .append("=\"")
+                        .append(escape(format(value)))
                         .append('"');
             }
         }

@@ -11,21 +11,30 @@ import java.util.Locale;
  */
 final class LaterRunsSection {
 
-    private LaterRunsSection() {
-    }
+    private LaterRunsSection() {}
 
     static void write(HtmlWriter html, List<ExplorationReport.LaterRun> later) {
-        html.open("section", "id", "later-runs-section").newline()
-                .element("h2", "Later runs of this exploration").newline();
+        html.open("section", "id", "later-runs-section")
+                .newline()
+                .element("h2", "Later runs of this exploration")
+                .newline();
         for (ExplorationReport.LaterRun run : later) {
             Result result = run.result();
-            html.open("details", "class", "later-run " + result.verdict().name().toLowerCase(Locale.ROOT)).newline()
-                    .open("summary").element("strong", run.title()).text(" · " + Wording.headline(result.verdict()))
+            html.open("details", "class", "later-run " + result.verdict().name().toLowerCase(Locale.ROOT))
+                    .newline()
+                    .open("summary")
+                    .element("strong", run.title())
+                    .text(" · " + Wording.headline(result.verdict()))
                     .text(" · " + Wording.executions(result.executions()))
-                    .text(result.failure().map(failure -> " · " + failure.summary()).orElse(""))
-                    .close().newline()
-                    .element("pre", result.explanation(), "class", "later-run-explanation").newline()
-                    .close().newline();
+                    .text(result.failure()
+                            .map(failure -> " · " + failure.summary())
+                            .orElse(""))
+                    .close()
+                    .newline()
+                    .element("pre", result.explanation(), "class", "later-run-explanation")
+                    .newline()
+                    .close()
+                    .newline();
         }
         html.close().newline();
     }

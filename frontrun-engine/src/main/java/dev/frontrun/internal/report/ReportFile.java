@@ -23,26 +23,28 @@ final class ReportFile {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT);
     private static final int ATTEMPTS = 10_000;
 
-    private ReportFile() {
-    }
+    private ReportFile() {}
 
     /** Creates an empty new file in {@code directory} (created if missing) for {@code result} written at {@code when}. */
     static Path create(Path directory, Result result, LocalDateTime when) throws IOException {
         Files.createDirectories(directory);
         String stamp = "frontrun-" + when.format(STAMP);
         String threads = threads(result);
-        String rest = (threads.isEmpty() ? "" : "-" + threads) + "-" + result.verdict().name().toLowerCase(Locale.ROOT)
-                + ".html";
+        String rest = (threads.isEmpty() ? "" : "-" + threads) + "-"
+                + result.verdict().name().toLowerCase(Locale.ROOT) + ".html";
         for (int n = 1; n <= ATTEMPTS; n++) {
-            Path file = directory.resolve(stamp + (n == 1 ? "" : "-" + n) + rest).toAbsolutePath().normalize();
+            Path file = directory
+                    .resolve(stamp + (n == 1 ? "" : "-" + n) + rest)
+                    .toAbsolutePath()
+                    .normalize();
             try {
                 return Files.createFile(file);
             } catch (FileAlreadyExistsException taken) {
                 // another report of the same moment: try the next number
             }
         }
-        throw new IOException("no free report file name for " + stamp + rest + " in " + directory + " after "
-                + ATTEMPTS + " attempts");
+        throw new IOException("no free report file name for " + stamp + rest + " in " + directory + " after " + ATTEMPTS
+                + " attempts");
     }
 
     /** The names of the trace's threads in thread order, made safe for a file name, at most 60 characters. */

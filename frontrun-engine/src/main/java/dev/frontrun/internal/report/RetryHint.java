@@ -37,8 +37,7 @@ final class RetryHint {
             "org.hibernate.exception.LockAcquisitionException",
             "org.hibernate.PessimisticLockException");
 
-    private RetryHint() {
-    }
+    private RetryHint() {}
 
     /** The hint line for {@code threw}, if its exception is such an answer. */
     static Optional<String> of(Failure.ThreadThrew threw) {
@@ -49,9 +48,11 @@ final class RetryHint {
             return Optional.empty();
         }
         String got = sqlState.map(state -> "PostgreSQL's " + SqlStates.meaning(state) + " (" + state + "), which the"
-                + " server may answer any transaction here").orElse("an optimistic-lock failure (the row changed since"
-                + " it was read)");
-        String declaration = optimistic.or(() -> named(thrown, PESSIMISTIC)).map(name -> ".expect(" + name + ".class)")
+                        + " server may answer any transaction here")
+                .orElse("an optimistic-lock failure (the row changed since" + " it was read)");
+        String declaration = optimistic
+                .or(() -> named(thrown, PESSIMISTIC))
+                .map(name -> ".expect(" + name + ".class)")
                 .orElseGet(() -> ".expectSqlState(\"" + sqlState.orElseThrow() + "\")");
         return Optional.of("  hint: " + threw.threadName() + " got " + got + ": if the application retries it or tells"
                 + " the caller, declare that answer with " + declaration);

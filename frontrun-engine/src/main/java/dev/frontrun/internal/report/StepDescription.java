@@ -69,7 +69,8 @@ record StepDescription(String kind, String text, String details, boolean failed)
     }
 
     private static String details(TraceStep step, SqlStep sql, List<String> marks) {
-        StringBuilder details = new StringBuilder("step ").append(step.position()).append(" · ").append(step.threadName());
+        StringBuilder details =
+                new StringBuilder("step ").append(step.position()).append(" · ").append(step.threadName());
         if (sql != null && sql.transaction() != null) {
             details.append(" · ").append(sql.transaction());
         }
@@ -79,13 +80,18 @@ record StepDescription(String kind, String text, String details, boolean failed)
             String written = DecidingValues.text(sql.facts().written());
             String returned = DecidingValues.text(sql.outcome().firstRow());
             details.append(written.isEmpty() ? "" : "\n" + written)
-                    .append(returned.isEmpty() ? "" : "\n" + returned + (sql.outcome().rowsReturned() > 1 ? " (first row)" : ""));
+                    .append(
+                            returned.isEmpty()
+                                    ? ""
+                                    : "\n" + returned + (sql.outcome().rowsReturned() > 1 ? " (first row)" : ""));
         }
         if (step.blockedReason() != null) {
             details.append("\nblocked: ").append(step.blockedReason());
         }
         if (sql != null && sql.outcome().sqlState() != null) {
-            details.append("\nSQLSTATE ").append(Wording.sqlState(sql.outcome().sqlState())).append(": ")
+            details.append("\nSQLSTATE ")
+                    .append(Wording.sqlState(sql.outcome().sqlState()))
+                    .append(": ")
                     .append(Objects.toString(sql.outcome().message(), ""));
             if (sql.outcome().aborting()) {
                 details.append('\n').append(Wording.ABORTS);

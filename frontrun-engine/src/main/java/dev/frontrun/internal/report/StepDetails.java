@@ -11,8 +11,7 @@ import dev.frontrun.internal.report.TimelineLayout.StepBox;
  */
 final class StepDetails {
 
-    private StepDetails() {
-    }
+    private StepDetails() {}
 
     /** The id of the full text of the step at {@code position}: the target of its box's link. */
     static String anchor(int position) {
@@ -20,15 +19,30 @@ final class StepDetails {
     }
 
     static void write(HtmlWriter html, TimelineLayout layout) {
-        html.open("section", "id", "steps-section").newline().element("h2", "Steps in full").newline()
-                .element("p", "Click a step in the timeline to open it here; every statement is shown whole.",
-                        "class", "legend").newline()
-                .open("div", "class", "steps").newline();
+        html.open("section", "id", "steps-section")
+                .newline()
+                .element("h2", "Steps in full")
+                .newline()
+                .element(
+                        "p",
+                        "Click a step in the timeline to open it here; every statement is shown whole.",
+                        "class",
+                        "legend")
+                .newline()
+                .open("div", "class", "steps")
+                .newline();
         for (StepBox step : layout.steps()) {
             html.open("details", "class", "step-detail " + step.kind(), "data-position", step.position())
-                    .open("summary").element("span", step.position(), "class", "position").text(" ")
-                    .element("span", step.thread(), "class", "thread").text(" ").text(step.text()).close()
-                    .element("pre", step.details(), "id", anchor(step.position())).close().newline();
+                    .open("summary")
+                    .element("span", step.position(), "class", "position")
+                    .text(" ")
+                    .element("span", step.thread(), "class", "thread")
+                    .text(" ")
+                    .text(step.text())
+                    .close()
+                    .element("pre", step.details(), "id", anchor(step.position()))
+                    .close()
+                    .newline();
         }
         html.close().newline().close().newline();
     }

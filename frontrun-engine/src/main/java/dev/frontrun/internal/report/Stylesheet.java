@@ -13,14 +13,14 @@ final class Stylesheet {
 
     static final String RESOURCE = "report.css";
 
-    private Stylesheet() {
-    }
+    private Stylesheet() {}
 
     /** The style sheet's text, checked to be safe inside a {@code <style>} element. */
     static String css() {
         try (InputStream in = Stylesheet.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
-                throw new IllegalStateException("the report style sheet " + RESOURCE + " is missing from the class path");
+                throw new IllegalStateException(
+                        "the report style sheet " + RESOURCE + " is missing from the class path");
             }
             String css = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             if (css.contains("</") || css.contains("<!--")) {

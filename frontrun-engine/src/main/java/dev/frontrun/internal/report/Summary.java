@@ -23,14 +23,14 @@ public final class Summary {
     public static final int MAX_LINES = 25;
     /** Lines kept free for the report's link and the pointer to the whole explanation. */
     private static final int TAIL = 2;
+
     private static final int MAX_STATEMENTS = 6;
     /** The longest line a summary has (but the replay call, kept whole to be copied). */
     static final int MAX_LINE_CHARS = 160;
     /** The most lines one long line is wrapped onto. */
     private static final int MAX_WRAPPED = 3;
 
-    private Summary() {
-    }
+    private Summary() {}
 
     /** The summary of {@code facts}, an exploration of {@code names} against {@code invariant}. */
     public static String of(Result facts, String invariant, List<String> names) {
@@ -38,20 +38,23 @@ public final class Summary {
         Optional<Analysis.Finding> lead = facts.leadingFinding();
         lines.add("Frontrun: " + Wording.headlineExplained(facts.verdict())
                 + lead.map(f -> " — " + f.kind() + " " + Wording.level(f.level()) + " (Adya " + f.adyaName() + ")")
-                .orElse(""));
+                        .orElse(""));
         lines.add("  explored " + Wording.executions(facts.executions()) + " of " + names.size() + " threads " + names
                 + " with " + facts.strategy() + (facts.exhausted() ? " (exhausted)" : "")
                 + " in " + facts.elapsed().toMillis() + " ms");
         facts.notExplored().forEach(note -> lines.add("  not explored: " + firstLine(note)));
         Failure failure = facts.failure().orElse(null);
-        facts.inconclusiveBecause().ifPresent(because ->
-                lines.add((facts.broken() ? "  error: " : "  inconclusive: ") + firstLine(because)));
-        if (failure instanceof Failure.Timeout timeout && facts.inconclusiveBecause().isPresent()) {
+        facts.inconclusiveBecause()
+                .ifPresent(
+                        because -> lines.add((facts.broken() ? "  error: " : "  inconclusive: ") + firstLine(because)));
+        if (failure instanceof Failure.Timeout timeout
+                && facts.inconclusiveBecause().isPresent()) {
             diagnosisLines(lines, timeout.diagnosis()); // what the threads were waiting for, a line each
         }
         if (failure instanceof Failure.Deadlock) {
             waits(lines, failure.summary()); // who waits for whom is the finding: every thread's line, not the first
-        } else if (failure != null && !facts.inconclusiveBecause().map(failure.summary()::equals).orElse(false)) {
+        } else if (failure != null
+                && !facts.inconclusiveBecause().map(failure.summary()::equals).orElse(false)) {
             lines.add("  failure: " + firstLine(failure.summary()));
         }
         if (failure instanceof Failure.ThreadThrew threw) {
@@ -77,13 +80,16 @@ public final class Summary {
             lines.add("  " + Wording.serialFailure(facts));
         }
         if (facts.failingExecutions() > 1) {
-            StringBuilder groups = new StringBuilder("  failing executions: " + facts.failingExecutions() + " of "
-                    + facts.executions());
-            facts.failureGroups().forEach((group, count) -> groups.append("; ").append(count).append(" × ").append(group));
+            StringBuilder groups = new StringBuilder(
+                    "  failing executions: " + facts.failingExecutions() + " of " + facts.executions());
+            facts.failureGroups()
+                    .forEach((group, count) ->
+                            groups.append("; ").append(count).append(" × ").append(group));
             lines.add(groups.toString());
         }
         if (facts.reproduceAttempts() > 0) {
-            lines.add("  reproduced " + facts.reproduced() + "/" + facts.reproduceAttempts() + " times by replaying the schedule");
+            lines.add("  reproduced " + facts.reproduced() + "/" + facts.reproduceAttempts()
+                    + " times by replaying the schedule");
         }
         if (facts.counterexample().isPresent() && failure != null && failure.disproves()) {
             lines.add("  replay:   " + Wording.replay(facts.counterexample().get()));
@@ -93,8 +99,8 @@ public final class Summary {
             details(lines, failure);
         }
         if (!facts.trace().isEmpty() || failure != null) {
-            lines.add("  more: result.explanation() has the whole interleaving (" + facts.trace().size()
-                    + " steps), the database's decisions and the notes");
+            lines.add("  more: result.explanation() has the whole interleaving ("
+                    + facts.trace().size() + " steps), the database's decisions and the notes");
         }
         return String.join("\n", lines) + "\n";
     }
@@ -123,11 +129,20 @@ public final class Summary {
      */
     private static String cycle(Analysis.Finding finding, Map<String, TransactionName> named) {
         if (finding.hops().isEmpty()) {
-            return String.join(" → ", finding.cycle().stream().map(node -> TransactionNames.id(node, named)).toList());
+            return String.join(
+                    " → ",
+                    finding.cycle().stream()
+                            .map(node -> TransactionNames.id(node, named))
+                            .toList());
         }
-        StringBuilder cycle = new StringBuilder(TransactionNames.id(finding.hops().get(0).from(), named));
+        StringBuilder cycle =
+                new StringBuilder(TransactionNames.id(finding.hops().get(0).from(), named));
         for (Analysis.Dependency hop : finding.hops()) {
-            cycle.append(" --").append(hop.type().label()).append(' ').append(hop.item()).append("--> ")
+            cycle.append(" --")
+                    .append(hop.type().label())
+                    .append(' ')
+                    .append(hop.item())
+                    .append("--> ")
                     .append(TransactionNames.id(hop.to(), named));
         }
         return cycle.toString();
@@ -158,7 +173,8 @@ public final class Summary {
             if (step.step().detail() instanceof SqlStep sql) {
                 String values = DecidingValues.text(deciding.at(step.position()));
                 String outcome = Wording.outcome(sql.outcome());
-                text = (values.isEmpty() ? "" : values + " · ") + sql.statementWithRows()
+                text = (values.isEmpty() ? "" : values + " · ")
+                        + sql.statementWithRows()
                         + (outcome.isEmpty() ? "" : "   " + outcome);
             }
             lines.add(shorten("    * " + step.position() + "  " + pad(who(step), width) + "  ", text));
@@ -179,14 +195,17 @@ public final class Summary {
                 return;
             }
             TraceStep step = conflicting.get(i);
-            lines.add(shorten("    * " + step.position() + "  " + step.threadName() + "  ", step.step().label()));
+            lines.add(shorten(
+                    "    * " + step.position() + "  " + step.threadName() + "  ",
+                    step.step().label()));
         }
     }
 
     /** Who ran a statement line's step: its transaction's id ({@code alice/tx2}), or the thread. */
     private static String who(TraceStep step) {
         return step.step().detail() instanceof SqlStep sql && sql.transactionName() != null
-                ? sql.transactionName().id() : step.threadName();
+                ? sql.transactionName().id()
+                : step.threadName();
     }
 
     private static String pad(String text, int width) {
@@ -195,7 +214,10 @@ public final class Summary {
 
     /** The exception or the stuck threads, as many lines as the summary has left. */
     private static void details(List<String> lines, Failure failure) {
-        String detail = failure.cause().map(Wording::stackTrace).orElse(failure.threadDumps()).strip();
+        String detail = failure.cause()
+                .map(Wording::stackTrace)
+                .orElse(failure.threadDumps())
+                .strip();
         if (detail.isEmpty()) {
             return;
         }
@@ -204,8 +226,10 @@ public final class Summary {
         int room = MAX_LINES - TAIL - lines.size();
         for (int i = 0; i < detailLines.length && i < room; i++) {
             boolean last = i == room - 1 && detailLines.length > room;
-            lines.add(last ? "    … (" + (detailLines.length - i) + " more lines in result.explanation())"
-                    : "    " + detailLines[i].stripTrailing());
+            lines.add(
+                    last
+                            ? "    … (" + (detailLines.length - i) + " more lines in result.explanation())"
+                            : "    " + detailLines[i].stripTrailing());
         }
     }
 

@@ -11,20 +11,51 @@ final class Svg {
 
     private static final List<String> TYPES = List.of("ww", "wr", "rw");
 
-    private Svg() {
-    }
+    private Svg() {}
 
     /** Opens an {@code <svg>} of {@code width} × {@code height}; the caller closes it. */
     static void open(HtmlWriter html, String id, String cssClass, int width, int height, String label) {
-        html.open("svg", "id", id, "class", cssClass, "xmlns", "http://www.w3.org/2000/svg", "width", width,
-                "height", height, "viewBox", "0 0 " + width + " " + height, "role", "img", "aria-label", label).newline();
+        html.open(
+                        "svg",
+                        "id",
+                        id,
+                        "class",
+                        cssClass,
+                        "xmlns",
+                        "http://www.w3.org/2000/svg",
+                        "width",
+                        width,
+                        "height",
+                        height,
+                        "viewBox",
+                        "0 0 " + width + " " + height,
+                        "role",
+                        "img",
+                        "aria-label",
+                        label)
+                .newline();
         html.open("defs");
         for (String type : TYPES) {
             for (boolean cycle : List.of(false, true)) {
                 int size = cycle ? 7 : 5;
-                html.open("marker", "id", marker(type, cycle), "viewBox", "0 0 10 10", "refX", 9, "refY", 5,
-                                "markerWidth", size, "markerHeight", size, "orient", "auto-start-reverse")
-                        .empty("path", "class", "arrow " + type, "d", "M0,0 L10,5 L0,10 z").close();
+                html.open(
+                                "marker",
+                                "id",
+                                marker(type, cycle),
+                                "viewBox",
+                                "0 0 10 10",
+                                "refX",
+                                9,
+                                "refY",
+                                5,
+                                "markerWidth",
+                                size,
+                                "markerHeight",
+                                size,
+                                "orient",
+                                "auto-start-reverse")
+                        .empty("path", "class", "arrow " + type, "d", "M0,0 L10,5 L0,10 z")
+                        .close();
             }
         }
         html.close().newline();

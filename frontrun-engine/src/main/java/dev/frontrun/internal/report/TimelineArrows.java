@@ -22,8 +22,7 @@ final class TimelineArrows {
     /** How many dependencies beyond the cycle are drawn, so a long trace stays readable. */
     static final int MORE = 80;
 
-    private TimelineArrows() {
-    }
+    private TimelineArrows() {}
 
     /** The arrows between {@code steps} for the analysis' finding and its transaction dependencies. */
     static List<Arrow> route(Analysis analysis, List<StepBox> steps) {
@@ -59,14 +58,26 @@ final class TimelineArrows {
         if (from.lane() == to.lane()) {
             double x = from.box().right();
             double bulge = x + 40 + Math.min(60, Math.abs(to.row() - from.row()) * 4);
-            return new Arrow(d, cycle, new Point(x, y1), new Point(bulge, y1), new Point(bulge, y2),
-                    new Point(x + 2, y2), cycle ? label(x + 30, y1, y2, hop) : null);
+            return new Arrow(
+                    d,
+                    cycle,
+                    new Point(x, y1),
+                    new Point(bulge, y1),
+                    new Point(bulge, y2),
+                    new Point(x + 2, y2),
+                    cycle ? label(x + 30, y1, y2, hop) : null);
         }
         boolean rightward = to.lane() > from.lane();
         double x1 = rightward ? from.box().right() : from.box().x();
         double x2 = rightward ? to.box().x() : to.box().right();
         double mid = (x1 + x2) / 2;
-        return new Arrow(d, cycle, new Point(x1, y1), new Point(mid, y1), new Point(mid, y2), new Point(x2, y2),
+        return new Arrow(
+                d,
+                cycle,
+                new Point(x1, y1),
+                new Point(mid, y1),
+                new Point(mid, y2),
+                new Point(x2, y2),
                 cycle ? label(mid, y1, y2, hop) : null);
     }
 

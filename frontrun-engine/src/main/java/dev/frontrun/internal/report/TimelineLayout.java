@@ -24,13 +24,19 @@ import java.util.TreeMap;
  * @param steps        in trace order, one per row
  * @param arrows       the anomaly's cycle first, then the other dependencies between transactions
  */
-record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionBar> transactions,
-                      List<StepBox> steps, List<Arrow> arrows) {
+record TimelineLayout(
+        int width,
+        int height,
+        List<Lane> lanes,
+        List<TransactionBar> transactions,
+        List<StepBox> steps,
+        List<Arrow> arrows) {
 
     static final double GUTTER = 56;
     static final double LANE = 420;
     /** Room between lanes for the dependency arrows and their labels. */
     static final double GAP = 150;
+
     static final double ROW = 30;
     static final double TOP = 44;
     /** The advance of one character of the box font, a little generous. */
@@ -39,12 +45,10 @@ record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionB
     static final double PADDING = 8;
 
     /** A thread's column, with its name above it. */
-    record Lane(int thread, String name, Box background, Point title) {
-    }
+    record Lane(int thread, String name, Box background, Point title) {}
 
     /** A transaction's extent, from its first step's row to its last. */
-    record TransactionBar(String name, Box box, String colour, boolean committed, String title) {
-    }
+    record TransactionBar(String name, Box box, String colour, boolean committed, String title) {}
 
     /**
      * One step's box.
@@ -53,8 +57,8 @@ record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionB
      * @param description its kind, its line fitted to the box's width, and everything about the step, untruncated,
      *                    for hovering
      */
-    record StepBox(int position, String thread, Place place, StepDescription description, boolean marked,
-                   boolean blocked) {
+    record StepBox(
+            int position, String thread, Place place, StepDescription description, boolean marked, boolean blocked) {
 
         int lane() {
             return place.lane();
@@ -99,16 +103,21 @@ record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionB
      * @param textAt   where the box's line starts (its baseline)
      * @param numberAt where the step's position is written, in the gutter
      */
-    record Place(int lane, int row, Box box, Point textAt, Point numberAt) {
-    }
+    record Place(int lane, int row, Box box, Point textAt, Point numberAt) {}
 
     /**
      * A dependency drawn as a cubic curve from the box of its {@code from} step to the box of its {@code to} step.
      *
      * @param label where the label of an arrow of the anomaly's cycle goes; null for the others
      */
-    record Arrow(Analysis.Dependency dependency, boolean cycle, Point start, Point control1, Point control2, Point end,
-                 Point label) {
+    record Arrow(
+            Analysis.Dependency dependency,
+            boolean cycle,
+            Point start,
+            Point control1,
+            Point control2,
+            Point end,
+            Point label) {
 
         String type() {
             return dependency.type().label();
@@ -134,12 +143,18 @@ record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionB
             int row = steps.size();
             Box box = new Box(laneX(lane) + 22, TOP + row * ROW + 3, LANE - 34, ROW - 6);
             int run = UnsharedSteps.runLength(trace, unshared, i);
-            StepDescription d = run > 1 ? folded(trace, i, run) : StepDescription.of(s, marks.getOrDefault(s.position(), List.of()),
-                    deciding.at(s.position()));
-            Place place = new Place(lane, row, box, new Point(box.x() + PADDING, box.y() + 16),
-                    new Point(GUTTER - 10, box.y() + 16));
+            StepDescription d = run > 1
+                    ? folded(trace, i, run)
+                    : StepDescription.of(s, marks.getOrDefault(s.position(), List.of()), deciding.at(s.position()));
+            Place place = new Place(
+                    lane, row, box, new Point(box.x() + PADDING, box.y() + 16), new Point(GUTTER - 10, box.y() + 16));
             StepDescription fitted = new StepDescription(d.kind(), fit(d.text(), box.width()), d.details(), d.failed());
-            StepBox step = new StepBox(s.position(), s.threadName(), place, fitted, marks.containsKey(s.position()),
+            StepBox step = new StepBox(
+                    s.position(),
+                    s.threadName(),
+                    place,
+                    fitted,
+                    marks.containsKey(s.position()),
                     s.blockedReason() != null);
             steps.add(step);
             for (int j = i; j < i + Math.max(run, 1); j++) {
@@ -149,7 +164,9 @@ record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionB
         }
         List<Lane> lanes = new ArrayList<>();
         for (int l = 0; l < order.size(); l++) {
-            lanes.add(new Lane(order.get(l), threads.get(order.get(l)),
+            lanes.add(new Lane(
+                    order.get(l),
+                    threads.get(order.get(l)),
                     new Box(laneX(l) + 4, TOP - 6, LANE - 8, steps.size() * ROW + 12),
                     new Point(laneX(l) + LANE / 2, TOP - 16)));
         }
@@ -162,11 +179,18 @@ record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionB
     /** One box for {@code length} consecutive unshared steps of a thread: every one of them listed in its details. */
     private static StepDescription folded(List<TraceStep> trace, int from, int length) {
         TraceStep first = trace.get(from);
-        StringBuilder details = new StringBuilder("steps ").append(first.position()).append('–')
-                .append(trace.get(from + length - 1).position()).append(" · ").append(first.threadName())
+        StringBuilder details = new StringBuilder("steps ")
+                .append(first.position())
+                .append('–')
+                .append(trace.get(from + length - 1).position())
+                .append(" · ")
+                .append(first.threadName())
                 .append("\nno other thread's step touches what these do:");
         for (int i = from; i < from + length; i++) {
-            details.append('\n').append(trace.get(i).position()).append("  ").append(trace.get(i).step().label());
+            details.append('\n')
+                    .append(trace.get(i).position())
+                    .append("  ")
+                    .append(trace.get(i).step().label());
         }
         return new StepDescription("folded", UnsharedSteps.describe(trace, from, length), details.toString(), false);
     }
@@ -187,7 +211,9 @@ record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionB
         Map<String, List<StepBox>> byTransaction = new LinkedHashMap<>();
         for (int i = 0; i < trace.size(); i++) {
             if (trace.get(i).step().detail() instanceof SqlStep sql && sql.transaction() != null) {
-                byTransaction.computeIfAbsent(sql.transaction(), k -> new ArrayList<>()).add(boxOf[i]);
+                byTransaction
+                        .computeIfAbsent(sql.transaction(), k -> new ArrayList<>())
+                        .add(boxOf[i]);
             }
         }
         List<TransactionBar> bars = new ArrayList<>();
@@ -195,10 +221,20 @@ record TimelineLayout(int width, int height, List<Lane> lanes, List<TransactionB
             StepBox first = e.getValue().get(0);
             StepBox last = e.getValue().get(e.getValue().size() - 1);
             Optional<TransactionInfo> info = analysis == null ? Optional.empty() : analysis.transaction(e.getKey());
-            String title = e.getKey() + info.map(t -> " — " + t.outcome() + ", " + t.isolation().sql()).orElse("");
-            Box box = new Box(laneX(first.lane()) + 10, first.box().y() - 1, 7, last.box().bottom() - first.box().y() + 2);
-            bars.add(new TransactionBar(e.getKey(), box, hue(bars.size()),
-                    info.map(TransactionInfo::committed).orElse(true), title));
+            String title = e.getKey()
+                    + info.map(t -> " — " + t.outcome() + ", " + t.isolation().sql())
+                            .orElse("");
+            Box box = new Box(
+                    laneX(first.lane()) + 10,
+                    first.box().y() - 1,
+                    7,
+                    last.box().bottom() - first.box().y() + 2);
+            bars.add(new TransactionBar(
+                    e.getKey(),
+                    box,
+                    hue(bars.size()),
+                    info.map(TransactionInfo::committed).orElse(true),
+                    title));
         }
         return bars;
     }

@@ -13,25 +13,68 @@ import dev.frontrun.internal.report.TimelineLayout.TransactionBar;
  */
 final class TimelineSvg {
 
-    private TimelineSvg() {
-    }
+    private TimelineSvg() {}
 
     static void write(HtmlWriter html, TimelineLayout layout) {
-        Svg.open(html, "timeline", null, layout.width(), layout.height(),
+        Svg.open(
+                html,
+                "timeline",
+                null,
+                layout.width(),
+                layout.height(),
                 "per-thread timeline of the failing interleaving");
         for (Lane lane : layout.lanes()) {
             Box bg = lane.background();
             html.open("g", "class", "lane", "data-thread", lane.name())
-                    .empty("rect", "class", "lane-bg", "x", bg.x(), "y", bg.y(), "width", bg.width(), "height", bg.height(),
-                            "rx", 6)
-                    .element("text", lane.name(), "class", "lane-title", "x", lane.title().x(), "y", lane.title().y())
-                    .close().newline();
+                    .empty(
+                            "rect",
+                            "class",
+                            "lane-bg",
+                            "x",
+                            bg.x(),
+                            "y",
+                            bg.y(),
+                            "width",
+                            bg.width(),
+                            "height",
+                            bg.height(),
+                            "rx",
+                            6)
+                    .element(
+                            "text",
+                            lane.name(),
+                            "class",
+                            "lane-title",
+                            "x",
+                            lane.title().x(),
+                            "y",
+                            lane.title().y())
+                    .close()
+                    .newline();
         }
         for (TransactionBar tx : layout.transactions()) {
             Box b = tx.box();
-            html.open("rect", "class", tx.committed() ? "tx" : "tx aborted", "data-tx", tx.name(), "x", b.x(), "y", b.y(),
-                            "width", b.width(), "height", b.height(), "rx", 3, "style", "fill:" + tx.colour())
-                    .element("title", tx.title()).close().newline();
+            html.open(
+                            "rect",
+                            "class",
+                            tx.committed() ? "tx" : "tx aborted",
+                            "data-tx",
+                            tx.name(),
+                            "x",
+                            b.x(),
+                            "y",
+                            b.y(),
+                            "width",
+                            b.width(),
+                            "height",
+                            b.height(),
+                            "rx",
+                            3,
+                            "style",
+                            "fill:" + tx.colour())
+                    .element("title", tx.title())
+                    .close()
+                    .newline();
         }
         for (StepBox step : layout.steps()) {
             step(html, step);
@@ -50,22 +93,57 @@ final class TimelineSvg {
                 .open("g", "class", css, "data-position", step.position(), "data-thread", step.thread())
                 .element("title", step.details())
                 .empty("rect", "x", b.x(), "y", b.y(), "width", b.width(), "height", b.height(), "rx", 5)
-                .element("text", step.text(), "x", step.textAt().x(), "y", step.textAt().y())
-                .close().close().newline();
-        html.element("text", step.position(), "class", "position", "x", step.numberAt().x(), "y", step.numberAt().y())
+                .element(
+                        "text",
+                        step.text(),
+                        "x",
+                        step.textAt().x(),
+                        "y",
+                        step.textAt().y())
+                .close()
+                .close()
+                .newline();
+        html.element(
+                        "text",
+                        step.position(),
+                        "class",
+                        "position",
+                        "x",
+                        step.numberAt().x(),
+                        "y",
+                        step.numberAt().y())
                 .newline();
     }
 
     private static void arrow(HtmlWriter html, Arrow arrow) {
         Dependency d = arrow.dependency();
-        html.open("g", "class", "edge " + arrow.type() + (arrow.cycle() ? " cycle" : ""), "data-from", d.fromPosition(),
-                        "data-to", d.toPosition())
-                .element("title", d.fromTransaction() + " --" + arrow.type() + " " + d.item() + "--> " + d.toTransaction())
-                .empty("path", "d", Svg.cubic(arrow.start(), arrow.control1(), arrow.control2(), arrow.end()),
-                        "marker-end", Svg.arrowhead(arrow.type(), arrow.cycle()));
+        html.open(
+                        "g",
+                        "class",
+                        "edge " + arrow.type() + (arrow.cycle() ? " cycle" : ""),
+                        "data-from",
+                        d.fromPosition(),
+                        "data-to",
+                        d.toPosition())
+                .element(
+                        "title",
+                        d.fromTransaction() + " --" + arrow.type() + " " + d.item() + "--> " + d.toTransaction())
+                .empty(
+                        "path",
+                        "d",
+                        Svg.cubic(arrow.start(), arrow.control1(), arrow.control2(), arrow.end()),
+                        "marker-end",
+                        Svg.arrowhead(arrow.type(), arrow.cycle()));
         if (arrow.label() != null) {
-            html.element("text", arrow.type() + " " + d.item(), "class", "edge-label", "x", arrow.label().x(),
-                    "y", arrow.label().y());
+            html.element(
+                    "text",
+                    arrow.type() + " " + d.item(),
+                    "class",
+                    "edge-label",
+                    "x",
+                    arrow.label().x(),
+                    "y",
+                    arrow.label().y());
         }
         html.close().newline();
     }

@@ -22,8 +22,7 @@ final class TransactionNames {
     /** The most lines the labels take; the explanation has the rest. */
     private static final int MAX_LEGEND = 4;
 
-    private TransactionNames() {
-    }
+    private TransactionNames() {}
 
     /** The transactions of {@code trace} by their full names, as the analysis knows them. */
     static Map<String, TransactionName> of(List<TraceStep> trace) {
@@ -49,15 +48,19 @@ final class TransactionNames {
     static List<String> legend(List<TraceStep> trace, Analysis.Finding finding, Map<String, TransactionName> named) {
         Set<TransactionName> mentioned = new LinkedHashSet<>(); // in the order the trace began them
         for (TraceStep step : trace) {
-            if (step.step().detail() instanceof SqlStep sql && sql.transactionName() != null
-                    && (finding.positions().contains(step.position()) || finding.cycle().contains(sql.transaction()))) {
+            if (step.step().detail() instanceof SqlStep sql
+                    && sql.transactionName() != null
+                    && (finding.positions().contains(step.position())
+                            || finding.cycle().contains(sql.transaction()))) {
                 mentioned.add(sql.transactionName());
             }
         }
         Map<String, List<String>> idsByLabel = new LinkedHashMap<>();
         for (TransactionName name : mentioned) {
             if (name.label() != null) {
-                idsByLabel.computeIfAbsent(name.label(), label -> new ArrayList<>()).add(name.id());
+                idsByLabel
+                        .computeIfAbsent(name.label(), label -> new ArrayList<>())
+                        .add(name.id());
             }
         }
         List<String> legend = new ArrayList<>();

@@ -14,29 +14,43 @@ final class TransactionsTable {
 
     private static final List<String> COLUMNS = List.of("transaction", "thread", "steps", "isolation", "outcome");
 
-    private TransactionsTable() {
-    }
+    private TransactionsTable() {}
 
     static void write(HtmlWriter html, Analysis analysis) {
-        html.open("section", "id", "transactions").newline().element("h2", "Transactions").newline()
-                .open("table").newline().open("thead").open("tr");
+        html.open("section", "id", "transactions")
+                .newline()
+                .element("h2", "Transactions")
+                .newline()
+                .open("table")
+                .newline()
+                .open("thead")
+                .open("tr");
         COLUMNS.forEach(column -> html.element("th", column));
         html.close().close().newline().open("tbody").newline();
         for (TransactionInfo t : analysis.transactions()) {
-            html.open("tr", "class", t.committed() ? "committed" : "not-committed").open("td").text(t.name());
+            html.open("tr", "class", t.committed() ? "committed" : "not-committed")
+                    .open("td")
+                    .text(t.name());
             if (t.autocommit()) {
                 html.text(" ").element("small", "(autocommit)");
             }
-            html.close().element("td", t.thread()).element("td", t.positions())
+            html.close()
+                    .element("td", t.thread())
+                    .element("td", t.positions())
                     .element("td", t.isolation().sql(), "title", t.isolationSource() == null ? "" : t.isolationSource())
-                    .element("td", t.outcome()).close().newline();
+                    .element("td", t.outcome())
+                    .close()
+                    .newline();
         }
         html.close().newline().close().newline();
         if (!analysis.events().isEmpty() || !analysis.notes().isEmpty()) {
             html.open("ul", "class", "notes").newline();
             for (DatabaseEvent e : analysis.events()) {
-                html.element("li", "step " + e.position() + " (" + e.transaction() + "): " + e.meaning()
-                        + (e.sqlState() == null ? "" : " — SQLSTATE " + e.sqlState())).newline();
+                html.element(
+                                "li",
+                                "step " + e.position() + " (" + e.transaction() + "): " + e.meaning()
+                                        + (e.sqlState() == null ? "" : " — SQLSTATE " + e.sqlState()))
+                        .newline();
             }
             analysis.notes().forEach(note -> html.element("li", note).newline());
             html.close().newline();

@@ -11,8 +11,7 @@ import java.util.List;
  */
 final class UnsharedSteps {
 
-    private UnsharedSteps() {
-    }
+    private UnsharedSteps() {}
 
     /** For each position of {@code trace}: whether that step is a plain access step no other thread's step conflicts with. */
     static boolean[] of(List<TraceStep> trace) {
@@ -30,24 +29,32 @@ final class UnsharedSteps {
      * map's key, an array's cell).
      */
     static List<TraceStep> conflicting(List<TraceStep> trace) {
-        return trace.stream().filter(step -> plainAccess(step) && sharedWithAnother(trace, step)).toList();
+        return trace.stream()
+                .filter(step -> plainAccess(step) && sharedWithAnother(trace, step))
+                .toList();
     }
 
     /** A step of accesses only: no statement, lock operation or marker, which say more than their resources. */
     private static boolean plainAccess(TraceStep step) {
-        return step.step().detail() == null && step.blocked() == null && !step.step().accesses().isEmpty()
-                && step.step().acquires().isEmpty() && step.step().releases().isEmpty();
+        return step.step().detail() == null
+                && step.blocked() == null
+                && !step.step().accesses().isEmpty()
+                && step.step().acquires().isEmpty()
+                && step.step().releases().isEmpty();
     }
 
     private static boolean sharedWithAnother(List<TraceStep> trace, TraceStep step) {
-        return trace.stream().filter(other -> other.thread() != step.thread())
+        return trace.stream()
+                .filter(other -> other.thread() != step.thread())
                 .anyMatch(other -> conflict(step.step().accesses(), other.step().accesses()));
     }
 
     /** How many steps from {@code from} on belong to one run: unshared, consecutive, of one thread. */
     static int runLength(List<TraceStep> trace, boolean[] unshared, int from) {
         int end = from;
-        while (end < trace.size() && unshared[end] && trace.get(end).thread() == trace.get(from).thread()) {
+        while (end < trace.size()
+                && unshared[end]
+                && trace.get(end).thread() == trace.get(from).thread()) {
             end++;
         }
         return end - from;
@@ -56,7 +63,8 @@ final class UnsharedSteps {
     /** The line that stands for a run of {@code length} (at least two) unshared steps starting at {@code from}. */
     static String describe(List<TraceStep> trace, int from, int length) {
         TraceStep first = trace.get(from);
-        return length + " steps on what no other thread touches, e.g. " + first.step().label();
+        return length + " steps on what no other thread touches, e.g. "
+                + first.step().label();
     }
 
     private static boolean conflict(List<ResourceAccess> mine, List<ResourceAccess> theirs) {

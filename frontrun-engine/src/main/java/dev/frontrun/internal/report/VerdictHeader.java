@@ -14,54 +14,76 @@ import java.util.Optional;
  */
 final class VerdictHeader {
 
-    private VerdictHeader() {
-    }
+    private VerdictHeader() {}
 
     /** The document title: the verdict and, if there is one, the anomaly and its level. */
     static String title(Result result) {
-        return "Frontrun: " + Wording.headline(result.verdict()) + result.leadingFinding()
-                .map(f -> " — " + f.kind() + " (" + Wording.levelName(f.level()) + ")")
-                .or(() -> result.anomaly().map(a -> " — " + a.kind() + " (" + Wording.levelName(a.level()) + ")"))
-                .orElse("");
+        return "Frontrun: " + Wording.headline(result.verdict())
+                + result.leadingFinding()
+                        .map(f -> " — " + f.kind() + " (" + Wording.levelName(f.level()) + ")")
+                        .or(() ->
+                                result.anomaly().map(a -> " — " + a.kind() + " (" + Wording.levelName(a.level()) + ")"))
+                        .orElse("");
     }
 
     /** {@code analysis} is null when the trace has no SQL. */
     static void write(HtmlWriter html, Result result, Analysis analysis) {
-        html.open("header", "id", "verdict", "class", result.verdict().name().toLowerCase(Locale.ROOT)).newline();
+        html.open("header", "id", "verdict", "class", result.verdict().name().toLowerCase(Locale.ROOT))
+                .newline();
         html.element("h1", "Frontrun: " + Wording.headline(result.verdict())).newline();
         html.element("p", summary(result), "class", "summary").newline();
-        result.counterexample().ifPresent(schedule -> html.open("p", "class", "schedule")
-                .text("schedule ").element("code", schedule)
-                .text(" — replay with ").element("code", Wording.replay(schedule))
-                .close().newline());
+        result.counterexample()
+                .ifPresent(schedule -> html.open("p", "class", "schedule")
+                        .text("schedule ")
+                        .element("code", schedule)
+                        .text(" — replay with ")
+                        .element("code", Wording.replay(schedule))
+                        .close()
+                        .newline());
         Optional<Finding> lead = result.leadingFinding();
         if (lead.isPresent()) {
             finding(html, lead.get());
         } else {
             result.anomaly().ifPresent(anomaly -> anomaly(html, anomaly, Wording.finding(analysis, anomaly)));
         }
-        result.checkedAdvice().ifPresent(advice -> html.open("p", "class", "advice")
-                .text("Advice, checked: " + Wording.checkedAdvice(advice)).close().newline());
-        result.notExplored().forEach(note -> html.open("p", "class", "not-explored")
-                .text("Not explored: " + note.lines().findFirst().orElse("")).close().newline());
+        result.checkedAdvice()
+                .ifPresent(advice -> html.open("p", "class", "advice")
+                        .text("Advice, checked: " + Wording.checkedAdvice(advice))
+                        .close()
+                        .newline());
+        result.notExplored()
+                .forEach(note -> html.open("p", "class", "not-explored")
+                        .text("Not explored: " + note.lines().findFirst().orElse(""))
+                        .close()
+                        .newline());
         html.close().newline();
     }
 
     private static String summary(Result result) {
-        StringBuilder summary = new StringBuilder(Wording.executions(result.executions())).append(" explored with ")
-                .append(result.strategy()).append(result.exhausted() ? " (exhausted)" : "")
-                .append(" in ").append(result.elapsed().toMillis()).append(" ms");
+        StringBuilder summary = new StringBuilder(Wording.executions(result.executions()))
+                .append(" explored with ")
+                .append(result.strategy())
+                .append(result.exhausted() ? " (exhausted)" : "")
+                .append(" in ")
+                .append(result.elapsed().toMillis())
+                .append(" ms");
         result.failure().ifPresent(f -> summary.append(" · ").append(f.summary()));
         if (result.reproduceAttempts() > 0) {
-            summary.append(" · reproduced ").append(result.reproduced()).append('/').append(result.reproduceAttempts());
+            summary.append(" · reproduced ")
+                    .append(result.reproduced())
+                    .append('/')
+                    .append(result.reproduceAttempts());
         }
         return summary.toString();
     }
 
     private static void finding(HtmlWriter html, Finding finding) {
-        html.open("p", "class", "anomaly-line").text("Anomaly: ").element("strong", finding.kind(), "class", "kind")
+        html.open("p", "class", "anomaly-line")
+                .text("Anomaly: ")
+                .element("strong", finding.kind(), "class", "kind")
                 .text(" (Adya " + finding.adyaName() + ") " + Wording.levelExplained(finding.level()))
-                .text(" · cycle ").element("code", finding.cycleText());
+                .text(" · cycle ")
+                .element("code", finding.cycleText());
         html.close().newline();
     }
 

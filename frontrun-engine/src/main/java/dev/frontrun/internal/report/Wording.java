@@ -2,16 +2,16 @@ package dev.frontrun.internal.report;
 
 import dev.frontrun.Analysis;
 import dev.frontrun.Anomaly;
+import dev.frontrun.Isolation;
 import dev.frontrun.Result;
 import dev.frontrun.Result.CheckedAdvice;
-import dev.frontrun.Isolation;
 import dev.frontrun.Schedule;
 import dev.frontrun.Verdict;
 import dev.frontrun.internal.sql.SqlStates;
 import dev.frontrun.internal.sql.StatementOutcome;
-import java.util.Optional;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Optional;
 
 /**
  * The words both reports use for the same facts — the verdict, the level an anomaly lives at, a
@@ -20,8 +20,7 @@ import java.io.StringWriter;
  */
 final class Wording {
 
-    private Wording() {
-    }
+    private Wording() {}
 
     /** {@code property HOLDS}, {@code property FAILS}, {@code INCONCLUSIVE} or {@code ERROR}. */
     static String headline(Verdict verdict) {
@@ -35,11 +34,13 @@ final class Wording {
 
     /** The headline with what an inconclusive verdict means. */
     static String headlineExplained(Verdict verdict) {
-        return headline(verdict) + switch (verdict) {
-            case INCONCLUSIVE -> " (no failure found, but not everything was explored)";
-            case ERROR -> " (the test is broken, not a race: the invariant threw, or the setup or environment failed)";
-            default -> "";
-        };
+        return headline(verdict)
+                + switch (verdict) {
+                    case INCONCLUSIVE -> " (no failure found, but not everything was explored)";
+                    case ERROR ->
+                        " (the test is broken, not a race: the invariant threw, or the setup or environment failed)";
+                    default -> "";
+                };
     }
 
     /** {@code 1 execution}, {@code 3 executions}. */
@@ -49,7 +50,8 @@ final class Wording {
 
     /** Where the cycle lives: {@code between database transactions}, {@code between requests, across transactions}. */
     static String level(Anomaly.Level level) {
-        return level == Anomaly.Level.TRANSACTION ? "between database transactions"
+        return level == Anomaly.Level.TRANSACTION
+                ? "between database transactions"
                 : "between requests, across transactions";
     }
 
@@ -65,8 +67,9 @@ final class Wording {
 
     /** The analysis' finding that names {@code anomaly}, for its Adya name and cycle; {@code analysis} may be null. */
     static Optional<Analysis.Finding> finding(Analysis analysis, Anomaly anomaly) {
-        return analysis == null ? Optional.empty() : analysis.finding()
-                .filter(f -> f.kind() == anomaly.kind() && f.level() == anomaly.level());
+        return analysis == null
+                ? Optional.empty()
+                : analysis.finding().filter(f -> f.kind() == anomaly.kind() && f.level() == anomaly.level());
     }
 
     /** {@code 40001 (serialization failure)}. */
@@ -83,8 +86,9 @@ final class Wording {
         return switch (outcome.status()) {
             case OK -> "";
             case PENDING -> "(did not complete)";
-            case FAILED -> "✗ failed" + (outcome.sqlState() == null ? "" : " " + sqlState(outcome.sqlState()))
-                    + (outcome.aborting() ? ": " + ABORTS : "");
+            case FAILED ->
+                "✗ failed" + (outcome.sqlState() == null ? "" : " " + sqlState(outcome.sqlState()))
+                        + (outcome.aborting() ? ": " + ABORTS : "");
             case ROLLED_BACK -> "✗ rolled back: the transaction had been aborted by an error";
         };
     }
@@ -107,22 +111,31 @@ final class Wording {
         String level = advice.level().sql();
         Result rerun = advice.rerun();
         return switch (advice.effect()) {
-            case FIXES -> "at " + level + " it holds after every interleaving (" + executions(rerun.executions())
-                    + " explored): use that level (@Transactional(isolation = Isolation." + advice.level().name()
-                    + ")); PostgreSQL then aborts a conflicting transaction with SQLSTATE 40001, which the application"
-                    + " retries or reports";
-            case FIXES_WITH_RETRY -> "at " + level + " it holds after every interleaving (" + executions(rerun.executions())
-                    + " explored) once the losing transaction gets SQLSTATE 40001 (serialization failure) or 40P01"
-                    + " (deadlock) and is retried: use that level and retry the aborted transaction (Spring: retry on"
-                    + " ConcurrencyFailureException), and declare that answer in the test";
-            case NOT_FIXED -> advice.anomalyLevel() == Anomaly.Level.REQUEST
-                    ? "at " + level + " this race is still found (request level: the read and the write are in different"
-                    + " transactions) — no isolation level fixes it; use optimistic locking (a @Version column) or read"
-                    + " and write in one transaction, locking the row (SELECT … FOR UPDATE)"
-                    : "at " + level + " it still fails (" + rerun.failure().map(f -> f.summary()).orElse("a failure")
-                    + "): that isolation level does not fix it, retried or not";
-            case NOT_CHECKED -> "not checked: the exploration at " + level + " ended " + headline(rerun.verdict())
-                    + rerun.inconclusiveBecause().map(because -> " (" + because + ")").orElse("");
+            case FIXES ->
+                "at " + level + " it holds after every interleaving (" + executions(rerun.executions())
+                        + " explored): use that level (@Transactional(isolation = Isolation."
+                        + advice.level().name()
+                        + ")); PostgreSQL then aborts a conflicting transaction with SQLSTATE 40001, which the application"
+                        + " retries or reports";
+            case FIXES_WITH_RETRY ->
+                "at " + level + " it holds after every interleaving (" + executions(rerun.executions())
+                        + " explored) once the losing transaction gets SQLSTATE 40001 (serialization failure) or 40P01"
+                        + " (deadlock) and is retried: use that level and retry the aborted transaction (Spring: retry on"
+                        + " ConcurrencyFailureException), and declare that answer in the test";
+            case NOT_FIXED ->
+                advice.anomalyLevel() == Anomaly.Level.REQUEST
+                        ? "at " + level
+                                + " this race is still found (request level: the read and the write are in different"
+                                + " transactions) — no isolation level fixes it; use optimistic locking (a @Version column) or read"
+                                + " and write in one transaction, locking the row (SELECT … FOR UPDATE)"
+                        : "at " + level + " it still fails ("
+                                + rerun.failure().map(f -> f.summary()).orElse("a failure")
+                                + "): that isolation level does not fix it, retried or not";
+            case NOT_CHECKED ->
+                "not checked: the exploration at " + level + " ended " + headline(rerun.verdict())
+                        + rerun.inconclusiveBecause()
+                                .map(because -> " (" + because + ")")
+                                .orElse("");
         };
     }
 
@@ -134,7 +147,8 @@ final class Wording {
     static String serialFailure(Result result) {
         int failing = result.failingExecutions();
         int explored = result.executions();
-        String count = failing == explored && result.exhausted() ? "all " + explored + " interleavings fail"
+        String count = failing == explored && result.exhausted()
+                ? "all " + explored + " interleavings fail"
                 : failing + " of " + explored + " interleavings explored fail";
         return "fails without any interleaving: the threads ran one after the other, so this is not a race — the"
                 + " invariant or the code is wrong even sequentially (" + count + ")";

@@ -2,8 +2,8 @@ package dev.frontrun.internal.shard;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
-import java.util.Optional;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The default id of an exploration in shard reports: {@code <test class>.<method>} of the test that runs it,
@@ -15,15 +15,19 @@ public final class ExplorationIds {
 
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
-    private ExplorationIds() {
-    }
+    private ExplorationIds() {}
 
     public static String ofCaller() {
         return WALKER.walk(frames -> {
             List<StackWalker.StackFrame> list = frames.toList();
-            return list.stream().filter(ExplorationIds::annotatedTest).findFirst()
-                    .or(() -> list.stream().filter(f -> !framework(f.getClassName())).findFirst())
-                    .map(ExplorationIds::id).orElse("exploration");
+            return list.stream()
+                    .filter(ExplorationIds::annotatedTest)
+                    .findFirst()
+                    .or(() -> list.stream()
+                            .filter(f -> !framework(f.getClassName()))
+                            .findFirst())
+                    .map(ExplorationIds::id)
+                    .orElse("exploration");
         });
     }
 
@@ -37,21 +41,29 @@ public final class ExplorationIds {
     }
 
     private static boolean testMethod(Method method) {
-        return Arrays.stream(method.getAnnotations()).map(a -> a.annotationType().getName())
+        return Arrays.stream(method.getAnnotations())
+                .map(a -> a.annotationType().getName())
                 .anyMatch(name -> name.startsWith("org.junit.") || name.startsWith("org.testng."));
     }
 
     private static boolean framework(String className) {
-        return className.startsWith("dev.frontrun.Exploration") || className.startsWith("dev.frontrun.internal.")
-                || className.startsWith("dev.frontrun.spring.") || className.startsWith("java.")
-                || className.startsWith("jdk.") || className.startsWith("sun.") || className.startsWith("org.junit.")
+        return className.startsWith("dev.frontrun.Exploration")
+                || className.startsWith("dev.frontrun.internal.")
+                || className.startsWith("dev.frontrun.spring.")
+                || className.startsWith("java.")
+                || className.startsWith("jdk.")
+                || className.startsWith("sun.")
+                || className.startsWith("org.junit.")
                 || className.startsWith("org.springframework.");
     }
 
     private static String id(StackWalker.StackFrame frame) {
         String method = frame.getMethodName();
         if (method.startsWith("lambda$")) {
-            method = Optional.of(method.split("\\$")).filter(p -> p.length > 1).map(p -> p[1]).orElse(method);
+            method = Optional.of(method.split("\\$"))
+                    .filter(p -> p.length > 1)
+                    .map(p -> p[1])
+                    .orElse(method);
         }
         return safe(frame.getClassName() + "." + method);
     }

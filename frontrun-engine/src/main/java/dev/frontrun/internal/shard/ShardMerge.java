@@ -34,8 +34,14 @@ public final class ShardMerge {
      * @param tally   the executions and distinct traces of the shards that reported
      * @param failing the lowest shard that failed or broke, or null
      */
-    public record Merged(String exploration, int count, Verdict verdict, List<Integer> missing, Tally tally,
-                         Failing failing, String why) {
+    public record Merged(
+            String exploration,
+            int count,
+            Verdict verdict,
+            List<Integer> missing,
+            Tally tally,
+            Failing failing,
+            String why) {
 
         public Merged {
             missing = List.copyOf(missing);
@@ -80,10 +86,15 @@ public final class ShardMerge {
                 sb.append("\n  ").append(why);
             }
             if (failing != null) {
-                sb.append("\n  shard ").append(failing.shard()).append('/').append(count).append(": ")
+                sb.append("\n  shard ")
+                        .append(failing.shard())
+                        .append('/')
+                        .append(count)
+                        .append(": ")
                         .append(failing.failure());
                 if (failing.counterexample() != null) {
-                    sb.append("\n  replay:   .replay(Schedule.parse(\"").append(failing.counterexample())
+                    sb.append("\n  replay:   .replay(Schedule.parse(\"")
+                            .append(failing.counterexample())
                             .append("\"))");
                 }
             }
@@ -92,15 +103,12 @@ public final class ShardMerge {
     }
 
     /** How much the shards explored: executions counted, and distinct traces among them. */
-    public record Tally(int executions, int distinctTraces) {
-    }
+    public record Tally(int executions, int distinctTraces) {}
 
     /** The lowest shard that failed or broke, with its failure in one line and its schedule (or null). */
-    public record Failing(int shard, String failure, String counterexample) {
-    }
+    public record Failing(int shard, String failure, String counterexample) {}
 
-    private ShardMerge() {
-    }
+    private ShardMerge() {}
 
     /** Prints the merged verdicts; 0 when every exploration holds, 1 otherwise, 2 when the directory has no report. */
     public static int run(Path directory, PrintStream out) throws IOException {
@@ -121,12 +129,16 @@ public final class ShardMerge {
         Map<String, List<ShardReport>> byId = new TreeMap<>();
         try (Stream<Path> files = Files.walk(directory)) {
             for (Path file : files.filter(f -> f.getFileName().toString().matches(".*\\.shard-\\d+-of-\\d+\\.json"))
-                    .sorted().toList()) {
+                    .sorted()
+                    .toList()) {
                 ShardReport report = ShardReport.fromJson(Files.readString(file, StandardCharsets.UTF_8));
-                byId.computeIfAbsent(report.exploration(), id -> new ArrayList<>()).add(report);
+                byId.computeIfAbsent(report.exploration(), id -> new ArrayList<>())
+                        .add(report);
             }
         }
-        return byId.entrySet().stream().map(e -> merge(e.getKey(), e.getValue())).toList();
+        return byId.entrySet().stream()
+                .map(e -> merge(e.getKey(), e.getValue()))
+                .toList();
     }
 
     /** The whole verdict of one exploration from its shards' reports. */
@@ -135,8 +147,12 @@ public final class ShardMerge {
         Map<Integer, ShardReport> byShard = new TreeMap<>();
         for (ShardReport report : reports) {
             if (report.count() != count) {
-                return error(id, count, reports, "the reports disagree on the number of shards (" + count + " and "
-                        + report.count() + "): run every job with the same n");
+                return error(
+                        id,
+                        count,
+                        reports,
+                        "the reports disagree on the number of shards (" + count + " and " + report.count()
+                                + "): run every job with the same n");
             }
             ShardReport earlier = byShard.put(report.shard(), report);
             if (earlier != null && !earlier.traces().equals(report.traces())) {
@@ -144,7 +160,8 @@ public final class ShardMerge {
             }
         }
         List<ShardReport> present = List.copyOf(byShard.values());
-        int executions = present.stream().mapToInt(r -> r.outcome().executions()).sum();
+        int executions =
+                present.stream().mapToInt(r -> r.outcome().executions()).sum();
         Set<String> traces = new HashSet<>();
         present.forEach(r -> traces.addAll(r.traces()));
         List<Integer> missing = new ArrayList<>();
@@ -158,37 +175,61 @@ public final class ShardMerge {
             ShardReport.Split mine = r.split();
             ShardReport.Split firsts = first.split();
             if (mine.depth() != firsts.depth() || mine.leaves() != firsts.leaves()) {
-                return error(id, count, reports, "the shards split the exploration differently (shard " + first.shard()
-                        + ": " + firsts.leaves() + " leaves at depth " + firsts.depth() + ", shard " + r.shard() + ": "
-                        + mine.leaves() + " at depth " + mine.depth() + "): the jobs ran different code, or the program"
-                        + " is not deterministic");
+                return error(
+                        id,
+                        count,
+                        reports,
+                        "the shards split the exploration differently (shard " + first.shard()
+                                + ": " + firsts.leaves() + " leaves at depth " + firsts.depth() + ", shard " + r.shard()
+                                + ": "
+                                + mine.leaves() + " at depth " + mine.depth()
+                                + "): the jobs ran different code, or the program"
+                                + " is not deterministic");
             }
         }
-        String missingNote = missing.isEmpty() ? null : "no report from shard" + (missing.size() == 1 ? " " : "s ")
-                + missing + " of " + count;
+        String missingNote = missing.isEmpty()
+                ? null
+                : "no report from shard" + (missing.size() == 1 ? " " : "s ") + missing + " of " + count;
         Tally tally = new Tally(executions, traces.size());
         for (Verdict worst : List.of(Verdict.ERROR, Verdict.FAILS)) {
-            ShardReport lowest = present.stream().filter(r -> r.outcome().verdict() == worst)
-                    .min(Comparator.comparingInt(ShardReport::shard)).orElse(null);
+            ShardReport lowest = present.stream()
+                    .filter(r -> r.outcome().verdict() == worst)
+                    .min(Comparator.comparingInt(ShardReport::shard))
+                    .orElse(null);
             if (lowest != null) {
                 ShardReport.Outcome outcome = lowest.outcome();
                 String failure = outcome.failure() != null ? outcome.failure() : outcome.because();
-                return new Merged(id, count, worst, missing, tally,
-                        new Failing(lowest.shard(), failure, outcome.counterexample()), missingNote);
+                return new Merged(
+                        id,
+                        count,
+                        worst,
+                        missing,
+                        tally,
+                        new Failing(lowest.shard(), failure, outcome.counterexample()),
+                        missingNote);
             }
         }
         if (!missing.isEmpty()) {
-            return new Merged(id, count, null, missing, tally, null,
-                    missingNote + ": the whole verdict needs every shard");
+            return new Merged(
+                    id, count, null, missing, tally, null, missingNote + ": the whole verdict needs every shard");
         }
-        List<String> open = present.stream().filter(r -> r.outcome().verdict() != Verdict.HOLDS)
-                .map(r -> "shard " + r.shard() + ": " + r.outcome().because()).toList();
-        return new Merged(id, count, open.isEmpty() ? Verdict.HOLDS : Verdict.INCONCLUSIVE, missing, tally, null,
+        List<String> open = present.stream()
+                .filter(r -> r.outcome().verdict() != Verdict.HOLDS)
+                .map(r -> "shard " + r.shard() + ": " + r.outcome().because())
+                .toList();
+        return new Merged(
+                id,
+                count,
+                open.isEmpty() ? Verdict.HOLDS : Verdict.INCONCLUSIVE,
+                missing,
+                tally,
+                null,
                 open.isEmpty() ? null : String.join("; ", open));
     }
 
     private static Merged error(String id, int count, List<ShardReport> reports, String why) {
-        int executions = reports.stream().mapToInt(r -> r.outcome().executions()).sum();
+        int executions =
+                reports.stream().mapToInt(r -> r.outcome().executions()).sum();
         return new Merged(id, count, Verdict.ERROR, List.of(), new Tally(executions, 0), null, why);
     }
 }

@@ -18,8 +18,8 @@ import java.util.Objects;
  * @param jvm         which JVM wrote the file ({@code pid@start}), to tell two explorations with one id apart
  * @param traces      a short hash of each counted execution's Mazurkiewicz trace, in the order they ran
  */
-public record ShardReport(String exploration, int shard, int count, Split split, Outcome outcome, String jvm,
-                          List<String> traces) {
+public record ShardReport(
+        String exploration, int shard, int count, Split split, Outcome outcome, String jvm, List<String> traces) {
 
     public ShardReport {
         Objects.requireNonNull(split, "split");
@@ -51,9 +51,14 @@ public record ShardReport(String exploration, int shard, int count, Split split,
      * @param counterexample that failure's schedule ({@code Schedule.parse} reads it), or null
      * @param summary        the share's result summary, as its test printed it
      */
-    public record Outcome(Verdict verdict, int executions, boolean exhausted, String because, String failure,
-                          String counterexample, String summary) {
-    }
+    public record Outcome(
+            Verdict verdict,
+            int executions,
+            boolean exhausted,
+            String because,
+            String failure,
+            String counterexample,
+            String summary) {}
 
     /** The file name of shard {@code shard} of {@code count} of exploration {@code id}. */
     public static String fileName(String id, int shard, int count) {
@@ -97,10 +102,21 @@ public record ShardReport(String exploration, int shard, int count, Split split,
         int shard = integer(map, "shard");
         int count = integer(map, "count");
         Split split = new Split(integer(map, "depth"), integer(map, "leaves"), integer(map, "ownedLeaves"));
-        Outcome outcome = new Outcome(Verdict.valueOf((String) required(map, "verdict")), integer(map, "executions"),
-                (Boolean) required(map, "exhausted"), (String) map.get("because"), (String) map.get("failure"),
-                (String) map.get("counterexample"), (String) map.get("summary"));
-        return new ShardReport(exploration, shard, count, split, outcome, (String) map.get("jvm"),
+        Outcome outcome = new Outcome(
+                Verdict.valueOf((String) required(map, "verdict")),
+                integer(map, "executions"),
+                (Boolean) required(map, "exhausted"),
+                (String) map.get("because"),
+                (String) map.get("failure"),
+                (String) map.get("counterexample"),
+                (String) map.get("summary"));
+        return new ShardReport(
+                exploration,
+                shard,
+                count,
+                split,
+                outcome,
+                (String) map.get("jvm"),
                 traces.stream().map(String.class::cast).toList());
     }
 

@@ -45,9 +45,12 @@ public final class ShardRun {
     /** The line the result carries under "not explored": the other shards' part, and how to get the whole verdict. */
     public String note() {
         ShardReport.Split split = policy == null ? null : policy.split();
-        String which = split == null ? "" : " (" + split.ownedLeaves() + " of the " + split.leaves()
-                + " leaves of the exploration tree's top " + split.depth() + " level" + (split.depth() == 1 ? "" : "s")
-                + ")";
+        String which = split == null
+                ? ""
+                : " (" + split.ownedLeaves() + " of the " + split.leaves()
+                        + " leaves of the exploration tree's top " + split.depth() + " level"
+                        + (split.depth() == 1 ? "" : "s")
+                        + ")";
         return "the other shards' part: this job explored shard " + shard + which
                 + "; ShardMerge over every shard's report gives the whole verdict";
     }
@@ -61,17 +64,30 @@ public final class ShardRun {
         Files.createDirectories(directory);
         String jvm = jvm();
         String unique = id;
-        for (int n = 2; writtenByThisJvm(directory.resolve(ShardReport.fileName(unique, shard.index(), shard.count())),
-                jvm); n++) {
+        for (int n = 2;
+                writtenByThisJvm(directory.resolve(ShardReport.fileName(unique, shard.index(), shard.count())), jvm);
+                n++) {
             unique = id + "-" + n;
         }
         ShardReport.Split split = policy == null ? null : policy.split();
-        ShardReport.Outcome outcome = new ShardReport.Outcome(result.verdict(), result.executions(), result.exhausted(),
-                result.inconclusiveBecause().orElse(null), result.failure().map(Failure::summary).orElse(null),
-                result.counterexample().map(Schedule::toString).orElse(null), result.summary());
-        ShardReport report = new ShardReport(unique, shard.index(), shard.count(),
-                split == null ? ShardReport.Split.NONE : split, outcome, jvm,
-                policy == null ? List.of() : policy.traceKeys().stream().map(ShardRun::hash).toList());
+        ShardReport.Outcome outcome = new ShardReport.Outcome(
+                result.verdict(),
+                result.executions(),
+                result.exhausted(),
+                result.inconclusiveBecause().orElse(null),
+                result.failure().map(Failure::summary).orElse(null),
+                result.counterexample().map(Schedule::toString).orElse(null),
+                result.summary());
+        ShardReport report = new ShardReport(
+                unique,
+                shard.index(),
+                shard.count(),
+                split == null ? ShardReport.Split.NONE : split,
+                outcome,
+                jvm,
+                policy == null
+                        ? List.of()
+                        : policy.traceKeys().stream().map(ShardRun::hash).toList());
         Path file = directory.resolve(ShardReport.fileName(unique, shard.index(), shard.count()));
         Files.writeString(file, report.toJson(), StandardCharsets.UTF_8);
         return file;
@@ -82,14 +98,16 @@ public final class ShardRun {
             return false;
         }
         try {
-            return jvm.equals(ShardReport.fromJson(Files.readString(file, StandardCharsets.UTF_8)).jvm());
+            return jvm.equals(ShardReport.fromJson(Files.readString(file, StandardCharsets.UTF_8))
+                    .jvm());
         } catch (IOException | RuntimeException unreadable) {
             return false; // a stale or broken file from another run: overwritten
         }
     }
 
     private static String jvm() {
-        return ProcessHandle.current().pid() + "@" + ManagementFactory.getRuntimeMXBean().getStartTime();
+        return ProcessHandle.current().pid() + "@"
+                + ManagementFactory.getRuntimeMXBean().getStartTime();
     }
 
     /** A short, stable name of a trace key (64 bits of its SHA-256): equal traces, equal hashes, in every job. */

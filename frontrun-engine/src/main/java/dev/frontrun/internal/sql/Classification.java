@@ -5,28 +5,28 @@ import dev.frontrun.internal.sql.bind.KeyAliases;
 import dev.frontrun.internal.sql.bind.PlanBinder;
 import dev.frontrun.internal.sql.bind.StatementAccesses;
 import dev.frontrun.internal.sql.plan.AccessPlan;
-import dev.frontrun.internal.sql.shape.ShapeReader;
-import dev.frontrun.internal.sql.shape.StatementShape;
 import dev.frontrun.internal.sql.plan.InsertedRow;
 import dev.frontrun.internal.sql.plan.PlannedAccess;
 import dev.frontrun.internal.sql.plan.RowSelection;
 import dev.frontrun.internal.sql.resource.AccessSet;
 import dev.frontrun.internal.sql.resource.AccessSetBuilder;
 import dev.frontrun.internal.sql.resource.Granularity;
+import dev.frontrun.internal.sql.shape.ShapeReader;
+import dev.frontrun.internal.sql.shape.StatementShape;
 import dev.frontrun.internal.sql.syntax.LockIntent;
+import dev.frontrun.internal.sql.syntax.Operand;
 import dev.frontrun.internal.sql.syntax.StatementKind;
 import dev.frontrun.internal.sql.syntax.StatementSyntax;
 import dev.frontrun.internal.sql.syntax.TableName;
-import dev.frontrun.internal.sql.syntax.TransactionControl;
-import dev.frontrun.internal.sql.syntax.Operand;
 import dev.frontrun.internal.sql.syntax.TableUse;
+import dev.frontrun.internal.sql.syntax.TransactionControl;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.Locale;
 
 /**
  * The parameter-independent analysis of one SQL text, cached by {@link SqlClassifier}: what kind of
@@ -51,8 +51,12 @@ public final class Classification {
     /** The primary-key columns of the first table written, lower case; empty if none is known. */
     private static List<String> writtenKeyColumns(AccessPlan plan) {
         for (PlannedAccess a : plan.accesses()) {
-            if (a instanceof PlannedAccess.TableAccess t && t.writes() && !t.key().isEmpty()) {
-                return t.key().stream().map(k -> k.name().replace("\"", "").toLowerCase(Locale.ROOT)).toList();
+            if (a instanceof PlannedAccess.TableAccess t
+                    && t.writes()
+                    && !t.key().isEmpty()) {
+                return t.key().stream()
+                        .map(k -> k.name().replace("\"", "").toLowerCase(Locale.ROOT))
+                        .toList();
             }
         }
         return List.of();
@@ -148,9 +152,11 @@ public final class Classification {
     public Granularity granularity() {
         Granularity g = Granularity.NONE;
         for (PlannedAccess a : plan.accesses()) {
-            Granularity level = a instanceof PlannedAccess.Endpoint ? Granularity.ENDPOINT
+            Granularity level = a instanceof PlannedAccess.Endpoint
+                    ? Granularity.ENDPOINT
                     : a instanceof PlannedAccess.TableAccess t && t.rows() instanceof RowSelection.AllRows
-                    ? Granularity.TABLE : Granularity.ROW;
+                            ? Granularity.TABLE
+                            : Granularity.ROW;
             if (level.compareTo(g) > 0) {
                 g = level;
             }
@@ -186,7 +192,9 @@ public final class Classification {
         for (TableUse use : data.uses()) {
             if (use instanceof TableUse.Update update) {
                 update.assignments().forEach((column, operand) -> values.add(value(column, operand, parameters)));
-            } else if (use instanceof TableUse.Insert insert && insert.columns() != null && insert.rows() != null
+            } else if (use instanceof TableUse.Insert insert
+                    && insert.columns() != null
+                    && insert.rows() != null
                     && insert.rows().size() == 1) {
                 List<Operand> row = insert.rows().get(0);
                 for (int i = 0; i < insert.columns().size() && i < row.size(); i++) {
@@ -202,11 +210,13 @@ public final class Classification {
             return new ColumnValue(column, parameters.get(p.index() - 1), ColumnValue.Source.BOUND);
         }
         if (operand instanceof Operand.Literal || operand instanceof Operand.Null) {
-            return new ColumnValue(column, operand instanceof Operand.Null ? "NULL" : operand.toString(),
-                    ColumnValue.Source.LITERAL);
+            return new ColumnValue(
+                    column, operand instanceof Operand.Null ? "NULL" : operand.toString(), ColumnValue.Source.LITERAL);
         }
-        return new ColumnValue(column, null, operand instanceof Operand.Default ? ColumnValue.Source.DEFAULT
-                : ColumnValue.Source.EXPRESSION);
+        return new ColumnValue(
+                column,
+                null,
+                operand instanceof Operand.Default ? ColumnValue.Source.DEFAULT : ColumnValue.Source.EXPRESSION);
     }
 
     /** The accesses of one execution; database-generated keys make an INSERT table level. */
@@ -224,8 +234,14 @@ public final class Classification {
             return PlanBinder.bind(plan, parameters == null ? List.of() : parameters, aliases);
         } catch (RuntimeException | StackOverflowError e) {
             AccessSet everything = new AccessSetBuilder().endpoint(Access.WRITE).build();
-            AccessSet noLocks = new AccessSet(everything.accesses(), everything.reads(), everything.writes(), Set.of(),
-                    Set.of(), everything.touched(), everything.granularity());
+            AccessSet noLocks = new AccessSet(
+                    everything.accesses(),
+                    everything.reads(),
+                    everything.writes(),
+                    Set.of(),
+                    Set.of(),
+                    everything.touched(),
+                    everything.granularity());
             return new StatementAccesses(noLocks, List.of(), List.of("binding failed: " + e));
         }
     }

@@ -33,8 +33,7 @@ public final class ParserWarmUp {
             "delete from warm_b where id=?",
             "select b1_0.id from warm_b b1_0 where b1_0.a_id=? order by b1_0.name for update");
 
-    private ParserWarmUp() {
-    }
+    private ParserWarmUp() {}
 
     /** Starts the warm-up unless it has started before in this JVM. */
     public static void startOnce() {
@@ -65,13 +64,25 @@ public final class ParserWarmUp {
         TableName a = TableName.of("public", "warm_a");
         TableName b = TableName.of("public", "warm_b");
         List<KeyColumn> id = List.of(new KeyColumn("id", KeyType.INTEGER, true));
-        ForeignKey bToA = new ForeignKey(b, List.of("a_id"), a, List.of("id"), ReferentialAction.NO_ACTION,
-                ReferentialAction.NO_ACTION);
-        SqlClassifier classifier = new SqlClassifier(new FixedTableCatalog(List.of("public"), List.of(
-                new TableInfo(a, RelationKind.TABLE, new TableInfo.Keys(id, "warm_a_pkey", List.of(), List.of(), List.of()),
-                        Set.of()),
-                new TableInfo(b, RelationKind.TABLE, new TableInfo.Keys(id, "warm_b_pkey", List.of(bToA), List.of(),
-                        List.of()), Set.of()))), 0);
-        return STATEMENTS.stream().map(sql -> classifier.classify(sql).bind(List.of(1, 1))).toList();
+        ForeignKey bToA = new ForeignKey(
+                b, List.of("a_id"), a, List.of("id"), ReferentialAction.NO_ACTION, ReferentialAction.NO_ACTION);
+        SqlClassifier classifier = new SqlClassifier(
+                new FixedTableCatalog(
+                        List.of("public"),
+                        List.of(
+                                new TableInfo(
+                                        a,
+                                        RelationKind.TABLE,
+                                        new TableInfo.Keys(id, "warm_a_pkey", List.of(), List.of(), List.of()),
+                                        Set.of()),
+                                new TableInfo(
+                                        b,
+                                        RelationKind.TABLE,
+                                        new TableInfo.Keys(id, "warm_b_pkey", List.of(bToA), List.of(), List.of()),
+                                        Set.of()))),
+                0);
+        return STATEMENTS.stream()
+                .map(sql -> classifier.classify(sql).bind(List.of(1, 1)))
+                .toList();
     }
 }

@@ -9,11 +9,11 @@ import dev.frontrun.internal.sql.schema.JdbcTableCatalog;
 import dev.frontrun.internal.sql.schema.TableCatalog;
 import dev.frontrun.internal.sql.syntax.StatementKind;
 import dev.frontrun.internal.sql.syntax.StatementSyntax;
+import java.sql.Connection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
-import java.sql.Connection;
 
 /**
  * Entry point of the SQL pipeline for the JDBC proxy: one per data source, thread-safe.
@@ -101,16 +101,16 @@ public final class SqlClassifier {
         try {
             syntax = SqlParser.parse(sql);
         } catch (RuntimeException | StackOverflowError e) {
-            syntax = StatementSyntax.Opaque.write(StatementKind.UNKNOWN, "parser failed: " + e,
-                    StatementSyntax.Parser.KEYWORDS);
+            syntax = StatementSyntax.Opaque.write(
+                    StatementKind.UNKNOWN, "parser failed: " + e, StatementSyntax.Parser.KEYWORDS);
         }
         AccessPlan plan;
         try {
             plan = planner.plan(syntax);
         } catch (RuntimeException | StackOverflowError e) {
             String reason = "planning failed: " + e;
-            plan = new AccessPlan(List.of(new PlannedAccess.Endpoint(Access.WRITE, reason)), List.of(),
-                    List.of(reason), false);
+            plan = new AccessPlan(
+                    List.of(new PlannedAccess.Endpoint(Access.WRITE, reason)), List.of(), List.of(reason), false);
         }
         return new Classification(sql, syntax, plan);
     }

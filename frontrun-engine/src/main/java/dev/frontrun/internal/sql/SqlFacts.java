@@ -26,12 +26,17 @@ import java.util.Set;
  * @param written        the columns a write sets and their values, in the order of the text (empty: not a write, or
  *                       one whose columns the text does not pair with values)
  */
-public record SqlFacts(String sql, List<Object> parameters, StatementKind kind, StatementShape shape,
-                       Footprint footprint, List<ColumnValue> written) {
+public record SqlFacts(
+        String sql,
+        List<Object> parameters,
+        StatementKind kind,
+        StatementShape shape,
+        Footprint footprint,
+        List<ColumnValue> written) {
 
     /** The facts of a transaction boundary made through JDBC, without SQL text. */
-    public static final SqlFacts JDBC_BOUNDARY = new SqlFacts(null, List.of(), StatementKind.TRANSACTION,
-            StatementShape.UNKNOWN, Footprint.NONE, List.of());
+    public static final SqlFacts JDBC_BOUNDARY =
+            new SqlFacts(null, List.of(), StatementKind.TRANSACTION, StatementShape.UNKNOWN, Footprint.NONE, List.of());
 
     public SqlFacts {
         parameters = parameters == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(parameters));

@@ -1,8 +1,8 @@
 package dev.frontrun.internal.sql;
 
+import java.sql.SQLException;
 import java.util.Optional;
 import java.util.Set;
-import java.sql.SQLException;
 
 /** What the SQLSTATEs that show up in races mean, in one place for every report. */
 public final class SqlStates {
@@ -13,8 +13,7 @@ public final class SqlStates {
      */
     public static final Set<String> RETRYABLE = Set.of("40001", "40P01");
 
-    private SqlStates() {
-    }
+    private SqlStates() {}
 
     /** For people, e.g. {@code serialization failure} for 40001; {@code error} for the rest. */
     public static String meaning(String sqlState) {

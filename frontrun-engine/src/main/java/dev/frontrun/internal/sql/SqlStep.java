@@ -32,8 +32,12 @@ public final class SqlStep {
      *                            default (set through JDBC, as Spring's {@code @Transactional(isolation = …)} does,
      *                            or configured on the pool), or null
      */
-    public record Origin(String threadName, int connection, TransactionName transaction, boolean autocommit,
-                         Isolation connectionIsolation) {
+    public record Origin(
+            String threadName,
+            int connection,
+            TransactionName transaction,
+            boolean autocommit,
+            Isolation connectionIsolation) {
 
         public Origin {
             Objects.requireNonNull(threadName, "threadName");

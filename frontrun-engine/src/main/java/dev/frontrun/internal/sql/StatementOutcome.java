@@ -16,8 +16,14 @@ import java.util.List;
  * @param firstRow     the values the client read from the first row of the result set, column by column in the order
  *                     it read them ({@link ColumnValue.Source#RETURNED}); empty when it read none
  */
-public record StatementOutcome(Status status, String sqlState, String message, long updateCount, int rowsReturned,
-                               boolean aborting, List<ColumnValue> firstRow) {
+public record StatementOutcome(
+        Status status,
+        String sqlState,
+        String message,
+        long updateCount,
+        int rowsReturned,
+        boolean aborting,
+        List<ColumnValue> firstRow) {
 
     /** Where a step stands. */
     public enum Status {
@@ -30,8 +36,8 @@ public record StatementOutcome(Status status, String sqlState, String message, l
         ROLLED_BACK
     }
 
-    public static final StatementOutcome PENDING = new StatementOutcome(Status.PENDING, null, null, -1, -1, false,
-            List.of());
+    public static final StatementOutcome PENDING =
+            new StatementOutcome(Status.PENDING, null, null, -1, -1, false, List.of());
 
     public StatementOutcome {
         firstRow = List.copyOf(firstRow);

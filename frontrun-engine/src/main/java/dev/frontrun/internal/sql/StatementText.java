@@ -7,8 +7,7 @@ public final class StatementText {
 
     private static final int MAX = 240;
 
-    private StatementText() {
-    }
+    private StatementText() {}
 
     public static String withValues(String sql, List<Object> parameters) {
         StringBuilder out = new StringBuilder(Math.min(sql.length() + 16, 512));

@@ -1,13 +1,11 @@
 package dev.frontrun.internal.anomaly;
-import dev.frontrun.internal.sql.StatementOutcome.Status;
-import dev.frontrun.internal.sql.syntax.TxOp;
-import dev.frontrun.Analysis.TransactionInfo;
-import dev.frontrun.Analysis.Dependency;
-import dev.frontrun.Analysis.Finding;
-import dev.frontrun.Analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.frontrun.Analysis;
+import dev.frontrun.Analysis.Dependency;
+import dev.frontrun.Analysis.Finding;
+import dev.frontrun.Analysis.TransactionInfo;
 import dev.frontrun.Anomaly;
 import dev.frontrun.AnomalyKind;
 import dev.frontrun.Exploration;
@@ -16,8 +14,10 @@ import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
 import dev.frontrun.TraceStep;
 import dev.frontrun.Verdict;
-import dev.frontrun.jdbc.FrontrunDataSource;
 import dev.frontrun.internal.sql.SqlStep;
+import dev.frontrun.internal.sql.StatementOutcome.Status;
+import dev.frontrun.internal.sql.syntax.TxOp;
+import dev.frontrun.jdbc.FrontrunDataSource;
 import dev.frontrun.testing.PostgresExtension;
 import dev.frontrun.testing.TestDatabase;
 import java.nio.file.Path;
@@ -25,6 +25,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import javax.sql.DataSource;
@@ -33,7 +34,6 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.Arrays;
 
 /**
  * Each anomaly produced for real on PostgreSQL, found by exploration and classified; the same
@@ -46,17 +46,20 @@ class AnomaliesOnPostgresTest {
 
     /** READ COMMITTED as PostgreSQL's default: the transactions set no level. */
     private static final String RC = null;
+
     private static final String RR = "REPEATABLE READ";
     private static final String SER = "SERIALIZABLE";
 
     private DataSource raw;
     private DataSource ds;
+
     @TempDir
     Path reports;
 
     @BeforeEach
     void schema(TestDatabase db) {
-        db.execute("DROP TABLE IF EXISTS account, doctors, item, bookings, owners, counter, visits, audit",
+        db.execute(
+                "DROP TABLE IF EXISTS account, doctors, item, bookings, owners, counter, visits, audit",
                 "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
                 "INSERT INTO account VALUES (1, 100)",
                 "CREATE TABLE doctors (id int PRIMARY KEY, name text NOT NULL, on_call boolean NOT NULL)",
@@ -191,10 +194,18 @@ class AnomaliesOnPostgresTest {
         }
     }
 
-    private Exploration<Object> explore(String a, EveryInterleaving.Body bodyA, String b, EveryInterleaving.Body bodyB, BooleanSupplier invariant,
-                                        String description) {
-        return Frontrun.explore(Object::new).database(raw).reportDirectory(reports)
-                .thread(a, s -> bodyA.run()).thread(b, s -> bodyB.run())
+    private Exploration<Object> explore(
+            String a,
+            EveryInterleaving.Body bodyA,
+            String b,
+            EveryInterleaving.Body bodyB,
+            BooleanSupplier invariant,
+            String description) {
+        return Frontrun.explore(Object::new)
+                .database(raw)
+                .reportDirectory(reports)
+                .thread(a, s -> bodyA.run())
+                .thread(b, s -> bodyB.run())
                 .invariant(s -> invariant.getAsBoolean(), description);
     }
 
@@ -209,7 +220,9 @@ class AnomaliesOnPostgresTest {
     /** A failure that is the database refusing (40001), reported as such and not as an anomaly. */
     private static void assertSerializationFailure(Result result) {
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
-        assertThat(result.failure().orElseThrow().kind()).as(result.explanation()).isEqualTo(Failure.Kind.THREAD_THREW);
+        assertThat(result.failure().orElseThrow().kind())
+                .as(result.explanation())
+                .isEqualTo(Failure.Kind.THREAD_THREW);
         assertThat(result.anomaly()).as(result.explanation()).isEmpty();
         assertThat(result.explanation()).contains("serialization failure, SQLSTATE 40001", "not an anomaly");
     }
@@ -221,18 +234,33 @@ class AnomaliesOnPostgresTest {
 
         @Test
         void lostUpdate() {
-            Result result = explore("alice", () -> deposit(RC), "bob", () -> deposit(RC),
-                    () -> check("SELECT balance FROM account WHERE id = 1") == 102, "balance == 102").run();
+            Result result = explore(
+                            "alice",
+                            () -> deposit(RC),
+                            "bob",
+                            () -> deposit(RC),
+                            () -> check("SELECT balance FROM account WHERE id = 1") == 102,
+                            "balance == 102")
+                    .run();
             assertFound(result, AnomalyKind.LOST_UPDATE, Anomaly.Level.TRANSACTION);
-            assertThat(result.explanation()).contains("Lost update (Adya P4)", "account[id=1]",
-                    "under READ COMMITTED (no level was set: READ COMMITTED is the default)",
-                    "UPDATE account SET balance = 101 WHERE id = 1");
+            assertThat(result.explanation())
+                    .contains(
+                            "Lost update (Adya P4)",
+                            "account[id=1]",
+                            "under READ COMMITTED (no level was set: READ COMMITTED is the default)",
+                            "UPDATE account SET balance = 101 WHERE id = 1");
         }
 
         @Test
         void writeSkewOfTwoOnCallDoctors() {
-            Result result = explore("alice", () -> goOffCall(RC, 1), "bob", () -> goOffCall(RC, 2),
-                    () -> check("SELECT count(*) FROM doctors WHERE on_call") >= 1, "someone is on call").run();
+            Result result = explore(
+                            "alice",
+                            () -> goOffCall(RC, 1),
+                            "bob",
+                            () -> goOffCall(RC, 2),
+                            () -> check("SELECT count(*) FROM doctors WHERE on_call") >= 1,
+                            "someone is on call")
+                    .run();
             assertFound(result, AnomalyKind.WRITE_SKEW, Anomaly.Level.TRANSACTION);
             assertThat(result.explanation()).contains("Write skew (Adya G2-item)", "doctors[id=1]", "doctors[id=2]");
         }
@@ -240,8 +268,14 @@ class AnomaliesOnPostgresTest {
         @Test
         void nonRepeatableRead() {
             Reads reads = new Reads();
-            Result result = explore("reader", () -> readTwice(RC, reads), "writer", this::bumpQuietly,
-                    () -> reads.first == reads.second, "both reads agree").run();
+            Result result = explore(
+                            "reader",
+                            () -> readTwice(RC, reads),
+                            "writer",
+                            this::bumpQuietly,
+                            () -> reads.first == reads.second,
+                            "both reads agree")
+                    .run();
             assertFound(result, AnomalyKind.NON_REPEATABLE_READ, Anomaly.Level.TRANSACTION);
             assertThat(result.explanation()).contains("Non-repeatable read (Adya G-single)", "item[id=1]");
         }
@@ -253,51 +287,85 @@ class AnomaliesOnPostgresTest {
         @Test
         void phantomACountRepeatedAroundAnInsert() {
             Reads counts = new Reads();
-            Result result = explore("reader", () -> countTwice(RC, counts), "booker", () -> book(12),
-                    () -> counts.first == counts.second, "both counts agree").run();
+            Result result = explore(
+                            "reader",
+                            () -> countTwice(RC, counts),
+                            "booker",
+                            () -> book(12),
+                            () -> counts.first == counts.second,
+                            "both counts agree")
+                    .run();
             assertFound(result, AnomalyKind.PHANTOM_READ, Anomaly.Level.TRANSACTION);
-            assertThat(result.explanation()).contains("Phantom read (Adya G-single over a predicate)", "bookings[*]",
-                    "INSERT INTO bookings (id, room) VALUES (12, 1)");
+            assertThat(result.explanation())
+                    .contains(
+                            "Phantom read (Adya G-single over a predicate)",
+                            "bookings[*]",
+                            "INSERT INTO bookings (id, room) VALUES (12, 1)");
         }
 
         @Test
         void countThenInsertIsWriteSkewThroughPhantoms() {
-            Result result = explore("alice", () -> bookRoom(RC, 10), "bob", () -> bookRoom(RC, 11),
-                    () -> check("SELECT count(*) FROM bookings WHERE room = 1") <= 1, "room 1 booked at most once").run();
+            Result result = explore(
+                            "alice",
+                            () -> bookRoom(RC, 10),
+                            "bob",
+                            () -> bookRoom(RC, 11),
+                            () -> check("SELECT count(*) FROM bookings WHERE room = 1") <= 1,
+                            "room 1 booked at most once")
+                    .run();
             assertFound(result, AnomalyKind.WRITE_SKEW, Anomaly.Level.TRANSACTION);
-            assertThat(result.explanation()).contains("Write skew through phantoms (Adya G2 over a predicate)", "bookings");
+            assertThat(result.explanation())
+                    .contains("Write skew through phantoms (Adya G2 over a predicate)", "bookings");
         }
     }
 
-    // ------------------------------------------------------------------ stronger levels: 40001 or holds, never mislabelled
+    // ------------------------------------------------------------------ stronger levels: 40001 or holds, never
+    // mislabelled
 
     @Nested
     class UnderStrongerLevels {
 
         @Test
         void lostUpdateUnderRepeatableReadIsASerializationFailure() {
-            Result result = explore("alice", () -> deposit(RR), "bob", () -> deposit(RR),
-                    () -> check("SELECT balance FROM account WHERE id = 1") == 102, "balance == 102").run();
+            Result result = explore(
+                            "alice",
+                            () -> deposit(RR),
+                            "bob",
+                            () -> deposit(RR),
+                            () -> check("SELECT balance FROM account WHERE id = 1") == 102,
+                            "balance == 102")
+                    .run();
             assertSerializationFailure(result);
         }
 
         @Test
         void lostUpdateUnderSerializableIsASerializationFailure() {
-            Result result = explore("alice", () -> deposit(SER), "bob", () -> deposit(SER),
-                    () -> check("SELECT balance FROM account WHERE id = 1") == 102, "balance == 102").run();
+            Result result = explore(
+                            "alice",
+                            () -> deposit(SER),
+                            "bob",
+                            () -> deposit(SER),
+                            () -> check("SELECT balance FROM account WHERE id = 1") == 102,
+                            "balance == 102")
+                    .run();
             assertSerializationFailure(result);
         }
 
         @Test
         void noInterleavingOfTheDepositsUnderRepeatableReadIsLabelledALostUpdate() throws Exception {
-            List<EveryInterleaving.Run> runs = EveryInterleaving.of(raw, List.of("alice", "bob"),
+            List<EveryInterleaving.Run> runs = EveryInterleaving.of(
+                    raw,
+                    List.of("alice", "bob"),
                     List.of(() -> deposit(RR), () -> deposit(RR)),
-                    () -> check("SELECT balance FROM account WHERE id = 1") == 102, 200);
+                    () -> check("SELECT balance FROM account WHERE id = 1") == 102,
+                    200);
             assertThat(runs).isNotEmpty();
             for (EveryInterleaving.Run run : runs) {
                 assertThat(run.analysis().anomaly()).as(run.describe()).isEmpty();
                 if (run.failed()) {
-                    assertThat(run.analysis().serializationFailure()).as(run.describe()).isPresent();
+                    assertThat(run.analysis().serializationFailure())
+                            .as(run.describe())
+                            .isPresent();
                 }
             }
             assertThat(runs).anyMatch(EveryInterleaving.Run::failed);
@@ -305,16 +373,28 @@ class AnomaliesOnPostgresTest {
 
         @Test
         void writeSkewSurvivesRepeatableReadBecauseItIsSnapshotIsolation() {
-            Result result = explore("alice", () -> goOffCall(RR, 1), "bob", () -> goOffCall(RR, 2),
-                    () -> check("SELECT count(*) FROM doctors WHERE on_call") >= 1, "someone is on call").run();
+            Result result = explore(
+                            "alice",
+                            () -> goOffCall(RR, 1),
+                            "bob",
+                            () -> goOffCall(RR, 2),
+                            () -> check("SELECT count(*) FROM doctors WHERE on_call") >= 1,
+                            "someone is on call")
+                    .run();
             assertFound(result, AnomalyKind.WRITE_SKEW, Anomaly.Level.TRANSACTION);
             assertThat(result.explanation()).contains("under REPEATABLE READ", "Only SERIALIZABLE");
         }
 
         @Test
         void writeSkewUnderSerializableIsASerializationFailure() {
-            Result result = explore("alice", () -> goOffCall(SER, 1), "bob", () -> goOffCall(SER, 2),
-                    () -> check("SELECT count(*) FROM doctors WHERE on_call") >= 1, "someone is on call").run();
+            Result result = explore(
+                            "alice",
+                            () -> goOffCall(SER, 1),
+                            "bob",
+                            () -> goOffCall(SER, 2),
+                            () -> check("SELECT count(*) FROM doctors WHERE on_call") >= 1,
+                            "someone is on call")
+                    .run();
             assertSerializationFailure(result);
         }
 
@@ -322,13 +402,29 @@ class AnomaliesOnPostgresTest {
         void nonRepeatableReadsAndPhantomsCannotHappenUnderRepeatableReadOrSerializable() {
             for (String level : List.of(RR, SER)) {
                 Reads reads = new Reads();
-                Result result = explore("reader", () -> readTwice(level, reads), "writer", this::bumpQuietly,
-                        () -> reads.first == reads.second, "both reads agree").run();
-                assertThat(result.verdict()).as(level + "\n" + result.explanation()).isEqualTo(Verdict.HOLDS);
+                Result result = explore(
+                                "reader",
+                                () -> readTwice(level, reads),
+                                "writer",
+                                this::bumpQuietly,
+                                () -> reads.first == reads.second,
+                                "both reads agree")
+                        .run();
+                assertThat(result.verdict())
+                        .as(level + "\n" + result.explanation())
+                        .isEqualTo(Verdict.HOLDS);
                 Reads counts = new Reads();
-                Result phantom = explore("reader", () -> countTwice(level, counts), "booker", () -> book(12),
-                        () -> counts.first == counts.second, "both counts agree").run();
-                assertThat(phantom.verdict()).as(level + "\n" + phantom.explanation()).isEqualTo(Verdict.HOLDS);
+                Result phantom = explore(
+                                "reader",
+                                () -> countTwice(level, counts),
+                                "booker",
+                                () -> book(12),
+                                () -> counts.first == counts.second,
+                                "both counts agree")
+                        .run();
+                assertThat(phantom.verdict())
+                        .as(level + "\n" + phantom.explanation())
+                        .isEqualTo(Verdict.HOLDS);
             }
         }
 
@@ -339,34 +435,59 @@ class AnomaliesOnPostgresTest {
         @Test
         void countThenInsertSurvivesRepeatableReadAndFailsSerializationUnderSerializable() {
             // snapshot isolation lets both transactions miss each other's insert: write skew through phantoms
-            Result rr = explore("alice", () -> bookRoom(RR, 10), "bob", () -> bookRoom(RR, 11),
-                    () -> check("SELECT count(*) FROM bookings WHERE room = 1") <= 1, "room 1 booked at most once").run();
+            Result rr = explore(
+                            "alice",
+                            () -> bookRoom(RR, 10),
+                            "bob",
+                            () -> bookRoom(RR, 11),
+                            () -> check("SELECT count(*) FROM bookings WHERE room = 1") <= 1,
+                            "room 1 booked at most once")
+                    .run();
             assertFound(rr, AnomalyKind.WRITE_SKEW, Anomaly.Level.TRANSACTION);
 
-            Result ser = explore("alice", () -> bookRoom(SER, 10), "bob", () -> bookRoom(SER, 11),
-                    () -> check("SELECT count(*) FROM bookings WHERE room = 1") <= 1, "room 1 booked at most once").run();
+            Result ser = explore(
+                            "alice",
+                            () -> bookRoom(SER, 10),
+                            "bob",
+                            () -> bookRoom(SER, 11),
+                            () -> check("SELECT count(*) FROM bookings WHERE room = 1") <= 1,
+                            "room 1 booked at most once")
+                    .run();
             assertSerializationFailure(ser);
         }
     }
 
-    // ------------------------------------------------------------------ every interleaving, every level: labels agree with outcomes
+    // ------------------------------------------------------------------ every interleaving, every level: labels agree
+    // with outcomes
 
     /** A two-thread program, its invariant, and the only label a failing execution may carry at each level. */
-    private record Program(String name, EveryInterleaving.Body a, EveryInterleaving.Body b, BooleanSupplier invariant) {
-    }
+    private record Program(
+            String name, EveryInterleaving.Body a, EveryInterleaving.Body b, BooleanSupplier invariant) {}
 
     private List<Program> programs(String level) {
         Reads reads = new Reads();
         Reads counts = new Reads();
         return List.of(
-                new Program("deposit", () -> deposit(level), () -> deposit(level),
+                new Program(
+                        "deposit",
+                        () -> deposit(level),
+                        () -> deposit(level),
                         () -> check("SELECT balance FROM account WHERE id = 1") == 102),
-                new Program("doctors", () -> goOffCall(level, 1), () -> goOffCall(level, 2),
+                new Program(
+                        "doctors",
+                        () -> goOffCall(level, 1),
+                        () -> goOffCall(level, 2),
                         () -> check("SELECT count(*) FROM doctors WHERE on_call") >= 1),
                 new Program("reads", () -> readTwice(level, reads), this::bump, () -> reads.first == reads.second),
-                new Program("bookings", () -> bookRoom(level, 10), () -> bookRoom(level, 11),
+                new Program(
+                        "bookings",
+                        () -> bookRoom(level, 10),
+                        () -> bookRoom(level, 11),
                         () -> check("SELECT count(*) FROM bookings WHERE room = 1") <= 1),
-                new Program("recount", () -> countTwice(level, counts), () -> book(12),
+                new Program(
+                        "recount",
+                        () -> countTwice(level, counts),
+                        () -> book(12),
                         () -> counts.first == counts.second));
     }
 
@@ -384,27 +505,39 @@ class AnomaliesOnPostgresTest {
     void inEveryInterleavingAtEveryLevelTheLabelAgreesWithWhatPostgresqlDid() throws Exception {
         for (String level : Arrays.asList(RC, RR, SER)) {
             for (Program p : programs(level)) {
-                List<EveryInterleaving.Run> runs = EveryInterleaving.of(raw, List.of("t1", "t2"), List.of(p.a(), p.b()),
-                        p.invariant(), 100);
+                List<EveryInterleaving.Run> runs =
+                        EveryInterleaving.of(raw, List.of("t1", "t2"), List.of(p.a(), p.b()), p.invariant(), 100);
                 String where = p.name() + " under " + (level == null ? "READ COMMITTED (default)" : level);
                 assertThat(runs).as(where).hasSizeGreaterThan(1);
                 boolean anyFailed = false;
                 for (EveryInterleaving.Run run : runs) {
                     String context = where + ": " + run.describe();
                     if (!run.failed()) {
-                        assertThat(run.analysis().anomaly()).as("a passing execution carries no label: " + context).isEmpty();
+                        assertThat(run.analysis().anomaly())
+                                .as("a passing execution carries no label: " + context)
+                                .isEmpty();
                         continue;
                     }
                     anyFailed = true;
-                    boolean allowed = level == null || level.equals(RR) && (p.name().equals("doctors") || p.name().equals("bookings"));
+                    boolean allowed = level == null
+                            || level.equals(RR)
+                                    && (p.name().equals("doctors") || p.name().equals("bookings"));
                     if (allowed) {
-                        assertThat(run.analysis().anomaly()).as(context).map(Anomaly::kind).contains(expected(p.name()));
+                        assertThat(run.analysis().anomaly())
+                                .as(context)
+                                .map(Anomaly::kind)
+                                .contains(expected(p.name()));
                     } else {
-                        assertThat(run.analysis().anomaly()).as("the database prevented it: " + context).isEmpty();
-                        assertThat(run.analysis().serializationFailure()).as(context).isPresent();
+                        assertThat(run.analysis().anomaly())
+                                .as("the database prevented it: " + context)
+                                .isEmpty();
+                        assertThat(run.analysis().serializationFailure())
+                                .as(context)
+                                .isPresent();
                     }
                 }
-                boolean canHappen = level == null || !p.name().equals("reads") && !p.name().equals("recount");
+                boolean canHappen =
+                        level == null || !p.name().equals("reads") && !p.name().equals("recount");
                 assertThat(anyFailed).as(where + " fails in some interleaving").isEqualTo(canHappen);
             }
         }
@@ -438,17 +571,20 @@ class AnomaliesOnPostgresTest {
             } else {
                 owner[1] = value;
             }
-            txRetryingSerializationFailures(level, c -> { // the saving transaction, retried on 40001 with the same copy
-                if (reload) {
-                    queryInt(c, "SELECT id FROM owners WHERE id = ?", 1);
-                }
-                update(c, "UPDATE owners SET first_name = ?, city = ? WHERE id = ?", owner[0], owner[1], 1);
-            });
+            txRetryingSerializationFailures(
+                    level,
+                    c -> { // the saving transaction, retried on 40001 with the same copy
+                        if (reload) {
+                            queryInt(c, "SELECT id FROM owners WHERE id = ?", 1);
+                        }
+                        update(c, "UPDATE owners SET first_name = ?, city = ? WHERE id = ?", owner[0], owner[1], 1);
+                    });
         }
 
         private boolean bothEditsKept() {
-            try (Connection c = raw.getConnection(); ResultSet rs = c.createStatement()
-                    .executeQuery("SELECT first_name, city FROM owners WHERE id = 1")) {
+            try (Connection c = raw.getConnection();
+                    ResultSet rs =
+                            c.createStatement().executeQuery("SELECT first_name, city FROM owners WHERE id = 1")) {
                 rs.next();
                 return rs.getString(1).equals("Bob") && rs.getString(2).equals("Paris");
             } catch (SQLException e) {
@@ -459,35 +595,57 @@ class AnomaliesOnPostgresTest {
         @Test
         void aStaleSaveOfADetachedCopyIsALostUpdateAtRequestLevelWhateverTheIsolation() {
             for (String level : Arrays.asList(RC, SER)) {
-                Result result = explore("rename", () -> editOwner(level, "first_name", "Bob"),
-                        "move", () -> editOwner(level, "city", "Paris"), this::bothEditsKept, "both edits kept").run();
+                Result result = explore(
+                                "rename",
+                                () -> editOwner(level, "first_name", "Bob"),
+                                "move",
+                                () -> editOwner(level, "city", "Paris"),
+                                this::bothEditsKept,
+                                "both edits kept")
+                        .run();
                 assertFound(result, AnomalyKind.LOST_UPDATE, Anomaly.Level.REQUEST);
-                assertThat(result.explanation()).as(level).contains("no isolation level can prevent it",
-                        "owners[id=1]", "PostgreSQL sees no cycle", "@Version");
+                assertThat(result.explanation())
+                        .as(level)
+                        .contains(
+                                "no isolation level can prevent it",
+                                "owners[id=1]",
+                                "PostgreSQL sees no cycle",
+                                "@Version");
             }
         }
 
         @Test
         void aMergeThatReloadsTheRowBeforeSavingTheStaleCopyIsStillALostUpdate() throws Exception {
-            List<EveryInterleaving.Run> runs = EveryInterleaving.of(raw, List.of("rename", "move"),
+            List<EveryInterleaving.Run> runs = EveryInterleaving.of(
+                    raw,
+                    List.of("rename", "move"),
                     List.of(() -> editOwner(RC, "first_name", "Bob", true), () -> editOwner(RC, "city", "Paris", true)),
-                    this::bothEditsKept, 200);
+                    this::bothEditsKept,
+                    200);
             boolean requestOnly = false;
             for (EveryInterleaving.Run run : runs) {
                 if (!run.failed()) {
                     assertThat(run.analysis().anomaly()).as(run.describe()).isEmpty();
                     continue;
                 }
-                assertThat(run.analysis().anomaly()).as(run.describe()).map(Anomaly::kind).contains(AnomalyKind.LOST_UPDATE);
-                assertThat(run.analysis().requestFinding()).as(run.describe()).map(Finding::kind)
+                assertThat(run.analysis().anomaly())
+                        .as(run.describe())
+                        .map(Anomaly::kind)
+                        .contains(AnomalyKind.LOST_UPDATE);
+                assertThat(run.analysis().requestFinding())
+                        .as(run.describe())
+                        .map(Finding::kind)
                         .contains(AnomalyKind.LOST_UPDATE);
                 if (run.analysis().transactionFinding().isEmpty()) {
                     requestOnly = true; // the reload saw the other write, the stale copy was saved anyway
-                    assertThat(run.analysis().anomaly().orElseThrow().description()).as(run.describe())
+                    assertThat(run.analysis().anomaly().orElseThrow().description())
+                            .as(run.describe())
                             .contains("read owners[id=1] again", "re-reading does not help");
                 }
             }
-            assertThat(requestOnly).as("some interleaving is a lost update only at request level").isTrue();
+            assertThat(requestOnly)
+                    .as("some interleaving is a lost update only at request level")
+                    .isTrue();
         }
     }
 
@@ -508,27 +666,49 @@ class AnomaliesOnPostgresTest {
 
         @Test
         void twoRequestsInsertingIndependentRowsReportNothing() throws Exception {
-            Result result = explore("a", () -> visit(10), "b", () -> visit(11),
-                    () -> check("SELECT count(*) FROM visits") == 2, "both visits").run();
+            Result result = explore(
+                            "a",
+                            () -> visit(10),
+                            "b",
+                            () -> visit(11),
+                            () -> check("SELECT count(*) FROM visits") == 2,
+                            "both visits")
+                    .run();
             assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
             assertThat(result.anomaly()).isEmpty();
 
-            for (EveryInterleaving.Run run : EveryInterleaving.of(raw, List.of("a", "b"),
-                    List.of(() -> visit(10), () -> visit(11)), () -> check("SELECT count(*) FROM visits") == 2, 50)) {
+            for (EveryInterleaving.Run run : EveryInterleaving.of(
+                    raw,
+                    List.of("a", "b"),
+                    List.of(() -> visit(10), () -> visit(11)),
+                    () -> check("SELECT count(*) FROM visits") == 2,
+                    50)) {
                 assertThat(run.failed()).as(run.describe()).isFalse();
                 assertThat(run.analysis().anomaly()).as(run.describe()).isEmpty();
-                assertThat(run.analysis().transactionDependencies()).as(run.describe()).isEmpty();
+                assertThat(run.analysis().transactionDependencies())
+                        .as(run.describe())
+                        .isEmpty();
             }
         }
 
         @Test
         void anAtomicIncrementAtReadCommittedIsNoLostUpdate() throws Exception {
-            Result result = explore("a", this::increment, "b", this::increment,
-                    () -> check("SELECT n FROM counter WHERE id = 1") == 2, "n == 2").run();
+            Result result = explore(
+                            "a",
+                            this::increment,
+                            "b",
+                            this::increment,
+                            () -> check("SELECT n FROM counter WHERE id = 1") == 2,
+                            "n == 2")
+                    .run();
             assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
 
-            List<EveryInterleaving.Run> runs = EveryInterleaving.of(raw, List.of("a", "b"),
-                    List.of(this::increment, this::increment), () -> check("SELECT n FROM counter WHERE id = 1") == 2, 50);
+            List<EveryInterleaving.Run> runs = EveryInterleaving.of(
+                    raw,
+                    List.of("a", "b"),
+                    List.of(this::increment, this::increment),
+                    () -> check("SELECT n FROM counter WHERE id = 1") == 2,
+                    50);
             assertThat(runs).hasSizeGreaterThan(1);
             for (EveryInterleaving.Run run : runs) {
                 assertThat(run.failed()).as(run.describe()).isFalse();
@@ -537,46 +717,56 @@ class AnomaliesOnPostgresTest {
         }
     }
 
-    // ------------------------------------------------------------------ an error aborts the transaction; COMMIT rolls back
+    // ------------------------------------------------------------------ an error aborts the transaction; COMMIT rolls
+    // back
 
     @Nested
     class AbortedTransaction {
 
         @Test
         void aTransactionAbortedByAnErrorIsRolledBackInTheTraceAndTheClassifier() {
-            Result result = explore("writer", () -> {
-                try (Connection c = ds.getConnection()) {
-                    c.setAutoCommit(false);
-                    update(c, "UPDATE item SET v = ? WHERE id = ?", 50, 1);
-                    try {
-                        update(c, "INSERT INTO audit (id) VALUES (?)", 1); // duplicate key: 23505
-                    } catch (SQLException expected) {
-                        // the application swallows it and commits anyway
-                    }
-                    try {
-                        c.commit(); // PostgreSQL answers ROLLBACK
-                    } catch (SQLException rolledBack) {
-                        // newer drivers say so with an exception
-                    }
-                }
-            }, "reader", () -> {
-                try (Connection c = ds.getConnection()) {
-                    queryInt(c, "SELECT v FROM item WHERE id = ?", 1);
-                }
-            }, () -> check("SELECT v FROM item WHERE id = 1") == 50, "the writer's update is there").run();
+            Result result = explore(
+                            "writer",
+                            () -> {
+                                try (Connection c = ds.getConnection()) {
+                                    c.setAutoCommit(false);
+                                    update(c, "UPDATE item SET v = ? WHERE id = ?", 50, 1);
+                                    try {
+                                        update(c, "INSERT INTO audit (id) VALUES (?)", 1); // duplicate key: 23505
+                                    } catch (SQLException expected) {
+                                        // the application swallows it and commits anyway
+                                    }
+                                    try {
+                                        c.commit(); // PostgreSQL answers ROLLBACK
+                                    } catch (SQLException rolledBack) {
+                                        // newer drivers say so with an exception
+                                    }
+                                }
+                            },
+                            "reader",
+                            () -> {
+                                try (Connection c = ds.getConnection()) {
+                                    queryInt(c, "SELECT v FROM item WHERE id = ?", 1);
+                                }
+                            },
+                            () -> check("SELECT v FROM item WHERE id = 1") == 50,
+                            "the writer's update is there")
+                    .run();
 
             assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
             assertThat(result.anomaly()).as(result.explanation()).isEmpty();
             TraceStep commit = result.trace().stream()
                     .filter(s -> s.step().detail() instanceof SqlStep sql && sql.op() == TxOp.COMMIT)
-                    .findFirst().orElseThrow();
+                    .findFirst()
+                    .orElseThrow();
             SqlStep sql = (SqlStep) commit.step().detail();
             assertThat(sql.outcome().status()).as(result.explanation()).isIn(Status.ROLLED_BACK, Status.FAILED);
             Analysis analysis = result.analysis();
             TransactionInfo writer = analysis.transaction(sql.transaction()).orElseThrow();
             assertThat(writer.committed()).isFalse();
             assertThat(writer.outcome()).contains("aborted", "23505");
-            assertThat(analysis.transactionDependencies()).as("an aborted transaction installs no version")
+            assertThat(analysis.transactionDependencies())
+                    .as("an aborted transaction installs no version")
                     .noneMatch(d -> d.fromTransaction().equals(writer.name()) && d.type() != Dependency.Type.RW);
             assertThat(result.explanation()).contains("unique violation, SQLSTATE 23505", "rolled back");
         }

@@ -5,11 +5,11 @@ import dev.frontrun.Failure;
 import dev.frontrun.Schedule;
 import dev.frontrun.TraceStep;
 import dev.frontrun.internal.engine.DporPolicy;
-import dev.frontrun.internal.jdbc.DatabaseExplorationHook;
+import dev.frontrun.internal.engine.Execution;
 import dev.frontrun.internal.engine.ExecutionRecord;
 import dev.frontrun.internal.engine.ExecutionRunner;
-import dev.frontrun.internal.engine.Execution;
 import dev.frontrun.internal.engine.ExplorationScope;
+import dev.frontrun.internal.jdbc.DatabaseExplorationHook;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -31,10 +31,17 @@ public final class EveryInterleaving {
         }
 
         public String describe() {
-            StringBuilder sb = new StringBuilder("schedule " + schedule + " → " + (failure == null ? "ok" : failure.summary())
-                    + ", anomaly " + analysis.anomaly().map(a -> a.kind() + "/" + a.level()).orElse("none") + "\n");
-            trace.forEach(s -> sb.append("   ").append(s.position()).append(' ').append(s.threadName()).append("  ")
-                    .append(s.step().label()).append(s.blockedReason() == null ? "" : "  (blocked)").append('\n'));
+            StringBuilder sb = new StringBuilder("schedule " + schedule + " → "
+                    + (failure == null ? "ok" : failure.summary()) + ", anomaly "
+                    + analysis.anomaly().map(a -> a.kind() + "/" + a.level()).orElse("none") + "\n");
+            trace.forEach(s -> sb.append("   ")
+                    .append(s.position())
+                    .append(' ')
+                    .append(s.threadName())
+                    .append("  ")
+                    .append(s.step().label())
+                    .append(s.blockedReason() == null ? "" : "  (blocked)")
+                    .append('\n'));
             return sb.toString();
         }
     }
@@ -44,10 +51,10 @@ public final class EveryInterleaving {
         void run() throws Exception;
     }
 
-    private EveryInterleaving() {
-    }
+    private EveryInterleaving() {}
 
-    public static List<Run> of(DataSource raw, List<String> names, List<Body> bodies, BooleanSupplier invariant, int max)
+    public static List<Run> of(
+            DataSource raw, List<String> names, List<Body> bodies, BooleanSupplier invariant, int max)
             throws Exception {
         DatabaseExplorationHook hook = new DatabaseExplorationHook(raw);
         SqlAnomalyAnalyzer analyzer = SqlAnomalyAnalyzer.create();
@@ -78,8 +85,7 @@ public final class EveryInterleaving {
                     hook.afterExecution(context);
                 }
                 Failure failure = switch (record.ending()) {
-                    case COMPLETED -> invariant.getAsBoolean() ? null
-                            : new Failure.InvariantViolated("invariant");
+                    case COMPLETED -> invariant.getAsBoolean() ? null : new Failure.InvariantViolated("invariant");
                     case THREAD_FAILED -> new Failure.ThreadThrew(names.get(record.failedThread()), record.failure());
                     case DEADLOCK -> new Failure.Deadlock(record.diagnosis(), "");
                     case TIMEOUT -> new Failure.Timeout(record.diagnosis(), "");
@@ -90,7 +96,8 @@ public final class EveryInterleaving {
                 if (record.ending() == ExecutionRecord.Ending.ABANDONED || policy.lastExecutionRedundant()) {
                     continue;
                 }
-                runs.add(new Run(record.schedule(), record.trace(), failure, analyzer.analysis(record.trace(), failure)));
+                runs.add(new Run(
+                        record.schedule(), record.trace(), failure, analyzer.analysis(record.trace(), failure)));
             }
         } finally {
             try {

@@ -1,26 +1,25 @@
 package dev.frontrun.internal.anomaly;
-import dev.frontrun.Analysis.DatabaseEvent;
-import dev.frontrun.Analysis.TransactionInfo;
-import dev.frontrun.Analysis.Dependency;
-import dev.frontrun.Analysis;
-
-import dev.frontrun.internal.sql.resource.ResourceId;
-import dev.frontrun.internal.sql.resource.RowRef;
-import dev.frontrun.Isolation;
 
 import static dev.frontrun.internal.anomaly.SyntheticTrace.trace;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.frontrun.Analysis;
+import dev.frontrun.Analysis.DatabaseEvent;
+import dev.frontrun.Analysis.Dependency;
+import dev.frontrun.Analysis.TransactionInfo;
 import dev.frontrun.Anomaly;
 import dev.frontrun.AnomalyKind;
 import dev.frontrun.Failure;
+import dev.frontrun.Isolation;
 import dev.frontrun.TraceStep;
+import dev.frontrun.internal.sql.resource.ResourceId;
+import dev.frontrun.internal.sql.resource.RowRef;
 import java.util.List;
+import java.util.Optional;
+import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import java.util.Optional;
-import java.util.Random;
 
 /** The classifier on hand-built traces: every kind, the negative cases, and labels that follow the isolation level. */
 class SqlAnomalyClassifierTest {
@@ -37,8 +36,12 @@ class SqlAnomalyClassifierTest {
 
     private static String dump(List<TraceStep> trace) {
         StringBuilder sb = new StringBuilder();
-        trace.forEach(s -> sb.append(s.position()).append(' ').append(s.threadName()).append(' ')
-                .append(s.step().label()).append('\n'));
+        trace.forEach(s -> sb.append(s.position())
+                .append(' ')
+                .append(s.threadName())
+                .append(' ')
+                .append(s.step().label())
+                .append('\n'));
         return sb.toString();
     }
 
@@ -72,10 +75,15 @@ class SqlAnomalyClassifierTest {
             assertThat(a.kind()).isEqualTo(AnomalyKind.LOST_UPDATE);
             assertThat(a.level()).isEqualTo(Anomaly.Level.TRANSACTION);
             assertThat(a.cycle()).containsExactly("bob/tx1", "alice/tx1");
-            assertThat(a.description()).contains("Lost update (Adya P4)", "account[id=1]", "READ COMMITTED",
-                    "alice/tx1's update of account[id=1] is lost", "step 3  bob/tx1 read account[id=1]: SELECT balance FROM account WHERE id = 1",
-                    "cycle: bob/tx1 --rw account[id=1]--> alice/tx1 --ww account[id=1]--> bob/tx1",
-                    "Request level: the same cycle");
+            assertThat(a.description())
+                    .contains(
+                            "Lost update (Adya P4)",
+                            "account[id=1]",
+                            "READ COMMITTED",
+                            "alice/tx1's update of account[id=1] is lost",
+                            "step 3  bob/tx1 read account[id=1]: SELECT balance FROM account WHERE id = 1",
+                            "cycle: bob/tx1 --rw account[id=1]--> alice/tx1 --ww account[id=1]--> bob/tx1",
+                            "Request level: the same cycle");
             Analysis analysis = analyse(t);
             assertThat(analysis.marks()).containsKeys(3, 4, 6);
         }
@@ -91,16 +99,20 @@ class SqlAnomalyClassifierTest {
             }
             Analysis analysis = analyse(t);
             assertThat(analysis.anomaly()).isEmpty();
-            assertThat(analysis.transactionDependencies()).extracting(Dependency::from).containsOnly("alice/tx1");
+            assertThat(analysis.transactionDependencies())
+                    .extracting(Dependency::from)
+                    .containsOnly("alice/tx1");
         }
 
         @Test
         void readReadIsNeverAnEdge() {
-            SyntheticTrace t = trace().begin("alice").begin("bob")
+            SyntheticTrace t = trace().begin("alice")
+                    .begin("bob")
                     .read("alice", "SELECT balance FROM account WHERE id = 1", "account", 1)
                     .read("bob", "SELECT balance FROM account WHERE id = 1", "account", 1)
                     .read("alice", "SELECT balance FROM account WHERE id = 1", "account", 1)
-                    .commit("bob").commit("alice");
+                    .commit("bob")
+                    .commit("alice");
             Analysis analysis = analyse(t);
             assertThat(analysis.transactionDependencies()).isEmpty();
             assertThat(analysis.requestDependencies()).isEmpty();
@@ -110,10 +122,13 @@ class SqlAnomalyClassifierTest {
         @Test
         void anAtomicIncrementIsNotALostUpdateEvenWhenItWaitedForTheOtherWriter() {
             // bob's UPDATE is scheduled before alice commits, waits for her row lock, then re-reads the new row
-            SyntheticTrace t = trace().begin("alice").begin("bob")
+            SyntheticTrace t = trace().begin("alice")
+                    .begin("bob")
                     .write("alice", "UPDATE counter SET n = n + 1 WHERE id = 1", "counter", 1)
-                    .write("bob", "UPDATE counter SET n = n + 1 WHERE id = 1", "counter", 1).blockedBy("alice")
-                    .commit("alice").commit("bob");
+                    .write("bob", "UPDATE counter SET n = n + 1 WHERE id = 1", "counter", 1)
+                    .blockedBy("alice")
+                    .commit("alice")
+                    .commit("bob");
             Analysis analysis = analyse(t);
             assertThat(analysis.anomaly()).isEmpty();
             assertThat(analysis.transactionDependencies())
@@ -146,7 +161,11 @@ class SqlAnomalyClassifierTest {
             }
             t.write("alice", "UPDATE account SET balance = 101, version = 2 WHERE id = 1 AND version = 1", "account", 1)
                     .commit("alice")
-                    .write("bob", "UPDATE account SET balance = 101, version = 2 WHERE id = 1 AND version = 1", "account", 1)
+                    .write(
+                            "bob",
+                            "UPDATE account SET balance = 101, version = 2 WHERE id = 1 AND version = 1",
+                            "account",
+                            1)
                     .commit("bob");
             assertThat(analyse(t).anomaly()).map(Anomaly::kind).isNotEqualTo(Optional.of(AnomalyKind.LOST_UPDATE));
         }
@@ -161,18 +180,22 @@ class SqlAnomalyClassifierTest {
                     .read("bob", "SELECT balance FROM account WHERE id = 1", "account", 1)
                     .write("alice", "UPDATE account SET balance = 101 WHERE id = 1", "account", 1)
                     .commit("alice")
-                    .write("bob", "UPDATE account SET balance = 101 WHERE id = 1", "account", 1).failed("40001")
+                    .write("bob", "UPDATE account SET balance = 101 WHERE id = 1", "account", 1)
+                    .failed("40001")
                     .rollback("bob");
             Failure threw = new Failure.ThreadThrew("bob", new RuntimeException("40001"));
 
             Analysis analysis = SqlAnomalyAnalyzer.create().analysis(t.build(), threw);
 
             assertThat(analysis.anomaly()).isEmpty();
-            assertThat(analysis.serializationFailure()).get()
+            assertThat(analysis.serializationFailure())
+                    .get()
                     .satisfies(e -> assertThat(e.transaction()).isEqualTo("bob/tx1"))
                     .satisfies(e -> assertThat(e.meaning()).isEqualTo("serialization failure"));
-            assertThat(analysis.transaction("bob/tx1").orElseThrow().committed()).isFalse();
-            assertThat(analysis.transaction("alice/tx1").orElseThrow().isolation()).isEqualTo(Isolation.REPEATABLE_READ);
+            assertThat(analysis.transaction("bob/tx1").orElseThrow().committed())
+                    .isFalse();
+            assertThat(analysis.transaction("alice/tx1").orElseThrow().isolation())
+                    .isEqualTo(Isolation.REPEATABLE_READ);
         }
 
         @Test
@@ -195,10 +218,12 @@ class SqlAnomalyClassifierTest {
             TransactionInfo bob = analysis.transaction("bob/tx1").orElseThrow();
             assertThat(bob.committed()).isFalse();
             assertThat(bob.outcome()).contains("aborted", "rolled back", "23505");
-            assertThat(analysis.events()).extracting(DatabaseEvent::meaning)
+            assertThat(analysis.events())
+                    .extracting(DatabaseEvent::meaning)
                     .containsExactly("unique violation", "commit rolled back");
-            assertThat(analysis.transactionDependencies()).noneMatch(d -> d.to().equals("bob/tx1") && d.type() != Dependency.Type.RW
-                    || d.from().equals("bob/tx1") && d.type() != Dependency.Type.RW);
+            assertThat(analysis.transactionDependencies())
+                    .noneMatch(d -> d.to().equals("bob/tx1") && d.type() != Dependency.Type.RW
+                            || d.from().equals("bob/tx1") && d.type() != Dependency.Type.RW);
         }
 
         @Test
@@ -206,7 +231,8 @@ class SqlAnomalyClassifierTest {
             SyntheticTrace t = trace();
             deposit(t, "alice", 0);
             deposit(t, "alice", 1);
-            t.begin("bob").read("bob", "SELECT balance FROM account WHERE id = 1", "account", 1)
+            t.begin("bob")
+                    .read("bob", "SELECT balance FROM account WHERE id = 1", "account", 1)
                     .savepoint("bob", "s1")
                     .write("bob", "UPDATE account SET balance = 101 WHERE id = 1", "account", 1)
                     .rollbackTo("bob", "s1")
@@ -242,7 +268,8 @@ class SqlAnomalyClassifierTest {
             Anomaly a = anomaly(doctors(null));
             assertThat(a.kind()).isEqualTo(AnomalyKind.WRITE_SKEW);
             assertThat(a.level()).isEqualTo(Anomaly.Level.TRANSACTION);
-            assertThat(a.description()).contains("Write skew (Adya G2-item)", "--rw doctors[*]-->", "Only SERIALIZABLE");
+            assertThat(a.description())
+                    .contains("Write skew (Adya G2-item)", "--rw doctors[*]-->", "Only SERIALIZABLE");
             assertThat(a.cycle()).containsExactlyInAnyOrder("alice/tx1", "bob/tx1");
         }
 
@@ -255,12 +282,14 @@ class SqlAnomalyClassifierTest {
 
         @Test
         void rowLevelReadsOfDifferentRowsAreWriteSkewToo() {
-            SyntheticTrace t = trace().begin("alice").begin("bob")
+            SyntheticTrace t = trace().begin("alice")
+                    .begin("bob")
                     .read("alice", "SELECT on_call FROM doctors WHERE id = 2", "doctors", 2)
                     .read("bob", "SELECT on_call FROM doctors WHERE id = 1", "doctors", 1)
                     .write("alice", "UPDATE doctors SET on_call = false WHERE id = 1", "doctors", 1)
                     .write("bob", "UPDATE doctors SET on_call = false WHERE id = 2", "doctors", 2)
-                    .commit("alice").commit("bob");
+                    .commit("alice")
+                    .commit("bob");
             Anomaly a = anomaly(t);
             assertThat(a.kind()).isEqualTo(AnomalyKind.WRITE_SKEW);
             assertThat(a.description()).contains("doctors[id=1]", "doctors[id=2]");
@@ -285,21 +314,23 @@ class SqlAnomalyClassifierTest {
         void readingARowTwiceAroundAnotherCommitIsANonRepeatableRead() {
             Anomaly a = anomaly(twoReadsAroundAWrite(null));
             assertThat(a.kind()).isEqualTo(AnomalyKind.NON_REPEATABLE_READ);
-            assertThat(a.description()).contains("Non-repeatable read (Adya G-single)",
-                    "reader/tx1 read item[id=1] twice", "writer/tx1");
+            assertThat(a.description())
+                    .contains("Non-repeatable read (Adya G-single)", "reader/tx1 read item[id=1] twice", "writer/tx1");
         }
 
         @Test
         void underRepeatableReadBothReadsComeFromOneSnapshotSoItIsNot() {
             Analysis analysis = analyse(twoReadsAroundAWrite("REPEATABLE READ"));
             assertThat(analysis.anomaly()).isEmpty();
-            assertThat(analysis.transactionDependencies()).extracting(Dependency::type)
+            assertThat(analysis.transactionDependencies())
+                    .extracting(Dependency::type)
                     .containsOnly(Dependency.Type.RW);
         }
 
         @Test
         void theDefaultIsolationCanBeSetForTransactionsThatSetNone() {
-            Analysis analysis = SqlAnomalyAnalyzer.create().defaultIsolation(Isolation.REPEATABLE_READ)
+            Analysis analysis = SqlAnomalyAnalyzer.create()
+                    .defaultIsolation(Isolation.REPEATABLE_READ)
                     .analysis(twoReadsAroundAWrite(null).build(), INVARIANT);
             assertThat(analysis.anomaly()).isEmpty();
         }
@@ -328,7 +359,8 @@ class SqlAnomalyClassifierTest {
                     .commit("reader");
             Anomaly a = anomaly(t);
             assertThat(a.kind()).isEqualTo(AnomalyKind.PHANTOM_READ);
-            assertThat(a.description()).contains("Phantom read (Adya G-single over a predicate)", "read a predicate twice");
+            assertThat(a.description())
+                    .contains("Phantom read (Adya G-single over a predicate)", "read a predicate twice");
         }
 
         @Test
@@ -337,18 +369,23 @@ class SqlAnomalyClassifierTest {
             for (String who : List.of("alice", "bob")) {
                 t.begin(who).predicate(who, "SELECT count(*) FROM bookings WHERE room = 1", "bookings");
             }
-            t.insert("alice", "INSERT INTO bookings (id, room) VALUES (10, 1)", "bookings", 10).commit("alice")
-                    .insert("bob", "INSERT INTO bookings (id, room) VALUES (11, 1)", "bookings", 11).commit("bob");
+            t.insert("alice", "INSERT INTO bookings (id, room) VALUES (10, 1)", "bookings", 10)
+                    .commit("alice")
+                    .insert("bob", "INSERT INTO bookings (id, room) VALUES (11, 1)", "bookings", 11)
+                    .commit("bob");
             Anomaly a = anomaly(t);
             assertThat(a.kind()).isEqualTo(AnomalyKind.WRITE_SKEW);
-            assertThat(a.description()).contains("Write skew through phantoms (Adya G2 over a predicate)",
-                    "checked a predicate", "phantoms", "Only SERIALIZABLE");
+            assertThat(a.description())
+                    .contains(
+                            "Write skew through phantoms (Adya G2 over a predicate)",
+                            "checked a predicate",
+                            "phantoms",
+                            "Only SERIALIZABLE");
         }
 
         @Test
         void insertsOfIndependentRowsAreNoEdgeAtAll() {
-            SyntheticTrace t = trace()
-                    .insert("alice", "INSERT INTO visits (id, pet) VALUES (10, 1)", "visits", 10)
+            SyntheticTrace t = trace().insert("alice", "INSERT INTO visits (id, pet) VALUES (10, 1)", "visits", 10)
                     .insert("bob", "INSERT INTO visits (id, pet) VALUES (11, 1)", "visits", 11);
             Analysis analysis = analyse(t);
             assertThat(analysis.transactionDependencies()).isEmpty();
@@ -359,8 +396,18 @@ class SqlAnomalyClassifierTest {
         void sequencesAreNotTransactionalAndMakeNoCycle() {
             SyntheticTrace t = trace().begin("alice").begin("bob");
             for (int i = 0; i < 2; i++) {
-                t.sql("alice", "SELECT nextval('ticket')", Set.of(), Set.of(SyntheticTrace.sequence("ticket")), List.of(RowRef.sequence(SyntheticTrace.sequence("ticket"), false)))
-                        .sql("bob", "SELECT nextval('ticket')", Set.of(), Set.of(SyntheticTrace.sequence("ticket")), List.of(RowRef.sequence(SyntheticTrace.sequence("ticket"), false)));
+                t.sql(
+                                "alice",
+                                "SELECT nextval('ticket')",
+                                Set.of(),
+                                Set.of(SyntheticTrace.sequence("ticket")),
+                                List.of(RowRef.sequence(SyntheticTrace.sequence("ticket"), false)))
+                        .sql(
+                                "bob",
+                                "SELECT nextval('ticket')",
+                                Set.of(),
+                                Set.of(SyntheticTrace.sequence("ticket")),
+                                List.of(RowRef.sequence(SyntheticTrace.sequence("ticket"), false)));
             }
             t.commit("alice").commit("bob");
             Analysis analysis = analyse(t);
@@ -396,8 +443,10 @@ class SqlAnomalyClassifierTest {
                     .read("reader", "SELECT v FROM item WHERE id = 1", "item", 1)
                     .rollback("writer")
                     .commit("reader");
-            Anomaly a = SqlAnomalyAnalyzer.create().semantics(DatabaseSemantics.READ_UNCOMMITTED_SEES_UNCOMMITTED_WRITES)
-                    .analyze(t.build(), INVARIANT).orElseThrow();
+            Anomaly a = SqlAnomalyAnalyzer.create()
+                    .semantics(DatabaseSemantics.READ_UNCOMMITTED_SEES_UNCOMMITTED_WRITES)
+                    .analyze(t.build(), INVARIANT)
+                    .orElseThrow();
             assertThat(a.kind()).isEqualTo(AnomalyKind.DIRTY_READ);
             assertThat(a.description()).contains("G1a: aborted read", "rolled back at step 5");
         }
@@ -412,8 +461,10 @@ class SqlAnomalyClassifierTest {
                     .write("writer", "UPDATE item SET v = 3 WHERE id = 1", "item", 1)
                     .commit("writer")
                     .commit("reader");
-            Anomaly a = SqlAnomalyAnalyzer.create().semantics(DatabaseSemantics.READ_UNCOMMITTED_SEES_UNCOMMITTED_WRITES)
-                    .analyze(t.build(), INVARIANT).orElseThrow();
+            Anomaly a = SqlAnomalyAnalyzer.create()
+                    .semantics(DatabaseSemantics.READ_UNCOMMITTED_SEES_UNCOMMITTED_WRITES)
+                    .analyze(t.build(), INVARIANT)
+                    .orElseThrow();
             assertThat(a.kind()).isEqualTo(AnomalyKind.DIRTY_READ);
             assertThat(a.description()).contains("G1b: intermediate read");
         }
@@ -421,12 +472,34 @@ class SqlAnomalyClassifierTest {
         @Test
         void aCycleOfOverwritesIsAWriteWriteCycleG0() {
             // impossible under PostgreSQL's row locks; the classifier names what the trace says
-            SyntheticTrace t = trace().begin("alice").begin("bob")
-                    .sql("alice", "UPDATE item SET v = 1 WHERE id = 1", Set.of(), Set.of(SyntheticTrace.row("item", 1)), List.of(SyntheticTrace.rowRef("item", 1)))
-                    .sql("bob", "UPDATE item SET v = 2 WHERE id = 1", Set.of(), Set.of(SyntheticTrace.row("item", 1)), List.of(SyntheticTrace.rowRef("item", 1)))
-                    .sql("bob", "UPDATE item SET v = 2 WHERE id = 2", Set.of(), Set.of(SyntheticTrace.row("item", 2)), List.of(SyntheticTrace.rowRef("item", 2)))
-                    .sql("alice", "UPDATE item SET v = 1 WHERE id = 2", Set.of(), Set.of(SyntheticTrace.row("item", 2)), List.of(SyntheticTrace.rowRef("item", 2)))
-                    .commit("alice").commit("bob");
+            SyntheticTrace t = trace().begin("alice")
+                    .begin("bob")
+                    .sql(
+                            "alice",
+                            "UPDATE item SET v = 1 WHERE id = 1",
+                            Set.of(),
+                            Set.of(SyntheticTrace.row("item", 1)),
+                            List.of(SyntheticTrace.rowRef("item", 1)))
+                    .sql(
+                            "bob",
+                            "UPDATE item SET v = 2 WHERE id = 1",
+                            Set.of(),
+                            Set.of(SyntheticTrace.row("item", 1)),
+                            List.of(SyntheticTrace.rowRef("item", 1)))
+                    .sql(
+                            "bob",
+                            "UPDATE item SET v = 2 WHERE id = 2",
+                            Set.of(),
+                            Set.of(SyntheticTrace.row("item", 2)),
+                            List.of(SyntheticTrace.rowRef("item", 2)))
+                    .sql(
+                            "alice",
+                            "UPDATE item SET v = 1 WHERE id = 2",
+                            Set.of(),
+                            Set.of(SyntheticTrace.row("item", 2)),
+                            List.of(SyntheticTrace.rowRef("item", 2)))
+                    .commit("alice")
+                    .commit("bob");
             Anomaly a = anomaly(t);
             assertThat(a.kind()).isEqualTo(AnomalyKind.WRITE_WRITE);
             assertThat(a.description()).contains("Write-write cycle (Adya G0)");
@@ -439,9 +512,18 @@ class SqlAnomalyClassifierTest {
         /** Read the owner in one transaction, save the (stale) copy in the next: Hibernate's detached merge. */
         private SyntheticTrace staleWriteBack(SyntheticTrace t, String who, int step, String values) {
             return switch (step) {
-                case 0 -> t.begin(who).read(who, "select * from owners where id=1", "owners", 1).commit(who);
-                default -> t.begin(who).write(who, "update owners set first_name='" + values + "', city='x' where id=1",
-                        "owners", 1).commit(who);
+                case 0 ->
+                    t.begin(who)
+                            .read(who, "select * from owners where id=1", "owners", 1)
+                            .commit(who);
+                default ->
+                    t.begin(who)
+                            .write(
+                                    who,
+                                    "update owners set first_name='" + values + "', city='x' where id=1",
+                                    "owners",
+                                    1)
+                            .commit(who);
             };
         }
 
@@ -460,8 +542,13 @@ class SqlAnomalyClassifierTest {
             assertThat(a.kind()).isEqualTo(AnomalyKind.LOST_UPDATE);
             assertThat(a.level()).isEqualTo(Anomaly.Level.REQUEST);
             assertThat(a.cycle()).containsExactly("alice", "bob");
-            assertThat(a.description()).contains("no isolation level can prevent it", "bob/tx2's update of owners[id=1] is lost",
-                    "may rest on the read at step 1", "PostgreSQL sees no cycle", "@Version");
+            assertThat(a.description())
+                    .contains(
+                            "no isolation level can prevent it",
+                            "bob/tx2's update of owners[id=1] is lost",
+                            "may rest on the read at step 1",
+                            "PostgreSQL sees no cycle",
+                            "@Version");
             assertThat(a.description()).as("no ORM issued these statements").doesNotContain("Hibernate");
         }
 
@@ -472,8 +559,13 @@ class SqlAnomalyClassifierTest {
             staleWriteBack(t, "bob", 0, "");
             staleWriteBack(t, "bob", 1, "Bob");
             // merge: load the row again in the new transaction, then flush the detached state
-            t.begin("alice").read("alice", "select * from owners where id=1", "owners", 1)
-                    .hibernateWrite("alice", "update owners set first_name='George', city='Paris' where id=1", "owners", 1,
+            t.begin("alice")
+                    .read("alice", "select * from owners where id=1", "owners", 1)
+                    .hibernateWrite(
+                            "alice",
+                            "update owners set first_name='George', city='Paris' where id=1",
+                            "owners",
+                            1,
                             "Owner")
                     .commit("alice");
 
@@ -483,7 +575,8 @@ class SqlAnomalyClassifierTest {
             Anomaly a = analysis.anomaly().orElseThrow();
             assertThat(a.kind()).isEqualTo(AnomalyKind.LOST_UPDATE);
             assertThat(a.level()).isEqualTo(Anomaly.Level.REQUEST);
-            assertThat(a.description()).contains("read owners[id=1] again, now with bob/tx2's write", "Hibernate's merge");
+            assertThat(a.description())
+                    .contains("read owners[id=1] again, now with bob/tx2's write", "Hibernate's merge");
         }
 
         @Test
@@ -492,14 +585,17 @@ class SqlAnomalyClassifierTest {
             staleWriteBack(t, "alice", 0, "");
             staleWriteBack(t, "bob", 0, "");
             staleWriteBack(t, "bob", 1, "Bob");
-            t.begin("alice").read("alice", "select * from owners where id=1", "owners", 1)
+            t.begin("alice")
+                    .read("alice", "select * from owners where id=1", "owners", 1)
                     .write("alice", "update owners set first_name='George', city='Paris' where id=1", "owners", 1)
                     .commit("alice");
 
             Anomaly a = analyse(t).anomaly().orElseThrow();
 
-            assertThat(a.description()).contains("read owners[id=1] again, now with bob/tx2's write",
-                    "re-reading does not help when the values written come from the first read");
+            assertThat(a.description())
+                    .contains(
+                            "read owners[id=1] again, now with bob/tx2's write",
+                            "re-reading does not help when the values written come from the first read");
             assertThat(a.description()).doesNotContain("Hibernate");
         }
 
@@ -510,8 +606,12 @@ class SqlAnomalyClassifierTest {
             staleWriteBack(t, "bob", 0, "");
             staleWriteBack(t, "bob", 1, "Bob");
             t.begin("alice")
-                    .sql("alice", "select * from owners where id=1 for update", Set.of(SyntheticTrace.row("owners", 1)),
-                            Set.of(SyntheticTrace.row("owners", 1)), List.of(SyntheticTrace.rowRef("owners", 1)))
+                    .sql(
+                            "alice",
+                            "select * from owners where id=1 for update",
+                            Set.of(SyntheticTrace.row("owners", 1)),
+                            Set.of(SyntheticTrace.row("owners", 1)),
+                            List.of(SyntheticTrace.rowRef("owners", 1)))
                     .write("alice", "update owners set first_name='Bob', city='Paris' where id=1", "owners", 1)
                     .commit("alice");
             assertThat(analyse(t).anomaly()).isEmpty();
@@ -520,8 +620,12 @@ class SqlAnomalyClassifierTest {
         @Test
         void readsThatFeedNoWriteOrderNothingBetweenRequests() {
             SyntheticTrace t = trace();
-            t.begin("alice").read("alice", "select * from owners where id=1", "owners", 1).commit("alice");
-            t.begin("bob").read("bob", "select * from owners where id=1", "owners", 1).commit("bob");
+            t.begin("alice")
+                    .read("alice", "select * from owners where id=1", "owners", 1)
+                    .commit("alice");
+            t.begin("bob")
+                    .read("bob", "select * from owners where id=1", "owners", 1)
+                    .commit("bob");
             t.write("bob", "update owners set visits = visits + 1 where id=1", "owners", 1);
             t.write("alice", "update owners set visits = visits + 1 where id=1", "owners", 1);
             Analysis analysis = analyse(t);
@@ -538,7 +642,9 @@ class SqlAnomalyClassifierTest {
                     .write("bob", "UPDATE doctors SET on_call = false WHERE id = 2", "doctors", 2);
             Analysis analysis = analyse(t);
             assertThat(analysis.transactionFinding()).isEmpty();
-            assertThat(analysis.anomaly()).get().extracting(Anomaly::kind, Anomaly::level)
+            assertThat(analysis.anomaly())
+                    .get()
+                    .extracting(Anomaly::kind, Anomaly::level)
                     .containsExactly(AnomalyKind.WRITE_SKEW, Anomaly.Level.REQUEST);
             assertThat(analysis.anomaly().orElseThrow().description()).contains("no isolation level can prevent it");
         }
@@ -551,14 +657,27 @@ class SqlAnomalyClassifierTest {
         void endpointLevelStatementsAreLeftOutAndSaidSo() {
             SyntheticTrace t = trace();
             for (String who : List.of("alice", "bob")) {
-                t.begin(who).sql(who, "SELECT balance FROM account WHERE id = 1", Set.of(ResourceId.ENDPOINT), Set.of(ResourceId.ENDPOINT), List.of());
+                t.begin(who)
+                        .sql(
+                                who,
+                                "SELECT balance FROM account WHERE id = 1",
+                                Set.of(ResourceId.ENDPOINT),
+                                Set.of(ResourceId.ENDPOINT),
+                                List.of());
             }
             for (String who : List.of("alice", "bob")) {
-                t.sql(who, "UPDATE account SET balance = 101 WHERE id = 1", Set.of(ResourceId.ENDPOINT), Set.of(ResourceId.ENDPOINT), List.of()).commit(who);
+                t.sql(
+                                who,
+                                "UPDATE account SET balance = 101 WHERE id = 1",
+                                Set.of(ResourceId.ENDPOINT),
+                                Set.of(ResourceId.ENDPOINT),
+                                List.of())
+                        .commit(who);
             }
             Analysis analysis = analyse(t);
             assertThat(analysis.anomaly()).isEmpty();
-            assertThat(analysis.notes()).anySatisfy(n -> assertThat(n).contains("4 of 4 statements", "endpoint level"))
+            assertThat(analysis.notes())
+                    .anySatisfy(n -> assertThat(n).contains("4 of 4 statements", "endpoint level"))
                     .anySatisfy(n -> assertThat(n).contains("no dependency graph could be built"));
         }
 

@@ -1,10 +1,12 @@
 package dev.frontrun.internal.anomaly;
 
+import dev.frontrun.ResourceAccess;
+import dev.frontrun.Step;
 import dev.frontrun.TraceStep;
 import dev.frontrun.internal.sql.SqlFacts;
 import dev.frontrun.internal.sql.SqlStep;
-import dev.frontrun.internal.sql.TransactionName;
 import dev.frontrun.internal.sql.StatementOutcome;
+import dev.frontrun.internal.sql.TransactionName;
 import dev.frontrun.internal.sql.resource.Footprint;
 import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.resource.RowRef;
@@ -12,8 +14,6 @@ import dev.frontrun.internal.sql.shape.ShapeReader;
 import dev.frontrun.internal.sql.syntax.StatementKind;
 import dev.frontrun.internal.sql.syntax.TransactionControl;
 import dev.frontrun.internal.sql.syntax.TxOp;
-import dev.frontrun.ResourceAccess;
-import dev.frontrun.Step;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -28,8 +28,7 @@ import java.util.Set;
  */
 public final class SyntheticTrace {
 
-    private record Pending(String thread, SqlStep sql, String label, TraceStep.Blocked blocked) {
-    }
+    private record Pending(String thread, SqlStep sql, String label, TraceStep.Blocked blocked) {}
 
     private static final List<String> ID = List.of("id");
 
@@ -95,35 +94,49 @@ public final class SyntheticTrace {
     }
 
     public SyntheticTrace savepoint(String thread, String name) {
-        return boundary(thread, new TransactionControl(TxOp.SAVEPOINT, name, null), "SAVEPOINT " + name,
+        return boundary(
+                thread,
+                new TransactionControl(TxOp.SAVEPOINT, name, null),
+                "SAVEPOINT " + name,
                 StatementOutcome.ok(-1));
     }
 
     public SyntheticTrace rollbackTo(String thread, String name) {
-        return boundary(thread, new TransactionControl(TxOp.ROLLBACK_TO_SAVEPOINT, name, null),
-                "ROLLBACK TO SAVEPOINT " + name, StatementOutcome.ok(-1));
+        return boundary(
+                thread,
+                new TransactionControl(TxOp.ROLLBACK_TO_SAVEPOINT, name, null),
+                "ROLLBACK TO SAVEPOINT " + name,
+                StatementOutcome.ok(-1));
     }
 
     private SyntheticTrace boundary(String thread, TransactionControl control, String sql, StatementOutcome outcome) {
         String tx = open.get(thread);
         threads.putIfAbsent(thread, threads.size());
-        SqlFacts facts = sql == null ? SqlFacts.JDBC_BOUNDARY : new SqlFacts(sql, List.of(), StatementKind.TRANSACTION,
-                ShapeReader.read(sql, ID), Footprint.NONE, List.of());
-        SqlStep step = new SqlStep(control, new SqlStep.Origin(thread, 1, TransactionName.of(tx), false, null), facts,
-                null);
+        SqlFacts facts = sql == null
+                ? SqlFacts.JDBC_BOUNDARY
+                : new SqlFacts(
+                        sql,
+                        List.of(),
+                        StatementKind.TRANSACTION,
+                        ShapeReader.read(sql, ID),
+                        Footprint.NONE,
+                        List.of());
+        SqlStep step =
+                new SqlStep(control, new SqlStep.Origin(thread, 1, TransactionName.of(tx), false, null), facts, null);
         step.complete(outcome);
         steps.add(new Pending(thread, step, step.statement() + "  [" + tx + "]", null));
         return this;
     }
 
     /** A statement with explicit read and write resources and the rows it touched. */
-    public SyntheticTrace sql(String thread, String sql, Set<ResourceId> reads, Set<ResourceId> writes, List<RowRef> rows) {
+    public SyntheticTrace sql(
+            String thread, String sql, Set<ResourceId> reads, Set<ResourceId> writes, List<RowRef> rows) {
         return sql(thread, sql, reads, writes, rows, null);
     }
 
     /** {@link #sql}, issued by an ORM that tagged it with {@code tag} (Hibernate's inspector: {@code [Owner]}); null for none. */
-    private SyntheticTrace sql(String thread, String sql, Set<ResourceId> reads, Set<ResourceId> writes, List<RowRef> rows,
-                               String tag) {
+    private SyntheticTrace sql(
+            String thread, String sql, Set<ResourceId> reads, Set<ResourceId> writes, List<RowRef> rows, String tag) {
         threads.putIfAbsent(thread, threads.size());
         boolean autocommit = !open.containsKey(thread);
         String tx = autocommit ? nextTx(thread) : open.get(thread);
@@ -133,10 +146,15 @@ public final class SyntheticTrace {
                 predicate.add(table(r.table()));
             }
         }
-        SqlFacts facts = new SqlFacts(sql, List.of(), StatementKind.OTHER, ShapeReader.read(sql, ID),
-                new Footprint(reads, writes, predicate, rows), List.of());
-        SqlStep step = new SqlStep(null, new SqlStep.Origin(thread, 1, TransactionName.of(tx), autocommit, null), facts,
-                tag);
+        SqlFacts facts = new SqlFacts(
+                sql,
+                List.of(),
+                StatementKind.OTHER,
+                ShapeReader.read(sql, ID),
+                new Footprint(reads, writes, predicate, rows),
+                List.of());
+        SqlStep step =
+                new SqlStep(null, new SqlStep.Origin(thread, 1, TransactionName.of(tx), autocommit, null), facts, tag);
         step.complete(StatementOutcome.ok(-1));
         steps.add(new Pending(thread, step, step.statementWithRows() + "  [" + tx + "]", null));
         return this;
@@ -154,7 +172,12 @@ public final class SyntheticTrace {
 
     /** {@link #write}, issued by Hibernate (tagged with the entity it flushes, e.g. {@code [Owner]}). */
     public SyntheticTrace hibernateWrite(String thread, String sql, String table, Object key, String entity) {
-        return sql(thread, sql, Set.of(row(table, key)), Set.of(row(table, key)), List.of(rowRef(table, key)),
+        return sql(
+                thread,
+                sql,
+                Set.of(row(table, key)),
+                Set.of(row(table, key)),
+                List.of(rowRef(table, key)),
                 "[" + entity + "]");
     }
 
@@ -176,16 +199,21 @@ public final class SyntheticTrace {
 
     /** The last statement failed with {@code sqlState} inside its transaction, which PostgreSQL aborted there. */
     public SyntheticTrace failedAborting(String sqlState) {
-        steps.get(steps.size() - 1).sql().complete(StatementOutcome.failed(sqlState, "ERROR " + sqlState)
-                .abortingTransaction());
+        steps.get(steps.size() - 1)
+                .sql()
+                .complete(StatementOutcome.failed(sqlState, "ERROR " + sqlState).abortingTransaction());
         return this;
     }
 
     /** Marks the last step as having blocked on a lock held by {@code holder}. */
     public SyntheticTrace blockedBy(String holder) {
         Pending last = steps.remove(steps.size() - 1);
-        steps.add(new Pending(last.thread(), last.sql(), last.label(), new TraceStep.Blocked(
-                "waiting for a database lock held by " + holder + " (backend 4242)", List.of(holder))));
+        steps.add(new Pending(
+                last.thread(),
+                last.sql(),
+                last.label(),
+                new TraceStep.Blocked(
+                        "waiting for a database lock held by " + holder + " (backend 4242)", List.of(holder))));
         return this;
     }
 

@@ -10,11 +10,9 @@ import java.util.function.Consumer;
 final class BruteForce {
 
     /** For each trace key, one interleaving's outcome and the fewest preemptions of any of its interleavings. */
-    record Trace(String outcome, int minPreemptions, boolean serial) {
-    }
+    record Trace(String outcome, int minPreemptions, boolean serial) {}
 
-    private BruteForce() {
-    }
+    private BruteForce() {}
 
     static Map<String, Trace> traces(RandomProgram program) {
         Map<String, Trace> traces = new HashMap<>();
@@ -25,8 +23,11 @@ final class BruteForce {
             }
             String key = program.traceKey(order);
             int preemptions = program.preemptions(order);
-            traces.merge(key, new Trace(state.outcome(), preemptions, preemptions == 0), (a, b) ->
-                    new Trace(a.outcome(), Math.min(a.minPreemptions(), b.minPreemptions()), a.serial() || b.serial()));
+            traces.merge(
+                    key,
+                    new Trace(state.outcome(), preemptions, preemptions == 0),
+                    (a, b) -> new Trace(
+                            a.outcome(), Math.min(a.minPreemptions(), b.minPreemptions()), a.serial() || b.serial()));
         });
         return traces;
     }

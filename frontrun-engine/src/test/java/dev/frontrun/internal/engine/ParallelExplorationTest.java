@@ -7,13 +7,12 @@ import dev.frontrun.Verdict;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.TreeSet;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import java.util.TreeSet;
 
 /**
  * {@code parallelism(n)} explores exactly what one worker explores: on random programs, the same
@@ -35,7 +34,8 @@ class ParallelExplorationTest {
                 ParallelRuns.Run parallel = runs(program).explore(workers);
 
                 assertSame(program, sequential, parallel);
-                assertThat(new HashSet<>(traceKeys(program, parallel))).as("%s", program)
+                assertThat(new HashSet<>(traceKeys(program, parallel)))
+                        .as("%s", program)
                         .isEqualTo(BruteForce.traces(program).keySet());
                 assertThat(parallel.outcome().verdict()).isEqualTo(Verdict.HOLDS);
             }
@@ -44,49 +44,67 @@ class ParallelExplorationTest {
 
     @TestFactory
     Stream<DynamicTest> theFirstCounterexampleIsTheSequentialOne() {
-        return seeds().limit(30).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
-            RandomProgram program = RandomProgram.generateLarger(seed);
-            List<String> outcomes = new ArrayList<>(new TreeSet<>(
-                    BruteForce.traces(program).values().stream().map(BruteForce.Trace::outcome).toList()));
-            String bad = outcomes.get(outcomes.size() / 2);
-            ParallelRuns.Run sequential = runs(program).invariant((s, o) -> !s.outcome().equals(bad))
-                    .stopOnFirstFailure(true).explore(1);
-            ParallelRuns.Run parallel = runs(program).invariant((s, o) -> !s.outcome().equals(bad))
-                    .stopOnFirstFailure(true).explore(2);
+        return seeds().limit(30)
+                .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+                    RandomProgram program = RandomProgram.generateLarger(seed);
+                    List<String> outcomes = new ArrayList<>(new TreeSet<>(BruteForce.traces(program).values().stream()
+                            .map(BruteForce.Trace::outcome)
+                            .toList()));
+                    String bad = outcomes.get(outcomes.size() / 2);
+                    ParallelRuns.Run sequential = runs(program)
+                            .invariant((s, o) -> !s.outcome().equals(bad))
+                            .stopOnFirstFailure(true)
+                            .explore(1);
+                    ParallelRuns.Run parallel = runs(program)
+                            .invariant((s, o) -> !s.outcome().equals(bad))
+                            .stopOnFirstFailure(true)
+                            .explore(2);
 
-            assertSame(program, sequential, parallel);
-            assertThat(parallel.outcome().verdict()).isEqualTo(Verdict.FAILS);
-            assertThat(parallel.outcome().counterexample()).isEqualTo(sequential.outcome().counterexample());
-            assertThat(parallel.outcome().trace().stream().map(TraceStep::thread).toList())
-                    .isEqualTo(sequential.outcome().trace().stream().map(TraceStep::thread).toList());
-            assertThat(parallel.outcome().reproduced()).isEqualTo(1);
-        }));
+                    assertSame(program, sequential, parallel);
+                    assertThat(parallel.outcome().verdict()).isEqualTo(Verdict.FAILS);
+                    assertThat(parallel.outcome().counterexample())
+                            .isEqualTo(sequential.outcome().counterexample());
+                    assertThat(parallel.outcome().trace().stream()
+                                    .map(TraceStep::thread)
+                                    .toList())
+                            .isEqualTo(sequential.outcome().trace().stream()
+                                    .map(TraceStep::thread)
+                                    .toList());
+                    assertThat(parallel.outcome().reproduced()).isEqualTo(1);
+                }));
     }
 
     @TestFactory
     Stream<DynamicTest> aBudgetCutsTheSameExecutionsShort() {
-        return seeds().limit(30).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
-            RandomProgram program = RandomProgram.generateLarger(seed);
-            int all = BruteForce.traces(program).size();
-            int budget = Math.max(1, all / 2);
-            ParallelRuns.Run sequential = runs(program).maxExecutions(budget).explore(1);
-            ParallelRuns.Run parallel = runs(program).maxExecutions(budget).explore(2);
+        return seeds().limit(30)
+                .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+                    RandomProgram program = RandomProgram.generateLarger(seed);
+                    int all = BruteForce.traces(program).size();
+                    int budget = Math.max(1, all / 2);
+                    ParallelRuns.Run sequential =
+                            runs(program).maxExecutions(budget).explore(1);
+                    ParallelRuns.Run parallel =
+                            runs(program).maxExecutions(budget).explore(2);
 
-            assertSame(program, sequential, parallel);
-            assertThat(parallel.outcome().executions()).isEqualTo(budget);
-            assertThat(parallel.outcome().verdict()).isEqualTo(budget < all ? Verdict.INCONCLUSIVE : Verdict.HOLDS);
-        }));
+                    assertSame(program, sequential, parallel);
+                    assertThat(parallel.outcome().executions()).isEqualTo(budget);
+                    assertThat(parallel.outcome().verdict())
+                            .isEqualTo(budget < all ? Verdict.INCONCLUSIVE : Verdict.HOLDS);
+                }));
     }
 
     @TestFactory
     Stream<DynamicTest> preemptionBoundedExplorationsAreTheSequentialOnes() {
-        return seeds().limit(30).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
-            RandomProgram program = RandomProgram.generateLarger(seed);
-            for (int bound = 0; bound <= 1; bound++) {
-                assertSame(program, runs(program).preemptionBound(bound).explore(1),
-                        runs(program).preemptionBound(bound).explore(2));
-            }
-        }));
+        return seeds().limit(30)
+                .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+                    RandomProgram program = RandomProgram.generateLarger(seed);
+                    for (int bound = 0; bound <= 1; bound++) {
+                        assertSame(
+                                program,
+                                runs(program).preemptionBound(bound).explore(1),
+                                runs(program).preemptionBound(bound).explore(2));
+                    }
+                }));
     }
 
     /**
@@ -104,8 +122,14 @@ class ParallelExplorationTest {
             Explorer<RandomProgram.State> explorer = runs.explorer();
             DporPolicy policy = new DporPolicy(null);
             List<dev.frontrun.Schedule> schedules = new ArrayList<>();
-            try (ParallelExecutions parallel = new ParallelExecutions(policy, 2, runs.names(), List.of(),
-                    new ExplorationClock(), explorer::runOnce, ParallelExplorationTest::anotherBranch)) {
+            try (ParallelExecutions parallel = new ParallelExecutions(
+                    policy,
+                    2,
+                    runs.names(),
+                    List.of(),
+                    new ExplorationClock(),
+                    explorer::runOnce,
+                    ParallelExplorationTest::anotherBranch)) {
                 parallel.start();
                 boolean more = true;
                 while (more) {
@@ -125,17 +149,25 @@ class ParallelExplorationTest {
     /** The fork of a pending branch other than {@code branch}, when there is one: a speculation the policy rejects. */
     private static DporPolicy anotherBranch(DporPolicy policy, DporPolicy.Branch branch) {
         List<DporPolicy.Branch> pending = policy.pendingInOrder();
-        DporPolicy.Branch other = pending.get(pending.size() - 1).equals(branch) ? pending.get(0) : pending.get(pending.size() - 1);
+        DporPolicy.Branch other =
+                pending.get(pending.size() - 1).equals(branch) ? pending.get(0) : pending.get(pending.size() - 1);
         return policy.forkFor(other);
     }
 
     private static void assertSame(RandomProgram program, ParallelRuns.Run sequential, ParallelRuns.Run parallel) {
-        assertThat(parallel.schedules()).as("%s: the executions, in order", program).isEqualTo(sequential.schedules());
-        assertThat(traceKeys(program, parallel)).as("%s: their traces", program).isEqualTo(traceKeys(program, sequential));
-        assertThat(parallel.outcome().executions()).isEqualTo(sequential.outcome().executions());
+        assertThat(parallel.schedules())
+                .as("%s: the executions, in order", program)
+                .isEqualTo(sequential.schedules());
+        assertThat(traceKeys(program, parallel))
+                .as("%s: their traces", program)
+                .isEqualTo(traceKeys(program, sequential));
+        assertThat(parallel.outcome().executions())
+                .isEqualTo(sequential.outcome().executions());
         assertThat(parallel.outcome().verdict()).isEqualTo(sequential.outcome().verdict());
-        assertThat(parallel.outcome().exhausted()).isEqualTo(sequential.outcome().exhausted());
-        assertThat(parallel.outcome().counterexample()).isEqualTo(sequential.outcome().counterexample());
+        assertThat(parallel.outcome().exhausted())
+                .isEqualTo(sequential.outcome().exhausted());
+        assertThat(parallel.outcome().counterexample())
+                .isEqualTo(sequential.outcome().counterexample());
     }
 
     /** Each counted execution's Mazurkiewicz trace, as the program's canonical key. */

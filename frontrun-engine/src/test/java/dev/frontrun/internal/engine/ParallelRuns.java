@@ -10,9 +10,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import java.util.function.Supplier;
-import java.util.function.BiConsumer;
 
 /**
  * Runs one exploration as an {@link Explorer} and records what a sequential and a parallel run must
@@ -21,8 +21,7 @@ import java.util.function.BiConsumer;
 public final class ParallelRuns<S> {
 
     /** What one run established, in the order of its counted executions. */
-    public record Run(ExplorationOutcome outcome, List<Schedule> schedules, List<List<TraceStep>> traces) {
-    }
+    public record Run(ExplorationOutcome outcome, List<Schedule> schedules, List<List<TraceStep>> traces) {}
 
     private final Supplier<? extends S> setup;
     private final List<String> names = new ArrayList<>();
@@ -81,7 +80,7 @@ public final class ParallelRuns<S> {
 
     /** An explorer of this exploration on one worker, for driving its executions by hand. */
     Explorer<S> explorer() {
-        return new Explorer<>(plan(1, (schedule, trace) -> { }));
+        return new Explorer<>(plan(1, (schedule, trace) -> {}));
     }
 
     List<String> names() {
@@ -89,13 +88,20 @@ public final class ParallelRuns<S> {
     }
 
     private ExplorationPlan<S> plan(int workers, BiConsumer<Schedule, List<TraceStep>> explored) {
-        List<List<Class<? extends Throwable>>> expected = names.stream().map(n -> List.<Class<? extends Throwable>>of()).toList();
-        return new ExplorationPlan<>(new ExplorationPlan.Threads<>(setup, names, bodies, hooks),
+        List<List<Class<? extends Throwable>>> expected =
+                names.stream().map(n -> List.<Class<? extends Throwable>>of()).toList();
+        return new ExplorationPlan<>(
+                new ExplorationPlan.Threads<>(setup, names, bodies, hooks),
                 new ExplorationPlan.Judgement<>(invariant, "the invariant", expected, Set.of(), thrown -> false),
-                new ExplorationPlan.Budget(maxExecutions, Duration.ofMinutes(5), Duration.ofSeconds(30),
-                        ExplorationPlan.DEFAULT_MAX_STEPS, 1, stopOnFirstFailure),
+                new ExplorationPlan.Budget(
+                        maxExecutions,
+                        Duration.ofMinutes(5),
+                        Duration.ofSeconds(30),
+                        ExplorationPlan.DEFAULT_MAX_STEPS,
+                        1,
+                        stopOnFirstFailure),
                 new ExplorationPlan.Search(Strategy.dpor(), preemptionBound, workers, null),
                 ExplorationPlan.Model.DATABASE_ONLY,
-                new ExplorationPlan.Listeners((trace, failure) -> { }, explored, null, Duration.ofSeconds(5)));
+                new ExplorationPlan.Listeners((trace, failure) -> {}, explored, null, Duration.ofSeconds(5)));
     }
 }

@@ -10,23 +10,22 @@ import dev.frontrun.Strategy;
 import dev.frontrun.ThreadBody;
 import dev.frontrun.Verdict;
 import dev.frontrun.internal.shard.Shard;
-import dev.frontrun.internal.shard.ShardRun;
-import java.time.Duration;
 import dev.frontrun.internal.shard.ShardMerge;
+import dev.frontrun.internal.shard.ShardRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
-import java.time.Duration;
-import java.util.Random;
-import java.util.stream.LongStream;
 
 /**
  * Seeded property test of sharding ({@code Exploration.shard(i, n)}): on random small programs, n = 2, 3 and 5
@@ -55,12 +54,15 @@ class ShardedAgainstBruteForceTest {
                     List<Schedule> explored = new ArrayList<>();
                     ExplorationOutcome share = new Explorer<>(plan(program, new Shard(i, n), explored)).explore();
 
-                    assertThat(share.verdict()).as("%s shard %d/%d", program, i, n).isEqualTo(Verdict.HOLDS);
+                    assertThat(share.verdict())
+                            .as("%s shard %d/%d", program, i, n)
+                            .isEqualTo(Verdict.HOLDS);
                     assertThat(share.exhausted()).isTrue();
                     assertThat(share.executions()).isEqualTo(explored.size());
                     for (Schedule schedule : explored) {
                         assertThat(union.add(traceKey(program, schedule)))
-                                .as("%s shard %d/%d: a trace no shard explored before", program, i, n).isTrue();
+                                .as("%s shard %d/%d: a trace no shard explored before", program, i, n)
+                                .isTrue();
                         assertThat(schedules.add(schedule)).isTrue();
                     }
                 }
@@ -72,21 +74,26 @@ class ShardedAgainstBruteForceTest {
     /** Four threads: the top levels' sleep sets then meet the weak-initial case three threads rarely reach. */
     @TestFactory
     Stream<DynamicTest> fourThreadsTooExploreEveryTraceOnce() {
-        return seeds().limit(25).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
-            RandomProgram program = fourThreads(seed);
-            Map<String, BruteForce.Trace> expected = BruteForce.traces(program);
-            for (int n : new int[] {1, 2, 3, 5}) {
-                Set<String> union = new HashSet<>();
-                for (int i = 0; i < n; i++) {
-                    List<Schedule> explored = new ArrayList<>();
-                    new Explorer<>(plan(program, new Shard(i, n), explored)).explore();
-                    for (Schedule schedule : explored) {
-                        assertThat(union.add(traceKey(program, schedule))).as("%s, %d shards: once", program, n).isTrue();
+        return seeds().limit(25)
+                .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+                    RandomProgram program = fourThreads(seed);
+                    Map<String, BruteForce.Trace> expected = BruteForce.traces(program);
+                    for (int n : new int[] {1, 2, 3, 5}) {
+                        Set<String> union = new HashSet<>();
+                        for (int i = 0; i < n; i++) {
+                            List<Schedule> explored = new ArrayList<>();
+                            new Explorer<>(plan(program, new Shard(i, n), explored)).explore();
+                            for (Schedule schedule : explored) {
+                                assertThat(union.add(traceKey(program, schedule)))
+                                        .as("%s, %d shards: once", program, n)
+                                        .isTrue();
+                            }
+                        }
+                        assertThat(union)
+                                .as("%s, %d shards: traces", program, n)
+                                .isEqualTo(expected.keySet());
                     }
-                }
-                assertThat(union).as("%s, %d shards: traces", program, n).isEqualTo(expected.keySet());
-            }
-        }));
+                }));
     }
 
     /** Four threads on one to three variables, two ops each and two or three for the last (at most 75,600 interleavings). */
@@ -97,7 +104,8 @@ class ShardedAgainstBruteForceTest {
         for (int t = 0; t < 4; t++) {
             List<RandomProgram.Op> ops = new ArrayList<>();
             for (int i = 0, count = t < 3 ? 2 : 2 + random.nextInt(2); i < count; i++) {
-                ops.add(new RandomProgram.Op(random.nextInt(resources),
+                ops.add(new RandomProgram.Op(
+                        random.nextInt(resources),
                         random.nextBoolean() ? dev.frontrun.Access.READ : dev.frontrun.Access.WRITE));
             }
             threads.add(ops);
@@ -107,32 +115,38 @@ class ShardedAgainstBruteForceTest {
 
     @TestFactory
     Stream<DynamicTest> theMergedReportsCountEveryTraceOnceAndHold() {
-        return seeds().limit(40).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
-            RandomProgram program = RandomProgram.generate(seed);
-            int traces = BruteForce.traces(program).size();
-            for (int n : new int[] {2, 3, 5}) {
-                Path directory = Files.createDirectories(reports.resolve(seed + "-" + n));
-                int executions = 0;
-                for (int i = 0; i < n; i++) {
-                    Result share = exploration(program, new ArrayList<>()).shard(i, n).name("seed-" + seed)
-                            .shardDirectory(directory).stopOnFirstFailure(false).run();
-                    assertThat(share.verdict()).isEqualTo(Verdict.HOLDS);
-                    assertThat(share.notExplored()).anyMatch(note -> note.contains("shard "));
-                    executions += share.executions();
-                }
-                assertThat(executions).as("%s, %d shards", program, n).isEqualTo(traces);
-                List<ShardMerge.Merged> merged = ShardMerge.merge(directory);
-                assertThat(merged).hasSize(1);
-                assertThat(merged.get(0).exploration()).isEqualTo("seed-" + seed);
-                assertThat(merged.get(0).verdict()).isEqualTo(Verdict.HOLDS);
-                assertThat(merged.get(0).distinctTraces()).isEqualTo(traces);
-                assertThat(merged.get(0).executions()).isEqualTo(traces);
-            }
-        }));
+        return seeds().limit(40)
+                .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+                    RandomProgram program = RandomProgram.generate(seed);
+                    int traces = BruteForce.traces(program).size();
+                    for (int n : new int[] {2, 3, 5}) {
+                        Path directory = Files.createDirectories(reports.resolve(seed + "-" + n));
+                        int executions = 0;
+                        for (int i = 0; i < n; i++) {
+                            Result share = exploration(program, new ArrayList<>())
+                                    .shard(i, n)
+                                    .name("seed-" + seed)
+                                    .shardDirectory(directory)
+                                    .stopOnFirstFailure(false)
+                                    .run();
+                            assertThat(share.verdict()).isEqualTo(Verdict.HOLDS);
+                            assertThat(share.notExplored()).anyMatch(note -> note.contains("shard "));
+                            executions += share.executions();
+                        }
+                        assertThat(executions).as("%s, %d shards", program, n).isEqualTo(traces);
+                        List<ShardMerge.Merged> merged = ShardMerge.merge(directory);
+                        assertThat(merged).hasSize(1);
+                        assertThat(merged.get(0).exploration()).isEqualTo("seed-" + seed);
+                        assertThat(merged.get(0).verdict()).isEqualTo(Verdict.HOLDS);
+                        assertThat(merged.get(0).distinctTraces()).isEqualTo(traces);
+                        assertThat(merged.get(0).executions()).isEqualTo(traces);
+                    }
+                }));
     }
 
     /** The plan {@code Exploration.shard(i, n)} makes, with every counted execution's schedule heard. */
-    private static ExplorationPlan<RandomProgram.State> plan(RandomProgram program, Shard shard, List<Schedule> explored) {
+    private static ExplorationPlan<RandomProgram.State> plan(
+            RandomProgram program, Shard shard, List<Schedule> explored) {
         List<String> names = new ArrayList<>();
         List<ThreadBody<? super RandomProgram.State>> bodies = new ArrayList<>();
         for (int t = 0; t < program.threadCount(); t++) {
@@ -141,16 +155,30 @@ class ShardedAgainstBruteForceTest {
             bodies.add(s -> s.body(thread));
         }
         ShardRun share = new ShardRun(shard);
-        return new ExplorationPlan<>(new ExplorationPlan.Threads<>(program::newState, names, bodies, List.of()),
-                new ExplorationPlan.Judgement<>((s, outcomes) -> true, "true",
-                        names.stream().map(name -> List.<Class<? extends Throwable>>of()).toList(), Set.of(),
+        return new ExplorationPlan<>(
+                new ExplorationPlan.Threads<>(program::newState, names, bodies, List.of()),
+                new ExplorationPlan.Judgement<>(
+                        (s, outcomes) -> true,
+                        "true",
+                        names.stream()
+                                .map(name -> List.<Class<? extends Throwable>>of())
+                                .toList(),
+                        Set.of(),
                         thrown -> false),
-                new ExplorationPlan.Budget(10_000, Duration.ofMinutes(5), Duration.ofSeconds(30),
-                        ExplorationPlan.DEFAULT_MAX_STEPS, 0, false),
+                new ExplorationPlan.Budget(
+                        10_000,
+                        Duration.ofMinutes(5),
+                        Duration.ofSeconds(30),
+                        ExplorationPlan.DEFAULT_MAX_STEPS,
+                        0,
+                        false),
                 new ExplorationPlan.Search(Strategy.dpor(), null, 1, share::policy),
                 ExplorationPlan.Model.DATABASE_ONLY,
-                new ExplorationPlan.Listeners((trace, failure) -> {
-                }, (schedule, trace) -> explored.add(schedule), null, Duration.ofMinutes(1)));
+                new ExplorationPlan.Listeners(
+                        (trace, failure) -> {},
+                        (schedule, trace) -> explored.add(schedule),
+                        null,
+                        Duration.ofMinutes(1)));
     }
 
     /** A RandomProgram announces one step per op, so a schedule names each op: the k-th step of t is t's op k. */

@@ -6,9 +6,9 @@ import dev.frontrun.Access;
 import dev.frontrun.Exploration;
 import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
+import java.util.function.IntFunction;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import java.util.function.IntFunction;
 
 /** Exact execution counts equal to the number of Mazurkiewicz traces of small programs. */
 class TraceCountTest {
@@ -77,7 +77,8 @@ class TraceCountTest {
         });
         assertThat(weak.executions()).isEqualTo(1);
 
-        Result mixed = Frontrun.explore(Object::new).stopOnFirstFailure(false)
+        Result mixed = Frontrun.explore(Object::new)
+                .stopOnFirstFailure(false)
                 .thread("writer", s -> Frontrun.access("map", Access.WEAK_WRITE))
                 .thread("reader", s -> Frontrun.access("map", Access.READ))
                 .run();

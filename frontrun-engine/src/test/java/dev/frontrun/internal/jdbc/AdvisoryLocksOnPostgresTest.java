@@ -32,9 +32,13 @@ class AdvisoryLocksOnPostgresTest {
 
     @BeforeEach
     void counter(TestDatabase db) {
-        db.execute("DROP TABLE IF EXISTS counter", "DROP TABLE IF EXISTS mutex",
-                "CREATE TABLE counter (id int PRIMARY KEY, v int NOT NULL)", "INSERT INTO counter VALUES (1, 0)",
-                "CREATE TABLE mutex (id bigint PRIMARY KEY)", "INSERT INTO mutex VALUES (1), (2)");
+        db.execute(
+                "DROP TABLE IF EXISTS counter",
+                "DROP TABLE IF EXISTS mutex",
+                "CREATE TABLE counter (id int PRIMARY KEY, v int NOT NULL)",
+                "INSERT INTO counter VALUES (1, 0)",
+                "CREATE TABLE mutex (id bigint PRIMARY KEY)",
+                "INSERT INTO mutex VALUES (1), (2)");
         raw = db.dataSource();
         ds = FrontrunDataSource.wrap(raw);
     }
@@ -76,7 +80,7 @@ class AdvisoryLocksOnPostgresTest {
     private static void increment(Connection c) throws SQLException {
         int v;
         try (PreparedStatement read = c.prepareStatement("SELECT v FROM counter WHERE id = 1");
-             ResultSet rs = read.executeQuery()) {
+                ResultSet rs = read.executeQuery()) {
             rs.next();
             v = rs.getInt(1);
         }
@@ -87,14 +91,14 @@ class AdvisoryLocksOnPostgresTest {
     }
 
     private int value() {
-        try (Connection c = raw.getConnection(); ResultSet rs = c.createStatement().executeQuery("SELECT v FROM counter")) {
+        try (Connection c = raw.getConnection();
+                ResultSet rs = c.createStatement().executeQuery("SELECT v FROM counter")) {
             rs.next();
             return rs.getInt(1);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
     }
-
 
     /** The same critical section guarded by a row lock on a row of its own: {@code SELECT … FOR UPDATE}. */
     private void rowLockedIncrement(long key) throws SQLException {
@@ -110,8 +114,13 @@ class AdvisoryLocksOnPostgresTest {
     }
 
     private Result explore(ThreadBody<Object> a, ThreadBody<Object> b, BooleanSupplier invariant) {
-        return Frontrun.explore(() -> null).database(raw).stopOnFirstFailure(false).thread("a", a).thread("b", b)
-                .invariant(invariant).run();
+        return Frontrun.explore(() -> null)
+                .database(raw)
+                .stopOnFirstFailure(false)
+                .thread("a", a)
+                .thread("b", b)
+                .invariant(invariant)
+                .run();
     }
 
     @Test
@@ -122,10 +131,14 @@ class AdvisoryLocksOnPostgresTest {
         Result otherRows = explore(s -> rowLockedIncrement(1), s -> rowLockedIncrement(2), () -> value() == 2);
 
         assertThat(advisory.verdict()).as(advisory.explanation()).isEqualTo(Verdict.HOLDS);
-        // which thread locks first, and whether the second asks before or after the first's COMMIT (8 as an opaque call)
+        // which thread locks first, and whether the second asks before or after the first's COMMIT (8 as an opaque
+        // call)
         assertThat(advisory.executions()).isEqualTo(rowLock.executions()).isEqualTo(4);
         assertThat(otherKeys.verdict()).isEqualTo(Verdict.FAILS);
-        assertThat(otherKeys.executions()).as("30 as an opaque call").isEqualTo(otherRows.executions()).isEqualTo(6);
+        assertThat(otherKeys.executions())
+                .as("30 as an opaque call")
+                .isEqualTo(otherRows.executions())
+                .isEqualTo(6);
     }
 
     @Test
@@ -135,8 +148,11 @@ class AdvisoryLocksOnPostgresTest {
 
         assertThat(atLeastOne.verdict()).as(atLeastOne.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(atLeastOne.executions()).isEqualTo(6);
-        assertThat(both.verdict()).as("b's try while a holds the lock answers false").isEqualTo(Verdict.FAILS);
-        assertThat(both.trace()).anySatisfy(step -> assertThat(step.step().accesses().toString())
-                .contains("sql:#advisory:(1)"));
+        assertThat(both.verdict())
+                .as("b's try while a holds the lock answers false")
+                .isEqualTo(Verdict.FAILS);
+        assertThat(both.trace())
+                .anySatisfy(
+                        step -> assertThat(step.step().accesses().toString()).contains("sql:#advisory:(1)"));
     }
 }

@@ -37,7 +37,9 @@ class AssertionInvariantOnPostgresTest {
     @BeforeEach
     void account(TestDatabase db) {
         this.db = db;
-        db.execute("DROP TABLE IF EXISTS account", "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
+        db.execute(
+                "DROP TABLE IF EXISTS account",
+                "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
                 "INSERT INTO account VALUES (1, 100)");
         raw = db.dataSource();
         ds = FrontrunDataSource.wrap(raw);
@@ -53,7 +55,7 @@ class AssertionInvariantOnPostgresTest {
             c.setAutoCommit(false);
             int read;
             try (PreparedStatement ps = c.prepareStatement("SELECT balance FROM account WHERE id = 1");
-                 ResultSet rs = ps.executeQuery()) {
+                    ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 read = rs.getInt(1);
             }
@@ -87,9 +89,12 @@ class AssertionInvariantOnPostgresTest {
 
         assertThat(asAssertion.verdict()).as(asAssertion.explanation()).isEqualTo(Verdict.FAILS);
         assertThat(asAssertion.failure()).get().extracting(Failure::kind).isEqualTo(Failure.Kind.INVARIANT_THREW);
-        assertThat(asAssertion.executions()).as("found where the boolean invariant finds it")
+        assertThat(asAssertion.executions())
+                .as("found where the boolean invariant finds it")
                 .isEqualTo(asBoolean.executions());
-        assertThat(asAssertion.counterexample()).isEqualTo(asBoolean.counterexample()).isPresent();
+        assertThat(asAssertion.counterexample())
+                .isEqualTo(asBoolean.counterexample())
+                .isPresent();
         assertThat(asAssertion.anomaly()).map(a -> a.kind()).contains(AnomalyKind.LOST_UPDATE);
         assertThat(asAssertion.reproduced()).isEqualTo(2);
         assertThat(asAssertion.summary())
@@ -107,10 +112,14 @@ class AssertionInvariantOnPostgresTest {
                 .run();
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.ERROR);
-        assertThat(result.executions()).as("the first execution throws; so do both orders one after the other")
+        assertThat(result.executions())
+                .as("the first execution throws; so do both orders one after the other")
                 .isEqualTo(1);
-        assertThat(result.failure()).get().satisfies(f -> assertThat(f.brokenTest()).isTrue());
-        assertThat(result.summary().replaceAll("\n {6,}", " ")).as("lines wrapped at 160 characters joined")
+        assertThat(result.failure())
+                .get()
+                .satisfies(f -> assertThat(f.brokenTest()).isTrue());
+        assertThat(result.summary().replaceAll("\n {6,}", " "))
+                .as("lines wrapped at 160 characters joined")
                 .contains("expected: <103> but was: <102>", "also with the threads run one after the other");
         assertThat(balance()).as("restored").isEqualTo(100);
     }

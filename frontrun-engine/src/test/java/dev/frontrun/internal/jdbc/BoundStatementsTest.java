@@ -12,12 +12,12 @@ import java.sql.Timestamp;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * An analysis reused for the same statement and values is the analysis binding them afresh would give: with the
@@ -58,14 +58,16 @@ class BoundStatementsTest {
                 List<Object> parameters = parameters(sql, random);
                 int thread = random.nextInt(2);
                 StatementAnalysis analysis = reusing.analyze(sql, parameters, thread, aliases);
-                StatementAnalysis fresh = new ClassifyingAnalyzer(classifier).analyze(sql, parameters, thread, freshAliases);
+                StatementAnalysis fresh =
+                        new ClassifyingAnalyzer(classifier).analyze(sql, parameters, thread, freshAliases);
                 assertThat(analysis).as("%s %s", sql, parameters).isEqualTo(fresh);
                 reused += seen.put(Arrays.asList(sql, parameters), analysis) == analysis ? 1 : 0;
                 // the keys the database generated: every later statement mentioning one sees its alias
                 for (GeneratedKey key : analysis.generatedKeys()) {
                     int id = 1 + random.nextInt(4);
                     aliases.record(key, List.of(id));
-                    freshAliases.record(fresh.generatedKeys().get(analysis.generatedKeys().indexOf(key)), List.of(id));
+                    freshAliases.record(
+                            fresh.generatedKeys().get(analysis.generatedKeys().indexOf(key)), List.of(id));
                 }
             }
         }
@@ -80,8 +82,8 @@ class BoundStatementsTest {
         List<Object> values = List.of("Oslo", 3);
 
         StatementAnalysis before = analyzer.analyze(update, values, 1, aliases);
-        StatementAnalysis insert = analyzer.analyze("insert into owners (first_name) values (?) returning id",
-                List.of("Ann"), 0, aliases);
+        StatementAnalysis insert =
+                analyzer.analyze("insert into owners (first_name) values (?) returning id", List.of("Ann"), 0, aliases);
         aliases.record(insert.generatedKeys().get(0), List.of(3));
         StatementAnalysis after = analyzer.analyze(update, values, 1, aliases);
 
@@ -157,10 +159,13 @@ class BoundStatementsTest {
 
     @Test
     void valuesThatCanChangeUnseenAreNotKept() {
-        assertThat(BoundStatements.values("select 1 where ? = 1", List.of(new byte[] {1}))).isNull();
-        assertThat(BoundStatements.values("select * from owners where id = any(?)", List.of((Object) new Integer[] {1, 2})))
+        assertThat(BoundStatements.values("select 1 where ? = 1", List.of(new byte[] {1})))
                 .isNull();
-        assertThat(BoundStatements.values("select * from owners where id = any(?)", List.of(List.of(1, 2)))).isNull();
+        assertThat(BoundStatements.values(
+                        "select * from owners where id = any(?)", List.of((Object) new Integer[] {1, 2})))
+                .isNull();
+        assertThat(BoundStatements.values("select * from owners where id = any(?)", List.of(List.of(1, 2))))
+                .isNull();
         assertThat(BoundStatements.values("select 1 where ? = 1", Arrays.asList(null, 1L, "x", LocalDate.EPOCH)))
                 .isNotNull();
     }
@@ -170,12 +175,15 @@ class BoundStatementsTest {
         BoundStatements.Values asInt = BoundStatements.values("select 1 where ? = 1", List.of(1));
         BoundStatements.Values asLong = BoundStatements.values("select 1 where ? = 1", List.of(1L));
         long now = 1_800_000_000_000L;
-        BoundStatements.Values asDate = BoundStatements.values("select 1 where ? = 1", List.of(new java.util.Date(now)));
-        BoundStatements.Values asTimestamp = BoundStatements.values("select 1 where ? = 1", List.of(new Timestamp(now)));
+        BoundStatements.Values asDate =
+                BoundStatements.values("select 1 where ? = 1", List.of(new java.util.Date(now)));
+        BoundStatements.Values asTimestamp =
+                BoundStatements.values("select 1 where ? = 1", List.of(new Timestamp(now)));
 
         assertThat(asInt.key()).isNotEqualTo(asLong.key());
         assertThat(asDate.key()).isNotEqualTo(asTimestamp.key());
-        assertThat(BoundStatements.values("select 1 where ? = 1", List.of(new Timestamp(now))).key())
+        assertThat(BoundStatements.values("select 1 where ? = 1", List.of(new Timestamp(now)))
+                        .key())
                 .isEqualTo(asTimestamp.key());
     }
 
@@ -183,16 +191,17 @@ class BoundStatementsTest {
         List<Object> out = new ArrayList<>();
         int count = (int) sql.chars().filter(c -> c == '?').count();
         for (int i = 0; i < count; i++) {
-            out.add(switch (random.nextInt(8)) {
-                case 0 -> "v" + random.nextInt(3);
-                case 1 -> (long) (1 + random.nextInt(4));
-                case 2 -> null;
-                case 3 -> Date.valueOf(LocalDate.of(2026, 11, 1 + random.nextInt(3)));
-                case 4 -> new BigDecimal("1." + random.nextInt(2));
-                case 5 -> new UUID(0, random.nextInt(2));
-                case 6 -> new Integer[] {1 + random.nextInt(2), 3};
-                default -> 1 + random.nextInt(4);
-            });
+            out.add(
+                    switch (random.nextInt(8)) {
+                        case 0 -> "v" + random.nextInt(3);
+                        case 1 -> (long) (1 + random.nextInt(4));
+                        case 2 -> null;
+                        case 3 -> Date.valueOf(LocalDate.of(2026, 11, 1 + random.nextInt(3)));
+                        case 4 -> new BigDecimal("1." + random.nextInt(2));
+                        case 5 -> new UUID(0, random.nextInt(2));
+                        case 6 -> new Integer[] {1 + random.nextInt(2), 3};
+                        default -> 1 + random.nextInt(4);
+                    });
         }
         return out;
     }

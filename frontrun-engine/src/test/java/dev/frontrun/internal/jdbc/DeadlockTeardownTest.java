@@ -38,9 +38,11 @@ class DeadlockTeardownTest {
     @BeforeEach
     void accounts(TestDatabase db) {
         this.db = db;
-        assumeTrue(db.queryInt("SELECT CASE WHEN current_setting('is_superuser') = 'on' THEN 1 ELSE 0 END") == 1,
+        assumeTrue(
+                db.queryInt("SELECT CASE WHEN current_setting('is_superuser') = 'on' THEN 1 ELSE 0 END") == 1,
                 "setting deadlock_timeout per connection needs a superuser");
-        db.execute("DROP TABLE IF EXISTS account",
+        db.execute(
+                "DROP TABLE IF EXISTS account",
                 "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
                 "INSERT INTO account VALUES (1, 100), (2, 100)");
         PGSimpleDataSource patient = (PGSimpleDataSource) db.dataSource();
@@ -60,21 +62,27 @@ class DeadlockTeardownTest {
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
         assertThat(result.failure().orElseThrow()).isInstanceOf(Failure.Deadlock.class);
         // the summary a failing test prints says who waits for whom, a line per thread, before any thread dump
-        assertThat(result.summary()).contains("  failure: deadlock: no thread can run:\n    forward in step 'UPDATE account",
-                "is waiting for a database lock held by backward", "\n    backward in step 'UPDATE account",
-                "is waiting for a database lock held by forward");
+        assertThat(result.summary())
+                .contains(
+                        "  failure: deadlock: no thread can run:\n    forward in step 'UPDATE account",
+                        "is waiting for a database lock held by backward",
+                        "\n    backward in step 'UPDATE account",
+                        "is waiting for a database lock held by forward");
         // the deadlocked execution, then its two replays: a waiting statement cancelled each time (the first cancel
         // ends its transaction, so the other statement may get its lock and end before its own cancel arrives)
         assertThat(sqlStates).hasSizeBetween(3, 6).containsOnly("57014");
         // the cancelled thread's own rollback ran for real: an unwinding thread's rollback is no step that would throw
         assertThat(rollbacks).hasSameSizeAs(sqlStates).containsOnly("rolled back");
-        assertThat(db.queryInt("SELECT sum(balance) FROM account WHERE balance = 100")).isEqualTo(200);
+        assertThat(db.queryInt("SELECT sum(balance) FROM account WHERE balance = 100"))
+                .isEqualTo(200);
         assertThat(db.queryInt("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                + " AND wait_event_type = 'Lock'")).isZero();
+                        + " AND wait_event_type = 'Lock'"))
+                .isZero();
     }
 
     private void lockTwo(int first, int second) throws SQLException {
-        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = ds.getConnection();
+                Statement st = c.createStatement()) {
             c.setAutoCommit(false);
             try {
                 st.executeUpdate("UPDATE account SET balance = balance - 1 WHERE id = " + first);

@@ -36,9 +36,24 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(PostgresExtension.class)
 class DecidingValueTest {
 
-    private static final String[] COLUMNS = {"brand", "category", "created_by", "description", "gtin",
-        "long_description", "meta_description", "meta_keyword", "meta_title", "name", "short_description", "sku", "slug",
-        "stock_quantity", "tax_class", "unit"};
+    private static final String[] COLUMNS = {
+        "brand",
+        "category",
+        "created_by",
+        "description",
+        "gtin",
+        "long_description",
+        "meta_description",
+        "meta_keyword",
+        "meta_title",
+        "name",
+        "short_description",
+        "sku",
+        "slug",
+        "stock_quantity",
+        "tax_class",
+        "unit"
+    };
     /** The UPDATE as Hibernate writes it: every column, alphabetically, by parameters. */
     private static final String UPDATE = "update product set " + String.join("=?,", COLUMNS) + "=? where id=?";
 
@@ -64,12 +79,14 @@ class DecidingValueTest {
         try (Connection c = ds.getConnection()) {
             c.setAutoCommit(false);
             Object[] row = new Object[COLUMNS.length];
-            try (PreparedStatement ps = c.prepareStatement("select " + String.join(",", COLUMNS) + " from product where id=?")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("select " + String.join(",", COLUMNS) + " from product where id=?")) {
                 ps.setInt(1, 1);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     for (int i = 0; i < COLUMNS.length; i++) {
-                        row[i] = COLUMNS[i].equals("stock_quantity") ? (Object) (rs.getInt(COLUMNS[i]) - 1)
+                        row[i] = COLUMNS[i].equals("stock_quantity")
+                                ? (Object) (rs.getInt(COLUMNS[i]) - 1)
                                 : rs.getString(COLUMNS[i]);
                     }
                 }
@@ -87,7 +104,7 @@ class DecidingValueTest {
 
     private int stock() {
         try (Connection c = raw.getConnection();
-             ResultSet rs = c.createStatement().executeQuery("SELECT stock_quantity FROM product WHERE id = 1")) {
+                ResultSet rs = c.createStatement().executeQuery("SELECT stock_quantity FROM product WHERE id = 1")) {
             rs.next();
             return rs.getInt(1);
         } catch (SQLException e) {
@@ -108,22 +125,36 @@ class DecidingValueTest {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
         assertThat(result.anomaly()).map(a -> a.kind()).contains(AnomalyKind.LOST_UPDATE);
-        List<String> updates = result.trace().stream().map(TraceStep::step)
-                .filter(step -> step.detail() instanceof SqlStep sql && sql.statement().startsWith("update product"))
-                .map(step -> ((SqlStep) step.detail()).statement()).toList();
+        List<String> updates = result.trace().stream()
+                .map(TraceStep::step)
+                .filter(step ->
+                        step.detail() instanceof SqlStep sql && sql.statement().startsWith("update product"))
+                .map(step -> ((SqlStep) step.detail()).statement())
+                .toList();
         assertThat(updates).as("both writes ran").hasSize(2);
         assertThat(UPDATE.length()).isGreaterThan(200);
-        assertThat(updates).as("the statement's text is cut before the value that decides")
+        assertThat(updates)
+                .as("the statement's text is cut before the value that decides")
                 .allSatisfy(text -> assertThat(text).doesNotContain("stock_quantity=1"));
 
-        List<String> summaryUpdates = result.summary().lines().filter(line -> line.contains("update product")).toList();
-        assertThat(summaryUpdates).as(result.summary()).hasSize(2)
+        List<String> summaryUpdates = result.summary()
+                .lines()
+                .filter(line -> line.contains("update product"))
+                .toList();
+        assertThat(summaryUpdates)
+                .as(result.summary())
+                .hasSize(2)
                 .allSatisfy(line -> assertThat(line).contains("sets stock_quantity = 1 · update product"));
-        assertThat(result.summary()).as("the read the lost update rests on").contains("read stock_quantity = 2 · select");
-        assertThat(occurrences(result.explanation(), "sets stock_quantity = 1\n")).as(result.explanation()).isEqualTo(2);
+        assertThat(result.summary())
+                .as("the read the lost update rests on")
+                .contains("read stock_quantity = 2 · select");
+        assertThat(occurrences(result.explanation(), "sets stock_quantity = 1\n"))
+                .as(result.explanation())
+                .isEqualTo(2);
         assertThat(result.explanation()).as("unchanged columns are not shown").doesNotContain("sets brand");
         String report = Files.readString(result.report().orElseThrow());
-        assertThat(occurrences(report, "sets stock_quantity = 1 · update product")).as("the timeline's boxes")
+        assertThat(occurrences(report, "sets stock_quantity = 1 · update product"))
+                .as("the timeline's boxes")
                 .isGreaterThanOrEqualTo(2);
         assertThat(report).as("a step's details list every value it set").contains("sets brand = ");
     }

@@ -1,12 +1,11 @@
 package dev.frontrun.internal.jdbc;
 
-import dev.frontrun.jdbc.FrontrunDataSource;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
 import dev.frontrun.Verdict;
+import dev.frontrun.jdbc.FrontrunDataSource;
 import dev.frontrun.testing.PostgresExtension;
 import dev.frontrun.testing.TestDatabase;
 import java.sql.Connection;
@@ -29,7 +28,8 @@ class JdbcExplorationCountTest {
 
     @BeforeEach
     void accounts(TestDatabase db) {
-        db.execute("DROP TABLE IF EXISTS account",
+        db.execute(
+                "DROP TABLE IF EXISTS account",
                 "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
                 "INSERT INTO account SELECT g, 100 FROM generate_series(1, 8) g");
         raw = db.dataSource();
@@ -41,8 +41,12 @@ class JdbcExplorationCountTest {
     }
 
     private static Result explore(DataSource database, ThrowingBody first, ThrowingBody second) {
-        return Frontrun.explore(Object::new).database(database).stopOnFirstFailure(false)
-                .thread("first", s -> first.run()).thread("second", s -> second.run()).run();
+        return Frontrun.explore(Object::new)
+                .database(database)
+                .stopOnFirstFailure(false)
+                .thread("first", s -> first.run())
+                .thread("second", s -> second.run())
+                .run();
     }
 
     @FunctionalInterface
@@ -58,23 +62,29 @@ class JdbcExplorationCountTest {
     @ParameterizedTest(name = "database given {0}")
     @ValueSource(strings = {"unwrapped", "wrapped"}) // the wrapped proxy reads it on the snapshot's connection
     void eachExplorationReadsTheSchemaAsItIsThen(String given, TestDatabase db) throws SQLException {
-        db.execute("CREATE TABLE keyless (id int NOT NULL, n int NOT NULL)", "INSERT INTO keyless VALUES (1, 0), (2, 0)");
+        db.execute(
+                "CREATE TABLE keyless (id int NOT NULL, n int NOT NULL)", "INSERT INTO keyless VALUES (1, 0), (2, 0)");
         ThrowingBody first = () -> autocommit("UPDATE keyless SET n = n + 1 WHERE id = 1");
         ThrowingBody second = () -> autocommit("UPDATE keyless SET n = n + 1 WHERE id = 2");
         DataSource database = given.equals("wrapped") ? ds : raw;
         try {
-            assertThat(explore(database, first, second).executions()).as("no key: the whole table").isEqualTo(2);
+            assertThat(explore(database, first, second).executions())
+                    .as("no key: the whole table")
+                    .isEqualTo(2);
 
             db.execute("ALTER TABLE keyless ADD PRIMARY KEY (id)"); // through no proxy
 
-            assertThat(explore(database, first, second).executions()).as("rows by their key").isEqualTo(1);
+            assertThat(explore(database, first, second).executions())
+                    .as("rows by their key")
+                    .isEqualTo(1);
         } finally {
             db.execute("DROP TABLE keyless");
         }
     }
 
     private void autocommit(String sql) throws SQLException {
-        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = ds.getConnection();
+                Statement st = c.createStatement()) {
             st.executeUpdate(sql);
         }
     }
@@ -84,7 +94,8 @@ class JdbcExplorationCountTest {
         try (Connection c = ds.getConnection()) {
             c.setAutoCommit(false);
             try (PreparedStatement lock = c.prepareStatement("SELECT balance FROM account WHERE id = ? FOR UPDATE");
-                 PreparedStatement update = c.prepareStatement("UPDATE account SET balance = balance + 1 WHERE id = ?")) {
+                    PreparedStatement update =
+                            c.prepareStatement("UPDATE account SET balance = balance + 1 WHERE id = ?")) {
                 lock.setInt(1, id);
                 lock.executeQuery().close();
                 update.setInt(1, id);
@@ -97,7 +108,8 @@ class JdbcExplorationCountTest {
     private void updateInTransaction(int id) throws SQLException {
         try (Connection c = ds.getConnection()) {
             c.setAutoCommit(false);
-            try (PreparedStatement update = c.prepareStatement("UPDATE account SET balance = balance + 1 WHERE id = ?")) {
+            try (PreparedStatement update =
+                    c.prepareStatement("UPDATE account SET balance = balance + 1 WHERE id = ?")) {
                 update.setInt(1, id);
                 update.executeUpdate();
             }
@@ -152,8 +164,8 @@ class JdbcExplorationCountTest {
     }
 
     private void readBalance(int id) throws SQLException {
-        try (Connection c = ds.getConnection(); PreparedStatement read = c.prepareStatement(
-                "SELECT balance FROM account WHERE id = ?")) {
+        try (Connection c = ds.getConnection();
+                PreparedStatement read = c.prepareStatement("SELECT balance FROM account WHERE id = ?")) {
             read.setInt(1, id);
             read.executeQuery().close();
         }
@@ -166,8 +178,10 @@ class JdbcExplorationCountTest {
      */
     @Test
     void aPlainReadIsOrderedOnlyAgainstTheCommitOfAnUncommittedUpdate() {
-        Result result = explore(() -> inTransaction(Connection.TRANSACTION_READ_COMMITTED,
-                "UPDATE account SET balance = balance + 1 WHERE id = 1"), () -> readBalance(1));
+        Result result = explore(
+                () -> inTransaction(
+                        Connection.TRANSACTION_READ_COMMITTED, "UPDATE account SET balance = balance + 1 WHERE id = 1"),
+                () -> readBalance(1));
 
         assertThat(result.executions()).as(result.explanation()).isEqualTo(2);
         assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
@@ -180,8 +194,10 @@ class JdbcExplorationCountTest {
      */
     @Test
     void aPlainReadCommutesWithTheRollbackOfAnUncommittedUpdate() {
-        Result result = explore(() -> rolledBack(Connection.TRANSACTION_READ_COMMITTED,
-                "UPDATE account SET balance = balance + 1 WHERE id = 1"), () -> readBalance(1));
+        Result result = explore(
+                () -> rolledBack(
+                        Connection.TRANSACTION_READ_COMMITTED, "UPDATE account SET balance = balance + 1 WHERE id = 1"),
+                () -> readBalance(1));
 
         assertThat(result.executions()).as(result.explanation()).isEqualTo(1);
         assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
@@ -190,8 +206,10 @@ class JdbcExplorationCountTest {
     /** At SERIALIZABLE the write and its rollback stay writes: the read before, between and after them (3). */
     @Test
     void aSerializableRollbackIsOrderedAgainstAPlainRead() {
-        Result result = explore(() -> rolledBack(Connection.TRANSACTION_SERIALIZABLE,
-                "UPDATE account SET balance = balance + 1 WHERE id = 1"), () -> readBalance(1));
+        Result result = explore(
+                () -> rolledBack(
+                        Connection.TRANSACTION_SERIALIZABLE, "UPDATE account SET balance = balance + 1 WHERE id = 1"),
+                () -> readBalance(1));
 
         assertThat(result.executions()).as(result.explanation()).isEqualTo(3);
     }
@@ -199,8 +217,10 @@ class JdbcExplorationCountTest {
     /** At SERIALIZABLE the write stays a write at once (SSI orders a serializable read and write either way). */
     @Test
     void aSerializableWriteIsOrderedAgainstAPlainReadAsSoonAsItRuns() {
-        Result result = explore(() -> inTransaction(Connection.TRANSACTION_SERIALIZABLE,
-                "UPDATE account SET balance = balance + 1 WHERE id = 1"), () -> readBalance(1));
+        Result result = explore(
+                () -> inTransaction(
+                        Connection.TRANSACTION_SERIALIZABLE, "UPDATE account SET balance = balance + 1 WHERE id = 1"),
+                () -> readBalance(1));
 
         assertThat(result.executions()).as(result.explanation()).isEqualTo(3);
     }
@@ -208,8 +228,8 @@ class JdbcExplorationCountTest {
     /** An uncommitted TRUNCATE holds ACCESS EXCLUSIVE: the read waits for it, so its position before the commit is explored. */
     @Test
     void aPlainReadIsOrderedAgainstAnUncommittedTruncate() {
-        Result result = explore(() -> inTransaction(Connection.TRANSACTION_READ_COMMITTED, "TRUNCATE account"),
-                () -> readBalance(1));
+        Result result = explore(
+                () -> inTransaction(Connection.TRANSACTION_READ_COMMITTED, "TRUNCATE account"), () -> readBalance(1));
 
         assertThat(result.executions()).as(result.explanation()).isEqualTo(3);
     }
@@ -219,7 +239,8 @@ class JdbcExplorationCountTest {
     void twoThreadsLockingNRowsEachGiveTwoToTheN(int rows) {
         ThrowingBody lockAll = () -> {
             try (Connection c = ds.getConnection();
-                 PreparedStatement lock = c.prepareStatement("SELECT balance FROM account WHERE id = ? FOR UPDATE")) {
+                    PreparedStatement lock =
+                            c.prepareStatement("SELECT balance FROM account WHERE id = ? FOR UPDATE")) {
                 for (int id = 1; id <= rows; id++) {
                     lock.setInt(1, id);
                     lock.executeQuery().close();
@@ -235,19 +256,24 @@ class JdbcExplorationCountTest {
     @Test
     void aStatementTheParserCannotReadConflictsWithEverythingAndTheExplorationStaysCorrect() {
         ThrowingBody opaque = () -> {
-            try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            try (Connection c = ds.getConnection();
+                    Statement st = c.createStatement()) {
                 st.execute("DO $$ BEGIN UPDATE account SET balance = balance * 2 WHERE id = 1; END $$");
             }
         };
         ThrowingBody precise = () -> {
-            try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            try (Connection c = ds.getConnection();
+                    Statement st = c.createStatement()) {
                 st.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = 1");
             }
         };
 
         // precisely, the two statements touch the same row: both orders matter, and the results differ
-        Result result = Frontrun.explore(Object::new).database(raw).stopOnFirstFailure(false)
-                .thread("opaque", s -> opaque.run()).thread("precise", s -> precise.run())
+        Result result = Frontrun.explore(Object::new)
+                .database(raw)
+                .stopOnFirstFailure(false)
+                .thread("opaque", s -> opaque.run())
+                .thread("precise", s -> precise.run())
                 .invariant(s -> balanceOf(1) == 202, "doubled, then incremented")
                 .run();
 
@@ -255,16 +281,20 @@ class JdbcExplorationCountTest {
         assertThat(result.verdict()).isEqualTo(Verdict.FAILS); // the other order gives 201
 
         Result unrelated = explore(opaque, () -> {
-            try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            try (Connection c = ds.getConnection();
+                    Statement st = c.createStatement()) {
                 st.executeUpdate("UPDATE account SET balance = 0 WHERE id = 5");
             }
         });
-        assertThat(unrelated.executions()).as("endpoint level conflicts with any row").isEqualTo(2);
+        assertThat(unrelated.executions())
+                .as("endpoint level conflicts with any row")
+                .isEqualTo(2);
     }
 
     private int balanceOf(int id) {
-        try (Connection c = raw.getConnection(); Statement st = c.createStatement();
-             var rs = st.executeQuery("SELECT balance FROM account WHERE id = " + id)) {
+        try (Connection c = raw.getConnection();
+                Statement st = c.createStatement();
+                var rs = st.executeQuery("SELECT balance FROM account WHERE id = " + id)) {
             rs.next();
             return rs.getInt(1);
         } catch (SQLException e) {

@@ -41,7 +41,9 @@ class JdbcExplorationTest {
     @BeforeEach
     void accounts(TestDatabase db) {
         this.db = db;
-        db.execute("DROP TABLE IF EXISTS account", "DROP SEQUENCE IF EXISTS ticket",
+        db.execute(
+                "DROP TABLE IF EXISTS account",
+                "DROP SEQUENCE IF EXISTS ticket",
                 "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
                 "INSERT INTO account VALUES (1, 100), (2, 100), (3, 100), (4, 100)",
                 "CREATE SEQUENCE ticket");
@@ -50,7 +52,8 @@ class JdbcExplorationTest {
     }
 
     private int balance(int id) {
-        try (Connection c = raw.getConnection(); PreparedStatement ps = c.prepareStatement("SELECT balance FROM account WHERE id = ?")) {
+        try (Connection c = raw.getConnection();
+                PreparedStatement ps = c.prepareStatement("SELECT balance FROM account WHERE id = ?")) {
             ps.setInt(1, id);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
@@ -104,7 +107,9 @@ class JdbcExplorationTest {
                 .run();
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
-        assertThat(result.anomaly()).as(result.explanation()).map(a -> a.kind())
+        assertThat(result.anomaly())
+                .as(result.explanation())
+                .map(a -> a.kind())
                 .contains(dev.frontrun.AnomalyKind.LOST_UPDATE);
         assertThat(result.analysis().sqlSteps()).isPositive();
         assertThat(result.explanation()).contains("anomaly: LOST_UPDATE");
@@ -139,8 +144,11 @@ class JdbcExplorationTest {
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
         assertThat(result.failure()).get().extracting(Failure::kind).isEqualTo(Failure.Kind.INVARIANT_VIOLATED);
         assertThat(result.reproduced()).isEqualTo(10);
-        assertThat(result.explanation()).contains("SELECT balance FROM account WHERE id = 1",
-                "UPDATE account SET balance = 101 WHERE id = 1", "COMMIT");
+        assertThat(result.explanation())
+                .contains(
+                        "SELECT balance FROM account WHERE id = 1",
+                        "UPDATE account SET balance = 101 WHERE id = 1",
+                        "COMMIT");
         assertThat(balance(1)).as("restored after exploring").isEqualTo(100);
 
         Schedule schedule = Schedule.parse(result.counterexample().orElseThrow().toString());
@@ -165,29 +173,33 @@ class JdbcExplorationTest {
         assertThat(result.executions()).isGreaterThan(1);
         assertThat(count()).isEqualTo(4);
         assertThat(nextTicket()).as("sequence restored too").isEqualTo(before + 1);
-        try (Connection c = raw.getConnection(); ResultSet rs = c.createStatement().executeQuery(
-                "SELECT count(*) FROM pg_namespace WHERE nspname = 'frontrun_snapshot'")) {
+        try (Connection c = raw.getConnection();
+                ResultSet rs = c.createStatement()
+                        .executeQuery("SELECT count(*) FROM pg_namespace WHERE nspname = 'frontrun_snapshot'")) {
             rs.next();
             assertThat(rs.getInt(1)).as("snapshot schema dropped").isZero();
         }
     }
 
     private void insertRowAndTakeTicket(int id) throws SQLException {
-        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = ds.getConnection();
+                Statement st = c.createStatement()) {
             st.executeQuery("SELECT nextval('ticket')").close();
             st.executeUpdate("INSERT INTO account VALUES (" + id + ", 0)");
         }
     }
 
     private long nextTicket() throws SQLException {
-        try (Connection c = raw.getConnection(); ResultSet rs = c.createStatement().executeQuery("SELECT nextval('ticket')")) {
+        try (Connection c = raw.getConnection();
+                ResultSet rs = c.createStatement().executeQuery("SELECT nextval('ticket')")) {
             rs.next();
             return rs.getLong(1);
         }
     }
 
     private int count() {
-        try (Connection c = raw.getConnection(); ResultSet rs = c.createStatement().executeQuery("SELECT count(*) FROM account")) {
+        try (Connection c = raw.getConnection();
+                ResultSet rs = c.createStatement().executeQuery("SELECT count(*) FROM account")) {
             rs.next();
             return rs.getInt(1);
         } catch (SQLException e) {
@@ -198,13 +210,14 @@ class JdbcExplorationTest {
     @Test
     void threadsThatBypassTheProxyFailLoudlyInsteadOfAGreenResult() {
         assertThatThrownBy(() -> Frontrun.explore(Object::new)
-                .database(raw)
-                .thread("sneaky", s -> {
-                    try (Connection c = raw.getConnection(); Statement st = c.createStatement()) {
-                        st.executeUpdate("UPDATE account SET balance = 0 WHERE id = 3");
-                    }
-                })
-                .run())
+                        .database(raw)
+                        .thread("sneaky", s -> {
+                            try (Connection c = raw.getConnection();
+                                    Statement st = c.createStatement()) {
+                                st.executeUpdate("UPDATE account SET balance = 0 WHERE id = 3");
+                            }
+                        })
+                        .run())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("Frontrun saw no SQL")
                 .hasMessageContaining("FrontrunDataSource.wrap");
@@ -218,10 +231,12 @@ class JdbcExplorationTest {
      */
     @Test
     void aWaitForASessionOutsideTheExplorationIsNotABlock() throws Exception {
-        try (Connection outsider = raw.getConnection(); Connection watcher = raw.getConnection()) {
+        try (Connection outsider = raw.getConnection();
+                Connection watcher = raw.getConnection()) {
             outsider.setAutoCommit(false);
             try (Statement st = outsider.createStatement()) {
-                st.executeQuery("SELECT balance FROM account WHERE id = 1 FOR UPDATE").close(); // a lock, no change
+                st.executeQuery("SELECT balance FROM account WHERE id = 1 FOR UPDATE")
+                        .close(); // a lock, no change
             }
             Thread releaser = new Thread(() -> releaseOnceSomeoneWaits(outsider, watcher), "outsider-releaser");
             releaser.start();
@@ -236,8 +251,11 @@ class JdbcExplorationTest {
                     .run();
             releaser.join();
 
-            assertThat(result.executions()).as("the two rows are independent: one trace").isEqualTo(1);
-            assertThat(result.trace()).as(result.explanation())
+            assertThat(result.executions())
+                    .as("the two rows are independent: one trace")
+                    .isEqualTo(1);
+            assertThat(result.trace())
+                    .as(result.explanation())
                     .allSatisfy(step -> assertThat(step.blockedReason()).isNull());
         }
     }
@@ -254,8 +272,7 @@ class JdbcExplorationTest {
                     @Override
                     public void beforeExecution(ExecutionContext execution) {
                         execution.addBlockingProbe(thread -> {
-                            throw new SchedulingPoints.EnvironmentError(
-                                    "the monitor connection was closed", null);
+                            throw new SchedulingPoints.EnvironmentError("the monitor connection was closed", null);
                         });
                     }
                 })
@@ -277,15 +294,15 @@ class JdbcExplorationTest {
         nowhere.setURL("jdbc:postgresql://127.0.0.1:1/none?connectTimeout=2");
         PostgresLockProbe probe = new PostgresLockProbe(nowhere);
 
-        assertThatThrownBy(() -> probe.blockedReason(0, Map.of(0, 4242), Map.of(),
-                List.of("alice")))
+        assertThatThrownBy(() -> probe.blockedReason(0, Map.of(0, 4242), Map.of(), List.of("alice")))
                 .isInstanceOf(SchedulingPoints.EnvironmentError.class)
                 .hasMessageContaining("alice's statement waits for a lock")
                 .hasMessageContaining("pg_blocking_pids(4242)");
     }
 
     private void depositInOneTransaction(int id) throws SQLException {
-        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = ds.getConnection();
+                Statement st = c.createStatement()) {
             c.setAutoCommit(false);
             st.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = " + id);
             c.commit();
@@ -293,7 +310,8 @@ class JdbcExplorationTest {
     }
 
     private void update(int id) throws SQLException {
-        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = ds.getConnection();
+                Statement st = c.createStatement()) {
             st.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = " + id);
         }
     }
@@ -305,9 +323,11 @@ class JdbcExplorationTest {
     private static void releaseOnceSomeoneWaits(Connection outsider, Connection watcher) {
         try {
             awaitCount(watcher, "SELECT count(*) FROM pg_locks WHERE NOT granted");
-            awaitCount(watcher, "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'select pg_blocking_pids%'"
-                    + " AND query_start > (SELECT min(query_start) FROM pg_stat_activity a JOIN pg_locks l"
-                    + " ON l.pid = a.pid WHERE NOT l.granted)");
+            awaitCount(
+                    watcher,
+                    "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'select pg_blocking_pids%'"
+                            + " AND query_start > (SELECT min(query_start) FROM pg_stat_activity a JOIN pg_locks l"
+                            + " ON l.pid = a.pid WHERE NOT l.granted)");
             outsider.commit();
         } catch (SQLException e) {
             throw new IllegalStateException(e);
@@ -339,7 +359,8 @@ class JdbcExplorationTest {
         Result result = Frontrun.explore(Object::new)
                 .database(raw)
                 .thread("alice", s -> {
-                    try (Connection c = opaque.getConnection(); Statement st = c.createStatement()) {
+                    try (Connection c = opaque.getConnection();
+                            Statement st = c.createStatement()) {
                         st.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = 1");
                     }
                 })
@@ -348,20 +369,23 @@ class JdbcExplorationTest {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.ERROR);
         assertThat(result.failure()).get().extracting(Failure::kind).isEqualTo(Failure.Kind.BROKEN);
-        assertThat(result.summary()).contains("Frontrun cannot find the PostgreSQL backend", "org.postgresql.PGConnection");
+        assertThat(result.summary())
+                .contains("Frontrun cannot find the PostgreSQL backend", "org.postgresql.PGConnection");
         assertThat(balance(1)).as("restored").isEqualTo(100);
     }
 
     /** {@code source}'s connections behind a JDK proxy that answers only {@link Connection}'s methods, and no unwrap. */
     private static DataSource hidingTheDriver(DataSource source) {
-        return (DataSource) java.lang.reflect.Proxy.newProxyInstance(DataSource.class.getClassLoader(),
-                new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
+        return (DataSource) java.lang.reflect.Proxy.newProxyInstance(
+                DataSource.class.getClassLoader(), new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
                     if (!method.getName().equals("getConnection")) {
                         return invoke(method, source, args);
                     }
                     Connection real = (Connection) invoke(method, source, args);
-                    return java.lang.reflect.Proxy.newProxyInstance(Connection.class.getClassLoader(),
-                            new Class<?>[] {Connection.class}, (p, m, a) -> switch (m.getName()) {
+                    return java.lang.reflect.Proxy.newProxyInstance(
+                            Connection.class.getClassLoader(),
+                            new Class<?>[] {Connection.class},
+                            (p, m, a) -> switch (m.getName()) {
                                 case "isWrapperFor" -> false;
                                 case "unwrap" -> throw new SQLException("this pool does not unwrap");
                                 default -> invoke(m, real, a);
@@ -383,14 +407,16 @@ class JdbcExplorationTest {
         Result result = Frontrun.explore(Object::new)
                 .database(raw)
                 .thread("alice", s -> {
-                    try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+                    try (Connection c = ds.getConnection();
+                            Statement st = c.createStatement()) {
                         c.setAutoCommit(false);
                         st.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = 4");
                         c.commit();
                     }
                 })
                 .thread("bob", s -> {
-                    try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+                    try (Connection c = ds.getConnection();
+                            Statement st = c.createStatement()) {
                         st.executeUpdate("UPDATE account SET balance = balance * 2 WHERE balance > 100 OR id = 4");
                     }
                 })
@@ -418,7 +444,8 @@ class JdbcExplorationTest {
     }
 
     private void lockTwo(int first, int second) throws SQLException {
-        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = ds.getConnection();
+                Statement st = c.createStatement()) {
             c.setAutoCommit(false);
             st.executeUpdate("UPDATE account SET balance = balance - 1 WHERE id = " + first);
             st.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = " + second);

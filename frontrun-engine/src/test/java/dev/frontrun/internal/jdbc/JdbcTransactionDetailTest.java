@@ -1,9 +1,4 @@
 package dev.frontrun.internal.jdbc;
-import dev.frontrun.internal.sql.StatementOutcome;
-import dev.frontrun.internal.sql.syntax.TxOp;
-
-import dev.frontrun.internal.sql.SqlStep;
-import dev.frontrun.jdbc.FrontrunDataSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +6,10 @@ import dev.frontrun.Failure;
 import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
 import dev.frontrun.TraceStep;
+import dev.frontrun.internal.sql.SqlStep;
+import dev.frontrun.internal.sql.StatementOutcome;
+import dev.frontrun.internal.sql.syntax.TxOp;
+import dev.frontrun.jdbc.FrontrunDataSource;
 import dev.frontrun.testing.PostgresExtension;
 import dev.frontrun.testing.TestDatabase;
 import java.sql.Connection;
@@ -33,7 +32,8 @@ class JdbcTransactionDetailTest {
 
     @BeforeEach
     void accounts(TestDatabase db) {
-        db.execute("DROP TABLE IF EXISTS account",
+        db.execute(
+                "DROP TABLE IF EXISTS account",
                 "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
                 "INSERT INTO account VALUES (1, 100)");
         raw = db.dataSource();
@@ -45,7 +45,8 @@ class JdbcTransactionDetailTest {
             c.setTransactionIsolation(isolation);
             c.setAutoCommit(false);
             int read;
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT balance FROM account WHERE id = 1")) {
+            try (Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT balance FROM account WHERE id = 1")) {
                 rs.next();
                 read = rs.getInt(1);
             }
@@ -59,7 +60,8 @@ class JdbcTransactionDetailTest {
 
     @Test
     void repeatableReadSetThroughJdbcTurnsTheLostUpdateIntoASerializationFailure() {
-        Result result = Frontrun.explore(Object::new).database(raw)
+        Result result = Frontrun.explore(Object::new)
+                .database(raw)
                 .thread("alice", s -> deposit(Connection.TRANSACTION_REPEATABLE_READ))
                 .thread("bob", s -> deposit(Connection.TRANSACTION_REPEATABLE_READ))
                 .invariant(s -> true)
@@ -69,25 +71,34 @@ class JdbcTransactionDetailTest {
         assertThat(failure.kind()).isEqualTo(Failure.Kind.THREAD_THREW);
         assertThat(failure.exception()).isInstanceOf(SQLException.class);
         assertThat(((SQLException) failure.exception()).getSQLState()).isEqualTo("40001");
-        assertThat(result.anomaly()).as("a serialization failure is not an anomaly").isEmpty();
-        assertThat(result.trace()).map(TraceStep::step).map(step -> step.detail())
-                .filteredOn(SqlStep.class::isInstance).map(SqlStep.class::cast)
+        assertThat(result.anomaly())
+                .as("a serialization failure is not an anomaly")
+                .isEmpty();
+        assertThat(result.trace())
+                .map(TraceStep::step)
+                .map(step -> step.detail())
+                .filteredOn(SqlStep.class::isInstance)
+                .map(SqlStep.class::cast)
                 .filteredOn(step -> !step.isBoundary())
                 .allSatisfy(step -> assertThat(step.connectionIsolation().sql()).isEqualTo("REPEATABLE READ"));
-        assertThat(result.explanation()).contains("40001", "under REPEATABLE READ", "serialization failure, not an anomaly");
+        assertThat(result.explanation())
+                .contains("40001", "under REPEATABLE READ", "serialization failure, not an anomaly");
         assertThat(result.analysis().transactions())
                 .allSatisfy(tx -> assertThat(tx.isolationSource()).contains("set on the connection"));
     }
 
     @Test
     void rollbackToSavepointAfterAnErrorLetsTheTransactionCommitForReal() {
-        Result result = Frontrun.explore(Object::new).database(raw)
+        Result result = Frontrun.explore(Object::new)
+                .database(raw)
                 .thread("recovering", s -> {
-                    try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+                    try (Connection c = ds.getConnection();
+                            Statement st = c.createStatement()) {
                         c.setAutoCommit(false);
                         Savepoint before = c.setSavepoint();
                         try {
-                            st.executeUpdate("INSERT INTO account VALUES (1, 0)"); // duplicate key: aborts the transaction
+                            st.executeUpdate(
+                                    "INSERT INTO account VALUES (1, 0)"); // duplicate key: aborts the transaction
                         } catch (SQLException duplicate) {
                             c.rollback(before);
                         }
@@ -99,14 +110,25 @@ class JdbcTransactionDetailTest {
                 .reproduceOnFailure(0)
                 .run();
 
-        SqlStep commit = result.trace().stream().map(t -> t.step().detail()).filter(SqlStep.class::isInstance)
-                .map(SqlStep.class::cast).filter(s -> s.op() == TxOp.COMMIT).findFirst().orElseThrow();
+        SqlStep commit = result.trace().stream()
+                .map(t -> t.step().detail())
+                .filter(SqlStep.class::isInstance)
+                .map(SqlStep.class::cast)
+                .filter(s -> s.op() == TxOp.COMMIT)
+                .findFirst()
+                .orElseThrow();
         assertThat(commit.outcome().status()).isEqualTo(StatementOutcome.Status.OK);
         assertThat(result.trace()).map(t -> t.step().label()).noneMatch(label -> label.contains("aborted"));
-        SqlStep duplicate = result.trace().stream().map(t -> t.step().detail()).filter(SqlStep.class::isInstance)
-                .map(SqlStep.class::cast).filter(s -> s.outcome().status() == StatementOutcome.Status.FAILED)
-                .findFirst().orElseThrow();
-        assertThat(duplicate.outcome().aborting()).as("the duplicate key aborted the savepoint's subtransaction").isTrue();
+        SqlStep duplicate = result.trace().stream()
+                .map(t -> t.step().detail())
+                .filter(SqlStep.class::isInstance)
+                .map(SqlStep.class::cast)
+                .filter(s -> s.outcome().status() == StatementOutcome.Status.FAILED)
+                .findFirst()
+                .orElseThrow();
+        assertThat(duplicate.outcome().aborting())
+                .as("the duplicate key aborted the savepoint's subtransaction")
+                .isTrue();
         assertThat(result.explanation()).contains("PostgreSQL aborts the transaction here");
     }
 }

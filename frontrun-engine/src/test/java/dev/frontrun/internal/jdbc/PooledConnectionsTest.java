@@ -15,7 +15,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
@@ -38,7 +37,9 @@ class PooledConnectionsTest {
     @BeforeEach
     void accounts(TestDatabase db) {
         this.db = db;
-        db.execute("DROP TABLE IF EXISTS account", "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
+        db.execute(
+                "DROP TABLE IF EXISTS account",
+                "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
                 "INSERT INTO account VALUES (1, 100)");
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(db.jdbcUrl());
@@ -60,7 +61,7 @@ class PooledConnectionsTest {
             c.setAutoCommit(false);
             int read;
             try (PreparedStatement ps = c.prepareStatement("SELECT balance FROM account WHERE id = 1");
-                 ResultSet rs = ps.executeQuery()) {
+                    ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 read = rs.getInt(1);
             }
@@ -89,15 +90,18 @@ class PooledConnectionsTest {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(result.executions()).as("who gets the one connection first").isEqualTo(2);
-        assertThat(pool.getHikariPoolMXBean().getTotalConnections()).as("no connection of the pool was taken for Frontrun")
+        assertThat(pool.getHikariPoolMXBean().getTotalConnections())
+                .as("no connection of the pool was taken for Frontrun")
                 .isLessThanOrEqualTo(1);
     }
 
     @Test
     void frontrunsOwnConnectionsComeFromThePoolsConfigurationNotFromThePool() throws SQLException {
         DataSource own = OwnConnections.ownFor(pool).orElseThrow();
-        try (Connection c = own.getConnection(); Connection pooled = pool.getConnection()) {
-            assertThat(c.isWrapperFor(com.zaxxer.hikari.pool.HikariProxyConnection.class)).isFalse();
+        try (Connection c = own.getConnection();
+                Connection pooled = pool.getConnection()) {
+            assertThat(c.isWrapperFor(com.zaxxer.hikari.pool.HikariProxyConnection.class))
+                    .isFalse();
             assertThat(c.getMetaData().getURL()).isEqualTo(pooled.getMetaData().getURL());
         }
         assertThat(OwnConnections.ownFor(new DataSourceWithoutConfiguration())).isEmpty();

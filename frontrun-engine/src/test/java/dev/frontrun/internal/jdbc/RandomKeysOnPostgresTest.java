@@ -35,7 +35,9 @@ class RandomKeysOnPostgresTest {
 
     @BeforeEach
     void accounts(TestDatabase db) {
-        db.execute("DROP TABLE IF EXISTS acct", "DROP TABLE IF EXISTS drawn",
+        db.execute(
+                "DROP TABLE IF EXISTS acct",
+                "DROP TABLE IF EXISTS drawn",
                 "CREATE TABLE acct (id uuid PRIMARY KEY, balance int NOT NULL)",
                 "CREATE TABLE drawn (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), balance int NOT NULL)");
         raw = db.dataSource();
@@ -43,12 +45,16 @@ class RandomKeysOnPostgresTest {
     }
 
     private Exploration<UUID> lockAndUpdate(Supplier<UUID> keys) {
-        return Frontrun.explore(() -> insert(keys.get())).database(raw).stopOnFirstFailure(false)
-                .thread("a", this::lockAndUpdate).thread("b", this::lockAndUpdate);
+        return Frontrun.explore(() -> insert(keys.get()))
+                .database(raw)
+                .stopOnFirstFailure(false)
+                .thread("a", this::lockAndUpdate)
+                .thread("b", this::lockAndUpdate);
     }
 
     private UUID insert(UUID id) {
-        try (Connection c = ds.getConnection(); PreparedStatement st = c.prepareStatement("INSERT INTO acct VALUES (?, 100)")) {
+        try (Connection c = ds.getConnection();
+                PreparedStatement st = c.prepareStatement("INSERT INTO acct VALUES (?, 100)")) {
             st.setObject(1, id);
             st.executeUpdate();
             return id;
@@ -65,8 +71,10 @@ class RandomKeysOnPostgresTest {
     private void lockAndUpdate(String table, UUID id) throws SQLException {
         try (Connection c = ds.getConnection()) {
             c.setAutoCommit(false);
-            try (PreparedStatement lock = c.prepareStatement("SELECT balance FROM " + table + " WHERE id = ? FOR UPDATE");
-                 PreparedStatement update = c.prepareStatement("UPDATE " + table + " SET balance = balance + 1 WHERE id = ?")) {
+            try (PreparedStatement lock =
+                            c.prepareStatement("SELECT balance FROM " + table + " WHERE id = ? FOR UPDATE");
+                    PreparedStatement update =
+                            c.prepareStatement("UPDATE " + table + " SET balance = balance + 1 WHERE id = ?")) {
                 lock.setObject(1, id);
                 lock.executeQuery().close();
                 update.setObject(1, id);
@@ -86,7 +94,9 @@ class RandomKeysOnPostgresTest {
         assertThat(fixed.verdict()).isEqualTo(Verdict.HOLDS);
         assertThat(fixed.executions()).isEqualTo(6);
         assertThat(random.verdict()).as(random.explanation()).isEqualTo(Verdict.INCONCLUSIVE);
-        assertThat(random.explanation()).contains("did not repeat itself").contains("sql:acct:('")
+        assertThat(random.explanation())
+                .contains("did not repeat itself")
+                .contains("sql:acct:('")
                 .containsPattern("at step \\d+ \\((SELECT balance FROM acct|UPDATE acct)");
         assertThat(repeatable.verdict()).as(repeatable.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(repeatable.executions()).isEqualTo(6);
@@ -94,9 +104,10 @@ class RandomKeysOnPostgresTest {
 
     /** The database's random key read back by {@code RETURNING}, or by {@code getGeneratedKeys} (as Spring's KeyHolder does). */
     private UUID insertDrawn(boolean returning) {
-        try (Connection c = ds.getConnection(); PreparedStatement st = returning
-                ? c.prepareStatement("INSERT INTO drawn (balance) VALUES (?) RETURNING id")
-                : c.prepareStatement("INSERT INTO drawn (balance) VALUES (?)", new String[] {"id"})) {
+        try (Connection c = ds.getConnection();
+                PreparedStatement st = returning
+                        ? c.prepareStatement("INSERT INTO drawn (balance) VALUES (?) RETURNING id")
+                        : c.prepareStatement("INSERT INTO drawn (balance) VALUES (?)", new String[] {"id"})) {
             st.setInt(1, 100);
             ResultSet keys;
             if (returning) {
@@ -117,16 +128,26 @@ class RandomKeysOnPostgresTest {
     @Test
     void aKeyTheDatabaseDrawsForTheSetupExploresAsAFixedOne() {
         for (boolean returning : new boolean[] {true, false}) {
-            Result result = Frontrun.explore(() -> insertDrawn(returning)).database(raw).stopOnFirstFailure(false)
-                    .thread("a", id -> lockAndUpdate("drawn", id)).thread("b", id -> lockAndUpdate("drawn", id)).run();
+            Result result = Frontrun.explore(() -> insertDrawn(returning))
+                    .database(raw)
+                    .stopOnFirstFailure(false)
+                    .thread("a", id -> lockAndUpdate("drawn", id))
+                    .thread("b", id -> lockAndUpdate("drawn", id))
+                    .run();
 
             assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
             assertThat(result.executions()).as("returning: " + returning).isEqualTo(6);
         }
-        Result failing = Frontrun.explore(() -> insertDrawn(true)).database(raw)
-                .thread("a", id -> lockAndUpdate("drawn", id)).thread("b", id -> lockAndUpdate("drawn", id))
-                .invariant(id -> false).run();
-        assertThat(failing.trace()).as("the threads' steps name the row by the setup's alias").isNotEmpty()
-                .anySatisfy(step -> assertThat(step.step().accesses().toString()).contains("sql:drawn:(@setup.1)"));
+        Result failing = Frontrun.explore(() -> insertDrawn(true))
+                .database(raw)
+                .thread("a", id -> lockAndUpdate("drawn", id))
+                .thread("b", id -> lockAndUpdate("drawn", id))
+                .invariant(id -> false)
+                .run();
+        assertThat(failing.trace())
+                .as("the threads' steps name the row by the setup's alias")
+                .isNotEmpty()
+                .anySatisfy(
+                        step -> assertThat(step.step().accesses().toString()).contains("sql:drawn:(@setup.1)"));
     }
 }

@@ -33,7 +33,8 @@ class RetryableAnswerHintTest {
     @BeforeEach
     void account(TestDatabase db) {
         this.db = db;
-        db.execute("DROP TABLE IF EXISTS account",
+        db.execute(
+                "DROP TABLE IF EXISTS account",
                 "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
                 "INSERT INTO account VALUES (1, 100)");
         ds = FrontrunDataSource.wrap(db.dataSource());
@@ -49,10 +50,11 @@ class RetryableAnswerHintTest {
                 .run();
 
         Failure.ThreadThrew threw = (Failure.ThreadThrew) result.failure().orElseThrow();
-        assertThat(result.summary().replaceAll("\n {6,}", " ")).as("lines wrapped at 160 characters joined")
+        assertThat(result.summary().replaceAll("\n {6,}", " "))
+                .as("lines wrapped at 160 characters joined")
                 .contains("  hint: " + threw.threadName() + " got PostgreSQL's serialization"
-                + " failure (40001), which the server may answer any transaction here: if the application retries it"
-                + " or tells the caller, declare that answer with .expectSqlState(\"40001\")");
+                        + " failure (40001), which the server may answer any transaction here: if the application retries it"
+                        + " or tells the caller, declare that answer with .expectSqlState(\"40001\")");
     }
 
     @Test
@@ -66,7 +68,8 @@ class RetryableAnswerHintTest {
 
         Failure.ThreadThrew threw = (Failure.ThreadThrew) result.failure().orElseThrow();
         assertThat(threw.exception()).isInstanceOf(IllegalStateException.class);
-        assertThat(result.summary()).contains("declare that answer with .expectSqlState(\"40001\")")
+        assertThat(result.summary())
+                .contains("declare that answer with .expectSqlState(\"40001\")")
                 .doesNotContain(".expect(IllegalStateException.class)");
     }
 
@@ -78,12 +81,16 @@ class RetryableAnswerHintTest {
                 .thread("alice", s -> depositAsARequest())
                 .thread("bob", s -> depositAsARequest())
                 .expectSqlState("40001")
-                .invariant((s, outcomes) -> {
-                    if (outcomes.told().stream().anyMatch(told -> sqlState(told.thrown()).equals("40001"))) {
-                        toldWith40001.incrementAndGet();
-                    }
-                    return outcomes.storedOrTold(() -> db.queryInt("SELECT balance FROM account WHERE id = 1") == 102);
-                }, "both deposits, or one told")
+                .invariant(
+                        (s, outcomes) -> {
+                            if (outcomes.told().stream()
+                                    .anyMatch(told -> sqlState(told.thrown()).equals("40001"))) {
+                                toldWith40001.incrementAndGet();
+                            }
+                            return outcomes.storedOrTold(
+                                    () -> db.queryInt("SELECT balance FROM account WHERE id = 1") == 102);
+                        },
+                        "both deposits, or one told")
                 .reproduceOnFailure(0)
                 .run();
 
@@ -103,7 +110,9 @@ class RetryableAnswerHintTest {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
         Failure.ThreadThrew threw = (Failure.ThreadThrew) result.failure().orElseThrow();
-        assertThat(sqlState(threw.exception())).as("the unique violation still fails its thread").isEqualTo("23505");
+        assertThat(sqlState(threw.exception()))
+                .as("the unique violation still fails its thread")
+                .isEqualTo("23505");
         assertThat(result.summary()).doesNotContain("hint:");
     }
 
@@ -141,13 +150,15 @@ class RetryableAnswerHintTest {
     }
 
     private void insertSecondAccount() throws SQLException {
-        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = ds.getConnection();
+                Statement st = c.createStatement()) {
             st.executeUpdate("INSERT INTO account VALUES (2, 0)");
         }
     }
 
     private void deposit() throws SQLException {
-        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = ds.getConnection();
+                Statement st = c.createStatement()) {
             c.setAutoCommit(false);
             c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
             st.executeQuery("SELECT balance FROM account WHERE id = 1").close();

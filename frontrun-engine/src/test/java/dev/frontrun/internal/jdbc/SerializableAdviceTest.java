@@ -36,7 +36,9 @@ class SerializableAdviceTest {
     @BeforeEach
     void tables(TestDatabase db) {
         this.db = db;
-        db.execute("DROP TABLE IF EXISTS doctor", "DROP TABLE IF EXISTS pet",
+        db.execute(
+                "DROP TABLE IF EXISTS doctor",
+                "DROP TABLE IF EXISTS pet",
                 "CREATE TABLE doctor (id int PRIMARY KEY, on_call boolean NOT NULL)",
                 "INSERT INTO doctor VALUES (1, true), (2, true)",
                 "CREATE TABLE pet (id int PRIMARY KEY, owner_id int NOT NULL, name text NOT NULL)");
@@ -45,7 +47,8 @@ class SerializableAdviceTest {
     }
 
     private static int count(Connection c, String sql) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = c.prepareStatement(sql);
+                ResultSet rs = ps.executeQuery()) {
             rs.next();
             return rs.getInt(1);
         }
@@ -82,7 +85,8 @@ class SerializableAdviceTest {
         try (Connection c = ds.getConnection()) {
             c.setAutoCommit(false);
             count(c, "SELECT count(*) FROM pet WHERE owner_id = 1");
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO pet (id, owner_id, name) VALUES (?, 1, 'Leo')")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("INSERT INTO pet (id, owner_id, name) VALUES (?, 1, 'Leo')")) {
                 ps.setInt(1, id);
                 ps.executeUpdate();
             }
@@ -92,7 +96,8 @@ class SerializableAdviceTest {
 
     @Test
     void writeSkewInOneTransactionIsFixedBySerializableOnceTheLoserIsRetried() {
-        Result result = Frontrun.explore(Object::new).database(raw)
+        Result result = Frontrun.explore(Object::new)
+                .database(raw)
                 .thread("alice", () -> goOffCall(1))
                 .thread("bob", () -> goOffCall(2))
                 .invariant(() -> db.queryInt("SELECT count(*) FROM doctor WHERE on_call") >= 1, "a doctor on call")
@@ -103,7 +108,8 @@ class SerializableAdviceTest {
 
         assertThat(result.checkedAdvice()).as(result.explanation()).hasValueSatisfying(advice -> {
             assertThat(advice.level()).isEqualTo(Isolation.SERIALIZABLE);
-            assertThat(advice.effect()).as(advice.rerun().explanation())
+            assertThat(advice.effect())
+                    .as(advice.rerun().explanation())
                     .isEqualTo(Result.CheckedAdvice.Effect.FIXES_WITH_RETRY);
             assertThat(advice.rerun().verdict()).isEqualTo(Verdict.HOLDS);
             assertThat(advice.rerun().retriesTold()).isTrue();
@@ -113,21 +119,26 @@ class SerializableAdviceTest {
 
     @Test
     void aDuplicateCheckedInAnEarlierTransactionIsStillFoundAtSerializable() {
-        Result result = Frontrun.explore(Object::new).database(raw)
+        Result result = Frontrun.explore(Object::new)
+                .database(raw)
                 .thread("alice", () -> addLeo(10))
                 .thread("bob", () -> addLeo(11))
                 .invariant(() -> db.queryInt("SELECT count(*) FROM pet WHERE name = 'Leo'") <= 1, "one Leo")
                 .reproduceOnFailure(0)
                 .reportDirectory(null)
                 .run();
-        assertThat(result.analysis().transactionFinding()).as(result.explanation()).isPresent();
+        assertThat(result.analysis().transactionFinding())
+                .as(result.explanation())
+                .isPresent();
 
         assertThat(result.checkedAdvice()).as(result.explanation()).hasValueSatisfying(advice -> {
             assertThat(advice.level()).isEqualTo(Isolation.SERIALIZABLE);
-            assertThat(advice.effect()).as(advice.rerun().explanation()).isEqualTo(Result.CheckedAdvice.Effect.NOT_FIXED);
+            assertThat(advice.effect())
+                    .as(advice.rerun().explanation())
+                    .isEqualTo(Result.CheckedAdvice.Effect.NOT_FIXED);
             assertThat(advice.rerun().failure()).map(Failure::kind).contains(Failure.Kind.INVARIANT_VIOLATED);
-            assertThat(advice.rerun().analysis().transactions()).allSatisfy(tx ->
-                    assertThat(tx.isolation()).isEqualTo(Isolation.SERIALIZABLE));
+            assertThat(advice.rerun().analysis().transactions())
+                    .allSatisfy(tx -> assertThat(tx.isolation()).isEqualTo(Isolation.SERIALIZABLE));
         });
         assertThat(result.summary()).doesNotContain("use that level").doesNotContain("Isolation.SERIALIZABLE");
 

@@ -35,7 +35,9 @@ class StatementLevelRollbackTest {
 
     @BeforeEach
     void counter(TestDatabase db) {
-        db.execute("DROP TABLE IF EXISTS counter", "CREATE TABLE counter (id int PRIMARY KEY, v int NOT NULL)",
+        db.execute(
+                "DROP TABLE IF EXISTS counter",
+                "CREATE TABLE counter (id int PRIMARY KEY, v int NOT NULL)",
                 "INSERT INTO counter VALUES (1, 0)");
         PGSimpleDataSource autosave = new PGSimpleDataSource();
         autosave.setURL(db.jdbcUrl() + (db.jdbcUrl().contains("?") ? "&" : "?") + "autosave=always");
@@ -51,7 +53,8 @@ class StatementLevelRollbackTest {
             try (Statement s = c.createStatement()) {
                 s.executeUpdate("UPDATE counter SET v = 1 WHERE id = 1");
                 try {
-                    s.executeQuery("SELECT 1 / (v - v) FROM counter WHERE id = 1").close();
+                    s.executeQuery("SELECT 1 / (v - v) FROM counter WHERE id = 1")
+                            .close();
                 } catch (SQLException divisionByZero) {
                     // the driver rolled back to its savepoint: the transaction goes on
                 }
@@ -61,8 +64,9 @@ class StatementLevelRollbackTest {
     }
 
     private static int read(DataSource ds) throws SQLException {
-        try (Connection c = ds.getConnection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT v FROM counter WHERE id = 1")) {
+        try (Connection c = ds.getConnection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT v FROM counter WHERE id = 1")) {
             rs.next();
             return rs.getInt(1);
         }
@@ -74,21 +78,30 @@ class StatementLevelRollbackTest {
         Set<Integer> seen = new TreeSet<>();
         int[] last = new int[1];
 
-        Result result = Frontrun.explore(() -> null).database(raw).stopOnFirstFailure(false)
+        Result result = Frontrun.explore(() -> null)
+                .database(raw)
+                .stopOnFirstFailure(false)
                 .thread("reader", s -> last[0] = read(ds))
                 .thread("writer", s -> writeThenFail(ds))
-                .invariant(() -> {
-                    seen.add(last[0]);
-                    return last[0] == 0;
-                }, "the reader sees the row as it was")
+                .invariant(
+                        () -> {
+                            seen.add(last[0]);
+                            return last[0] == 0;
+                        },
+                        "the reader sees the row as it was")
                 .run();
 
         assertThat(read(raw)).as("the database is put back").isZero();
         assertThat(seen).as("the reader before and after the writer's COMMIT").containsExactly(0, 1);
         assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
-        assertThat(result.trace()).map(t -> t.step().detail()).filteredOn(SqlStep.class::isInstance)
-                .map(SqlStep.class::cast).filteredOn(s -> s.outcome().status() == StatementOutcome.Status.FAILED)
-                .isNotEmpty().allSatisfy(s -> assertThat(s.outcome().aborting())
-                        .as("the driver's rollback to its savepoint: the transaction goes on").isFalse());
+        assertThat(result.trace())
+                .map(t -> t.step().detail())
+                .filteredOn(SqlStep.class::isInstance)
+                .map(SqlStep.class::cast)
+                .filteredOn(s -> s.outcome().status() == StatementOutcome.Status.FAILED)
+                .isNotEmpty()
+                .allSatisfy(s -> assertThat(s.outcome().aborting())
+                        .as("the driver's rollback to its savepoint: the transaction goes on")
+                        .isFalse());
     }
 }

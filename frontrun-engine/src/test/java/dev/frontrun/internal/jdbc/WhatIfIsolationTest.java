@@ -17,7 +17,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,7 +38,9 @@ class WhatIfIsolationTest {
     @BeforeEach
     void accounts(TestDatabase db) {
         this.db = db;
-        db.execute("DROP TABLE IF EXISTS account", "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
+        db.execute(
+                "DROP TABLE IF EXISTS account",
+                "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
                 "INSERT INTO account VALUES (1, 100)");
         raw = db.dataSource();
         ds = FrontrunDataSource.wrap(raw);
@@ -47,7 +48,7 @@ class WhatIfIsolationTest {
 
     private int read(Connection c) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT balance FROM account WHERE id = 1");
-             ResultSet rs = ps.executeQuery()) {
+                ResultSet rs = ps.executeQuery()) {
             rs.next();
             return rs.getInt(1);
         }
@@ -105,7 +106,8 @@ class WhatIfIsolationTest {
     }
 
     private Exploration<Object> twoDeposits(dev.frontrun.ThrowingRunnable deposit) {
-        return Frontrun.explore(Object::new).database(raw)
+        return Frontrun.explore(Object::new)
+                .database(raw)
                 .thread("alice", deposit)
                 .thread("bob", deposit)
                 .expect(SQLException.class) // a serialization failure tells the loser: an answer, not a lost update
@@ -122,8 +124,12 @@ class WhatIfIsolationTest {
 
         Result atRepeatableRead = atReadCommitted.whatIf(Isolation.REPEATABLE_READ);
 
-        assertThat(atRepeatableRead.verdict()).as(atRepeatableRead.explanation()).isEqualTo(Verdict.HOLDS);
-        assertThat(balance()).as("the database is restored after each exploration").isEqualTo(100);
+        assertThat(atRepeatableRead.verdict())
+                .as(atRepeatableRead.explanation())
+                .isEqualTo(Verdict.HOLDS);
+        assertThat(balance())
+                .as("the database is restored after each exploration")
+                .isEqualTo(100);
     }
 
     @Test
@@ -135,8 +141,8 @@ class WhatIfIsolationTest {
 
         assertThat(atSerializable.verdict()).as(atSerializable.explanation()).isEqualTo(Verdict.FAILS);
         assertThat(atSerializable.anomaly()).map(Anomaly::level).contains(Anomaly.Level.REQUEST);
-        assertThat(atSerializable.analysis().transactions()).allSatisfy(tx ->
-                assertThat(tx.isolation()).isEqualTo(Isolation.SERIALIZABLE));
+        assertThat(atSerializable.analysis().transactions())
+                .allSatisfy(tx -> assertThat(tx.isolation()).isEqualTo(Isolation.SERIALIZABLE));
     }
 
     @Test
@@ -156,7 +162,8 @@ class WhatIfIsolationTest {
 
     @Test
     void withoutTheSerializationFailureDeclaredAnAnswerTheCheckSaysRetry() {
-        Result result = Frontrun.explore(Object::new).database(raw)
+        Result result = Frontrun.explore(Object::new)
+                .database(raw)
                 .thread("alice", this::depositInOneTransaction)
                 .thread("bob", this::depositInOneTransaction)
                 .invariant(() -> balance() == 102, "both deposits")
@@ -166,7 +173,9 @@ class WhatIfIsolationTest {
 
         assertThat(result.checkedAdvice()).as(result.explanation()).hasValueSatisfying(advice -> {
             assertThat(advice.effect()).isEqualTo(Result.CheckedAdvice.Effect.FIXES_WITH_RETRY);
-            assertThat(advice.rerun().verdict()).as(advice.rerun().explanation()).isEqualTo(Verdict.HOLDS);
+            assertThat(advice.rerun().verdict())
+                    .as(advice.rerun().explanation())
+                    .isEqualTo(Verdict.HOLDS);
             assertThat(advice.rerun().retriesTold()).isTrue();
         });
         assertThat(result.summary()).contains("the losing transaction gets SQLSTATE 40001");
@@ -174,7 +183,8 @@ class WhatIfIsolationTest {
 
     /** Both deposits as a request that loads in one transaction and merges the stale copy in the next. */
     private Exploration<Object> twoMergedDepositsNothingDeclared() {
-        return Frontrun.explore(Object::new).database(raw)
+        return Frontrun.explore(Object::new)
+                .database(raw)
                 .thread("alice", this::depositWithAStaleCopyMerged)
                 .thread("bob", this::depositWithAStaleCopyMerged)
                 .invariant((s, outcomes) -> outcomes.storedOrTold(() -> balance() == 102), "both deposits, or one told")
@@ -185,36 +195,47 @@ class WhatIfIsolationTest {
     @Test
     void aRequestLevelRaceIsNotFixedByTheLevelThatMakesOneOfItsTransactionsFailWith40001() {
         Result result = twoMergedDepositsNothingDeclared().run();
-        assertThat(result.analysis().transactionFinding()).as(result.explanation()).isPresent();
+        assertThat(result.analysis().transactionFinding())
+                .as(result.explanation())
+                .isPresent();
 
         assertThat(result.checkedAdvice()).as(result.explanation()).hasValueSatisfying(advice -> {
             assertThat(advice.level()).isEqualTo(Isolation.REPEATABLE_READ);
-            assertThat(advice.effect()).as(advice.rerun().explanation()).isEqualTo(Result.CheckedAdvice.Effect.NOT_FIXED);
+            assertThat(advice.effect())
+                    .as(advice.rerun().explanation())
+                    .isEqualTo(Result.CheckedAdvice.Effect.NOT_FIXED);
             assertThat(advice.anomalyLevel()).isEqualTo(Anomaly.Level.REQUEST);
             assertThat(advice.rerun().failure()).map(Failure::kind).contains(Failure.Kind.INVARIANT_VIOLATED);
-            assertThat(advice.rerun().retriesTold()).as("the merges that overlap at REPEATABLE READ get 40001").isTrue();
+            assertThat(advice.rerun().retriesTold())
+                    .as("the merges that overlap at REPEATABLE READ get 40001")
+                    .isTrue();
         });
-        assertThat(result.summary()).contains("at REPEATABLE READ this race is still found (request level")
-                .doesNotContain("use that level").doesNotContain("Isolation.REPEATABLE_READ");
+        assertThat(result.summary())
+                .contains("at REPEATABLE READ this race is still found (request level")
+                .doesNotContain("use that level")
+                .doesNotContain("Isolation.REPEATABLE_READ");
         assertThat(result.summary().lines().findFirst().orElseThrow()).contains("LOST_UPDATE between requests");
     }
 
     @Test
     void whatIfCountsTheSerializationFailureAsAnAnswerAndFindsTheRequestLevelRaceBehindIt() {
-        Result atReadCommitted = twoMergedDepositsNothingDeclared().checkAdvice(false).run();
+        Result atReadCommitted =
+                twoMergedDepositsNothingDeclared().checkAdvice(false).run();
 
         for (Isolation level : new Isolation[] {Isolation.REPEATABLE_READ, Isolation.SERIALIZABLE}) {
             Result at = atReadCommitted.whatIf(level);
             assertThat(at.verdict()).as(at.explanation()).isEqualTo(Verdict.FAILS);
             assertThat(at.failure()).as(at.explanation()).map(Failure::kind).contains(Failure.Kind.INVARIANT_VIOLATED);
             assertThat(at.anomaly()).as(at.explanation()).map(Anomaly::level).contains(Anomaly.Level.REQUEST);
-            assertThat(at.analysis().transactions()).allSatisfy(tx -> assertThat(tx.isolation()).isEqualTo(level));
+            assertThat(at.analysis().transactions())
+                    .allSatisfy(tx -> assertThat(tx.isolation()).isEqualTo(level));
         }
     }
 
     @Test
     void whatIfHoldsForATransactionLevelLostUpdateOnceTheLoserIsRetriedAndSaysSo() {
-        Result atReadCommitted = Frontrun.explore(Object::new).database(raw)
+        Result atReadCommitted = Frontrun.explore(Object::new)
+                .database(raw)
                 .thread("alice", this::depositInOneTransaction)
                 .thread("bob", this::depositInOneTransaction)
                 .invariant(() -> balance() == 102, "both deposits")
@@ -222,29 +243,41 @@ class WhatIfIsolationTest {
                 .reproduceOnFailure(0)
                 .reportDirectory(null)
                 .run();
-        assertThat(atReadCommitted.retriesTold()).as("a run at the application's levels counts nothing as told").isFalse();
+        assertThat(atReadCommitted.retriesTold())
+                .as("a run at the application's levels counts nothing as told")
+                .isFalse();
 
         Result atRepeatableRead = atReadCommitted.whatIf(Isolation.REPEATABLE_READ);
 
-        assertThat(atRepeatableRead.verdict()).as(atRepeatableRead.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(atRepeatableRead.verdict())
+                .as(atRepeatableRead.explanation())
+                .isEqualTo(Verdict.HOLDS);
         assertThat(atRepeatableRead.retriesTold()).isTrue();
         assertThat(atRepeatableRead.summary()).contains("retries: threads ended by a serialization failure (40001)");
-        assertThat(atRepeatableRead.explanation()).contains("retries: threads ended by a serialization failure (40001)");
+        assertThat(atRepeatableRead.explanation())
+                .contains("retries: threads ended by a serialization failure (40001)");
     }
 
     @Test
     void whatIfLeavesADeclaredSerializationFailureToTheInvariant() {
-        Result atRepeatableRead = twoDeposits(this::depositInOneTransaction).checkAdvice(false).run()
+        Result atRepeatableRead = twoDeposits(this::depositInOneTransaction)
+                .checkAdvice(false)
+                .run()
                 .whatIf(Isolation.REPEATABLE_READ);
 
-        assertThat(atRepeatableRead.verdict()).as(atRepeatableRead.explanation()).isEqualTo(Verdict.HOLDS);
-        assertThat(atRepeatableRead.retriesTold()).as("expect(SQLException.class) declared it").isFalse();
+        assertThat(atRepeatableRead.verdict())
+                .as(atRepeatableRead.explanation())
+                .isEqualTo(Verdict.HOLDS);
+        assertThat(atRepeatableRead.retriesTold())
+                .as("expect(SQLException.class) declared it")
+                .isFalse();
         assertThat(atRepeatableRead.summary()).doesNotContain("retries:");
     }
 
     @Test
     void aRaceOnlyBetweenRequestsIsAdvisedNoIsolationLevel() {
-        Result result = Frontrun.explore(Object::new).database(raw)
+        Result result = Frontrun.explore(Object::new)
+                .database(raw)
                 .thread("alice", () -> depositAcrossTwoTransactions())
                 .thread("bob", () -> depositAcrossTwoTransactions())
                 .invariant(() -> balance() == 102, "both deposits")
@@ -253,10 +286,14 @@ class WhatIfIsolationTest {
                 .run();
 
         assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
-        assertThat(result.analysis().transactionFinding()).as(result.explanation()).isEmpty();
+        assertThat(result.analysis().transactionFinding())
+                .as(result.explanation())
+                .isEmpty();
         assertThat(result.analysis().requestFinding()).as(result.explanation()).isPresent();
         assertThat(result.checkedAdvice()).isEmpty();
-        assertThat(result.summary()).doesNotContain("REPEATABLE READ").doesNotContain("SERIALIZABLE")
+        assertThat(result.summary())
+                .doesNotContain("REPEATABLE READ")
+                .doesNotContain("SERIALIZABLE")
                 .doesNotContain("advice");
         assertThat(result.explanation()).contains("no isolation level can prevent it");
     }
@@ -264,7 +301,9 @@ class WhatIfIsolationTest {
     @Test
     void aLevelThatDoesNotFixTheRequestLevelRaceIsSaidSoAndTheHeadlineIsTheRequestLevelRace() {
         Result result = twoDeposits(this::depositWithAStaleCopyMerged).run();
-        assertThat(result.analysis().transactionFinding()).as(result.explanation()).isPresent();
+        assertThat(result.analysis().transactionFinding())
+                .as(result.explanation())
+                .isPresent();
         assertThat(result.analysis().requestFinding()).as(result.explanation()).isPresent();
 
         assertThat(result.checkedAdvice()).as(result.explanation()).hasValueSatisfying(advice -> {
@@ -275,13 +314,16 @@ class WhatIfIsolationTest {
         String headline = result.summary().lines().findFirst().orElseThrow();
         assertThat(headline).contains("LOST_UPDATE between requests");
         assertThat(result.summary()).contains("at REPEATABLE READ this race is still found (request level");
-        assertThat(result.explanation()).as("plain JDBC, not Hibernate, wrote it").doesNotContain("Hibernate");
+        assertThat(result.explanation())
+                .as("plain JDBC, not Hibernate, wrote it")
+                .doesNotContain("Hibernate");
         assertThat(result.summary().lines().count()).as(result.summary()).isLessThanOrEqualTo(25);
     }
 
     @Test
     void theCheckCanBeTurnedOff() {
-        Result result = twoDeposits(this::depositInOneTransaction).checkAdvice(false).run();
+        Result result =
+                twoDeposits(this::depositInOneTransaction).checkAdvice(false).run();
 
         assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
         assertThat(result.checkedAdvice()).isEmpty();

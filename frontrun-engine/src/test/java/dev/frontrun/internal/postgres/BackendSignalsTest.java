@@ -29,17 +29,21 @@ class BackendSignalsTest {
 
     @Test
     void aPausedBackendAnswersOnlyOnceResumed(TestDatabase db) throws Exception {
-        try (BackendSignals signals = new BackendSignals(); Connection paused = db.dataSource().getConnection()) {
+        try (BackendSignals signals = new BackendSignals();
+                Connection paused = db.dataSource().getConnection()) {
             int pid = backendPid(paused);
             assertThat(BackendSignals.isLocalBackend(pid)).isTrue();
             assertThat(signals.stop(pid)).isTrue();
             try {
-                assertThat(awaitState(pid, true)).as("the kernel's view of the paused backend").isEqualTo("T");
+                assertThat(awaitState(pid, true))
+                        .as("the kernel's view of the paused backend")
+                        .isEqualTo("T");
             } finally {
                 signals.resume(pid);
             }
             assertThat(awaitState(pid, false)).isNotEqualTo("T");
-            try (Statement s = paused.createStatement(); ResultSet rs = s.executeQuery("SELECT 1")) {
+            try (Statement s = paused.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT 1")) {
                 assertThat(rs.next()).isTrue();
             }
         }
@@ -48,22 +52,27 @@ class BackendSignalsTest {
     /** The JVM may die while a backend is paused: the shell's input then ends, and it resumes what it paused. */
     @Test
     void whatThePausingShellPausedIsResumedWhenItsInputEnds(TestDatabase db) throws Exception {
-        try (BackendSignals signals = new BackendSignals(); Connection paused = db.dataSource().getConnection()) {
+        try (BackendSignals signals = new BackendSignals();
+                Connection paused = db.dataSource().getConnection()) {
             int pid = backendPid(paused);
             assertThat(signals.stop(pid)).isTrue();
             assertThat(awaitState(pid, true)).isEqualTo("T");
 
             signals.abandon();
 
-            assertThat(awaitState(pid, false)).as("resumed by the shell on its way out").isNotEqualTo("T");
-            try (Statement s = paused.createStatement(); ResultSet rs = s.executeQuery("SELECT 1")) {
+            assertThat(awaitState(pid, false))
+                    .as("resumed by the shell on its way out")
+                    .isNotEqualTo("T");
+            try (Statement s = paused.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT 1")) {
                 assertThat(rs.next()).isTrue();
             }
         }
     }
 
     private static int backendPid(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
             rs.next();
             return rs.getInt(1);
         }

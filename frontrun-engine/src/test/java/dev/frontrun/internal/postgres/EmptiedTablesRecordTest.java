@@ -33,36 +33,48 @@ class EmptiedTablesRecordTest {
     void tables(TestDatabase db) {
         this.db = db;
         this.raw = db.dataSource();
-        db.execute("DROP SCHEMA IF EXISTS " + DatabaseSnapshot.SCHEMA + " CASCADE", "DROP SCHEMA public CASCADE",
-                "CREATE SCHEMA public", "CREATE TABLE log (n int NOT NULL)", "INSERT INTO log VALUES (1), (2)",
-                "CREATE TABLE b (id int PRIMARY KEY, v int NOT NULL)", "INSERT INTO b VALUES (1, 10)");
+        db.execute(
+                "DROP SCHEMA IF EXISTS " + DatabaseSnapshot.SCHEMA + " CASCADE",
+                "DROP SCHEMA public CASCADE",
+                "CREATE SCHEMA public",
+                "CREATE TABLE log (n int NOT NULL)",
+                "INSERT INTO log VALUES (1), (2)",
+                "CREATE TABLE b (id int PRIMARY KEY, v int NOT NULL)",
+                "INSERT INTO b VALUES (1, 10)");
     }
 
     @Test
     void aTableFilledByALaterRestoreWithoutEmptyingLeavesTheRecord() throws SQLException {
         List<String> data = DatabaseState.data(raw);
         DatabaseSnapshot snapshot = DatabaseSnapshot.take(raw, Duration.ofMillis(300));
-        try (Connection other = raw.getConnection(); Statement st = other.createStatement()) {
+        try (Connection other = raw.getConnection();
+                Statement st = other.createStatement()) {
             db.execute("INSERT INTO log VALUES (3)", "UPDATE b SET v = 0");
             other.setAutoCommit(false);
             st.execute("LOCK TABLE b IN SHARE MODE"); // b is not emptied, and its DELETE in the refill waits
             assertThatThrownBy(() -> snapshot.restoreChanged("before execution 2", Map.of()))
-                    .isInstanceOf(RestoreBlockedException.class).message().doesNotContain("stand empty");
+                    .isInstanceOf(RestoreBlockedException.class)
+                    .message()
+                    .doesNotContain("stand empty");
             assertThat(query(raw, "SELECT string_agg(n::text, ',' ORDER BY n) FROM log"))
-                    .as("filled again at once, in a transaction of its own").containsExactly("1,2");
+                    .as("filled again at once, in a transaction of its own")
+                    .containsExactly("1,2");
             other.rollback();
             st.execute("SELECT count(*) FROM log"); // an open transaction that read both: nothing is emptied now
             st.execute("SELECT count(*) FROM b");
             assertThat(snapshot.restoreChanged("before execution 3", Map.of()).tables())
-                    .as("log is restored already").containsExactly("public.b");
+                    .as("log is restored already")
+                    .containsExactly("public.b");
             other.rollback();
         }
         assertThat(DatabaseState.data(raw)).isEqualTo(data);
-        String recorded = query(raw, "SELECT count(*) FROM " + EmptiedTables.TABLE).get(0);
+        String recorded =
+                query(raw, "SELECT count(*) FROM " + EmptiedTables.TABLE).get(0);
 
         snapshot.close();
 
-        assertThat(query(raw, "SELECT string_agg(n::text, ',' ORDER BY n) FROM log")).as("filled once")
+        assertThat(query(raw, "SELECT string_agg(n::text, ',' ORDER BY n) FROM log"))
+                .as("filled once")
                 .containsExactly("1,2");
         assertThat(DatabaseState.data(raw)).isEqualTo(data);
         assertThat(recorded).as("nothing stood empty before the closing").isEqualTo("0");

@@ -18,7 +18,9 @@ class PlannerStatisticsTest {
         assertThat(PlannerStatistics.safeToPutBack(150009)).isTrue();
         assertThat(PlannerStatistics.safeToPutBack(120020)).isFalse();
         assertThat(PlannerStatistics.safeToPutBack(120021)).isTrue();
-        assertThat(PlannerStatistics.safeToPutBack(110022)).as("an unsupported major").isFalse();
+        assertThat(PlannerStatistics.safeToPutBack(110022))
+                .as("an unsupported major")
+                .isFalse();
         assertThat(PlannerStatistics.safeToPutBack(180000)).isTrue();
     }
 }

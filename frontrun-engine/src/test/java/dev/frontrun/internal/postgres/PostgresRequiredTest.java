@@ -15,10 +15,11 @@ class PostgresRequiredTest {
         h2.setURL("jdbc:h2:mem:refused;DB_CLOSE_DELAY=-1");
         boolean[] ran = new boolean[1];
 
-        assertThatThrownBy(() -> Frontrun.explore(Object::new).database(h2)
-                .thread("a", s -> ran[0] = true)
-                .reportDirectory(null)
-                .run())
+        assertThatThrownBy(() -> Frontrun.explore(Object::new)
+                        .database(h2)
+                        .thread("a", s -> ran[0] = true)
+                        .reportDirectory(null)
+                        .run())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("Frontrun needs PostgreSQL")
                 .hasMessageContaining("H2")

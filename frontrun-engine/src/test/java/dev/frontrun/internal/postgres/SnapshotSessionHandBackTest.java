@@ -32,14 +32,18 @@ class SnapshotSessionHandBackTest {
     @BeforeEach
     void schema(TestDatabase db) {
         this.db = db;
-        db.execute("DROP SCHEMA IF EXISTS " + DatabaseSnapshot.SCHEMA + " CASCADE", "DROP SCHEMA public CASCADE",
+        db.execute(
+                "DROP SCHEMA IF EXISTS " + DatabaseSnapshot.SCHEMA + " CASCADE",
+                "DROP SCHEMA public CASCADE",
                 "CREATE SCHEMA public");
     }
 
     @Test
     void anOrdinaryUsersPooledSessionGetsItsLockTimeoutAndIsolationBack() throws Exception {
         String role = "frontrun_plain_" + ProcessHandle.current().pid();
-        db.execute("CREATE ROLE " + role + " LOGIN PASSWORD 'pw'", "GRANT CREATE ON DATABASE " + db.name() + " TO " + role,
+        db.execute(
+                "CREATE ROLE " + role + " LOGIN PASSWORD 'pw'",
+                "GRANT CREATE ON DATABASE " + db.name() + " TO " + role,
                 "CREATE SCHEMA shop AUTHORIZATION " + role);
         PGSimpleDataSource owner = new PGSimpleDataSource();
         owner.setURL(db.jdbcUrl());
@@ -55,9 +59,12 @@ class SnapshotSessionHandBackTest {
                 try (Statement st = pooled.createStatement()) {
                     st.execute("UPDATE shop.a SET v = 0");
                 }
-                assertThat(snapshot.restoreChanged("in the test", Map.of()).tables()).containsExactly("shop.a");
+                assertThat(snapshot.restoreChanged("in the test", Map.of()).tables())
+                        .containsExactly("shop.a");
             }
-            assertThat(setting(pooled, "lock_timeout")).as("the pool's session, handed back").isEqualTo("0");
+            assertThat(setting(pooled, "lock_timeout"))
+                    .as("the pool's session, handed back")
+                    .isEqualTo("0");
             assertThat(pooled.getTransactionIsolation()).isEqualTo(Connection.TRANSACTION_SERIALIZABLE);
             assertThat(setting(pooled, "session_replication_role")).isEqualTo("origin");
         } finally {
@@ -69,8 +76,11 @@ class SnapshotSessionHandBackTest {
     void theSessionRunsAsAReplicaAndIsGivenBackAsItWasHandedOut() throws SQLException {
         db.execute("CREATE TABLE a (id int PRIMARY KEY, v int NOT NULL)", "INSERT INTO a VALUES (1, 10)");
         try (Connection pooled = db.dataSource().getConnection()) {
-            try (DatabaseSnapshot snapshot = DatabaseSnapshot.take(pool(pooled, db.dataSource()), Duration.ofSeconds(5))) {
-                assertThat(setting(pooled, "session_replication_role")).as("while the snapshot lives").isEqualTo("replica");
+            try (DatabaseSnapshot snapshot =
+                    DatabaseSnapshot.take(pool(pooled, db.dataSource()), Duration.ofSeconds(5))) {
+                assertThat(setting(pooled, "session_replication_role"))
+                        .as("while the snapshot lives")
+                        .isEqualTo("replica");
                 db.execute("UPDATE a SET v = 0 WHERE id = 1");
                 snapshot.restoreChanged("in the test", Map.of());
             }
@@ -81,9 +91,13 @@ class SnapshotSessionHandBackTest {
 
     /** A pool of one connection: closing it hands it back, the session lives on. */
     private static DataSource pool(Connection pooled, DataSource target) {
-        return (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(), new Class<?>[] {DataSource.class},
+        return (DataSource) Proxy.newProxyInstance(
+                DataSource.class.getClassLoader(),
+                new Class<?>[] {DataSource.class},
                 (p, method, args) -> method.getName().equals("getConnection")
-                        ? Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+                        ? Proxy.newProxyInstance(
+                                Connection.class.getClassLoader(),
+                                new Class<?>[] {Connection.class},
                                 (q, m, a) -> m.getName().equals("close") ? null : invoke(m, pooled, a))
                         : invoke(method, target, args));
     }
@@ -97,7 +111,8 @@ class SnapshotSessionHandBackTest {
     }
 
     private static String setting(Connection c, String name) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT current_setting('" + name + "')")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT current_setting('" + name + "')")) {
             rs.next();
             return rs.getString(1);
         }

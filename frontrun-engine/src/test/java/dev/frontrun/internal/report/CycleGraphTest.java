@@ -22,31 +22,48 @@ class CycleGraphTest {
         List<Dependency> hops = new ArrayList<>();
         for (int i = 0; i < nodes.length; i++) {
             String to = nodes[(i + 1) % nodes.length];
-            hops.add(new Dependency(i % 2 == 0 ? Type.RW : Type.WW, nodes[i], to, "account[id=" + i + "]", i, i + 1,
-                    nodes[i], to, false));
+            hops.add(new Dependency(
+                    i % 2 == 0 ? Type.RW : Type.WW,
+                    nodes[i],
+                    to,
+                    "account[id=" + i + "]",
+                    i,
+                    i + 1,
+                    nodes[i],
+                    to,
+                    false));
         }
-        return new Finding(AnomalyKind.WRITE_SKEW, Anomaly.Level.TRANSACTION, "G2-item", List.of(nodes), hops, "",
-                Set.of());
+        return new Finding(
+                AnomalyKind.WRITE_SKEW, Anomaly.Level.TRANSACTION, "G2-item", List.of(nodes), hops, "", Set.of());
     }
 
     @Test
     void nodesSitEvenlyOnACircleStartingAtTheTop() {
         CycleGraph graph = CycleGraph.of(cycle("alice/tx1", "bob/tx1", "carol/tx1", "dave/tx1"));
 
-        assertThat(graph.nodes()).extracting(Node::name).containsExactly("alice/tx1", "bob/tx1", "carol/tx1", "dave/tx1");
+        assertThat(graph.nodes())
+                .extracting(Node::name)
+                .containsExactly("alice/tx1", "bob/tx1", "carol/tx1", "dave/tx1");
         for (Node node : graph.nodes()) {
-            double distance = Math.hypot(node.centre().x() - graph.centre().x(), node.centre().y() - graph.centre().y());
+            double distance = Math.hypot(
+                    node.centre().x() - graph.centre().x(),
+                    node.centre().y() - graph.centre().y());
             assertThat(distance).as(node.name()).isCloseTo(graph.radius(), within(1e-6));
             assertThat(node.box().x()).isGreaterThanOrEqualTo(0);
             assertThat(node.box().right()).isLessThanOrEqualTo(graph.width());
             assertThat(node.box().y()).isGreaterThanOrEqualTo(0);
             assertThat(node.box().bottom()).isLessThanOrEqualTo(graph.height());
         }
-        assertThat(graph.nodes().get(0).centre().y()).as("first at the top").isCloseTo(graph.centre().y() - graph.radius(),
-                within(1e-6));
+        assertThat(graph.nodes().get(0).centre().y())
+                .as("first at the top")
+                .isCloseTo(graph.centre().y() - graph.radius(), within(1e-6));
         for (int i = 0; i < graph.nodes().size(); i++) {
             for (int j = i + 1; j < graph.nodes().size(); j++) {
-                assertThat(graph.nodes().get(i).box().overlaps(graph.nodes().get(j).box())).isFalse();
+                assertThat(graph.nodes()
+                                .get(i)
+                                .box()
+                                .overlaps(graph.nodes().get(j).box()))
+                        .isFalse();
             }
         }
     }
@@ -72,10 +89,14 @@ class CycleGraphTest {
         for (Edge edge : graph.edges()) {
             Node from = node(graph, edge.dependency().from());
             Node to = node(graph, edge.dependency().to());
-            assertThat(gap(from.box(), edge.start())).as("start of hop %d: outside its node", edge.hop())
-                    .isGreaterThan(0).isLessThanOrEqualTo(4 + 1e-9);
-            assertThat(gap(to.box(), edge.end())).as("end of hop %d: room for the arrowhead", edge.hop())
-                    .isGreaterThan(0).isLessThanOrEqualTo(9 + 1e-9);
+            assertThat(gap(from.box(), edge.start()))
+                    .as("start of hop %d: outside its node", edge.hop())
+                    .isGreaterThan(0)
+                    .isLessThanOrEqualTo(4 + 1e-9);
+            assertThat(gap(to.box(), edge.end()))
+                    .as("end of hop %d: room for the arrowhead", edge.hop())
+                    .isGreaterThan(0)
+                    .isLessThanOrEqualTo(9 + 1e-9);
             assertThat(distance(edge.start(), from.centre())).isLessThan(distance(edge.start(), to.centre()));
             assertThat(distance(edge.end(), to.centre())).isLessThan(distance(edge.end(), from.centre()));
             assertThat(edge.labelAt().x()).isEqualTo(edge.control().x());
@@ -84,16 +105,25 @@ class CycleGraphTest {
 
     @Test
     void nodesOnlyAHopNamesAreDrawnToo() {
-        Dependency hop = new Dependency(Type.WR, "alice/tx1", "bob/tx1", "account[id=1]", 1, 2, "alice/tx1", "bob/tx1",
-                false);
-        Finding dirty = new Finding(AnomalyKind.DIRTY_READ, Anomaly.Level.TRANSACTION, "G1a", List.of("alice/tx1"),
-                List.of(hop), "", Set.of());
+        Dependency hop =
+                new Dependency(Type.WR, "alice/tx1", "bob/tx1", "account[id=1]", 1, 2, "alice/tx1", "bob/tx1", false);
+        Finding dirty = new Finding(
+                AnomalyKind.DIRTY_READ,
+                Anomaly.Level.TRANSACTION,
+                "G1a",
+                List.of("alice/tx1"),
+                List.of(hop),
+                "",
+                Set.of());
 
         assertThat(CycleGraph.of(dirty).nodes()).extracting(Node::name).containsExactly("alice/tx1", "bob/tx1");
     }
 
     private static Node node(CycleGraph graph, String name) {
-        return graph.nodes().stream().filter(n -> n.name().equals(name)).findFirst().orElseThrow();
+        return graph.nodes().stream()
+                .filter(n -> n.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static double distance(Point a, Point b) {

@@ -17,12 +17,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.stream.Collectors;
 
 /**
  * Opens a generated report in headless Chromium and checks what a person sees: one timeline lane
@@ -79,8 +79,11 @@ class HtmlReportChromiumTest {
         sql.begin();
         sql.statement(LONG_SELECT, Set.of(row("account", 1)), Set.of(), List.of(rowRef("account", 1)));
         int read = account.balance;
-        sql.statement("UPDATE account SET balance = " + (read + 1) + " WHERE id = 1", Set.of(row("account", 1)),
-                Set.of(row("account", 1)), List.of(rowRef("account", 1)));
+        sql.statement(
+                "UPDATE account SET balance = " + (read + 1) + " WHERE id = 1",
+                Set.of(row("account", 1)),
+                Set.of(row("account", 1)),
+                List.of(rowRef("account", 1)));
         account.balance = read + 1;
         sql.commit();
     }
@@ -97,8 +100,11 @@ class HtmlReportChromiumTest {
         assertThat(field(lanes, "title")).containsExactly("alice", "bob");
         Map<?, ?> alice = (Map<?, ?>) lanes.get(0);
         Map<?, ?> bob = (Map<?, ?>) lanes.get(1);
-        assertThat(number(alice, "right") - number(alice, "left")).as("a lane is drawn wide").isGreaterThan(300);
-        assertThat(number(bob, "left")).as("bob's lane right of alice's, not overlapping")
+        assertThat(number(alice, "right") - number(alice, "left"))
+                .as("a lane is drawn wide")
+                .isGreaterThan(300);
+        assertThat(number(bob, "left"))
+                .as("bob's lane right of alice's, not overlapping")
                 .isGreaterThan(number(alice, "right"));
         assertThat(number(bob, "right")).as("both lanes fit the window").isLessThanOrEqualTo(WIDTH);
 
@@ -112,15 +118,20 @@ class HtmlReportChromiumTest {
             Map<?, ?> step = (Map<?, ?>) o;
             Map<?, ?> lane = "alice".equals(step.get("thread")) ? alice : bob;
             assertThat(number(step, "left")).as("step %s inside its lane", step).isGreaterThan(number(lane, "left"));
-            assertThat(number(step, "right")).as("step %s inside its lane", step).isLessThan(number(lane, "right"));
+            assertThat(number(step, "right"))
+                    .as("step %s inside its lane", step)
+                    .isLessThan(number(lane, "right"));
             assertThat(number(step, "height")).as("step %s drawn", step).isGreaterThan(10);
             assertThat(number(step, "top")).as("time flows down: step %s", step).isGreaterThan(previousTop);
             previousTop = number(step, "top");
         }
 
         Pixels pixels = Pixels.of(screenshot(page, "timeline.png"));
-        assertThat(pixels.near(0xf3f5f8)).as("lane backgrounds (#f3f5f8) painted").isGreaterThan(20_000);
-        assertThat(pixels.near(0xeef4ff) + pixels.near(0xfff4e6)).as("read and write boxes painted")
+        assertThat(pixels.near(0xf3f5f8))
+                .as("lane backgrounds (#f3f5f8) painted")
+                .isGreaterThan(20_000);
+        assertThat(pixels.near(0xeef4ff) + pixels.near(0xfff4e6))
+                .as("read and write boxes painted")
                 .isGreaterThan(5_000);
     }
 
@@ -132,15 +143,18 @@ class HtmlReportChromiumTest {
         Chromium.Page page = browser.open(report.toUri(), WIDTH, HEIGHT);
         List<Object> drawn = list(page.evaluate("[...document.querySelectorAll('#timeline g.edge.cycle')]"
                 + ".map(g => `${g.dataset.from}->${g.dataset.to}`)"));
-        assertThat(drawn).as("one bold arrow per hop of the cycle")
+        assertThat(drawn)
+                .as("one bold arrow per hop of the cycle")
                 .containsExactlyInAnyOrderElementsOf(hops.stream()
-                        .map(d -> d.fromPosition() + "->" + d.toPosition()).toList());
+                        .map(d -> d.fromPosition() + "->" + d.toPosition())
+                        .toList());
 
         for (Dependency hop : hops) {
             Map<?, ?> arrow = (Map<?, ?>) page.evaluate(arrowGeometry(hop.fromPosition(), hop.toPosition()));
             String which = hop.type().label() + " " + hop.fromPosition() + "->" + hop.toPosition() + ": " + arrow;
-            assertThat(arrow.get("marker")).as("arrowhead of %s", which).isEqualTo(
-                    "url(\"#arrow-" + hop.type().label() + "-cycle\")");
+            assertThat(arrow.get("marker"))
+                    .as("arrowhead of %s", which)
+                    .isEqualTo("url(\"#arrow-" + hop.type().label() + "-cycle\")");
             assertThat(number(arrow, "width")).as("drawn bold: %s", which).isEqualTo(2.6);
             assertThat(number(arrow, "opacity")).as("drawn opaque: %s", which).isEqualTo(1.0);
             assertThat(number(arrow, "length")).as("a visible curve: %s", which).isGreaterThan(20);
@@ -151,8 +165,10 @@ class HtmlReportChromiumTest {
 
     @Test
     void aStatementCutShortInItsBoxIsShownWholeAfterAClickOnTheBox() throws Exception {
-        TraceStep longRead = result.trace().stream().filter(s -> s.step().label().startsWith(LONG_SELECT))
-                .findFirst().orElseThrow();
+        TraceStep longRead = result.trace().stream()
+                .filter(s -> s.step().label().startsWith(LONG_SELECT))
+                .findFirst()
+                .orElseThrow();
         int position = longRead.position();
 
         Chromium.Page page = browser.open(report.toUri(), WIDTH, HEIGHT);
@@ -162,7 +178,8 @@ class HtmlReportChromiumTest {
         String shown = (String) page.evaluate(box + ".querySelector('text').textContent");
         assertThat(shown).as("the box cuts the statement short").endsWith("…").doesNotContain("closed_on IS NULL");
         assertThat(LONG_SELECT).startsWith(shown.substring(0, shown.length() - 1));
-        assertThat(page.evaluate(detail + ".checkVisibility()")).as("the full text is hidden until asked for")
+        assertThat(page.evaluate(detail + ".checkVisibility()"))
+                .as("the full text is hidden until asked for")
                 .isEqualTo(false);
 
         Map<?, ?> at = (Map<?, ?>) page.evaluate("(() => { const r = " + box
@@ -173,14 +190,23 @@ class HtmlReportChromiumTest {
                 + " if (location.hash === '#step-" + position + "') settled();"
                 + " else addEventListener('hashchange', settled, {once: true}); })");
 
-        assertThat(page.evaluate(detail + ".closest('details').open")).as("the click opened the step").isEqualTo(true);
-        assertThat(page.evaluate(detail + ".checkVisibility()")).as("the full text is shown").isEqualTo(true);
+        assertThat(page.evaluate(detail + ".closest('details').open"))
+                .as("the click opened the step")
+                .isEqualTo(true);
+        assertThat(page.evaluate(detail + ".checkVisibility()"))
+                .as("the full text is shown")
+                .isEqualTo(true);
         Map<?, ?> full = (Map<?, ?>) page.evaluate("(() => { const r = " + detail + ".getBoundingClientRect();"
                 + " return {text: " + detail + ".innerText, top: r.top, bottom: r.bottom, height: r.height}; })()");
-        assertThat((String) full.get("text")).as("the whole statement, as rendered").contains(LONG_SELECT)
+        assertThat((String) full.get("text"))
+                .as("the whole statement, as rendered")
+                .contains(LONG_SELECT)
                 .contains("step " + position + " · " + longRead.threadName());
         assertThat(number(full, "height")).isGreaterThan(10);
-        assertThat(number(full, "top")).as("scrolled into view").isGreaterThan(-1.0).isLessThan(HEIGHT);
+        assertThat(number(full, "top"))
+                .as("scrolled into view")
+                .isGreaterThan(-1.0)
+                .isLessThan(HEIGHT);
         screenshot(page, "step-opened.png");
     }
 
@@ -190,14 +216,17 @@ class HtmlReportChromiumTest {
                 .thread("alice", a -> HtmlReportTest.atomicDeposit(a, "alice"))
                 .thread("bob", a -> HtmlReportTest.atomicDeposit(a, "bob"))
                 .invariant(a -> a.balance == 102)
-                .reportDirectory(dir.resolve("passing")).reportPassing(true).run();
+                .reportDirectory(dir.resolve("passing"))
+                .reportPassing(true)
+                .run();
         assertThat(holds.propertyHolds()).isTrue();
         Chromium.Page page = browser.open(holds.report().orElseThrow().toUri(), WIDTH, HEIGHT);
         String first = "document.querySelector('details.interleaving')";
 
         assertThat(page.evaluate("document.querySelectorAll('details.interleaving').length"))
                 .isEqualTo((long) holds.executions());
-        assertThat(page.evaluate(first + ".querySelector('table').checkVisibility()")).as("closed at first")
+        assertThat(page.evaluate(first + ".querySelector('table').checkVisibility()"))
+                .as("closed at first")
                 .isEqualTo(false);
         Map<?, ?> at = (Map<?, ?>) page.evaluate("(() => { const s = " + first + ".querySelector('summary');"
                 + " s.scrollIntoView({block: 'center'}); const r = s.getBoundingClientRect();"
@@ -205,17 +234,25 @@ class HtmlReportChromiumTest {
         page.click(number(at, "x"), number(at, "y"));
         page.evaluate("new Promise(done => requestAnimationFrame(() => done(true)))");
 
-        assertThat(page.evaluate(first + ".open")).as("the click opened the first interleaving").isEqualTo(true);
+        assertThat(page.evaluate(first + ".open"))
+                .as("the click opened the first interleaving")
+                .isEqualTo(true);
         String shown = (String) page.evaluate(first + ".querySelector('table').innerText");
-        assertThat(shown).contains("UPDATE account SET balance = balance + 1 WHERE id = 1 /* by alice */",
-                "UPDATE account SET balance = balance + 1 WHERE id = 1 /* by bob */", "alice", "bob", "COMMIT");
+        assertThat(shown)
+                .contains(
+                        "UPDATE account SET balance = balance + 1 WHERE id = 1 /* by alice */",
+                        "UPDATE account SET balance = balance + 1 WHERE id = 1 /* by bob */",
+                        "alice",
+                        "bob",
+                        "COMMIT");
         screenshot(page, "passing-opened.png");
     }
 
     /** The rendered geometry of the cycle arrow between two steps and of both steps' boxes. */
     private static String arrowGeometry(int from, int to) {
         return "(() => {"
-                + " const g = document.querySelector('#timeline g.edge.cycle[data-from=\"" + from + "\"][data-to=\"" + to + "\"]');"
+                + " const g = document.querySelector('#timeline g.edge.cycle[data-from=\"" + from + "\"][data-to=\""
+                + to + "\"]');"
                 + " const path = g.querySelector('path');"
                 + " const m = path.getScreenCTM(); const length = path.getTotalLength();"
                 + " const at = p => { const q = new DOMPoint(p.x, p.y).matrixTransform(m); return {x: q.x, y: q.y}; };"
@@ -235,8 +272,11 @@ class HtmlReportChromiumTest {
         double x = number(point, "x");
         double y = number(point, "y");
         double toEdge = Math.min(Math.abs(x - number(rect, "left")), Math.abs(x - number(rect, "right")));
-        assertThat(toEdge).as("%s of %s on an edge of the %s step's box", end, which, box).isLessThanOrEqualTo(3.0);
-        assertThat(y).as("%s of %s level with the %s step's box", end, which, box)
+        assertThat(toEdge)
+                .as("%s of %s on an edge of the %s step's box", end, which, box)
+                .isLessThanOrEqualTo(3.0);
+        assertThat(y)
+                .as("%s of %s level with the %s step's box", end, which, box)
                 .isBetween(number(rect, "top"), number(rect, "bottom"));
     }
 

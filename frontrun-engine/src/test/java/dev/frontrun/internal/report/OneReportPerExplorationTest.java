@@ -39,7 +39,9 @@ class OneReportPerExplorationTest {
     @BeforeEach
     void account(TestDatabase db) {
         this.db = db;
-        db.execute("DROP TABLE IF EXISTS account", "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
+        db.execute(
+                "DROP TABLE IF EXISTS account",
+                "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
                 "INSERT INTO account VALUES (1, 100)");
         ds = FrontrunDataSource.wrap(db.dataSource());
     }
@@ -47,13 +49,14 @@ class OneReportPerExplorationTest {
     /** Reads in one transaction and writes the stale value back in the next: a lost update no level fixes. */
     private void deposit() throws SQLException {
         int read;
-        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(
-                "SELECT balance FROM account WHERE id = 1"); ResultSet rs = ps.executeQuery()) {
+        try (Connection c = ds.getConnection();
+                PreparedStatement ps = c.prepareStatement("SELECT balance FROM account WHERE id = 1");
+                ResultSet rs = ps.executeQuery()) {
             rs.next();
             read = rs.getInt(1);
         }
-        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(
-                "UPDATE account SET balance = ? WHERE id = 1")) {
+        try (Connection c = ds.getConnection();
+                PreparedStatement ps = c.prepareStatement("UPDATE account SET balance = ? WHERE id = 1")) {
             ps.setInt(1, read + 1);
             ps.executeUpdate();
         }
@@ -61,7 +64,8 @@ class OneReportPerExplorationTest {
 
     @Test
     void aFailingExplorationItsWhatIfAndItsReplayShareOneFile(@TempDir Path reports) throws IOException {
-        Exploration<Object> exploration = Frontrun.explore(Object::new).database(db.dataSource())
+        Exploration<Object> exploration = Frontrun.explore(Object::new)
+                .database(db.dataSource())
                 .thread("alice", this::deposit)
                 .thread("bob", this::deposit)
                 .invariant(() -> db.queryInt("SELECT balance FROM account WHERE id = 1") == 102, "both deposits")
@@ -70,7 +74,9 @@ class OneReportPerExplorationTest {
 
         Result explored = exploration.run();
         assertThat(explored.verdict()).as(explored.explanation()).isEqualTo(Verdict.FAILS);
-        assertThat(explored.reproduceAttempts()).as("the default replays of the failure").isPositive();
+        assertThat(explored.reproduceAttempts())
+                .as("the default replays of the failure")
+                .isPositive();
         Result atSerializable = explored.whatIf(Isolation.SERIALIZABLE);
         Result replayed = exploration.replay(explored.counterexample().orElseThrow());
 

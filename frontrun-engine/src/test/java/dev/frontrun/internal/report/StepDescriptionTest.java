@@ -13,9 +13,13 @@ class StepDescriptionTest {
     @Test
     void aFailureThatAbortedTheTransactionSaysItFreedItsLocks() {
         List<TraceStep> trace = SyntheticTrace.trace()
-                .begin("a").write("a", "UPDATE t SET v = 1 WHERE id = 1", "t", 1)
-                .write("a", "UPDATE t SET v = 2 WHERE id = 2", "t", 2).failedAborting("55P03")
-                .begin("b").write("b", "UPDATE t SET v = 3 WHERE id = 3", "t", 3).failed("23505")
+                .begin("a")
+                .write("a", "UPDATE t SET v = 1 WHERE id = 1", "t", 1)
+                .write("a", "UPDATE t SET v = 2 WHERE id = 2", "t", 2)
+                .failedAborting("55P03")
+                .begin("b")
+                .write("b", "UPDATE t SET v = 3 WHERE id = 3", "t", 3)
+                .failed("23505")
                 .build();
 
         StepDescription aborting = StepDescription.of(trace.get(2), List.of());

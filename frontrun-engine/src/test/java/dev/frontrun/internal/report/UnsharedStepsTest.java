@@ -12,8 +12,12 @@ import org.junit.jupiter.api.Test;
 class UnsharedStepsTest {
 
     private static TraceStep step(int position, int thread, ResourceAccess... accesses) {
-        return new TraceStep(position, thread, thread == 0 ? "alice" : "bob",
-                Step.of("write " + accesses[0].resource(), accesses), null);
+        return new TraceStep(
+                position,
+                thread,
+                thread == 0 ? "alice" : "bob",
+                Step.of("write " + accesses[0].resource(), accesses),
+                null);
     }
 
     private static ResourceAccess own(String cell) {
@@ -35,16 +39,17 @@ class UnsharedStepsTest {
 
         assertThat(unshared).containsExactly(true, true, false, true, false);
         assertThat(UnsharedSteps.runLength(trace, unshared, 0)).isEqualTo(2);
-        assertThat(UnsharedSteps.runLength(trace, unshared, 3)).as("one step is no run to fold").isEqualTo(1);
+        assertThat(UnsharedSteps.runLength(trace, unshared, 3))
+                .as("one step is no run to fold")
+                .isEqualTo(1);
         assertThat(UnsharedSteps.describe(trace, 0, 2))
                 .isEqualTo("2 steps on what no other thread touches, e.g. write array:alice/Object[]#0[0]");
     }
 
     @Test
     void anUnnamedObjectsClassWideAccessIsSharedWithEveryNamedOne() {
-        List<TraceStep> trace = List.of(
-                step(0, 0, own("array:alice/Object[]#0[0]"), KIND),
-                step(1, 1, own("array:Object[]")));
+        List<TraceStep> trace =
+                List.of(step(0, 0, own("array:alice/Object[]#0[0]"), KIND), step(1, 1, own("array:Object[]")));
 
         assertThat(UnsharedSteps.of(trace)).containsExactly(false, false);
     }

@@ -33,10 +33,12 @@ class WordingTest {
     void outcomesNameTheSqlStateAndItsMeaning() {
         assertThat(Wording.outcome(StatementOutcome.ok(1))).isEmpty();
         assertThat(Wording.outcome(StatementOutcome.failed("40P01", "deadlock")))
-                .isEqualTo("✗ failed 40P01 (" + SqlStates.meaning("40P01") + ")").contains("deadlock detected");
+                .isEqualTo("✗ failed 40P01 (" + SqlStates.meaning("40P01") + ")")
+                .contains("deadlock detected");
         assertThat(Wording.outcome(StatementOutcome.failed(null, "boom"))).isEqualTo("✗ failed");
         assertThat(Wording.outcome(StatementOutcome.failed("55P03", "lock").abortingTransaction()))
-                .startsWith("✗ failed 55P03 (").contains("PostgreSQL aborts the transaction here");
+                .startsWith("✗ failed 55P03 (")
+                .contains("PostgreSQL aborts the transaction here");
         assertThat(Wording.outcome(StatementOutcome.rolledBack())).startsWith("✗ rolled back");
         assertThat(Wording.executions(1)).isEqualTo("1 execution");
         assertThat(Wording.executions(2)).isEqualTo("2 executions");

@@ -15,8 +15,7 @@ import java.util.stream.Collectors;
  */
 final class CorpusExpectations {
 
-    private CorpusExpectations() {
-    }
+    private CorpusExpectations() {}
 
     static Map<String, String> actual(SqlClassifier classifier, CorpusFile.Entry entry) {
         Classification c = classifier.classify(entry.sql());
@@ -26,12 +25,21 @@ final class CorpusExpectations {
         out.put("parser", c.parsedBy().name());
         out.put("read", tables(c.tablesRead().stream().toList()));
         out.put("written", tables(c.tablesWritten().stream().toList()));
-        out.put("accesses", accesses.accesses().stream().map(ResourceAccess::toString).sorted()
-                .collect(Collectors.joining(" | ")));
+        out.put(
+                "accesses",
+                accesses.accesses().stream()
+                        .map(ResourceAccess::toString)
+                        .sorted()
+                        .collect(Collectors.joining(" | ")));
         out.put("touched", accesses.rowsTouched());
         out.put("lock", c.lockIntent().map(Object::toString).orElse(""));
-        out.put("tx", c.transactionControl().map(t -> t.op() + t.savepoint().map(s -> " " + s).orElse("")
-                + t.isolationLevel().map(s -> " " + s).orElse("")).orElse(""));
+        out.put(
+                "tx",
+                c.transactionControl()
+                        .map(t -> t.op()
+                                + t.savepoint().map(s -> " " + s).orElse("")
+                                + t.isolationLevel().map(s -> " " + s).orElse(""))
+                        .orElse(""));
         out.put("returning", String.valueOf(c.hasReturning()));
         out.put("generated", String.valueOf(c.keysGeneratedByDatabase()));
         return out;

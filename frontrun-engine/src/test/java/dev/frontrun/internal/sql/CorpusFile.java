@@ -29,8 +29,7 @@ public final class CorpusFile {
         }
     }
 
-    private CorpusFile() {
-    }
+    private CorpusFile() {}
 
     public static List<Entry> load(String resource) {
         try (InputStream in = CorpusFile.class.getResourceAsStream(resource)) {
@@ -99,8 +98,10 @@ public final class CorpusFile {
             return UUID.fromString(t.substring(5, t.length() - 1));
         }
         if (t.startsWith("[") && t.endsWith("]")) {
-            return Arrays.stream(t.substring(1, t.length() - 1).split(",")).map(String::strip)
-                    .map(Integer::valueOf).toArray(Integer[]::new);
+            return Arrays.stream(t.substring(1, t.length() - 1).split(","))
+                    .map(String::strip)
+                    .map(Integer::valueOf)
+                    .toArray(Integer[]::new);
         }
         if (t.endsWith("L")) {
             return Long.valueOf(t.substring(0, t.length() - 1));

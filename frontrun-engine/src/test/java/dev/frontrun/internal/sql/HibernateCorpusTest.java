@@ -20,25 +20,34 @@ class HibernateCorpusTest {
 
     @TestFactory
     Stream<DynamicTest> corpus() {
-        return CorpusFile.load(CORPUS).stream().map(entry -> DynamicTest.dynamicTest(entry.toString(), () -> {
-            Map<String, String> actual = CorpusExpectations.actual(classifier, entry);
-            Map<String, String> expected = new LinkedHashMap<>();
-            for (String key : actual.keySet()) {
-                expected.put(key, entry.expected().getOrDefault(key, DEFAULTS.getOrDefault(key, "")));
-            }
-            assertThat(entry.expected().keySet()).as("unknown expectation keys").isSubsetOf(actual.keySet());
-            assertThat(actual).as(entry.sql()).isEqualTo(expected);
-        }));
+        return CorpusFile.load(CORPUS).stream()
+                .map(entry -> DynamicTest.dynamicTest(entry.toString(), () -> {
+                    Map<String, String> actual = CorpusExpectations.actual(classifier, entry);
+                    Map<String, String> expected = new LinkedHashMap<>();
+                    for (String key : actual.keySet()) {
+                        expected.put(key, entry.expected().getOrDefault(key, DEFAULTS.getOrDefault(key, "")));
+                    }
+                    assertThat(entry.expected().keySet())
+                            .as("unknown expectation keys")
+                            .isSubsetOf(actual.keySet());
+                    assertThat(actual).as(entry.sql()).isEqualTo(expected);
+                }));
     }
 
     @Test
     void corpusIsSubstantialAndMostlyOnTheFastPath() {
         List<CorpusFile.Entry> entries = CorpusFile.load(CORPUS);
-        long dml = entries.stream().filter(e -> !e.expected().get("kind").equals("TRANSACTION")
-                && !e.expected().get("kind").equals("UTILITY")).count();
-        long fast = entries.stream().filter(e -> "FAST_PATH".equals(e.expected().get("parser"))).count();
+        long dml = entries.stream()
+                .filter(e -> !e.expected().get("kind").equals("TRANSACTION")
+                        && !e.expected().get("kind").equals("UTILITY"))
+                .count();
+        long fast = entries.stream()
+                .filter(e -> "FAST_PATH".equals(e.expected().get("parser")))
+                .count();
         assertThat(entries).hasSizeGreaterThanOrEqualTo(50);
-        assertThat((double) fast / dml).as("share of ORM statements on the fast path").isGreaterThan(0.6);
+        assertThat((double) fast / dml)
+                .as("share of ORM statements on the fast path")
+                .isGreaterThan(0.6);
     }
 
     @Test

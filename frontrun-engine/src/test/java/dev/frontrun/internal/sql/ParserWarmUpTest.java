@@ -14,12 +14,17 @@ class ParserWarmUpTest {
     void everyWarmUpStatementIsParsedAndPlannedDownToItsRows() {
         List<StatementAccesses> warmed = ParserWarmUp.classifyAll();
 
-        assertThat(warmed).hasSize(5).allSatisfy(accesses -> assertThat(accesses.accesses())
-                .extracting(ResourceAccess::toString)
-                .isNotEmpty()
-                .noneMatch(a -> a.equals("READ sql:*") || a.equals("WRITE sql:*"))
-                .anyMatch(a -> a.contains("sql:warm_")));
-        assertThat(warmed).filteredOn(accesses -> accesses.accesses().stream().anyMatch(a -> a.toString().endsWith(":(1)")))
-                .as("a join, an insert's foreign key, an update and a delete: rows found by their key").hasSize(4);
+        assertThat(warmed)
+                .hasSize(5)
+                .allSatisfy(accesses -> assertThat(accesses.accesses())
+                        .extracting(ResourceAccess::toString)
+                        .isNotEmpty()
+                        .noneMatch(a -> a.equals("READ sql:*") || a.equals("WRITE sql:*"))
+                        .anyMatch(a -> a.contains("sql:warm_")));
+        assertThat(warmed)
+                .filteredOn(accesses ->
+                        accesses.accesses().stream().anyMatch(a -> a.toString().endsWith(":(1)")))
+                .as("a join, an insert's foreign key, an update and a delete: rows found by their key")
+                .hasSize(4);
     }
 }

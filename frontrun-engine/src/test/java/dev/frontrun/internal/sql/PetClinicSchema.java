@@ -17,8 +17,7 @@ import java.util.List;
  */
 public final class PetClinicSchema {
 
-    private PetClinicSchema() {
-    }
+    private PetClinicSchema() {}
 
     public static final String[] DDL = {
         "CREATE TABLE owners (id serial PRIMARY KEY, first_name varchar(30), last_name varchar(30),"
@@ -47,37 +46,55 @@ public final class PetClinicSchema {
     }
 
     private static ForeignKey fk(String child, String childColumn, String parent, ReferentialAction onDelete) {
-        return new ForeignKey(pub(child), List.of(childColumn), pub(parent), List.of("id"), onDelete,
-                ReferentialAction.NO_ACTION);
+        return new ForeignKey(
+                pub(child), List.of(childColumn), pub(parent), List.of("id"), onDelete, ReferentialAction.NO_ACTION);
     }
 
     public static final ForeignKey PETS_TYPES = fk("pets", "type_id", "types", ReferentialAction.NO_ACTION);
     public static final ForeignKey PETS_OWNERS = fk("pets", "owner_id", "owners", ReferentialAction.NO_ACTION);
     public static final ForeignKey VISITS_PETS = fk("visits", "pet_id", "pets", ReferentialAction.CASCADE);
-    public static final ForeignKey VET_SPECIALTIES_VETS = fk("vet_specialties", "vet_id", "vets",
-            ReferentialAction.NO_ACTION);
-    public static final ForeignKey VET_SPECIALTIES_SPECIALTIES = fk("vet_specialties", "specialty_id",
-            "specialties", ReferentialAction.NO_ACTION);
+    public static final ForeignKey VET_SPECIALTIES_VETS =
+            fk("vet_specialties", "vet_id", "vets", ReferentialAction.NO_ACTION);
+    public static final ForeignKey VET_SPECIALTIES_SPECIALTIES =
+            fk("vet_specialties", "specialty_id", "specialties", ReferentialAction.NO_ACTION);
 
     /** The tables as a catalog would describe them, foreign keys declared on the referencing side. */
     public static List<TableInfo> tables() {
         return List.of(
                 TableInfo.table("owners").key("id", KeyType.INTEGER).build(),
                 TableInfo.table("types").key("id", KeyType.INTEGER).build(),
-                TableInfo.table("pets").key("id", KeyType.INTEGER).foreignKey(PETS_TYPES).foreignKey(PETS_OWNERS)
+                TableInfo.table("pets")
+                        .key("id", KeyType.INTEGER)
+                        .foreignKey(PETS_TYPES)
+                        .foreignKey(PETS_OWNERS)
                         .build(),
-                TableInfo.table("visits").key("id", KeyType.INTEGER).foreignKey(VISITS_PETS).build(),
+                TableInfo.table("visits")
+                        .key("id", KeyType.INTEGER)
+                        .foreignKey(VISITS_PETS)
+                        .build(),
                 TableInfo.table("vets").key("id", KeyType.INTEGER).build(),
                 TableInfo.table("specialties").key("id", KeyType.INTEGER).build(),
-                TableInfo.table("vet_specialties").keyWithoutGenerator("vet_id", KeyType.INTEGER)
-                        .keyWithoutGenerator("specialty_id", KeyType.INTEGER).foreignKey(VET_SPECIALTIES_VETS)
-                        .foreignKey(VET_SPECIALTIES_SPECIALTIES).build(),
-                TableInfo.table("order_lines").keyWithoutGenerator("order_id", KeyType.INTEGER).keyWithoutGenerator("line_no", KeyType.INTEGER)
+                TableInfo.table("vet_specialties")
+                        .keyWithoutGenerator("vet_id", KeyType.INTEGER)
+                        .keyWithoutGenerator("specialty_id", KeyType.INTEGER)
+                        .foreignKey(VET_SPECIALTIES_VETS)
+                        .foreignKey(VET_SPECIALTIES_SPECIALTIES)
                         .build(),
-                TableInfo.table("accounts").keyWithoutGenerator("id", KeyType.INTEGER).build(),
-                TableInfo.table("users").keyWithoutGenerator("id", KeyType.INTEGER).unique("email").build(),
+                TableInfo.table("order_lines")
+                        .keyWithoutGenerator("order_id", KeyType.INTEGER)
+                        .keyWithoutGenerator("line_no", KeyType.INTEGER)
+                        .build(),
+                TableInfo.table("accounts")
+                        .keyWithoutGenerator("id", KeyType.INTEGER)
+                        .build(),
+                TableInfo.table("users")
+                        .keyWithoutGenerator("id", KeyType.INTEGER)
+                        .unique("email")
+                        .build(),
                 TableInfo.table("audit_log").build(),
-                TableInfo.table("billing", "invoices").keyWithoutGenerator("id", KeyType.UUID).build(),
+                TableInfo.table("billing", "invoices")
+                        .keyWithoutGenerator("id", KeyType.UUID)
+                        .build(),
                 TableInfo.table("owners_seq").kind(RelationKind.SEQUENCE).build(),
                 TableInfo.table("owner_names").kind(RelationKind.VIEW).build());
     }

@@ -25,16 +25,25 @@ class ValuesWrittenTest {
     void anUpdateSetsItsColumnsInTheOrderOfItsSetClause() {
         String sql = "update owners set telephone=?,last_name=?,first_name=?,city=?,address=? where id=?";
         assertThat(classifier.classify(sql).parsedBy()).isEqualTo(Parser.FAST_PATH);
-        assertThat(written(sql, "555", "Davis", "Betty", "Sun Prairie", "638 Cardinal Ave.", 2)).containsExactly(
-                bound("telephone", "555"), bound("last_name", "Davis"), bound("first_name", "Betty"),
-                bound("city", "Sun Prairie"), bound("address", "638 Cardinal Ave."));
+        assertThat(written(sql, "555", "Davis", "Betty", "Sun Prairie", "638 Cardinal Ave.", 2))
+                .containsExactly(
+                        bound("telephone", "555"),
+                        bound("last_name", "Davis"),
+                        bound("first_name", "Betty"),
+                        bound("city", "Sun Prairie"),
+                        bound("address", "638 Cardinal Ave."));
     }
 
     @Test
     void literalsExpressionsAndNullsAreToldApart() {
-        assertThat(written("update owners set city = 'Madison', telephone = telephone || ?, address = null where id = ?",
-                "0", 1)).containsExactly(new ColumnValue("city", "'Madison'", Source.LITERAL),
-                new ColumnValue("telephone", null, Source.EXPRESSION), new ColumnValue("address", "NULL", Source.LITERAL));
+        assertThat(written(
+                        "update owners set city = 'Madison', telephone = telephone || ?, address = null where id = ?",
+                        "0",
+                        1))
+                .containsExactly(
+                        new ColumnValue("city", "'Madison'", Source.LITERAL),
+                        new ColumnValue("telephone", null, Source.EXPRESSION),
+                        new ColumnValue("address", "NULL", Source.LITERAL));
     }
 
     @Test
@@ -47,13 +56,16 @@ class ValuesWrittenTest {
     @Test
     void anInsertOfOneRowSetsItsListedColumns() {
         assertThat(written("insert into owners (id, first_name, last_name) values (?, ?, default)", 5, "Jean"))
-                .containsExactly(bound("id", 5), bound("first_name", "Jean"), new ColumnValue("last_name", null,
-                        Source.DEFAULT));
+                .containsExactly(
+                        bound("id", 5),
+                        bound("first_name", "Jean"),
+                        new ColumnValue("last_name", null, Source.DEFAULT));
     }
 
     @Test
     void readsAndInsertsOfSeveralRowsSetNothingTheReportsShow() {
-        assertThat(written("insert into owners (id, first_name) values (?, ?), (?, ?)", 5, "a", 6, "b")).isEmpty();
+        assertThat(written("insert into owners (id, first_name) values (?, ?), (?, ?)", 5, "a", 6, "b"))
+                .isEmpty();
         assertThat(written("select city from owners where id = ?", 1)).isEmpty();
         assertThat(written("delete from owners where id = ?", 1)).isEmpty();
     }

@@ -5,8 +5,7 @@ public final class FirstUse {
 
     private static boolean used;
 
-    private FirstUse() {
-    }
+    private FirstUse() {}
 
     /** True the first time only (until {@link #reset}). */
     public static synchronized boolean first() {

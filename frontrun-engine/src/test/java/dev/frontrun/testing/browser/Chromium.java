@@ -45,6 +45,7 @@ public final class Chromium implements AutoCloseable {
 
     /** How long any single step (start, one command, one event) may take before the test fails. */
     private static final Duration PATIENCE = Duration.ofSeconds(60);
+
     private static final Pattern LISTENING = Pattern.compile("DevTools listening on (ws://\\S+)");
 
     private final Process process;
@@ -73,12 +74,25 @@ public final class Chromium implements AutoCloseable {
                     + " elsewhere install Chromium and point -Dfrontrun.chromium at it");
         }
         Files.createDirectories(profile);
-        List<String> command = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox",
-                "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", "--hide-scrollbars",
-                "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", "--user-data-dir=" + profile,
+        List<String> command = new ArrayList<>(List.of(
+                chromium.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+                "--hide-scrollbars",
+                "--remote-debugging-address=127.0.0.1",
+                "--remote-debugging-port=0",
+                "--user-data-dir=" + profile,
                 "about:blank"));
-        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         StringBuffer log = new StringBuffer();
         CompletableFuture<String> endpoint = new CompletableFuture<>();
         Thread reader = new Thread(() -> readLog(process, log, endpoint), "chromium-log");
@@ -94,8 +108,8 @@ public final class Chromium implements AutoCloseable {
     }
 
     private static void readLog(Process process, StringBuffer log, CompletableFuture<String> endpoint) {
-        try (BufferedReader err = new BufferedReader(
-                new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader err =
+                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
             for (String line = err.readLine(); line != null; line = err.readLine()) {
                 log.append(line).append('\n');
                 Matcher m = LISTENING.matcher(line);
@@ -121,11 +135,15 @@ public final class Chromium implements AutoCloseable {
 
     /** Opens {@code url} in a new tab of {@code width} × {@code height} CSS pixels and waits until it has loaded. */
     public Page open(URI url, int width, int height) throws Exception {
-        String target = (String) send(null, "Target.createTarget", "{\"url\":\"about:blank\"}").get("targetId");
-        String session = (String) send(null, "Target.attachToTarget",
-                "{\"targetId\":" + Json.quote(target) + ",\"flatten\":true}").get("sessionId");
+        String target = (String)
+                send(null, "Target.createTarget", "{\"url\":\"about:blank\"}").get("targetId");
+        String session = (String)
+                send(null, "Target.attachToTarget", "{\"targetId\":" + Json.quote(target) + ",\"flatten\":true}")
+                        .get("sessionId");
         Page page = new Page(session);
-        send(session, "Emulation.setDeviceMetricsOverride",
+        send(
+                session,
+                "Emulation.setDeviceMetricsOverride",
                 "{\"width\":" + width + ",\"height\":" + height + ",\"deviceScaleFactor\":1,\"mobile\":false}");
         send(session, "Page.enable", "{}");
         send(session, "Page.navigate", "{\"url\":" + Json.quote(url.toString()) + "}");
@@ -171,11 +189,13 @@ public final class Chromium implements AutoCloseable {
          * maps, lists, strings, doubles, booleans or null. A script error fails with the browser's message.
          */
         public Object evaluate(String expression) throws Exception {
-            Map<String, Object> result = send(session, "Runtime.evaluate", "{\"expression\":" + Json.quote(expression)
-                    + ",\"returnByValue\":true,\"awaitPromise\":true}");
+            Map<String, Object> result = send(
+                    session,
+                    "Runtime.evaluate",
+                    "{\"expression\":" + Json.quote(expression) + ",\"returnByValue\":true,\"awaitPromise\":true}");
             if (result.get("exceptionDetails") != null) {
-                throw new AssertionError("the script failed in the page: " + result.get("exceptionDetails")
-                        + "\nscript: " + expression);
+                throw new AssertionError(
+                        "the script failed in the page: " + result.get("exceptionDetails") + "\nscript: " + expression);
             }
             return ((Map<?, ?>) result.get("result")).get("value");
         }
@@ -183,14 +203,18 @@ public final class Chromium implements AutoCloseable {
         /** A left click with the mouse at ({@code x}, {@code y}) of the viewport, as a person would click. */
         public void click(double x, double y) throws Exception {
             for (String type : List.of("mouseMoved", "mousePressed", "mouseReleased")) {
-                send(session, "Input.dispatchMouseEvent", "{\"type\":\"" + type + "\",\"x\":" + x + ",\"y\":" + y
-                        + (type.equals("mouseMoved") ? "" : ",\"button\":\"left\",\"clickCount\":1") + "}");
+                send(
+                        session,
+                        "Input.dispatchMouseEvent",
+                        "{\"type\":\"" + type + "\",\"x\":" + x + ",\"y\":" + y
+                                + (type.equals("mouseMoved") ? "" : ",\"button\":\"left\",\"clickCount\":1") + "}");
             }
         }
 
         /** A PNG of the viewport. */
         public byte[] screenshot() throws Exception {
-            String data = (String) send(session, "Page.captureScreenshot", "{\"format\":\"png\"}").get("data");
+            String data = (String) send(session, "Page.captureScreenshot", "{\"format\":\"png\"}")
+                    .get("data");
             return Base64.getDecoder().decode(data);
         }
     }

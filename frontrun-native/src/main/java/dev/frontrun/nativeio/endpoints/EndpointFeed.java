@@ -75,8 +75,7 @@ public final class EndpointFeed implements ExplorationHook {
 
     /** The work run plainly announces nothing: no feed, so its requests cost what they cost without Frontrun. */
     @Override
-    public void beforeBaseline() {
-    }
+    public void beforeBaseline() {}
 
     @Override
     public void threadStarting(ExecutionContext execution, int thread) {

@@ -72,7 +72,8 @@ public enum NativeMode {
             EndpointFeed requests = new EndpointFeed(dataSource);
             return dataSource == null ? List.of(requests) : List.of(new ProxyCrossCheck(dataSource), requests);
         }
-        return List.of(this == REQUIRED ? new Refusal(unavailable.get()) : new UnseenSockets(unavailable.get(), dataSource));
+        return List.of(
+                this == REQUIRED ? new Refusal(unavailable.get()) : new UnseenSockets(unavailable.get(), dataSource));
     }
 
     /** Refuses to start an exploration: {@code frontrun.native=required} and the library is not preloaded. */

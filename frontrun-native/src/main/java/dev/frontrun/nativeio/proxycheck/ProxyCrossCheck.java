@@ -58,15 +58,13 @@ public final class ProxyCrossCheck implements ExplorationHook {
     /** the framing statements each explored thread sent in the last completed execution, by thread name */
     private final Map<String, List<String>> tolerated = new LinkedHashMap<>();
 
-    private record Prepared(String sql, boolean truncated) {
-    }
+    private record Prepared(String sql, boolean truncated) {}
 
     /**
      * A statement an explored thread ran on the wire: sql null when it ran a statement prepared before
      * the check began; unreadable says why its connection could not be read from some point on.
      */
-    private record Sent(String sql, boolean truncated, String unreadable) {
-    }
+    private record Sent(String sql, boolean truncated, String unreadable) {}
 
     /** @param dataSource the database the explored code uses (its port is the one whose traffic is read) */
     public ProxyCrossCheck(DataSource dataSource) {
@@ -83,8 +81,7 @@ public final class ProxyCrossCheck implements ExplorationHook {
 
     /** The work run plainly is not checked: no recording, so its statements cost what they cost without Frontrun. */
     @Override
-    public void beforeBaseline() {
-    }
+    public void beforeBaseline() {}
 
     @Override
     public void threadStarting(ExecutionContext execution, int thread) {
@@ -104,9 +101,10 @@ public final class ProxyCrossCheck implements ExplorationHook {
         List<PgMessage> messages = recording.drain();
         long dropped = recording.dropped() - droppedBefore;
         if (dropped > 0) {
-            throw new IllegalStateException("Frontrun's native layer lost " + dropped + " chunks of PostgreSQL messages"
-                    + " (its buffer was full), so it cannot tell whether every statement went through the proxy;"
-                    + " explore fewer statements per execution, or set frontrun.native=off to explore without the check");
+            throw new IllegalStateException(
+                    "Frontrun's native layer lost " + dropped + " chunks of PostgreSQL messages"
+                            + " (its buffer was full), so it cannot tell whether every statement went through the proxy;"
+                            + " explore fewer statements per execution, or set frontrun.native=off to explore without the check");
         }
         Map<Integer, Integer> threads = threadIds(execution);
         Map<Integer, List<Sent>> sent = absorb(messages, threads);
@@ -151,8 +149,8 @@ public final class ProxyCrossCheck implements ExplorationHook {
                 case BIND -> {
                     if (thread != null) {
                         Prepared p = names.get(m.statementName());
-                        sent.computeIfAbsent(thread, t -> new ArrayList<>()).add(p == null
-                                ? new Sent(null, false, null) : new Sent(p.sql(), p.truncated(), null));
+                        sent.computeIfAbsent(thread, t -> new ArrayList<>())
+                                .add(p == null ? new Sent(null, false, null) : new Sent(p.sql(), p.truncated(), null));
                     }
                 }
                 case QUERY -> {
@@ -167,10 +165,13 @@ public final class ProxyCrossCheck implements ExplorationHook {
                 }
                 case TLS, UNREADABLE -> {
                     if (thread != null) {
-                        sent.computeIfAbsent(thread, t -> new ArrayList<>()).add(new Sent(null, false,
-                                m.kind() == PgMessage.Kind.TLS
-                                        ? "the connection is encrypted (TLS); connect with sslmode=disable in tests"
-                                        : "the stream stopped parsing as the PostgreSQL protocol"));
+                        sent.computeIfAbsent(thread, t -> new ArrayList<>())
+                                .add(new Sent(
+                                        null,
+                                        false,
+                                        m.kind() == PgMessage.Kind.TLS
+                                                ? "the connection is encrypted (TLS); connect with sslmode=disable in tests"
+                                                : "the stream stopped parsing as the PostgreSQL protocol"));
                     }
                 }
             }
@@ -207,10 +208,14 @@ public final class ProxyCrossCheck implements ExplorationHook {
             }
             String wire = WireSql.normalized(s.sql());
             if (WireSql.framing(wire)) {
-                tolerated.computeIfAbsent(execution.threadNames().get(thread), t -> new ArrayList<>()).add(s.sql().strip());
+                tolerated
+                        .computeIfAbsent(execution.threadNames().get(thread), t -> new ArrayList<>())
+                        .add(s.sql().strip());
                 continue;
             }
-            Optional<String> match = announced.stream().filter(a -> WireSql.matches(wire, s.truncated(), a)).findFirst();
+            Optional<String> match = announced.stream()
+                    .filter(a -> WireSql.matches(wire, s.truncated(), a))
+                    .findFirst();
             if (match.isEmpty()) {
                 throw new IllegalStateException("database traffic outside Frontrun's proxy from thread '"
                         + execution.threadNames().get(thread) + "': " + s.sql().strip()

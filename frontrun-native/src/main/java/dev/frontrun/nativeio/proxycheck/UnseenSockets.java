@@ -26,6 +26,7 @@ final class UnseenSockets implements ExplorationHook {
     private final DataSource database;
     /** the Java thread ids of the explored threads, as each one starts its body */
     private final Set<Long> explored = ConcurrentHashMap.newKeySet();
+
     private SocketTraffic traffic;
     private long databaseProbe = -1;
     /** what the last exploration found: null when it could not be watched */
@@ -63,13 +64,16 @@ final class UnseenSockets implements ExplorationHook {
 
     /** Talks to the database on a thread of its own, whose peers are then the database's; returns its id. */
     private static long probe(DataSource database) throws InterruptedException {
-        Thread probe = new Thread(() -> {
-            try (Connection connection = database.getConnection()) {
-                connection.isValid(10);
-            } catch (Exception e) {
-                // no peer is then the database's: its traffic counts as another service's, never the other way round
-            }
-        }, "frontrun-database-peer");
+        Thread probe = new Thread(
+                () -> {
+                    try (Connection connection = database.getConnection()) {
+                        connection.isValid(10);
+                    } catch (Exception e) {
+                        // no peer is then the database's: its traffic counts as another service's, never the other way
+                        // round
+                    }
+                },
+                "frontrun-database-peer");
         probe.setDaemon(true);
         probe.start();
         probe.join();
@@ -112,7 +116,8 @@ final class UnseenSockets implements ExplorationHook {
 
     /** The first few peers, and how many more. */
     private static String named(Set<SocketTraffic.Peer> peers) {
-        String first = peers.stream().limit(NAMED).map(SocketTraffic.Peer::toString).collect(Collectors.joining(", "));
+        String first =
+                peers.stream().limit(NAMED).map(SocketTraffic.Peer::toString).collect(Collectors.joining(", "));
         return peers.size() <= NAMED ? first : first + " and " + (peers.size() - NAMED) + " more";
     }
 }

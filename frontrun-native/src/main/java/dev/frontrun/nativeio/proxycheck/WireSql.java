@@ -20,8 +20,7 @@ final class WireSql {
     /** How much of the end of a truncated text may be a cut-off token. */
     private static final int CUT_TOKEN = 16;
 
-    private WireSql() {
-    }
+    private WireSql() {}
 
     /**
      * Whether a statement is transaction framing or a session setting, which touch no data:
@@ -84,8 +83,11 @@ final class WireSql {
             return announced.startsWith(prefix) || matches(prefix, false, announced);
         }
         return wire.equals(announced)
-                || wire.length() > announced.length() && wire.startsWith(announced)
-                && wire.substring(announced.length()).toUpperCase(Locale.ROOT).startsWith(" RETURNING ");
+                || wire.length() > announced.length()
+                        && wire.startsWith(announced)
+                        && wire.substring(announced.length())
+                                .toUpperCase(Locale.ROOT)
+                                .startsWith(" RETURNING ");
     }
 
     /**

@@ -38,9 +38,11 @@ class EndpointFeedPreloadedTest {
                 .hook(new EndpointFeed())
                 .thread("a", first::increment)
                 .thread("b", second::increment)
-                .invariant(() -> (first == second ? first.value() : first.value() + second.value()) == 2,
+                .invariant(
+                        () -> (first == second ? first.value() : first.value() + second.value()) == 2,
                         "both increments are counted")
-                .reportDirectory(null).checkAdvice(false);
+                .reportDirectory(null)
+                .checkAdvice(false);
     }
 
     @Test
@@ -56,19 +58,25 @@ class EndpointFeedPreloadedTest {
             Result first = increments(counter, counter).reproduceOnFailure(3).run();
             assertThat(first.verdict()).isEqualTo(Verdict.FAILS);
             String endpoint = "socket:127.0.0.1:" + counter.port();
-            List<String> labels = first.trace().stream().map(s -> s.step().label()).toList();
-            assertThat(labels).as(first.explanation()).containsExactly(
-                    "request to " + endpoint + ": GET /counter HTTP/1.1",
-                    "request to " + endpoint + ": GET /counter HTTP/1.1",
-                    "request to " + endpoint + ": PUT /counter HTTP/1.1",
-                    "request to " + endpoint + ": PUT /counter HTTP/1.1");
+            List<String> labels =
+                    first.trace().stream().map(s -> s.step().label()).toList();
+            assertThat(labels)
+                    .as(first.explanation())
+                    .containsExactly(
+                            "request to " + endpoint + ": GET /counter HTTP/1.1",
+                            "request to " + endpoint + ": GET /counter HTTP/1.1",
+                            "request to " + endpoint + ": PUT /counter HTTP/1.1",
+                            "request to " + endpoint + ": PUT /counter HTTP/1.1");
             TraceStep step = first.trace().get(0);
-            assertThat(step.step().detail()).isEqualTo(new SocketRequest("127.0.0.1", counter.port(), "GET /counter HTTP/1.1"));
+            assertThat(step.step().detail())
+                    .isEqualTo(new SocketRequest("127.0.0.1", counter.port(), "GET /counter HTTP/1.1"));
             assertThat(step.step().accesses()).singleElement().hasToString("WRITE " + endpoint);
             assertThat(first.explanation()).contains(endpoint);
             assertThat(first.reproduced()).isEqualTo(3);
 
-            Result replay = increments(counter, counter).reproduceOnFailure(5).replay(first.counterexample().orElseThrow());
+            Result replay = increments(counter, counter)
+                    .reproduceOnFailure(5)
+                    .replay(first.counterexample().orElseThrow());
             assertThat(replay.verdict()).as(replay.explanation()).isEqualTo(Verdict.FAILS);
             assertThat(replay.reproduced()).isEqualTo(5);
         }
@@ -76,7 +84,8 @@ class EndpointFeedPreloadedTest {
 
     @Test
     void requestsToDifferentServicesAreIndependent() throws Exception {
-        try (CounterService one = CounterService.start(); CounterService other = CounterService.start()) {
+        try (CounterService one = CounterService.start();
+                CounterService other = CounterService.start()) {
             Result result = increments(one, other).stopOnFirstFailure(false).run();
 
             assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
@@ -94,17 +103,23 @@ class EndpointFeedPreloadedTest {
         try (CounterService counter = CounterService.start()) {
             java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
             java.net.http.HttpRequest get = java.net.http.HttpRequest.newBuilder(
-                    java.net.URI.create("http://127.0.0.1:" + counter.port() + "/counter")).build();
+                            java.net.URI.create("http://127.0.0.1:" + counter.port() + "/counter"))
+                    .build();
             Result result = Frontrun.explore(Object::new)
                     .hook(new EndpointFeed())
                     .thread("a", () -> client.send(get, java.net.http.HttpResponse.BodyHandlers.ofString()))
                     .thread("b", () -> client.send(get, java.net.http.HttpResponse.BodyHandlers.ofString()))
-                    .reportDirectory(null).checkAdvice(false)
+                    .reportDirectory(null)
+                    .checkAdvice(false)
                     .run();
 
-            assertThat(result.trace()).as("no request was a scheduling point").noneMatch(step ->
-                    step.step().detail() instanceof SocketRequest);
-            assertThat(result.notExplored()).as(result.explanation()).singleElement().asString()
+            assertThat(result.trace())
+                    .as("no request was a scheduling point")
+                    .noneMatch(step -> step.step().detail() instanceof SocketRequest);
+            assertThat(result.notExplored())
+                    .as(result.explanation())
+                    .singleElement()
+                    .asString()
                     .contains("(the last to port " + counter.port() + ") were sent by threads outside the exploration");
             assertThat(result.explanation()).contains("not explored:");
         }

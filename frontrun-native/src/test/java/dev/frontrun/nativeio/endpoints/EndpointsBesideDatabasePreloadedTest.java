@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.jna.Platform;
+import dev.frontrun.Exploration;
 import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
-import dev.frontrun.Exploration;
 import dev.frontrun.jdbc.FrontrunDataSource;
 import dev.frontrun.nativeio.DatabasePort;
 import dev.frontrun.nativeio.NativeIo;
@@ -42,7 +42,8 @@ class EndpointsBesideDatabasePreloadedTest {
 
     @BeforeEach
     void accounts(TestDatabase db) {
-        db.execute("DROP TABLE IF EXISTS account",
+        db.execute(
+                "DROP TABLE IF EXISTS account",
                 "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
                 "INSERT INTO account VALUES (1, 100), (2, 100)");
         ds = FrontrunDataSource.wrap(db.dataSource());
@@ -50,7 +51,7 @@ class EndpointsBesideDatabasePreloadedTest {
 
     private void pay(int account) throws Exception {
         try (Connection c = ds.getConnection();
-             PreparedStatement ps = c.prepareStatement("UPDATE account SET balance = balance - 1 WHERE id = ?")) {
+                PreparedStatement ps = c.prepareStatement("UPDATE account SET balance = balance - 1 WHERE id = ?")) {
             ps.setInt(1, account);
             ps.executeUpdate();
         }
@@ -72,7 +73,9 @@ class EndpointsBesideDatabasePreloadedTest {
                         counter.increment();
                     })
                     .invariant(() -> counter.value() == 2, "both increments are counted")
-                    .stopOnFirstFailure(false).reportDirectory(null).checkAdvice(false);
+                    .stopOnFirstFailure(false)
+                    .reportDirectory(null)
+                    .checkAdvice(false);
             NativeMode.REQUIRED.hooksFor(ds).forEach(exploration::hook);
             Result result = exploration.database(ds).run();
 
@@ -80,10 +83,14 @@ class EndpointsBesideDatabasePreloadedTest {
             assertThat(result.executions()).as(result.explanation()).isEqualTo(6);
             assertThat(result.failingExecutions()).isEqualTo(4);
             String service = "socket:127.0.0.1:" + counter.port();
-            List<String> endpoints = result.trace().stream().flatMap(s -> s.step().accesses().stream())
-                    .map(a -> a.resource()).filter(r -> r.startsWith("socket:")).toList();
+            List<String> endpoints = result.trace().stream()
+                    .flatMap(s -> s.step().accesses().stream())
+                    .map(a -> a.resource())
+                    .filter(r -> r.startsWith("socket:"))
+                    .toList();
             assertThat(endpoints).as(result.explanation()).containsOnly(service).hasSize(4);
-            assertThat(result.explanation()).doesNotContain("socket:127.0.0.1:" + DatabasePort.of(ds))
+            assertThat(result.explanation())
+                    .doesNotContain("socket:127.0.0.1:" + DatabasePort.of(ds))
                     .contains("UPDATE account");
         }
     }

@@ -24,7 +24,9 @@ class EndpointsNotPreloadedTest {
 
     @BeforeAll
     static void notPreloaded() {
-        assertThat(NativeIo.interceptionActive()).as("this test JVM is started without LD_PRELOAD").isFalse();
+        assertThat(NativeIo.interceptionActive())
+                .as("this test JVM is started without LD_PRELOAD")
+                .isFalse();
     }
 
     private static Exploration<Object> increments(CounterService counter, NativeMode mode) {
@@ -35,7 +37,8 @@ class EndpointsNotPreloadedTest {
                 .thread("a", counter::increment)
                 .thread("b", counter::increment)
                 .invariant(() -> counter.value() == 2, "both increments are counted")
-                .reportDirectory(null).checkAdvice(false);
+                .reportDirectory(null)
+                .checkAdvice(false);
         mode.hooksFor(null).forEach(exploration::hook);
         return exploration;
     }
@@ -43,12 +46,17 @@ class EndpointsNotPreloadedTest {
     @Test
     void autoExploresWhatItSeesAndTheResultSaysTheRequestsWentUnexplored(@TempDir Path reports) throws Exception {
         try (CounterService counter = CounterService.start()) {
-            Result result = increments(counter, NativeMode.AUTO).reportDirectory(reports).reportPassing(true).run();
+            Result result = increments(counter, NativeMode.AUTO)
+                    .reportDirectory(reports)
+                    .reportPassing(true)
+                    .run();
 
             // no scheduling point at all: one execution, each thread's requests back to back
             assertThat(result.executions()).isEqualTo(1);
             assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
-            assertThat(result.notExplored()).singleElement().asString()
+            assertThat(result.notExplored())
+                    .singleElement()
+                    .asString()
                     .startsWith("requests to other services over sockets: the explored threads talked to 127.0.0.1:"
                             + counter.port() + ", in an order Frontrun explores only with its native library:"
                             + " frontrun.native=auto, and Frontrun native I/O interception is not active in this JVM:"
@@ -66,7 +74,8 @@ class EndpointsNotPreloadedTest {
         try (CounterService counter = CounterService.start()) {
             assertThatThrownBy(() -> increments(counter, NativeMode.REQUIRED).run())
                     .isInstanceOf(IllegalStateException.class)
-                    .hasMessageStartingWith("frontrun.native=required, but Frontrun native I/O interception is not active")
+                    .hasMessageStartingWith(
+                            "frontrun.native=required, but Frontrun native I/O interception is not active")
                     .hasMessageContaining("LD_PRELOAD=");
             assertThat(counter.value()).as("no request was sent").isZero();
         }

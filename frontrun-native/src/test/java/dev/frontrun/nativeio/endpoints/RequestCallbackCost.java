@@ -16,8 +16,7 @@ import java.util.Locale;
  */
 public final class RequestCallbackCost {
 
-    private RequestCallbackCost() {
-    }
+    private RequestCallbackCost() {}
 
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 7;
@@ -38,9 +37,16 @@ public final class RequestCallbackCost {
             for (int i = 0; i < 2; i++) {
                 Arrays.sort(plain[i]);
                 Arrays.sort(fed[i]);
-                System.out.printf(Locale.ROOT, "%s µs per request, median of %d rounds of %d requests: not fed %.1f,"
-                        + " fed %.1f (difference %.1f)%n", i == 0 ? "wall" : "thread CPU", rounds, 2 * increments,
-                        plain[i][rounds / 2], fed[i][rounds / 2], fed[i][rounds / 2] - plain[i][rounds / 2]);
+                System.out.printf(
+                        Locale.ROOT,
+                        "%s µs per request, median of %d rounds of %d requests: not fed %.1f,"
+                                + " fed %.1f (difference %.1f)%n",
+                        i == 0 ? "wall" : "thread CPU",
+                        rounds,
+                        2 * increments,
+                        plain[i][rounds / 2],
+                        fed[i][rounds / 2],
+                        fed[i][rounds / 2] - plain[i][rounds / 2]);
             }
         } finally {
             feed.afterExploration();

@@ -35,10 +35,11 @@ class OtherDatabasePreloadedTest {
         // the order the Spring starter adds them in: the native layer's hooks before the database's
         NativeMode.AUTO.hooksFor(h2).forEach(exploration::hook);
 
-        assertThatThrownBy(() -> exploration.database(h2)
-                .thread("a", s -> ran[0] = true)
-                .reportDirectory(null)
-                .run())
+        assertThatThrownBy(() -> exploration
+                        .database(h2)
+                        .thread("a", s -> ran[0] = true)
+                        .reportDirectory(null)
+                        .run())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("Frontrun needs PostgreSQL, but this DataSource connects to H2")
                 .hasMessageNotContaining("INET_SERVER_PORT");

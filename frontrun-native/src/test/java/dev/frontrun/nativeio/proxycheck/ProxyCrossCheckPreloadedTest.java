@@ -54,7 +54,8 @@ class ProxyCrossCheckPreloadedTest {
     @BeforeEach
     void accounts(TestDatabase db) {
         this.db = db;
-        db.execute("DROP TABLE IF EXISTS account",
+        db.execute(
+                "DROP TABLE IF EXISTS account",
                 "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
                 "INSERT INTO account VALUES (1, 100), (2, 100)");
         raw = db.dataSource();
@@ -62,13 +63,18 @@ class ProxyCrossCheckPreloadedTest {
     }
 
     private Exploration<Object> explore(ProxyCrossCheck check) {
-        return Frontrun.explore(Object::new).hook(check).database(ds).reportDirectory(null).checkAdvice(false);
+        return Frontrun.explore(Object::new)
+                .hook(check)
+                .database(ds)
+                .reportDirectory(null)
+                .checkAdvice(false);
     }
 
     @Test
     void theSwitchChecksAndFeedsRequestsWhenPreloadedUnlessOff() {
         assertThat(NativeMode.AUTO.hooksFor(ds)).hasExactlyElementsOfTypes(ProxyCrossCheck.class, EndpointFeed.class);
-        assertThat(NativeMode.REQUIRED.hooksFor(ds)).hasExactlyElementsOfTypes(ProxyCrossCheck.class, EndpointFeed.class);
+        assertThat(NativeMode.REQUIRED.hooksFor(ds))
+                .hasExactlyElementsOfTypes(ProxyCrossCheck.class, EndpointFeed.class);
         assertThat(NativeMode.AUTO.hooksFor(null)).hasExactlyElementsOfTypes(EndpointFeed.class);
         assertThat(NativeMode.OFF.hooksFor(ds)).isEmpty();
     }
@@ -77,21 +83,23 @@ class ProxyCrossCheckPreloadedTest {
     void aDriverManagerConnectionBesideProxiedSqlEndsTheExplorationNamingThreadAndSql() {
         ProxyCrossCheck check = new ProxyCrossCheck(ds);
         assertThatThrownBy(() -> explore(check)
-                .thread("proxied", s -> {
-                    try (Connection c = ds.getConnection();
-                         PreparedStatement ps = c.prepareStatement("UPDATE account SET balance = balance - 1 WHERE id = ?")) {
-                        ps.setInt(1, 1);
-                        ps.executeUpdate();
-                    }
-                })
-                .thread("bypass", s -> {
-                    try (Connection c = db.connect();
-                         PreparedStatement ps = c.prepareStatement("SELECT balance FROM account WHERE id = ?")) {
-                        ps.setInt(1, 2);
-                        ps.executeQuery().close();
-                    }
-                })
-                .run())
+                        .thread("proxied", s -> {
+                            try (Connection c = ds.getConnection();
+                                    PreparedStatement ps = c.prepareStatement(
+                                            "UPDATE account SET balance = balance - 1 WHERE id = ?")) {
+                                ps.setInt(1, 1);
+                                ps.executeUpdate();
+                            }
+                        })
+                        .thread("bypass", s -> {
+                            try (Connection c = db.connect();
+                                    PreparedStatement ps =
+                                            c.prepareStatement("SELECT balance FROM account WHERE id = ?")) {
+                                ps.setInt(1, 2);
+                                ps.executeQuery().close();
+                            }
+                        })
+                        .run())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("database traffic outside Frontrun's proxy from thread 'bypass': "
                         + "SELECT balance FROM account WHERE id = $1\n")
@@ -103,17 +111,19 @@ class ProxyCrossCheckPreloadedTest {
         ProxyCrossCheck check = new ProxyCrossCheck(ds);
         String sql = "SELECT balance FROM account WHERE id = ?";
         assertThatThrownBy(() -> explore(check)
-                .thread("twice", s -> {
-                    try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-                        ps.setInt(1, 1);
-                        ps.executeQuery().close();
-                    }
-                    try (Connection c = db.connect(); PreparedStatement ps = c.prepareStatement(sql)) {
-                        ps.setInt(1, 1);
-                        ps.executeQuery().close();
-                    }
-                })
-                .run())
+                        .thread("twice", s -> {
+                            try (Connection c = ds.getConnection();
+                                    PreparedStatement ps = c.prepareStatement(sql)) {
+                                ps.setInt(1, 1);
+                                ps.executeQuery().close();
+                            }
+                            try (Connection c = db.connect();
+                                    PreparedStatement ps = c.prepareStatement(sql)) {
+                                ps.setInt(1, 1);
+                                ps.executeQuery().close();
+                            }
+                        })
+                        .run())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("database traffic outside Frontrun's proxy from thread 'twice': "
                         + "SELECT balance FROM account WHERE id = $1\n");
@@ -127,13 +137,15 @@ class ProxyCrossCheckPreloadedTest {
                 .thread("tx", s -> {
                     try (Connection c = ds.getConnection()) {
                         c.setAutoCommit(false);
-                        try (PreparedStatement read = c.prepareStatement("SELECT balance FROM account WHERE id = ? FOR UPDATE")) {
+                        try (PreparedStatement read =
+                                c.prepareStatement("SELECT balance FROM account WHERE id = ? FOR UPDATE")) {
                             read.setInt(1, 1);
                             try (ResultSet rs = read.executeQuery()) {
                                 rs.next();
                             }
                         }
-                        try (PreparedStatement write = c.prepareStatement("UPDATE account SET balance = balance - 1 WHERE id = ?")) {
+                        try (PreparedStatement write =
+                                c.prepareStatement("UPDATE account SET balance = balance - 1 WHERE id = ?")) {
                             write.setInt(1, 1);
                             write.executeUpdate();
                         }
@@ -141,12 +153,14 @@ class ProxyCrossCheckPreloadedTest {
                     }
                 })
                 .thread("auto", s -> {
-                    try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+                    try (Connection c = ds.getConnection();
+                            Statement st = c.createStatement()) {
                         st.execute("SELECT balance FROM account WHERE id = 2; SELECT count(*) FROM account");
                     }
                     // a thread Frontrun does not explore: its SQL around the proxy is not this check's business
                     Thread helper = new Thread(() -> {
-                        try (Connection c = db.connect(); Statement st = c.createStatement()) {
+                        try (Connection c = db.connect();
+                                Statement st = c.createStatement()) {
                             st.executeQuery("SELECT 42").close();
                         } catch (SQLException e) {
                             helperFailed.set(e);
@@ -166,8 +180,9 @@ class ProxyCrossCheckPreloadedTest {
         // - BEGIN: sent by the driver before the first statement after setAutoCommit(false), which the proxy
         //   announces as a BEGIN boundary step, not as SQL;
         // - COMMIT: the wire form of commit(), announced as a COMMIT boundary step.
-        assertThat(check.toleratedInLastExecution()).isEqualTo(Map.of(
-                "tx", List.of(SET_NAME, "SHOW TRANSACTION ISOLATION LEVEL", "BEGIN", "COMMIT"),
-                "auto", List.of(SET_NAME, "SHOW TRANSACTION ISOLATION LEVEL")));
+        assertThat(check.toleratedInLastExecution())
+                .isEqualTo(Map.of(
+                        "tx", List.of(SET_NAME, "SHOW TRANSACTION ISOLATION LEVEL", "BEGIN", "COMMIT"),
+                        "auto", List.of(SET_NAME, "SHOW TRANSACTION ISOLATION LEVEL")));
     }
 }

@@ -39,12 +39,16 @@ class UnseenSocketsTest {
 
     @BeforeAll
     static void notPreloaded() {
-        assertThat(NativeIo.interceptionActive()).as("this test JVM is started without LD_PRELOAD").isFalse();
+        assertThat(NativeIo.interceptionActive())
+                .as("this test JVM is started without LD_PRELOAD")
+                .isFalse();
     }
 
     @BeforeEach
     void databaseAndService(TestDatabase db) throws IOException {
-        db.execute("DROP TABLE IF EXISTS hits", "CREATE TABLE hits (id int PRIMARY KEY, n int NOT NULL)",
+        db.execute(
+                "DROP TABLE IF EXISTS hits",
+                "CREATE TABLE hits (id int PRIMARY KEY, n int NOT NULL)",
                 "INSERT INTO hits VALUES (1, 0)");
         ds = FrontrunDataSource.wrap(db.dataSource());
         service = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -63,14 +67,14 @@ class UnseenSocketsTest {
 
     private void hit() throws SQLException {
         try (Connection c = ds.getConnection();
-             PreparedStatement update = c.prepareStatement("UPDATE hits SET n = n + 1 WHERE id = 1")) {
+                PreparedStatement update = c.prepareStatement("UPDATE hits SET n = n + 1 WHERE id = 1")) {
             update.executeUpdate();
         }
     }
 
     private void ping() throws IOException {
-        HttpURLConnection c = (HttpURLConnection) new URL("http://127.0.0.1:" + service.getAddress().getPort()
-                + "/ping").openConnection();
+        HttpURLConnection c = (HttpURLConnection)
+                new URL("http://127.0.0.1:" + service.getAddress().getPort() + "/ping").openConnection();
         assertThat(c.getResponseCode()).isEqualTo(200);
         try (InputStream in = c.getInputStream()) {
             in.readAllBytes();
@@ -84,9 +88,8 @@ class UnseenSocketsTest {
 
     @Test
     void threadsThatTalkOnlyToTheDatabaseGetNoNote() {
-        Result result = explore(Frontrun.explore(Object::new)
-                .thread("a", this::hit)
-                .thread("b", this::hit));
+        Result result =
+                explore(Frontrun.explore(Object::new).thread("a", this::hit).thread("b", this::hit));
 
         assertThat(result.executions()).as(result.explanation()).isEqualTo(2);
         assertThat(result.notExplored()).as(result.explanation()).isEmpty();
@@ -103,11 +106,14 @@ class UnseenSocketsTest {
                 .thread("b", this::hit));
 
         String service = "127.0.0.1:" + this.service.getAddress().getPort();
-        assertThat(result.notExplored()).singleElement().asString()
+        assertThat(result.notExplored())
+                .singleElement()
+                .asString()
                 .startsWith("requests to other services over sockets: the explored threads talked to " + service
                         + ", in an order Frontrun explores only with its native library: frontrun.native=auto, and"
                         + " Frontrun native I/O interception is not active in this JVM: LD_PRELOAD is not set.");
-        assertThat(result.summary()).contains("not explored: requests to other services over sockets: the explored"
-                + " threads talked to " + service + ",");
+        assertThat(result.summary())
+                .contains("not explored: requests to other services over sockets: the explored" + " threads talked to "
+                        + service + ",");
     }
 }

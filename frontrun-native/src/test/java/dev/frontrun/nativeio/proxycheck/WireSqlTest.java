@@ -32,19 +32,26 @@ class WireSqlTest {
             while (text.endsWith(";")) {
                 text = text.substring(0, text.length() - 1).trim();
             }
-            assertThat(WireSql.normalized(sql.toString())).as("%s", sql).isEqualTo(placeholder.matcher(text).replaceAll("?"));
+            assertThat(WireSql.normalized(sql.toString()))
+                    .as("%s", sql)
+                    .isEqualTo(placeholder.matcher(text).replaceAll("?"));
         }
     }
 
     @Test
     void aDriverAppendedReturningMatchesButAnyOtherSuffixDoesNot() {
         String announced = WireSql.normalized("insert into t (a) values (?)");
-        assertThat(WireSql.matches(WireSql.normalized("insert into t (a) values ($1)\nRETURNING \"id\""), false, announced))
+        assertThat(WireSql.matches(
+                        WireSql.normalized("insert into t (a) values ($1)\nRETURNING \"id\""), false, announced))
                 .isTrue();
-        assertThat(WireSql.matches(WireSql.normalized("insert into t (a) values ($1) on conflict do nothing"), false,
-                announced)).isFalse();
-        assertThat(WireSql.matches(WireSql.normalized("insert into t (a) values ($1)"), false,
-                WireSql.normalized("insert into t (a) values (?) returning id"))).as("a shorter text is another statement")
+        assertThat(WireSql.matches(
+                        WireSql.normalized("insert into t (a) values ($1) on conflict do nothing"), false, announced))
+                .isFalse();
+        assertThat(WireSql.matches(
+                        WireSql.normalized("insert into t (a) values ($1)"),
+                        false,
+                        WireSql.normalized("insert into t (a) values (?) returning id")))
+                .as("a shorter text is another statement")
                 .isFalse();
     }
 
@@ -53,14 +60,16 @@ class WireSqlTest {
         String full = "select '" + "x".repeat(3000) + "' from t where id = ?";
         String wire = WireSql.normalized(full.substring(0, 2048));
         assertThat(WireSql.matches(wire, true, WireSql.normalized(full))).isTrue();
-        assertThat(WireSql.matches(wire, true, WireSql.normalized("select 'y' from t"))).isFalse();
+        assertThat(WireSql.matches(wire, true, WireSql.normalized("select 'y' from t")))
+                .isFalse();
     }
 
     @Test
     void statementsSplitAtSemicolonsOutsideQuotesAndComments() {
         assertThat(WireSql.statements("select ';'; select \"a;b\" from t -- ;\n; select $x$;$x$;;"))
                 .containsExactly("select ';'", " select \"a;b\" from t -- ;\n", " select $x$;$x$");
-        assertThat(WireSql.statements("update t set a = $1; select 1")).containsExactly("update t set a = $1", " select 1");
+        assertThat(WireSql.statements("update t set a = $1; select 1"))
+                .containsExactly("update t set a = $1", " select 1");
     }
 
     @Test
@@ -76,6 +85,8 @@ class WireSqlTest {
         assertThat(WireSql.framing("SELECT 1")).isFalse();
         assertThat(WireSql.framing("select set_config('a', 'b', false)")).isFalse();
         assertThat(WireSql.framing("UPDATE settings SET a = 1")).isFalse();
-        assertThat(WireSql.framing("settle_payment()")).as("a word that starts like SET is not SET").isFalse();
+        assertThat(WireSql.framing("settle_payment()"))
+                .as("a word that starts like SET is not SET")
+                .isFalse();
     }
 }

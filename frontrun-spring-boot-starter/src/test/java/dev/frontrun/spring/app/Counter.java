@@ -16,8 +16,7 @@ public class Counter {
 
     private int n;
 
-    protected Counter() {
-    }
+    protected Counter() {}
 
     public Long getId() {
         return id;

@@ -19,7 +19,8 @@ public class CouponController {
 
     @PostMapping("/coupons/{code}/redeem")
     public ResponseEntity<String> redeem(@PathVariable String code, @RequestParam String who) {
-        return coupons.redeem(code, who) ? ResponseEntity.ok("redeemed")
+        return coupons.redeem(code, who)
+                ? ResponseEntity.ok("redeemed")
                 : ResponseEntity.status(HttpStatus.CONFLICT).body("already redeemed");
     }
 }

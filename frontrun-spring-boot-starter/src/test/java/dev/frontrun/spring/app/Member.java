@@ -17,8 +17,7 @@ public class Member {
 
     private String name;
 
-    protected Member() {
-    }
+    protected Member() {}
 
     public Member(String name) {
         this.name = name;

@@ -7,5 +7,4 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
  * counter, a check-then-insert — and three fixes of the counter, for the starter's tests.
  */
 @SpringBootApplication
-public class RaceApp {
-}
+public class RaceApp {}

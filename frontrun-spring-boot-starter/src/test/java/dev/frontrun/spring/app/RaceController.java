@@ -49,7 +49,8 @@ public class RaceController {
     @PostMapping("/members")
     public ResponseEntity<Long> register(@RequestParam String name) {
         Long id = members.register(name);
-        return id == null ? ResponseEntity.status(HttpStatus.CONFLICT).build()
+        return id == null
+                ? ResponseEntity.status(HttpStatus.CONFLICT).build()
                 : ResponseEntity.status(HttpStatus.CREATED).body(id);
     }
 }

@@ -19,8 +19,7 @@ public class Tally {
 
     private int n;
 
-    protected Tally() {
-    }
+    protected Tally() {}
 
     public int getN() {
         return n;

@@ -18,8 +18,7 @@ public class VersionedCounter {
     @Version
     private int version;
 
-    protected VersionedCounter() {
-    }
+    protected VersionedCounter() {}
 
     public Long getId() {
         return id;

@@ -18,8 +18,7 @@ public class Voucher {
 
     private String code;
 
-    protected Voucher() {
-    }
+    protected Voucher() {}
 
     public Voucher(String code) {
         this.code = code;

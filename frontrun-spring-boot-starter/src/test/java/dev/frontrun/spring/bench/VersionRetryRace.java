@@ -24,38 +24,63 @@ import org.springframework.web.context.WebApplicationContext;
  */
 public final class VersionRetryRace {
 
-    private VersionRetryRace() {
-    }
+    private VersionRetryRace() {}
 
     public static void main(String[] args) {
         int maxThreads = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         TestDatabase db = TestPostgres.freshDatabase(VersionRetryRace.class);
         try (ConfigurableApplicationContext context = new SpringApplicationBuilder(RaceApp.class)
-                .properties("spring.datasource.url=" + db.jdbcUrl(), "spring.datasource.username=" + db.user(),
-                        "spring.datasource.password=" + db.password(), "frontrun.enabled=true",
-                        "spring.main.banner-mode=off", "logging.level.root=WARN")
+                .properties(
+                        "spring.datasource.url=" + db.jdbcUrl(),
+                        "spring.datasource.username=" + db.user(),
+                        "spring.datasource.password=" + db.password(),
+                        "frontrun.enabled=true",
+                        "spring.main.banner-mode=off",
+                        "logging.level.root=WARN")
                 .run()) {
-            MockMvc mvc = MockMvcBuilders.webAppContextSetup((WebApplicationContext) context).build();
+            MockMvc mvc = MockMvcBuilders.webAppContextSetup((WebApplicationContext) context)
+                    .build();
             RaceExplorer races = context.getBean(RaceExplorer.class);
             JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
             for (int threads = 2; threads <= maxThreads; threads++) {
                 int n = threads;
                 Exploration<Object> exploration = races.explore().maxExecutions(100_000);
                 for (int i = 1; i <= n; i++) {
-                    exploration.thread("request-" + i, () -> mvc.perform(post("/versioned-counters/1/increment"))
-                            .andReturn());
+                    exploration.thread(
+                            "request-" + i,
+                            () -> mvc.perform(post("/versioned-counters/1/increment"))
+                                    .andReturn());
                 }
-                Result result = exploration.invariant(() -> jdbc.queryForObject(
-                        "SELECT n FROM versioned_counters WHERE id = 1", Integer.class) == n, "all increments kept").run();
+                Result result = exploration
+                        .invariant(
+                                () -> jdbc.queryForObject(
+                                                "SELECT n FROM versioned_counters WHERE id = 1", Integer.class)
+                                        == n,
+                                "all increments kept")
+                        .run();
                 Result.Timings t = result.timings();
-                System.out.printf(Locale.ROOT, "%d threads: %s, %d executions, %.1f s, %.1f steps/run, %.1f ms/run"
+                System.out.printf(
+                        Locale.ROOT,
+                        "%d threads: %s, %d executions, %.1f s, %.1f steps/run, %.1f ms/run"
                                 + " (restore %.1f, hand-offs %.1f, sql %.1f, db %.1f, app %.1f, checks %.1f; lock waits %.1f),"
                                 + " %.1f probes/run%n%s%n",
-                        n, result.verdict(), result.executions(), result.elapsed().toMillis() / 1000.0,
-                        (double) t.steps() / t.runs(), t.msPerRun(), t.msPerRun(t.restore()), t.msPerRun(t.handoffs()),
-                        t.msPerRun(t.analysis()), t.msPerRun(t.database()), t.msPerRun(t.application()),
-                        t.msPerRun(t.checks()), t.msPerRun(t.lockWaits()), (double) t.probes() / t.runs(),
-                        result.inconclusiveBecause().map(why -> "  inconclusive: " + why).orElse(""));
+                        n,
+                        result.verdict(),
+                        result.executions(),
+                        result.elapsed().toMillis() / 1000.0,
+                        (double) t.steps() / t.runs(),
+                        t.msPerRun(),
+                        t.msPerRun(t.restore()),
+                        t.msPerRun(t.handoffs()),
+                        t.msPerRun(t.analysis()),
+                        t.msPerRun(t.database()),
+                        t.msPerRun(t.application()),
+                        t.msPerRun(t.checks()),
+                        t.msPerRun(t.lockWaits()),
+                        (double) t.probes() / t.runs(),
+                        result.inconclusiveBecause()
+                                .map(why -> "  inconclusive: " + why)
+                                .orElse(""));
             }
         } finally {
             TestPostgres.drop(db);

@@ -20,18 +20,28 @@ class ApplicationClasspathTest {
     @Test
     void jsqlParserIsInvisibleToTheApplicationButThereForFrontrun() {
         assertThat(ClassUtils.isPresent("net.sf.jsqlparser.parser.CCJSqlParserUtil", null))
-                .as("Spring Data JPA's JSqlParser detection").isFalse();
-        assertThat(ClassUtils.isPresent("dev.frontrun.shaded.jsqlparser.parser.CCJSqlParserUtil", null)).isTrue();
+                .as("Spring Data JPA's JSqlParser detection")
+                .isFalse();
+        assertThat(ClassUtils.isPresent("dev.frontrun.shaded.jsqlparser.parser.CCJSqlParserUtil", null))
+                .isTrue();
     }
 
     /** Byte Buddy is shaded too: the application's own (Hibernate 7 brings one) is the one it loads. */
     @Test
     void frontrunsByteBuddyIsItsOwnAndTheApplicationKeepsItsByteBuddy() throws Exception {
-        assertThat(ClassUtils.isPresent("dev.frontrun.shaded.bytebuddy.ByteBuddy", null)).isTrue();
-        assertThat(ClassUtils.isPresent("dev.frontrun.shaded.bytebuddy.agent.ByteBuddyAgent", null)).isTrue();
+        assertThat(ClassUtils.isPresent("dev.frontrun.shaded.bytebuddy.ByteBuddy", null))
+                .isTrue();
+        assertThat(ClassUtils.isPresent("dev.frontrun.shaded.bytebuddy.agent.ByteBuddyAgent", null))
+                .isTrue();
         Class<?> applications = Class.forName("net.bytebuddy.ByteBuddy");
-        assertThat(applications.getProtectionDomain().getCodeSource().getLocation().toString())
-                .as("the application's Byte Buddy comes from its own jar").contains("byte-buddy").doesNotContain("frontrun");
+        assertThat(applications
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .toString())
+                .as("the application's Byte Buddy comes from its own jar")
+                .contains("byte-buddy")
+                .doesNotContain("frontrun");
     }
 
     @Test
@@ -40,7 +50,10 @@ class ApplicationClasspathTest {
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("dev.frontrun.spring", "dev.frontrun.hibernate", "dev.frontrun.assertj");
         assertThat(integrations).isNotEmpty();
-        ArchRuleDefinition.noClasses().should().dependOnClassesThat().resideInAPackage("dev.frontrun.internal..")
+        ArchRuleDefinition.noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.frontrun.internal..")
                 .check(integrations);
     }
 }

@@ -37,21 +37,21 @@ class SchemaHintsPerContextTest {
     @Configuration(proxyBeanMethods = false)
     @EnableAutoConfiguration
     @EntityScan(basePackageClasses = Gadget.class)
-    static class GadgetApp {
-    }
+    static class GadgetApp {}
 
     @Configuration(proxyBeanMethods = false)
     @EnableAutoConfiguration
     @EntityScan(basePackageClasses = Widget.class)
-    static class WidgetApp {
-    }
+    static class WidgetApp {}
 
     private static TestDatabase db;
 
     @BeforeAll
     static void database() {
         db = TestPostgres.freshDatabase(SchemaHintsPerContextTest.class);
-        db.execute("CREATE TABLE things (id bigint PRIMARY KEY, label text NOT NULL)", "INSERT INTO things VALUES (1, 'one')");
+        db.execute(
+                "CREATE TABLE things (id bigint PRIMARY KEY, label text NOT NULL)",
+                "INSERT INTO things VALUES (1, 'one')");
     }
 
     @AfterAll
@@ -62,33 +62,44 @@ class SchemaHintsPerContextTest {
     @Test
     void eachContextNamesTheTableAfterItsOwnEntity(@TempDir Path reports) {
         try (ConfigurableApplicationContext gadgets = start(GadgetApp.class, reports);
-             ConfigurableApplicationContext widgets = start(WidgetApp.class, reports)) {
+                ConfigurableApplicationContext widgets = start(WidgetApp.class, reports)) {
 
             assertThat(entityOfThings(gadgets)).isEqualTo("Gadget");
             assertThat(entityOfThings(widgets)).isEqualTo("Widget");
-            assertThat(tagsOfAFind(gadgets, Gadget.class)).isNotEmpty().allSatisfy(l -> assertThat(l).contains("[Gadget]"));
-            assertThat(tagsOfAFind(widgets, Widget.class)).isNotEmpty().allSatisfy(l -> assertThat(l).contains("[Widget]"));
+            assertThat(tagsOfAFind(gadgets, Gadget.class))
+                    .isNotEmpty()
+                    .allSatisfy(l -> assertThat(l).contains("[Gadget]"));
+            assertThat(tagsOfAFind(widgets, Widget.class))
+                    .isNotEmpty()
+                    .allSatisfy(l -> assertThat(l).contains("[Widget]"));
         }
     }
 
     /** Arguments, not default properties: they must win over the RaceApp's application.properties on the test classpath. */
     private static ConfigurableApplicationContext start(Class<?> app, Path reports) {
-        return new SpringApplicationBuilder(app).web(WebApplicationType.NONE).run(
-                "--spring.datasource.url=" + db.jdbcUrl(), "--spring.datasource.username=" + db.user(),
-                "--spring.datasource.password=" + db.password(), "--spring.sql.init.mode=never",
-                "--spring.jpa.hibernate.ddl-auto=none", "--frontrun.enabled=true",
-                "--frontrun.report-directory=" + reports);
+        return new SpringApplicationBuilder(app)
+                .web(WebApplicationType.NONE)
+                .run(
+                        "--spring.datasource.url=" + db.jdbcUrl(),
+                        "--spring.datasource.username=" + db.user(),
+                        "--spring.datasource.password=" + db.password(),
+                        "--spring.sql.init.mode=never",
+                        "--spring.jpa.hibernate.ddl-auto=none",
+                        "--frontrun.enabled=true",
+                        "--frontrun.report-directory=" + reports);
     }
 
     private static String entityOfThings(ConfigurableApplicationContext context) {
-        SchemaHints hints = FrontrunDataSource.schemaHints(context.getBean(DataSource.class)).orElseThrow();
+        SchemaHints hints = FrontrunDataSource.schemaHints(context.getBean(DataSource.class))
+                .orElseThrow();
         return hints.entityOf("things").orElseThrow().name();
     }
 
     /** The SQL steps of a trace in which one thread finds the entity with id 1. */
     private static List<String> tagsOfAFind(ConfigurableApplicationContext context, Class<?> entity) {
         EntityManagerFactory factory = context.getBean(EntityManagerFactory.class);
-        Result result = context.getBean(RaceExplorer.class).explore()
+        Result result = context.getBean(RaceExplorer.class)
+                .explore()
                 .thread("finder", () -> {
                     try (EntityManager em = factory.createEntityManager()) {
                         em.find(entity, 1L);
@@ -97,7 +108,10 @@ class SchemaHintsPerContextTest {
                 .invariant(() -> false, "always fails, to get a trace")
                 .reproduceOnFailure(0)
                 .run();
-        return result.trace().stream().map(TraceStep::step).map(step -> step.label())
-                .filter(label -> label.startsWith("select")).toList();
+        return result.trace().stream()
+                .map(TraceStep::step)
+                .map(step -> step.label())
+                .filter(label -> label.startsWith("select"))
+                .toList();
     }
 }

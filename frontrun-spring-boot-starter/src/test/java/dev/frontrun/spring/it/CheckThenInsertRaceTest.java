@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 class CheckThenInsertRaceTest extends RaceAppTestSupport {
 
     private int register(String name) throws Exception {
-        return mvc.perform(post("/members").param("name", name)).andReturn().getResponse().getStatus();
+        return mvc.perform(post("/members").param("name", name))
+                .andReturn()
+                .getResponse()
+                .getStatus();
     }
 
     @Test

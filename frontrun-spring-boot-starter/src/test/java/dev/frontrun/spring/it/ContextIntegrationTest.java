@@ -49,7 +49,8 @@ class ContextIntegrationTest extends RaceAppTestSupport {
         assertThat(hikari).isSameAs(FrontrunDataSource.unwrapped(dataSource));
         assertThat(hikari.getJdbcUrl()).isEqualTo(database().jdbcUrl());
         assertThat(DataSourceUnwrapper.unwrap(dataSource, HikariConfigMXBean.class, HikariDataSource.class))
-                .as("Boot's unwrapper, used by its pool metrics and health").isSameAs(hikari);
+                .as("Boot's unwrapper, used by its pool metrics and health")
+                .isSameAs(hikari);
         try (Connection c = dataSource.getConnection()) {
             assertThat(c.unwrap(PGConnection.class).getBackendPID()).isPositive();
         }
@@ -85,7 +86,9 @@ class ContextIntegrationTest extends RaceAppTestSupport {
             Result result = races.explore()
                     .thread("worker-a", () -> {
                         seen.add(Thread.currentThread().getName() + "=" + testOnly.get()
-                                + (Thread.currentThread().getContextClassLoader() == testLoader ? "" : " (other loader)"));
+                                + (Thread.currentThread().getContextClassLoader() == testLoader
+                                        ? ""
+                                        : " (other loader)"));
                         postOk("/counters/2/increment-atomic");
                     })
                     .invariant(() -> counter(2) == 1)

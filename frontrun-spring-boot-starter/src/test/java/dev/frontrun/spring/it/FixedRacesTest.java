@@ -44,7 +44,8 @@ class FixedRacesTest extends RaceAppTestSupport {
 
         assertThat(result).hasNoRace().isExhausted();
         assertThat(versionedCounters.retries() - retriesBefore)
-                .as("some interleaving made a write stale and the retry ran").isPositive();
+                .as("some interleaving made a write stale and the retry ran")
+                .isPositive();
         assertThat(versionedCounter(1)).isZero();
     }
 

@@ -6,12 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.frontrun.Exploration;
 import dev.frontrun.Result;
 import dev.frontrun.Verdict;
+import dev.frontrun.spi.ExecutionContext;
+import dev.frontrun.spi.ExplorationHook;
 import dev.frontrun.spring.app.BookingDesk;
 import dev.frontrun.spring.app.BookingService;
 import dev.frontrun.spring.app.PriceService;
 import dev.frontrun.spring.app.ProductCatalog;
-import dev.frontrun.spi.ExecutionContext;
-import dev.frontrun.spi.ExplorationHook;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -68,7 +68,9 @@ class JavaLevelRacesTest extends RaceAppTestSupport {
             for (String who : declared) {
                 exploration.thread(who, () -> bookings.bookSynchronized(7, who));
             }
-            Result result = exploration.invariant(() -> bookingsOf(7) <= 1, "at most one booking of the one seat").run();
+            Result result = exploration
+                    .invariant(() -> bookingsOf(7) <= 1, "at most one booking of the one seat")
+                    .run();
 
             assertThat(result).as("declared %s", declared).foundRace();
             assertThat(bookingsOf(7)).as("restored").isZero();
@@ -86,10 +88,14 @@ class JavaLevelRacesTest extends RaceAppTestSupport {
             for (String who : declared) {
                 exploration.thread(who, () -> desk.book(8, who));
             }
-            Result result = exploration.invariant(() -> bookingsOf(8) == 1, "exactly one booking of the one seat").run();
+            Result result = exploration
+                    .invariant(() -> bookingsOf(8) == 1, "exactly one booking of the one seat")
+                    .run();
 
             assertThat(result).as("declared %s", declared).hasNoRace().isExhausted();
-            assertThat(result.executions()).as("declared %s: who takes the desk first", declared).isEqualTo(2);
+            assertThat(result.executions())
+                    .as("declared %s: who takes the desk first", declared)
+                    .isEqualTo(2);
         }
     }
 
@@ -99,8 +105,11 @@ class JavaLevelRacesTest extends RaceAppTestSupport {
         Result result = races.explore()
                 .thread("alice", () -> desk.book(9, "alice"))
                 .thread("bob", () -> desk.book(9, "bob"))
-                .invariant(() -> "alice".equals(jdbc.queryForObject(
-                        "SELECT who FROM bookings WHERE show_id = 9", String.class)), "alice, declared first, wins")
+                .invariant(
+                        () -> "alice"
+                                .equals(jdbc.queryForObject(
+                                        "SELECT who FROM bookings WHERE show_id = 9", String.class)),
+                        "alice, declared first, wins")
                 .run();
 
         assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
@@ -113,14 +122,17 @@ class JavaLevelRacesTest extends RaceAppTestSupport {
                 .hook(beforeEachExecution(prices::forgetAll)) // the cache is state too: every execution starts empty
                 .thread("reader", () -> prices.price(1))
                 .thread("writer", () -> prices.setPrice(1, 200))
-                .invariant(() -> {
-                    Integer cached = prices.cached(1);
-                    return cached == null || cached == priceInDatabase(1);
-                }, "the cached price is the database's")
+                .invariant(
+                        () -> {
+                            Integer cached = prices.cached(1);
+                            return cached == null || cached == priceInDatabase(1);
+                        },
+                        "the cached price is the database's")
                 .run();
 
         assertThat(result).foundRace();
-        assertThat(result.trace()).anyMatch(step -> step.step().label().startsWith("put map:ConcurrentHashMap[Long 1]"));
+        assertThat(result.trace())
+                .anyMatch(step -> step.step().label().startsWith("put map:ConcurrentHashMap[Long 1]"));
     }
 
     /**
@@ -135,14 +147,17 @@ class JavaLevelRacesTest extends RaceAppTestSupport {
                 .hook(beforeEachExecution(() -> caches.getCache("product-names").clear()))
                 .thread("reader", () -> catalog.name(1))
                 .thread("renamer", () -> catalog.rename(1, "teapot"))
-                .invariant(() -> {
-                    var cached = caches.getCache("product-names").get(1L);
-                    return cached == null || nameInDatabase(1).equals(cached.get());
-                }, "the cached name is the database's")
+                .invariant(
+                        () -> {
+                            var cached = caches.getCache("product-names").get(1L);
+                            return cached == null || nameInDatabase(1).equals(cached.get());
+                        },
+                        "the cached name is the database's")
                 .run();
 
         assertThat(result).foundRace();
-        assertThat(result.trace()).as("the cache's store is explored per key")
+        assertThat(result.trace())
+                .as("the cache's store is explored per key")
                 .anyMatch(step -> step.step().label().startsWith("put map:ConcurrentHashMap[Long 1]"));
         assertThat(nameInDatabase(1)).as("restored").isEqualTo("kettle");
     }

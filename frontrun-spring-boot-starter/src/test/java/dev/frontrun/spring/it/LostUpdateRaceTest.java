@@ -32,15 +32,20 @@ class LostUpdateRaceTest extends RaceAppTestSupport {
         assertThat(result.explanation())
                 .as("transactions named by the listener, statements tagged by the Hibernate inspector")
                 .contains("CounterService.increment", "update counters set n=1", "[Counter]");
-        assertThat(result.explanation()).as("transactions begun while serving a request are named after it")
+        assertThat(result.explanation())
+                .as("transactions begun while serving a request are named after it")
                 .contains("POST /counters/1/increment → RaceController.");
         String label = "POST /counters/1/increment → RaceController.increment: CounterService.increment";
-        assertThat(result.summary().split(Pattern.quote(label), -1)).as("the label is said once, the ids after it: "
-                + result.summary()).hasSize(2);
+        assertThat(result.summary().split(Pattern.quote(label), -1))
+                .as("the label is said once, the ids after it: " + result.summary())
+                .hasSize(2);
         assertThat(result.summary()).contains("request-1/tx1, request-2/tx1 = " + label);
         assertThat(result.summary().lines().filter(line -> !line.startsWith("  report:"))) // a link, kept whole
-                .as(result.summary()).allSatisfy(line -> assertThat(line).hasSizeLessThanOrEqualTo(160));
-        assertThat(result.reproduceAttempts()).as("frontrun.reproduce-count from application.properties").isEqualTo(3);
+                .as(result.summary())
+                .allSatisfy(line -> assertThat(line).hasSizeLessThanOrEqualTo(160));
+        assertThat(result.reproduceAttempts())
+                .as("frontrun.reproduce-count from application.properties")
+                .isEqualTo(3);
         assertThat(result.reproduced()).isEqualTo(3);
         assertThat(counter(1)).as("database restored after exploring").isZero();
     }

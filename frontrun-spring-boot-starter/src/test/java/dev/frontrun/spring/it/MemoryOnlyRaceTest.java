@@ -33,15 +33,21 @@ class MemoryOnlyRaceTest extends RaceAppTestSupport {
     }
 
     private static long redeemedAnswers(Outcomes outcomes) {
-        return outcomes.all().stream().filter(o -> o.status() != null && o.status() == 200).count();
+        return outcomes.all().stream()
+                .filter(o -> o.status() != null && o.status() == 200)
+                .count();
     }
 
     @Test
     void twoRequestsRedeemingOneCouponInMemoryAreARaceNamedByItsKey() {
         Result result = races.explore()
                 .hook(freshCoupons())
-                .thread("alice", Requests.perform(mvc, post("/coupons/WELCOME/redeem").param("who", "alice")))
-                .thread("bob", Requests.perform(mvc, post("/coupons/WELCOME/redeem").param("who", "bob")))
+                .thread(
+                        "alice",
+                        Requests.perform(mvc, post("/coupons/WELCOME/redeem").param("who", "alice")))
+                .thread(
+                        "bob",
+                        Requests.perform(mvc, post("/coupons/WELCOME/redeem").param("who", "bob")))
                 .expectStatus(409)
                 .invariant((state, outcomes) -> redeemedAnswers(outcomes) == 1, "the coupon is redeemed once")
                 .run();
@@ -49,8 +55,11 @@ class MemoryOnlyRaceTest extends RaceAppTestSupport {
         assertThat(result.verdict()).as(result.summary()).isEqualTo(Verdict.FAILS);
         // DPOR: alice alone first (bob is told 409), then bob's containsKey before alice's put: both redeem
         assertThat(result.executions()).as(result.summary()).isEqualTo(2);
-        assertThat(result.summary()).as("the conflicting accesses: the map's key")
-                .contains("conflicting accesses:", "containsKey map:ConcurrentHashMap[String WELCOME]",
+        assertThat(result.summary())
+                .as("the conflicting accesses: the map's key")
+                .contains(
+                        "conflicting accesses:",
+                        "containsKey map:ConcurrentHashMap[String WELCOME]",
                         "put map:ConcurrentHashMap[String WELCOME]");
     }
 }

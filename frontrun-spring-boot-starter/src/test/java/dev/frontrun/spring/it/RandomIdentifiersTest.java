@@ -34,9 +34,15 @@ class RandomIdentifiersTest extends RaceAppTestSupport {
                 .run();
 
         assertThat(result).hasNoRace().isExhausted();
-        org.assertj.core.api.Assertions.assertThat(result.executions()).as(result.explanation()).isGreaterThan(1);
-        org.assertj.core.api.Assertions.assertThat(keysSeen).as("the same two keys in every execution").hasSize(1);
-        org.assertj.core.api.Assertions.assertThat(keysSeen.iterator().next()).hasSize(2).doesNotHaveDuplicates();
+        org.assertj.core.api.Assertions.assertThat(result.executions())
+                .as(result.explanation())
+                .isGreaterThan(1);
+        org.assertj.core.api.Assertions.assertThat(keysSeen)
+                .as("the same two keys in every execution")
+                .hasSize(1);
+        org.assertj.core.api.Assertions.assertThat(keysSeen.iterator().next())
+                .hasSize(2)
+                .doesNotHaveDuplicates();
     }
 
     /** Issues a voucher, then counts them: the count sees the other thread's voucher or not. */

@@ -6,6 +6,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import dev.frontrun.Exploration;
 import dev.frontrun.Result;
 import dev.frontrun.spring.FrontrunAssertions;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -21,8 +22,6 @@ import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
-import java.io.IOException;
-import java.util.Arrays;
 
 /**
  * The JUnit extension of {@code @FrontrunTest} points a failing race test at the HTML report of
@@ -42,22 +41,34 @@ class ReportOnFailureTest {
                     }
 
                     @Override
-                    public Path createOutputDirectory(org.junit.platform.engine.TestDescriptor test) throws IOException {
-                        return Files.createDirectories(outputs.resolve(Integer.toHexString(test.getUniqueId().hashCode())));
+                    public Path createOutputDirectory(org.junit.platform.engine.TestDescriptor test)
+                            throws IOException {
+                        return Files.createDirectories(outputs.resolve(
+                                Integer.toHexString(test.getUniqueId().hashCode())));
                     }
                 })
-                .selectors(selectClass(FailingRaceTest.class)).execute();
+                .selectors(selectClass(FailingRaceTest.class))
+                .execute();
 
         results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        Throwable failure = results.testEvents().failed().stream().findFirst().orElseThrow()
-                .getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
-        String where = Arrays.stream(failure.getSuppressed()).map(Throwable::getMessage)
-                .filter(m -> m.startsWith("Frontrun report: ")).findFirst().orElseThrow();
+        Throwable failure = results.testEvents().failed().stream()
+                .findFirst()
+                .orElseThrow()
+                .getPayload(TestExecutionResult.class)
+                .orElseThrow()
+                .getThrowable()
+                .orElseThrow();
+        String where = Arrays.stream(failure.getSuppressed())
+                .map(Throwable::getMessage)
+                .filter(m -> m.startsWith("Frontrun report: "))
+                .findFirst()
+                .orElseThrow();
         Path report = Path.of(where.substring("Frontrun report: ".length()));
         assertThat(report).exists().hasExtension("html");
         assertThat(Files.readString(report)).contains("request-1", "request-2", "counter(1) == 2");
         assertThat(results.allEvents().reportingEntryPublished().count()).isEqualTo(1);
-        assertThat(results.allEvents().fileEntryPublished().count()).as("the HTML report attached to the JUnit report")
+        assertThat(results.allEvents().fileEntryPublished().count())
+                .as("the HTML report attached to the JUnit report")
                 .isEqualTo(1);
     }
 
@@ -103,24 +114,40 @@ class ReportOnFailureTest {
 
     /** Runs {@code tests} through the Jupiter engine; every one of its {@code count} tests fails. */
     private static EngineExecutionResults run(Class<?> tests, int count) {
-        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter").selectors(selectClass(tests)).execute();
+        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(tests))
+                .execute();
         results.testEvents().assertStatistics(stats -> stats.started(count).failed(count));
         return results;
     }
 
     /** The report path the extension added to the failure of {@code method}, if any. */
     private static Optional<String> named(EngineExecutionResults results, String method) {
-        Throwable failure = results.testEvents().failed().stream().filter(e -> isOf(e, method)).findFirst().orElseThrow()
-                .getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
-        return Arrays.stream(failure.getSuppressed()).map(Throwable::getMessage).filter(m -> m.startsWith(PREFIX))
-                .map(m -> m.substring(PREFIX.length())).findFirst();
+        Throwable failure = results.testEvents().failed().stream()
+                .filter(e -> isOf(e, method))
+                .findFirst()
+                .orElseThrow()
+                .getPayload(TestExecutionResult.class)
+                .orElseThrow()
+                .getThrowable()
+                .orElseThrow();
+        return Arrays.stream(failure.getSuppressed())
+                .map(Throwable::getMessage)
+                .filter(m -> m.startsWith(PREFIX))
+                .map(m -> m.substring(PREFIX.length()))
+                .findFirst();
     }
 
     /** The values published under {@code key} by or for {@code method}. */
     private static List<String> entries(EngineExecutionResults results, String method, String key) {
-        return results.allEvents().reportingEntryPublished().stream().filter(e -> isOf(e, method))
-                .map(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs().get(key))
-                .filter(value -> value != null).toList();
+        return results.allEvents().reportingEntryPublished().stream()
+                .filter(e -> isOf(e, method))
+                .map(e -> e.getPayload(ReportEntry.class)
+                        .orElseThrow()
+                        .getKeyValuePairs()
+                        .get(key))
+                .filter(value -> value != null)
+                .toList();
     }
 
     private static String entry(EngineExecutionResults results, String method, String key) {
@@ -159,7 +186,8 @@ class ReportOnFailureTest {
         /** Explores, publishes the report the exploration wrote, and fails. */
         void exploreAndFail(TestReporter reporter) {
             Result explored = lostUpdate().run();
-            reporter.publishEntry("exploration-report", explored.report().orElseThrow().toString());
+            reporter.publishEntry(
+                    "exploration-report", explored.report().orElseThrow().toString());
             FrontrunAssertions.assertThat(explored).hasNoRace();
         }
     }
@@ -183,9 +211,11 @@ class ReportOnFailureTest {
         @Test
         void exploreThenReplay(TestReporter reporter) {
             Result explored = lostUpdate().run();
-            reporter.publishEntry("exploration-report", explored.report().orElseThrow().toString());
+            reporter.publishEntry(
+                    "exploration-report", explored.report().orElseThrow().toString());
             Result replayed = lostUpdate().replay(explored.counterexample().orElseThrow());
-            reporter.publishEntry("replay-report", replayed.report().orElseThrow().toString());
+            reporter.publishEntry(
+                    "replay-report", replayed.report().orElseThrow().toString());
             FrontrunAssertions.assertThat(replayed).hasNoRace();
         }
     }

@@ -20,7 +20,9 @@ class RequestOutcomesTest extends RaceAppTestSupport {
         Result result = races.explore()
                 .thread("first", Requests.perform(mvc, post("/counters/1/increment-locked")))
                 .thread("second", Requests.perform(mvc, post("/counters/1/increment-locked")))
-                .invariant((state, outcomes) -> counter(1) == 2 && answers(outcomes).equals(Set.of("1", "2")),
+                .invariant(
+                        (state, outcomes) ->
+                                counter(1) == 2 && answers(outcomes).equals(Set.of("1", "2")),
                         "both stored, and the requests answered 1 and 2")
                 .run();
 
@@ -36,14 +38,18 @@ class RequestOutcomesTest extends RaceAppTestSupport {
                 .checkAdvice(false)
                 .run();
 
-        org.assertj.core.api.Assertions.assertThat(result.failed()).as(result.explanation()).isTrue();
+        org.assertj.core.api.Assertions.assertThat(result.failed())
+                .as(result.explanation())
+                .isTrue();
         org.assertj.core.api.Assertions.assertThat(result.failsWithoutInterleaving())
-                .as("the invariant is wrong even sequentially: it reads the answers, which are 1 and 2").isTrue();
+                .as("the invariant is wrong even sequentially: it reads the answers, which are 1 and 2")
+                .isTrue();
     }
 
     private static Set<String> answers(Outcomes outcomes) {
         return outcomes.all().stream()
-                .map(outcome -> Requests.result(outcome).orElseThrow(() -> new AssertionError(outcome + " has no MvcResult")))
+                .map(outcome ->
+                        Requests.result(outcome).orElseThrow(() -> new AssertionError(outcome + " has no MvcResult")))
                 .map(RequestOutcomesTest::body)
                 .collect(Collectors.toSet());
     }

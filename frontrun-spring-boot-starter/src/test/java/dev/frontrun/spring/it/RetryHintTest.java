@@ -23,18 +23,20 @@ import org.springframework.orm.ObjectOptimisticLockingFailureException;
  */
 class RetryHintTest extends RaceAppTestSupport {
 
-    private Exploration<Object> twoRequests(String path, IntSupplier stored, AtomicInteger toldExecutions,
-                                            Class<? extends Throwable> toldWith) {
+    private Exploration<Object> twoRequests(
+            String path, IntSupplier stored, AtomicInteger toldExecutions, Class<? extends Throwable> toldWith) {
         return races.explore()
                 .thread("request-1", Requests.perform(mvc, post(path)))
                 .thread("request-2", Requests.perform(mvc, post(path)))
-                .invariant((state, outcomes) -> {
-                    if (!outcomes.told().isEmpty()) {
-                        toldExecutions.incrementAndGet();
-                        assertThat(outcomes.told()).allMatch(told -> told.threw(toldWith));
-                    }
-                    return outcomes.storedOrTold(() -> stored.getAsInt() == 2);
-                }, "both stored, or one told")
+                .invariant(
+                        (state, outcomes) -> {
+                            if (!outcomes.told().isEmpty()) {
+                                toldExecutions.incrementAndGet();
+                                assertThat(outcomes.told()).allMatch(told -> told.threw(toldWith));
+                            }
+                            return outcomes.storedOrTold(() -> stored.getAsInt() == 2);
+                        },
+                        "both stored, or one told")
                 .reproduceOnFailure(0)
                 .checkAdvice(false);
     }
@@ -42,24 +44,33 @@ class RetryHintTest extends RaceAppTestSupport {
     private static Failure.ThreadThrew threw(Result result) {
         assertThat(result.failure()).as(result.explanation()).get().isInstanceOf(Failure.ThreadThrew.class);
         Failure.ThreadThrew threw = (Failure.ThreadThrew) result.failure().orElseThrow();
-        assertThat(threw.exception()).as("MockMvc rethrows what the application did not handle")
+        assertThat(threw.exception())
+                .as("MockMvc rethrows what the application did not handle")
                 .isInstanceOf(ServletException.class);
         return threw;
     }
 
     @Test
     void aSerializationFailureIsHintedWithSpringsLockFailureWhichPastedTellsTheLoser() {
-        Result failing = twoRequests("/counters/1/increment", () -> counter(1), new AtomicInteger(),
-                CannotAcquireLockException.class).isolation(Isolation.REPEATABLE_READ).run();
+        Result failing = twoRequests(
+                        "/counters/1/increment",
+                        () -> counter(1),
+                        new AtomicInteger(),
+                        CannotAcquireLockException.class)
+                .isolation(Isolation.REPEATABLE_READ)
+                .run();
 
         Failure.ThreadThrew threw = threw(failing);
-        assertThat(failing.summary().replaceAll("\n {6,}", " ")).contains("  hint: " + threw.threadName() + " got PostgreSQL's serialization"
-                + " failure (40001), which the server may answer any transaction here: if the application retries it or"
-                + " tells the caller, declare that answer with .expect(CannotAcquireLockException.class)");
+        assertThat(failing.summary().replaceAll("\n {6,}", " "))
+                .contains("  hint: " + threw.threadName() + " got PostgreSQL's serialization"
+                        + " failure (40001), which the server may answer any transaction here: if the application retries it or"
+                        + " tells the caller, declare that answer with .expect(CannotAcquireLockException.class)");
 
         AtomicInteger told = new AtomicInteger();
         Result declared = twoRequests("/counters/1/increment", () -> counter(1), told, CannotAcquireLockException.class)
-                .isolation(Isolation.REPEATABLE_READ).expect(CannotAcquireLockException.class).run();
+                .isolation(Isolation.REPEATABLE_READ)
+                .expect(CannotAcquireLockException.class)
+                .run();
 
         assertThat(declared.verdict()).as(declared.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(told).as("some interleaving told a request with it").hasPositiveValue();
@@ -68,17 +79,27 @@ class RetryHintTest extends RaceAppTestSupport {
 
     @Test
     void anOptimisticLockFailureIsHintedWithItsSpringExceptionWhichPastedTellsTheLoser() {
-        Result failing = twoRequests("/versioned-counters/1/increment-once", () -> versionedCounter(1),
-                new AtomicInteger(), ObjectOptimisticLockingFailureException.class).run();
+        Result failing = twoRequests(
+                        "/versioned-counters/1/increment-once",
+                        () -> versionedCounter(1),
+                        new AtomicInteger(),
+                        ObjectOptimisticLockingFailureException.class)
+                .run();
 
         Failure.ThreadThrew threw = threw(failing);
-        assertThat(failing.summary().replaceAll("\n {6,}", " ")).contains("  hint: " + threw.threadName() + " got an optimistic-lock failure (the"
-                + " row changed since it was read): if the application retries it or tells the caller, declare that"
-                + " answer with .expect(ObjectOptimisticLockingFailureException.class)");
+        assertThat(failing.summary().replaceAll("\n {6,}", " "))
+                .contains("  hint: " + threw.threadName() + " got an optimistic-lock failure (the"
+                        + " row changed since it was read): if the application retries it or tells the caller, declare that"
+                        + " answer with .expect(ObjectOptimisticLockingFailureException.class)");
 
         AtomicInteger told = new AtomicInteger();
-        Result declared = twoRequests("/versioned-counters/1/increment-once", () -> versionedCounter(1), told,
-                ObjectOptimisticLockingFailureException.class).expect(ObjectOptimisticLockingFailureException.class).run();
+        Result declared = twoRequests(
+                        "/versioned-counters/1/increment-once",
+                        () -> versionedCounter(1),
+                        told,
+                        ObjectOptimisticLockingFailureException.class)
+                .expect(ObjectOptimisticLockingFailureException.class)
+                .run();
 
         assertThat(declared.verdict()).as(declared.explanation()).isEqualTo(Verdict.HOLDS);
         assertThat(told).as("some interleaving told a request with it").hasPositiveValue();

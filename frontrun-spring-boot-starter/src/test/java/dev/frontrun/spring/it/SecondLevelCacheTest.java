@@ -33,12 +33,15 @@ class SecondLevelCacheTest extends RaceAppTestSupport {
                     .run();
 
             assertThat(result).hasNoRace().isExhausted();
-            org.assertj.core.api.Assertions.assertThat(tally(1)).as("after exploration %d", exploration).isZero();
+            org.assertj.core.api.Assertions.assertThat(tally(1))
+                    .as("after exploration %d", exploration)
+                    .isZero();
         }
     }
 
     private void increment(long id) {
-        transactions.executeWithoutResult(status -> entities.find(Tally.class, id).increment());
+        transactions.executeWithoutResult(
+                status -> entities.find(Tally.class, id).increment());
     }
 
     private int tally(long id) {

@@ -37,7 +37,8 @@ class SequenceIdentifiersTest extends RaceAppTestSupport {
 
             assertThat(result).hasNoRace().isExhausted();
             org.assertj.core.api.Assertions.assertThat(result.executions()).isGreaterThan(1);
-            org.assertj.core.api.Assertions.assertThat(idsSeen).as("exploration %d: the ids of every execution", exploration)
+            org.assertj.core.api.Assertions.assertThat(idsSeen)
+                    .as("exploration %d: the ids of every execution", exploration)
                     .hasSize(1);
         }
         assertThatCode(() -> comment("after", 20)).as("no id taken twice").doesNotThrowAnyException();

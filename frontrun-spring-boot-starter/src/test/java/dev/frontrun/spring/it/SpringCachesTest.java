@@ -38,9 +38,13 @@ class SpringCachesTest extends RaceAppTestSupport {
                 .run();
 
         assertThat(result).hasNoRace().isExhausted();
-        org.assertj.core.api.Assertions.assertThat(cachedAtStart).as("the cache as each execution found it")
-                .isNotEmpty().containsOnly("null");
-        org.assertj.core.api.Assertions.assertThat(catalog.name(1)).as("after the exploration").isEqualTo("kettle");
+        org.assertj.core.api.Assertions.assertThat(cachedAtStart)
+                .as("the cache as each execution found it")
+                .isNotEmpty()
+                .containsOnly("null");
+        org.assertj.core.api.Assertions.assertThat(catalog.name(1))
+                .as("after the exploration")
+                .isEqualTo("kettle");
     }
 
     private Object cached(long product) {

@@ -19,9 +19,9 @@ class WrongUsageTest extends RaceAppTestSupport {
     @Transactional
     void exploringInsideATestManagedTransactionIsRefused() {
         assertThatThrownBy(() -> races.explore()
-                .thread("request-1", () -> postOk("/counters/1/increment"))
-                .thread("request-2", () -> postOk("/counters/1/increment"))
-                .run())
+                        .thread("request-1", () -> postOk("/counters/1/increment"))
+                        .thread("request-2", () -> postOk("/counters/1/increment"))
+                        .run())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("test-managed transaction")
                 .hasMessageContaining("Remove @Transactional from the test");
@@ -31,10 +31,10 @@ class WrongUsageTest extends RaceAppTestSupport {
     @Test
     void aDataSourceOutsideTheContextIsReportedNotSilentlyGreen() {
         assertThatThrownBy(() -> races.explore()
-                .thread("by-hand-1", this::incrementThroughAHandMadeDataSource)
-                .thread("by-hand-2", this::incrementThroughAHandMadeDataSource)
-                .invariant(() -> counter(1) == 2)
-                .run())
+                        .thread("by-hand-1", this::incrementThroughAHandMadeDataSource)
+                        .thread("by-hand-2", this::incrementThroughAHandMadeDataSource)
+                        .invariant(() -> counter(1) == 2)
+                        .run())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("Frontrun saw no SQL")
                 .hasMessageContaining("let Spring create the DataSource")
@@ -46,9 +46,9 @@ class WrongUsageTest extends RaceAppTestSupport {
     @Test
     void requestsRejectedBeforeTheDatabaseAreSaidToBe() {
         assertThatThrownBy(() -> races.explore()
-                .thread("request-1", Requests.perform(mvc, post("/no/such/route")))
-                .thread("request-2", Requests.perform(mvc, post("/no/such/route")))
-                .run())
+                        .thread("request-1", Requests.perform(mvc, post("/no/such/route")))
+                        .thread("request-2", Requests.perform(mvc, post("/no/such/route")))
+                        .run())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("Frontrun saw no SQL: every request was rejected before reaching the database")
                 .hasMessageContaining("request-1 got 404, request-2 got 404")
@@ -61,7 +61,7 @@ class WrongUsageTest extends RaceAppTestSupport {
         handMade.setUser(database().user());
         handMade.setPassword(database().password());
         try (Connection c = handMade.getConnection();
-             PreparedStatement update = c.prepareStatement("UPDATE counters SET n = n + 1 WHERE id = 1")) {
+                PreparedStatement update = c.prepareStatement("UPDATE counters SET n = n + 1 WHERE id = 1")) {
             update.executeUpdate();
         }
     }

@@ -30,9 +30,15 @@ class AbortStaysOutOfTheApplicationTest extends QuietAppTestSupport {
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.FAILS);
         assertThat(result.failure()).get().isInstanceOf(Failure.ThreadThrew.class);
-        assertThat(seen.requestsReached()).as("the request reached the handler before it was unwound").isEqualTo(1);
-        assertThat(seen.caughtByTheHandler()).as("the handler's catch (Exception e)").isEmpty();
-        assertThat(seen.handledByTheAdvice()).as("the catch-all @ExceptionHandler(Exception.class)").isEmpty();
+        assertThat(seen.requestsReached())
+                .as("the request reached the handler before it was unwound")
+                .isEqualTo(1);
+        assertThat(seen.caughtByTheHandler())
+                .as("the handler's catch (Exception e)")
+                .isEmpty();
+        assertThat(seen.handledByTheAdvice())
+                .as("the catch-all @ExceptionHandler(Exception.class)")
+                .isEmpty();
         assertThat(counter(1)).as("the unwound request changed nothing").isZero();
     }
 }

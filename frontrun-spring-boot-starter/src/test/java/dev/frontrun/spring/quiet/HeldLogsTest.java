@@ -6,11 +6,11 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import dev.frontrun.Result;
 import dev.frontrun.Verdict;
 import dev.frontrun.spring.Requests;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import java.util.regex.Pattern;
 
 /**
  * What the explored code logs reaches the console for the execution the result shows only, with a count of what was
@@ -36,8 +36,10 @@ class HeldLogsTest extends QuietAppTestSupport {
         int executions = result.executions() + result.reproduceAttempts();
         assertThat(executions).as("more executions than the one shown").isGreaterThan(2);
         assertThat(occurrences(output.getOut(), WARNING)).as(output.getOut()).isEqualTo(2);
-        assertThat(output.getOut()).contains((2 * (executions - 1)) + " log lines of the explored code in the other"
-                + " executions held back (Frontrun prints those of the execution its result shows only: the 2 above)");
+        assertThat(output.getOut())
+                .contains(
+                        (2 * (executions - 1)) + " log lines of the explored code in the other"
+                                + " executions held back (Frontrun prints those of the execution its result shows only: the 2 above)");
     }
 
     @Test

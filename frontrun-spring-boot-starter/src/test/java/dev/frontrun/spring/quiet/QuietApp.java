@@ -10,5 +10,4 @@ import org.springframework.context.annotation.Import;
  */
 @SpringBootApplication
 @Import(Seen.class)
-public class QuietApp {
-}
+public class QuietApp {}

@@ -58,13 +58,19 @@ abstract class DatabaseRecipeContract {
 
     @Test
     void theContextsDataSourceIsFrontrunsProxyOverTheBroughtDatabase() throws Exception {
-        assertThat(FrontrunDataSource.isWrapped(dataSource)).as("the DataSource bean is Frontrun's proxy").isTrue();
+        assertThat(FrontrunDataSource.isWrapped(dataSource))
+                .as("the DataSource bean is Frontrun's proxy")
+                .isTrue();
         String brought;
         try (Connection direct = connectToTheBroughtDatabase()) {
             brought = single(direct, WHERE);
         }
-        assertThat(jdbc.queryForObject(WHERE, String.class)).as("the context's database").isEqualTo(brought);
-        assertThat(context.getBeanNamesForType(EmbeddedPostgres.class)).as("no database started beside it").isEmpty();
+        assertThat(jdbc.queryForObject(WHERE, String.class))
+                .as("the context's database")
+                .isEqualTo(brought);
+        assertThat(context.getBeanNamesForType(EmbeddedPostgres.class))
+                .as("no database started beside it")
+                .isEmpty();
         assertThat(context.getBeanNamesForType(DataSource.class)).hasSize(1);
     }
 
@@ -73,20 +79,23 @@ abstract class DatabaseRecipeContract {
         Result result = races.explore()
                 .thread("request-1", () -> mvc.perform(post("/counters/1/increment")))
                 .thread("request-2", () -> mvc.perform(post("/counters/1/increment")))
-                .invariant(() -> jdbc.queryForObject("SELECT n FROM counters WHERE id = 1", Integer.class) == 2,
+                .invariant(
+                        () -> jdbc.queryForObject("SELECT n FROM counters WHERE id = 1", Integer.class) == 2,
                         "both increments counted")
                 .run();
 
         assertThat(result).foundRace().hasAnomaly(AnomalyKind.LOST_UPDATE);
         assertThat(result.explanation()).contains("update counters set n=1", "[Counter]");
         try (Connection direct = connectToTheBroughtDatabase()) {
-            assertThat(single(direct, "SELECT n FROM counters WHERE id = 1")).as("restored after exploring")
+            assertThat(single(direct, "SELECT n FROM counters WHERE id = 1"))
+                    .as("restored after exploring")
                     .isEqualTo("0");
         }
     }
 
     private static String single(Connection connection, String sql) throws SQLException {
-        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getString(1);
         }

@@ -27,8 +27,12 @@ import org.springframework.test.web.servlet.MockMvc;
  * {@code frontrun.report-passing=true}: a race test whose exploration holds still gets its HTML
  * report, and the report lists every interleaving explored with the SQL each request ran.
  */
-@SpringBootTest(classes = RaceApp.class, properties = {"frontrun.report-passing=true",
-        "frontrun.report-directory=target/frontrun-reports/passing-report-test"})
+@SpringBootTest(
+        classes = RaceApp.class,
+        properties = {
+            "frontrun.report-passing=true",
+            "frontrun.report-directory=target/frontrun-reports/passing-report-test"
+        })
 @AutoConfigureMockMvc
 @FrontrunTest
 class PassingReportTest {
@@ -58,18 +62,27 @@ class PassingReportTest {
         Result result = races.explore()
                 .thread("request-1", () -> mvc.perform(post("/counters/2/increment-atomic")))
                 .thread("request-2", () -> mvc.perform(post("/counters/2/increment-atomic")))
-                .invariant(() -> jdbc.queryForObject("SELECT n FROM counters WHERE id = 2", Integer.class) == 2,
+                .invariant(
+                        () -> jdbc.queryForObject("SELECT n FROM counters WHERE id = 2", Integer.class) == 2,
                         "both increments counted")
                 .run();
 
         assertThat(result).hasNoRace();
         Path report = result.report().orElseThrow();
-        assertThat(report).hasParent(Path.of("target/frontrun-reports/passing-report-test").toAbsolutePath());
+        assertThat(report)
+                .hasParent(
+                        Path.of("target/frontrun-reports/passing-report-test").toAbsolutePath());
         assertThat(result.explanation()).contains("report:   " + report.toUri());
         String html = Files.readString(report, StandardCharsets.UTF_8);
-        assertThat(html).contains("property HOLDS", "<h2>Interleavings explored</h2>",
-                result.executions() + " executions explored");
-        long listed = Pattern.compile("<details class=\"interleaving\"").matcher(html).results().count();
+        assertThat(html)
+                .contains(
+                        "property HOLDS",
+                        "<h2>Interleavings explored</h2>",
+                        result.executions() + " executions explored");
+        long listed = Pattern.compile("<details class=\"interleaving\"")
+                .matcher(html)
+                .results()
+                .count();
         assertThat(listed).as("every interleaving explored is listed").isEqualTo(result.executions());
         assertThat(html).containsPattern("(?i)update counters c1_0 set n=\\(?c1_0\\.n\\+1\\)?|update counters set n=");
         assertThat(html).contains("request-1", "request-2", "CounterService.incrementAtomically");

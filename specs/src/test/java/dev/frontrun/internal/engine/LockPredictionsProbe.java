@@ -19,8 +19,7 @@ import java.util.Set;
  */
 public final class LockPredictionsProbe implements EngineRules.LockTable {
 
-    private record Call(boolean take, int thread, Set<String> locks) {
-    }
+    private record Call(boolean take, int thread, Set<String> locks) {}
 
     private final LockPredictions predictions = new LockPredictions();
     private final List<Call> calls = new ArrayList<>();

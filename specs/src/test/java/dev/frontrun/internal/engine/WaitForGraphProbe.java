@@ -8,8 +8,7 @@ import java.util.List;
  */
 public final class WaitForGraphProbe {
 
-    private WaitForGraphProbe() {
-    }
+    private WaitForGraphProbe() {}
 
     /** {@code holders.get(t)}: the names of the threads {@code t} is blocked on. */
     public static boolean hasCycle(boolean[] blocked, List<List<String>> holders, List<String> names) {

@@ -27,8 +27,8 @@ public final class TransactionStateProbe implements EngineRules.TxState {
     }
 
     @Override
-    public void ran(List<ResourceAccess> accesses, List<ResourceAccess> undone, Set<String> exclusiveLocks,
-                    boolean readsData) {
+    public void ran(
+            List<ResourceAccess> accesses, List<ResourceAccess> undone, Set<String> exclusiveLocks, boolean readsData) {
         state.ran(accesses, undone, exclusiveLocks, readsData);
     }
 

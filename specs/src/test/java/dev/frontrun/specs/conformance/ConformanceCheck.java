@@ -154,11 +154,22 @@ public final class ConformanceCheck {
         @Override
         public String toString() {
             StringBuilder sb = new StringBuilder();
-            sb.append(states).append(" states, ").append(edges).append(" transitions; compared: ").append(compared)
-                    .append("; deadlocked states: ").append(deadlocked)
-                    .append("; non-commuting pairs: ").append(nonCommuting)
-                    .append(", commuting pairs Java orders anyway: ").append(commutingButConflicting);
-            found.forEach((k, n) -> sb.append("\n  ").append(k).append(": ").append(n).append(", e.g. ")
+            sb.append(states)
+                    .append(" states, ")
+                    .append(edges)
+                    .append(" transitions; compared: ")
+                    .append(compared)
+                    .append("; deadlocked states: ")
+                    .append(deadlocked)
+                    .append("; non-commuting pairs: ")
+                    .append(nonCommuting)
+                    .append(", commuting pairs Java orders anyway: ")
+                    .append(commutingButConflicting);
+            found.forEach((k, n) -> sb.append("\n  ")
+                    .append(k)
+                    .append(": ")
+                    .append(n)
+                    .append(", e.g. ")
                     .append(firstOf.get(k).detail()));
             return sb.toString();
         }
@@ -171,6 +182,7 @@ public final class ConformanceCheck {
     private final Map<Long, SpecState> states = new HashMap<>();
     /** Per state: "T1:Start" → target state, for every transition but Done. */
     private final Map<Long, Map<String, Long>> moves = new HashMap<>();
+
     private final Result result = new Result();
 
     private ConformanceCheck(EngineRules rules) {
@@ -201,8 +213,9 @@ public final class ConformanceCheck {
         for (SpecState s : states.values()) {
             checkDeadlock(s);
             checkNeverForbidden(s);
-            moves.get(s.id()).forEach((move, to) -> checkTransition(s, move.substring(0, move.indexOf(':')),
-                    move.substring(move.indexOf(':') + 1), state(to)));
+            moves.get(s.id())
+                    .forEach((move, to) -> checkTransition(
+                            s, move.substring(0, move.indexOf(':')), move.substring(move.indexOf(':') + 1), state(to)));
             if (!s.anyGranted()) {
                 checkConflicts(s);
             }
@@ -226,8 +239,10 @@ public final class ConformanceCheck {
                     Set<String> after = tx.locksTakenAfter(SAVEPOINT);
                     Set<String> released = tx.rollbackTo(SAVEPOINT);
                     if (!after.equals(released)) {
-                        result.found(new Finding(Check.RELEASED_LOCKS, null, "locksTakenAfter " + after
-                                + " but rollbackTo released " + released + " in " + s));
+                        result.found(new Finding(
+                                Check.RELEASED_LOCKS,
+                                null,
+                                "locksTakenAfter " + after + " but rollbackTo released " + released + " in " + s));
                     }
                     checkRelease(s, actor, "ROLLBACK TO SAVEPOINT", released, next);
                 }
@@ -241,13 +256,24 @@ public final class ConformanceCheck {
                 if (failed) {
                     locks.release(thread, failing(s, actor).locksReleasedByAbort());
                 }
-                compareHolders(s, locks, next, actor + "'s granted " + s.current(actor) + " completes"
-                        + (failed ? " with 40001" : ""), failed ? Known.ERROR_RELEASES_AT_ONCE : null,
+                compareHolders(
+                        s,
+                        locks,
+                        next,
+                        actor + "'s granted " + s.current(actor) + " completes" + (failed ? " with 40001" : ""),
+                        failed ? Known.ERROR_RELEASES_AT_ONCE : null,
                         java -> java.release(thread, freed));
             }
-            case "Commit", "Rollback" -> checkRelease(s, actor, action.toUpperCase(), transaction(s, actor).locks(), next);
-            case "RecoverTo" -> checkRelease(s, actor, "ROLLBACK TO SAVEPOINT after an error",
-                    transaction(s, actor).rollbackTo(SAVEPOINT), next);
+            case "Commit", "Rollback" ->
+                checkRelease(
+                        s, actor, action.toUpperCase(), transaction(s, actor).locks(), next);
+            case "RecoverTo" ->
+                checkRelease(
+                        s,
+                        actor,
+                        "ROLLBACK TO SAVEPOINT after an error",
+                        transaction(s, actor).rollbackTo(SAVEPOINT),
+                        next);
             default -> throw new IllegalStateException("unknown action " + action);
         }
     }
@@ -263,16 +289,21 @@ public final class ConformanceCheck {
         if (item.takesLock() && !item.op().equals("SKIP_LOCKED")) {
             result.count(Check.WOULD_WAIT);
             if (predicted != heldByOther) {
-                result.found(new Finding(Check.WOULD_WAIT, null, "wouldWait=" + predicted + ", held by another="
-                        + heldByOther + ": " + what));
+                result.found(new Finding(
+                        Check.WOULD_WAIT,
+                        null,
+                        "wouldWait=" + predicted + ", held by another=" + heldByOther + ": " + what));
             }
         }
         result.count(Check.WAIT_OUTCOME);
         boolean waits = next.waiting(actor);
         if (predicted != waits) {
             Known known = predicted && failed ? Known.WAIT_PREDICTED_FOR_IMMEDIATE_FAILURE : null;
-            result.found(new Finding(Check.WAIT_OUTCOME, known, "Java predicts " + (predicted ? "a wait" : "no wait")
-                    + ", the spec " + (waits ? "waits" : failed ? "fails at once" : "goes on") + ": " + what));
+            result.found(new Finding(
+                    Check.WAIT_OUTCOME,
+                    known,
+                    "Java predicts " + (predicted ? "a wait" : "no wait") + ", the spec "
+                            + (waits ? "waits" : failed ? "fails at once" : "goes on") + ": " + what));
         }
 
         TxState tx = transaction(s, actor);
@@ -280,22 +311,36 @@ public final class ConformanceCheck {
         boolean javaSnapshot = tx.takesTransactionSnapshot(st.readsData());
         boolean specSnapshot = !s.snapshotTaken(actor) && next.snapshotTaken(actor);
         if (javaSnapshot != specSnapshot) {
-            result.found(new Finding(Check.SNAPSHOT, null, "Java takes the snapshot: " + javaSnapshot + ", the spec: "
-                    + specSnapshot + ": " + what));
+            result.found(new Finding(
+                    Check.SNAPSHOT,
+                    null,
+                    "Java takes the snapshot: " + javaSnapshot + ", the spec: " + specSnapshot + ": " + what));
         }
 
         locks.take(thread, st.rowLocks());
         if (failed) {
             locks.release(thread, failing(s, actor).locksReleasedByAbort()); // what the error released (alsoDid)
-            // known if Java only lacks the release PostgreSQL made at the error (and the failed statement's queue place)
+            // known if Java only lacks the release PostgreSQL made at the error (and the failed statement's queue
+            // place)
             Set<String> freed = new TreeSet<>(specReleased(s, actor, next));
             freed.addAll(st.rowLocks());
-            compareHolders(s, locks, next, what + ", which fails", Known.ERROR_RELEASES_AT_ONCE,
+            compareHolders(
+                    s,
+                    locks,
+                    next,
+                    what + ", which fails",
+                    Known.ERROR_RELEASES_AT_ONCE,
                     java -> java.release(thread, freed));
-        } else if (item.op().equals("SKIP_LOCKED") && !s.held(actor).contains(item.row())
+        } else if (item.op().equals("SKIP_LOCKED")
+                && !s.held(actor).contains(item.row())
                 && next.held(actor).contains(item.row())) {
             // known if Java only lacks the lock SKIP LOCKED took
-            compareHolders(s, locks, next, what, Known.SKIP_LOCKED_LOCKS_FREE_ROW,
+            compareHolders(
+                    s,
+                    locks,
+                    next,
+                    what,
+                    Known.SKIP_LOCKED_LOCKS_FREE_ROW,
                     java -> java.take(thread, Set.of(rules.lockOf(item.row()))));
         } else {
             compareHolders(s, locks, next, what, null, null);
@@ -318,8 +363,11 @@ public final class ConformanceCheck {
         Set<String> specReleased = specReleased(s, actor, next);
         result.count(Check.RELEASED_LOCKS);
         if (!new TreeSet<>(javaReleased).equals(specReleased)) {
-            result.found(new Finding(Check.RELEASED_LOCKS, null, what + " by " + actor + ": Java releases "
-                    + new TreeSet<>(javaReleased) + ", the spec " + specReleased + " in " + s));
+            result.found(new Finding(
+                    Check.RELEASED_LOCKS,
+                    null,
+                    what + " by " + actor + ": Java releases " + new TreeSet<>(javaReleased) + ", the spec "
+                            + specReleased + " in " + s));
         }
         LockTable locks = lockTable(s);
         locks.release(s.thread(actor), javaReleased);
@@ -331,8 +379,8 @@ public final class ConformanceCheck {
      * of the {@code known} kind only if applying {@code reconcile} (the part of the known
      * disagreement Java lacks) to Java's table removes it; otherwise it is unexpected.
      */
-    private void compareHolders(SpecState s, LockTable java, SpecState next, String what, Known known,
-                                Consumer<LockTable> reconcile) {
+    private void compareHolders(
+            SpecState s, LockTable java, SpecState next, String what, Known known, Consumer<LockTable> reconcile) {
         result.count(Check.LOCK_HOLDERS);
         int threads = Math.max(2, s.txs().size());
         Map<String, List<Integer>> javaLines = java.lines(allLocks(s), threads);
@@ -345,8 +393,10 @@ public final class ConformanceCheck {
             reconcile.accept(java);
             explained = java.lines(allLocks(s), threads).equals(specLines);
         }
-        result.found(new Finding(Check.LOCK_HOLDERS, explained ? known : null, "after " + what
-                + ": Java predicts (holder, queue) " + javaLines + ", the spec has " + specLines));
+        result.found(new Finding(
+                Check.LOCK_HOLDERS,
+                explained ? known : null,
+                "after " + what + ": Java predicts (holder, queue) " + javaLines + ", the spec has " + specLines));
     }
 
     // ---------------------------------------------------------------- states
@@ -371,7 +421,10 @@ public final class ConformanceCheck {
             }
             String row = s.current(tx).row();
             int place = s.queue(row).indexOf(tx);
-            holders.add(place > 0 ? List.of(s.queue(row).get(place - 1)) : s.holder(row).map(List::of).orElse(List.of()));
+            holders.add(
+                    place > 0
+                            ? List.of(s.queue(row).get(place - 1))
+                            : s.holder(row).map(List::of).orElse(List.of()));
         }
         boolean java = rules.waitForCycle(blocked, holders, s.txs());
         boolean spec = !s.onCycle().isEmpty();
@@ -379,8 +432,8 @@ public final class ConformanceCheck {
             result.deadlocked++;
         }
         if (java != spec) {
-            result.found(new Finding(Check.DEADLOCK, null, "Java cycle: " + java + ", spec onCycle: " + s.onCycle()
-                    + " in " + s));
+            result.found(new Finding(
+                    Check.DEADLOCK, null, "Java cycle: " + java + ", spec onCycle: " + s.onCycle() + " in " + s));
         }
     }
 
@@ -388,14 +441,20 @@ public final class ConformanceCheck {
         for (String t : s.txs()) {
             if (s.phase(t).equals("ready") && s.hasNext(t)) {
                 result.count(Check.NEVER_FORBIDDEN);
-                boolean predictedWait = lockTable(s).wouldWait(s.thread(t), rules.statement(s.current(t)).rowLocks());
+                boolean predictedWait = lockTable(s)
+                        .wouldWait(s.thread(t), rules.statement(s.current(t)).rowLocks());
                 if (!moves.get(s.id()).containsKey(t + ":Start")) {
-                    result.found(new Finding(Check.NEVER_FORBIDDEN, null, "the spec does not let " + t + " start "
-                            + s.current(t) + " in " + s));
+                    result.found(new Finding(
+                            Check.NEVER_FORBIDDEN,
+                            null,
+                            "the spec does not let " + t + " start " + s.current(t) + " in " + s));
                 }
                 if (!rules.runnerEnables(true, false, predictedWait)) {
-                    result.found(new Finding(Check.NEVER_FORBIDDEN, null, "the runner does not let " + t + " start "
-                            + s.current(t) + (predictedWait ? " (a wait is predicted)" : "") + " in " + s));
+                    result.found(new Finding(
+                            Check.NEVER_FORBIDDEN,
+                            null,
+                            "the runner does not let " + t + " start " + s.current(t)
+                                    + (predictedWait ? " (a wait is predicted)" : "") + " in " + s));
                 }
             }
         }
@@ -435,10 +494,15 @@ public final class ConformanceCheck {
                 if (!commute) {
                     result.nonCommuting++;
                     if (!conflict) {
-                        Known known = releaseDecides(s, a, b) != null ? releaseDecides(s, a, b) : releaseDecides(s, b, a);
-                        result.found(new Finding(Check.CONFLICT, known, describe(s, a) + " and " + describe(s, b)
-                                + " do not commute, but their accesses " + accesses(s, a) + " and " + accesses(s, b)
-                                + " do not conflict, in " + s));
+                        Known known =
+                                releaseDecides(s, a, b) != null ? releaseDecides(s, a, b) : releaseDecides(s, b, a);
+                        result.found(new Finding(
+                                Check.CONFLICT,
+                                known,
+                                describe(s, a) + " and " + describe(s, b)
+                                        + " do not commute, but their accesses " + accesses(s, a) + " and "
+                                        + accesses(s, b)
+                                        + " do not conflict, in " + s));
                     }
                 }
             }
@@ -462,7 +526,8 @@ public final class ConformanceCheck {
         if (!s.held(releaser).contains(item.row()) || next.held(releaser).contains(item.row())) {
             return null;
         }
-        return next.phase(releaser).equals("aborted") ? Known.ERROR_RELEASE_WITHOUT_CONFLICT
+        return next.phase(releaser).equals("aborted")
+                ? Known.ERROR_RELEASE_WITHOUT_CONFLICT
                 : Known.ROLLBACK_RELEASE_WITHOUT_CONFLICT;
     }
 
@@ -485,7 +550,9 @@ public final class ConformanceCheck {
         List<ResourceAccess> out = new ArrayList<>();
         String actor = actorOf(move);
         Long at = moves.get(s.id()).get(move);
-        if (at != null && move.endsWith(":Start") && s.current(actor).rowStatement()
+        if (at != null
+                && move.endsWith(":Start")
+                && s.current(actor).rowStatement()
                 && state(at).phase(actor).equals("aborted")) {
             out.addAll(failing(s, actor).abortAccesses());
         }
@@ -552,12 +619,17 @@ public final class ConformanceCheck {
 
     /** The first transaction of {@code s} whose waiting statement was granted its lock. */
     private static String granted(SpecState s) {
-        return s.txs().stream().filter(t -> s.phase(t).equals("granted")).findFirst().orElseThrow();
+        return s.txs().stream()
+                .filter(t -> s.phase(t).equals("granted"))
+                .findFirst()
+                .orElseThrow();
     }
 
     private String describe(SpecState s, String move) {
         String actor = actorOf(move);
-        return move.endsWith(":Start") ? actor + "'s " + s.current(actor) : actor + "'s " + move.substring(move.indexOf(':') + 1);
+        return move.endsWith(":Start")
+                ? actor + "'s " + s.current(actor)
+                : actor + "'s " + move.substring(move.indexOf(':') + 1);
     }
 
     // ---------------------------------------------------------------- projections

@@ -36,8 +36,7 @@ public final class SpecState {
     }
 
     /** sp[t]: whether a savepoint is set, and the locks held and rows written when it was. */
-    public record Savepoint(boolean set, Set<String> held, Set<String> wrote) {
-    }
+    public record Savepoint(boolean set, Set<String> held, Set<String> wrote) {}
 
     private final long id;
     private final List<String> txs;
@@ -70,7 +69,8 @@ public final class SpecState {
             held.put(t, names(function(vars.get("held")).get(t)));
             Map<?, ?> s = (Map<?, ?>) function(vars.get("sp")).get(t);
             sp.put(t, new Savepoint((Boolean) s.get("set"), names(s.get("held")), names(s.get("wrote"))));
-            snapshotTaken.put(t, (Boolean) ((Map<?, ?>) function(vars.get("snap")).get(t)).get("taken"));
+            snapshotTaken.put(
+                    t, (Boolean) ((Map<?, ?>) function(vars.get("snap")).get(t)).get("taken"));
         }
         for (String r : rows) {
             List<String> line = new ArrayList<>();
@@ -165,8 +165,18 @@ public final class SpecState {
     public String toString() {
         StringBuilder sb = new StringBuilder("state ").append(id).append(':');
         for (String t : txs) {
-            sb.append(' ').append(t).append('[').append(iso.get(t)).append(' ').append(prog(t)).append(" pc=")
-                    .append(pc(t)).append(' ').append(phase(t)).append(" held=").append(held(t));
+            sb.append(' ')
+                    .append(t)
+                    .append('[')
+                    .append(iso.get(t))
+                    .append(' ')
+                    .append(prog(t))
+                    .append(" pc=")
+                    .append(pc(t))
+                    .append(' ')
+                    .append(phase(t))
+                    .append(" held=")
+                    .append(held(t));
             if (savepoint(t).set()) {
                 sb.append(" sp.held=").append(savepoint(t).held());
             }

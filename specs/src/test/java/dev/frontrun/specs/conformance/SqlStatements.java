@@ -35,15 +35,20 @@ public final class SqlStatements {
      * writes on the lock twins while uncommitted, see {@link UncommittedWrites}), {@code undone} what a
      * rollback of its writes announces there.
      */
-    public record Statement(String sql, List<ResourceAccess> accesses, List<ResourceAccess> announced,
-                            List<ResourceAccess> undone, Set<String> rowLocks, boolean readsData, boolean boundary) {
-    }
+    public record Statement(
+            String sql,
+            List<ResourceAccess> accesses,
+            List<ResourceAccess> announced,
+            List<ResourceAccess> undone,
+            Set<String> rowLocks,
+            boolean readsData,
+            boolean boundary) {}
 
     /** {@code StatementStep.withSnapshotRead}: the snapshot-taking statement reads the whole database. */
     public static final ResourceAccess SNAPSHOT_READ = ResourceAccess.read(ResourceId.ENDPOINT.render());
 
-    private final SqlClassifier classifier = new SqlClassifier(
-            FixedTableCatalog.of(TableInfo.table("t").keyWithoutGenerator("k", KeyType.INTEGER).build()));
+    private final SqlClassifier classifier = new SqlClassifier(FixedTableCatalog.of(
+            TableInfo.table("t").keyWithoutGenerator("k", KeyType.INTEGER).build()));
     private final Map<Item, Statement> announced = new ConcurrentHashMap<>();
 
     /** What the proxy announces for {@code item} (classified once per item: the pipeline's answer depends on nothing else). */
@@ -67,7 +72,9 @@ public final class SqlStatements {
             return new Statement(sql, List.of(), List.of(), List.of(), Set.of(), false, true);
         }
         StatementAccesses bound = c.bind(List.of(key(item.row())));
-        boolean skipsLocked = c.lockIntent().filter(l -> l.waitPolicy() == LockIntent.WaitPolicy.SKIP_LOCKED).isPresent();
+        boolean skipsLocked = c.lockIntent()
+                .filter(l -> l.waitPolicy() == LockIntent.WaitPolicy.SKIP_LOCKED)
+                .isPresent();
         Set<String> locks = new LinkedHashSet<>();
         if (!skipsLocked) {
             for (ResourceId lock : bound.exclusiveLocks()) {
@@ -76,10 +83,18 @@ public final class SqlStatements {
                 }
             }
         }
-        List<ResourceAccess> announced = UncommittedWrites.plainRead(bound.accesses(), c.shape().lockingRead())
-                ? bound.accesses() : UncommittedWrites.announced(bound.accesses(), Set.of(), true);
-        return new Statement(sql, bound.accesses(), announced, UncommittedWrites.undone(bound.accesses(), Set.of(), true),
-                Set.copyOf(locks), c.shape().takesSnapshot(), false);
+        List<ResourceAccess> announced =
+                UncommittedWrites.plainRead(bound.accesses(), c.shape().lockingRead())
+                        ? bound.accesses()
+                        : UncommittedWrites.announced(bound.accesses(), Set.of(), true);
+        return new Statement(
+                sql,
+                bound.accesses(),
+                announced,
+                UncommittedWrites.undone(bound.accesses(), Set.of(), true),
+                Set.copyOf(locks),
+                c.shape().takesSnapshot(),
+                false);
     }
 
     /** The lock id of {@code row}: the one an UPDATE of it predicts. */

@@ -22,8 +22,7 @@ import java.util.regex.Pattern;
 public final class StateGraph {
 
     /** One transition: from a state to a state by an action of the spec ({@code Start}, {@code Commit}, …). */
-    public record Edge(long from, long to, String action) {
-    }
+    public record Edge(long from, long to, String action) {}
 
     private static final Pattern EDGE = Pattern.compile("^(-?\\d+) -> (-?\\d+) \\[label=\"(\\w+)\"");
     private static final Pattern NODE = Pattern.compile("^(-?\\d+) \\[label=\"");
@@ -49,7 +48,8 @@ public final class StateGraph {
                 Matcher e = EDGE.matcher(line);
                 if (e.find()) {
                     Edge edge = new Edge(Long.parseLong(e.group(1)), Long.parseLong(e.group(2)), e.group(3));
-                    outgoing.computeIfAbsent(edge.from(), k -> new ArrayList<>()).add(edge);
+                    outgoing.computeIfAbsent(edge.from(), k -> new ArrayList<>())
+                            .add(edge);
                     edges++;
                     continue;
                 }

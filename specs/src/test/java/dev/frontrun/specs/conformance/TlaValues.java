@@ -165,6 +165,7 @@ public final class TlaValues {
 
     private IllegalArgumentException error(String what) {
         int from = Math.max(0, at - 40);
-        return new IllegalArgumentException(what + " at " + at + ": ..." + text.substring(from, Math.min(text.length(), at + 40)));
+        return new IllegalArgumentException(
+                what + " at " + at + ": ..." + text.substring(from, Math.min(text.length(), at + 40)));
     }
 }

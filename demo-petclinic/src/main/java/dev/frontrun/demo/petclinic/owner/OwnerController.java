@@ -1,7 +1,7 @@
 package dev.frontrun.demo.petclinic.owner;
 
-import dev.frontrun.demo.petclinic.system.FormBinder;
 import dev.frontrun.demo.petclinic.system.Flows;
+import dev.frontrun.demo.petclinic.system.FormBinder;
 import dev.frontrun.demo.petclinic.system.InvalidFormException;
 import dev.frontrun.demo.petclinic.system.StaleFormException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -33,7 +33,9 @@ class OwnerController {
 
     @GetMapping("/owners")
     List<OwnerView> processFindForm(@RequestParam(defaultValue = "") String lastName) {
-        return owners.findByLastNameStartingWithOrderByLastNameAscIdAsc(lastName).stream().map(OwnerView::of).toList();
+        return owners.findByLastNameStartingWithOrderByLastNameAscIdAsc(lastName).stream()
+                .map(OwnerView::of)
+                .toList();
     }
 
     @PostMapping("/owners/new")
@@ -57,13 +59,13 @@ class OwnerController {
      * through the cascade, race 3 (a pet rename reverted).
      */
     @PostMapping("/owners/{ownerId}/edit")
-    OwnerView processUpdateOwnerForm(@PathVariable int ownerId, @RequestParam(required = false) Integer version,
-            HttpServletRequest request) {
+    OwnerView processUpdateOwnerForm(
+            @PathVariable int ownerId, @RequestParam(required = false) Integer version, HttpServletRequest request) {
         Owner saved = flows.run("OwnerController.processUpdateOwnerForm", () -> {
-            Owner owner = owners.load(ownerId);                     // classic: tx 1
-            StaleFormException.requireCurrent(owner, version);      // fixed: the hidden field
+            Owner owner = owners.load(ownerId); // classic: tx 1
+            StaleFormException.requireCurrent(owner, version); // fixed: the hidden field
             InvalidFormException.requireValid(forms.bind(owner, request, FIELDS));
-            return owners.save(owner);                               // classic: tx 2, merge
+            return owners.save(owner); // classic: tx 2, merge
         });
         return OwnerView.of(saved);
     }

@@ -50,15 +50,15 @@ class PetController {
     @PostMapping("/owners/{ownerId}/pets/new")
     ResponseEntity<OwnerView> processCreationForm(@PathVariable int ownerId, HttpServletRequest request) {
         Owner saved = UniquePetNames.rejectDuplicates(() -> flows.run("PetController.processCreationForm", () -> {
-            Owner owner = owners.load(ownerId);                                  // classic: tx 1
+            Owner owner = owners.load(ownerId); // classic: tx 1
             Pet pet = new Pet();
             BindingResult result = forms.bind(pet, request, FIELDS, new PetValidator());
             if (StringUtils.hasText(pet.getName()) && owner.getPet(pet.getName(), true) != null) {
-                result.rejectValue("name", "duplicate", "already exists");        // Java only
+                result.rejectValue("name", "duplicate", "already exists"); // Java only
             }
             InvalidFormException.requireValid(result);
             owner.addPet(pet);
-            return owners.save(owner);                         // classic: tx 2, merge -> INSERT pet
+            return owners.save(owner); // classic: tx 2, merge -> INSERT pet
         }));
         return ResponseEntity.status(HttpStatus.CREATED).body(OwnerView.of(saved));
     }
@@ -69,18 +69,21 @@ class PetController {
      * owner's fields as loaded.
      */
     @PostMapping("/owners/{ownerId}/pets/{petId}/edit")
-    OwnerView processUpdateForm(@PathVariable int ownerId, @PathVariable int petId,
-            @RequestParam(required = false) Integer version, HttpServletRequest request) {
+    OwnerView processUpdateForm(
+            @PathVariable int ownerId,
+            @PathVariable int petId,
+            @RequestParam(required = false) Integer version,
+            HttpServletRequest request) {
         Owner saved = UniquePetNames.rejectDuplicates(() -> flows.run("PetController.processUpdateForm", () -> {
-            Owner owner = owners.load(ownerId);                                  // classic: tx 1
+            Owner owner = owners.load(ownerId); // classic: tx 1
             Pet pet = pet(owner, petId);
-            StaleFormException.requireCurrent(pet, version);                    // fixed: hidden field
+            StaleFormException.requireCurrent(pet, version); // fixed: hidden field
             BindingResult result = forms.bind(pet, request, FIELDS, new PetValidator());
             if (StringUtils.hasText(pet.getName()) && hasOtherPetNamed(owner, pet)) {
-                result.rejectValue("name", "duplicate", "already exists");        // Java only
+                result.rejectValue("name", "duplicate", "already exists"); // Java only
             }
             InvalidFormException.requireValid(result);
-            return owners.save(owner);                                           // classic: tx 2
+            return owners.save(owner); // classic: tx 2
         }));
         return OwnerView.of(saved);
     }
@@ -94,6 +97,7 @@ class PetController {
     }
 
     private static boolean hasOtherPetNamed(Owner owner, Pet pet) {
-        return owner.getPets().stream().anyMatch(other -> other != pet && pet.getName().equalsIgnoreCase(other.getName()));
+        return owner.getPets().stream()
+                .anyMatch(other -> other != pet && pet.getName().equalsIgnoreCase(other.getName()));
     }
 }

@@ -7,5 +7,4 @@ import jakarta.persistence.Table;
 /** A kind of pet (cat, dog, ...); forms refer to it by name. */
 @Entity
 @Table(name = "types")
-public class PetType extends NamedEntity {
-}
+public class PetType extends NamedEntity {}

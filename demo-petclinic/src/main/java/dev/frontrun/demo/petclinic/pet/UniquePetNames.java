@@ -16,8 +16,7 @@ public final class UniquePetNames {
     /** The index name in schema-fixed.sql. */
     public static final String INDEX = "pets_owner_lower_name_unique";
 
-    private UniquePetNames() {
-    }
+    private UniquePetNames() {}
 
     /** Runs {@code flow} (outside its transaction, so that it has rolled back when we answer). */
     public static <T> T rejectDuplicates(Supplier<T> flow) {

@@ -3,9 +3,9 @@ package dev.frontrun.demo.petclinic.system;
 import com.zaxxer.hikari.HikariDataSource;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import javax.sql.DataSource;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -29,7 +29,8 @@ import org.springframework.util.StringUtils;
  * the application's own; then this auto-configuration (listed in {@code AutoConfiguration.imports},
  * so component scanning leaves it alone) starts nothing.
  */
-@AutoConfiguration(before = DataSourceAutoConfiguration.class,
+@AutoConfiguration(
+        before = DataSourceAutoConfiguration.class,
         afterName = "org.springframework.boot.testcontainers.service.connection.ServiceConnectionAutoConfiguration")
 @Conditional(EmbeddedPostgresConfiguration.NoDataSourceUrl.class)
 @ConditionalOnMissingBean({DataSource.class, JdbcConnectionDetails.class})
@@ -45,7 +46,8 @@ public class EmbeddedPostgresConfiguration {
             builder.setPort(port);
         }
         EmbeddedPostgres postgres = builder.start();
-        log.info("No spring.datasource.url given: started embedded PostgreSQL at {}",
+        log.info(
+                "No spring.datasource.url given: started embedded PostgreSQL at {}",
                 postgres.getJdbcUrl("postgres", "postgres"));
         return postgres;
     }

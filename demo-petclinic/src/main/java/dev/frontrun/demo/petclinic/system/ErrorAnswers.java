@@ -29,7 +29,8 @@ class ErrorAnswers {
 
     @ExceptionHandler
     ResponseEntity<Map<String, Object>> notFound(NotFoundException e) {
-        return ResponseEntity.status(HttpStatus.NOT_FOUND).body(Map.of("error", "not found", "message", e.getMessage()));
+        return ResponseEntity.status(HttpStatus.NOT_FOUND)
+                .body(Map.of("error", "not found", "message", e.getMessage()));
     }
 
     private static ResponseEntity<Map<String, Object>> conflict(String message) {

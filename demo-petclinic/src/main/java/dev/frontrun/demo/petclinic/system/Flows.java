@@ -25,7 +25,8 @@ public class Flows {
     private final PlatformTransactionManager transactions;
     private final boolean singleTransaction;
 
-    public Flows(PlatformTransactionManager transactions,
+    public Flows(
+            PlatformTransactionManager transactions,
             @Value("${petclinic.flow.single-transaction:false}") boolean singleTransaction) {
         this.transactions = transactions;
         this.singleTransaction = singleTransaction;

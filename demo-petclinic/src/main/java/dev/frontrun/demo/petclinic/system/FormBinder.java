@@ -21,7 +21,8 @@ public class FormBinder {
     private final FormattingConversionService conversions;
     private final Validator beanValidation;
 
-    public FormBinder(@Qualifier("mvcConversionService") FormattingConversionService conversions,
+    public FormBinder(
+            @Qualifier("mvcConversionService") FormattingConversionService conversions,
             jakarta.validation.Validator validator) {
         this.conversions = conversions;
         this.beanValidation = new SpringValidatorAdapter(validator);

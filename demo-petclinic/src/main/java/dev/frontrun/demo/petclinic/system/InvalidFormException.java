@@ -27,7 +27,8 @@ public class InvalidFormException extends RuntimeException {
         Map<String, String> errors = new LinkedHashMap<>();
         for (FieldError error : result.getFieldErrors()) {
             String message = error.isBindingFailure() || error.getDefaultMessage() == null
-                    ? "invalid" : error.getDefaultMessage();
+                    ? "invalid"
+                    : error.getDefaultMessage();
             errors.putIfAbsent(error.getField(), message);
         }
         result.getGlobalErrors().forEach(e -> errors.putIfAbsent(e.getObjectName(), e.getDefaultMessage()));

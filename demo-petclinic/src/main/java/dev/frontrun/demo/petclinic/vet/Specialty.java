@@ -7,5 +7,4 @@ import jakarta.persistence.Table;
 /** A vet's specialty (radiology, surgery, dentistry). */
 @Entity
 @Table(name = "specialties")
-public class Specialty extends NamedEntity {
-}
+public class Specialty extends NamedEntity {}

@@ -18,12 +18,16 @@ import java.util.Set;
 public class Vet extends Person {
 
     @ManyToMany(fetch = FetchType.EAGER)
-    @JoinTable(name = "vet_specialties", joinColumns = @JoinColumn(name = "vet_id"),
+    @JoinTable(
+            name = "vet_specialties",
+            joinColumns = @JoinColumn(name = "vet_id"),
             inverseJoinColumns = @JoinColumn(name = "specialty_id"))
     private final Set<Specialty> specialties = new HashSet<>();
 
     /** The specialties sorted by name, for a stable page. */
     public List<Specialty> getSpecialties() {
-        return specialties.stream().sorted(Comparator.comparing(Specialty::getName)).toList();
+        return specialties.stream()
+                .sorted(Comparator.comparing(Specialty::getName))
+                .toList();
     }
 }

@@ -15,6 +15,8 @@ class VetController {
 
     @GetMapping("/vets")
     Vets showVetList() {
-        return new Vets(vets.findAllByOrderByLastNameAscFirstNameAsc().stream().map(Vets.VetView::of).toList());
+        return new Vets(vets.findAllByOrderByLastNameAscFirstNameAsc().stream()
+                .map(Vets.VetView::of)
+                .toList());
     }
 }

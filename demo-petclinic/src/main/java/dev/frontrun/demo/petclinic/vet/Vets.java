@@ -9,12 +9,16 @@ public record Vets(List<VetView> vetList) {
     public record VetView(Integer id, String firstName, String lastName, List<SpecialtyView> specialties) {
 
         static VetView of(Vet vet) {
-            return new VetView(vet.getId(), vet.getFirstName(), vet.getLastName(),
-                    vet.getSpecialties().stream().map(s -> new SpecialtyView(s.getId(), s.getName())).toList());
+            return new VetView(
+                    vet.getId(),
+                    vet.getFirstName(),
+                    vet.getLastName(),
+                    vet.getSpecialties().stream()
+                            .map(s -> new SpecialtyView(s.getId(), s.getName()))
+                            .toList());
         }
     }
 
     /** A specialty. */
-    public record SpecialtyView(Integer id, String name) {
-    }
+    public record SpecialtyView(Integer id, String name) {}
 }

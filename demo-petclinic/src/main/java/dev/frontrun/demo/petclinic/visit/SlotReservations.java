@@ -29,10 +29,15 @@ public class SlotReservations {
     private final RestClient service;
     private final boolean atomic;
 
-    public SlotReservations(@Value("${petclinic.reservations.url:}") String url,
+    public SlotReservations(
+            @Value("${petclinic.reservations.url:}") String url,
             @Value("${petclinic.reservations.atomic:false}") boolean atomic) {
-        this.service = url.isBlank() ? null
-                : RestClient.builder().baseUrl(url).requestFactory(new SimpleClientHttpRequestFactory()).build();
+        this.service = url.isBlank()
+                ? null
+                : RestClient.builder()
+                        .baseUrl(url)
+                        .requestFactory(new SimpleClientHttpRequestFactory())
+                        .build();
         this.atomic = atomic;
     }
 
@@ -42,7 +47,8 @@ public class SlotReservations {
             throw new IllegalStateException("no reservation service: set petclinic.reservations.url");
         }
         if (atomic) {
-            service.post().uri("/slots/{day}/reserve", day)
+            service.post()
+                    .uri("/slots/{day}/reserve", day)
                     .retrieve()
                     .onStatus(HttpStatusCode.valueOf(409)::equals, (request, response) -> {
                         throw new SlotTakenException(day);
@@ -50,11 +56,19 @@ public class SlotReservations {
                     .toBodilessEntity();
             return;
         }
-        String[] slots = service.get().uri("/slots/{day}", day).retrieve().body(String.class).split("/");
+        String[] slots = service.get()
+                .uri("/slots/{day}", day)
+                .retrieve()
+                .body(String.class)
+                .split("/");
         int booked = Integer.parseInt(slots[0].trim());
         if (booked >= Integer.parseInt(slots[1].trim())) {
             throw new SlotTakenException(day);
         }
-        service.put().uri("/slots/{day}", day).body(Integer.toString(booked + 1)).retrieve().toBodilessEntity();
+        service.put()
+                .uri("/slots/{day}", day)
+                .body(Integer.toString(booked + 1))
+                .retrieve()
+                .toBodilessEntity();
     }
 }

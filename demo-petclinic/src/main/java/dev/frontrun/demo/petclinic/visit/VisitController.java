@@ -42,23 +42,23 @@ class VisitController {
     }
 
     @PostMapping("/owners/{ownerId}/pets/{petId}/visits/new")
-    ResponseEntity<OwnerView> processNewVisitForm(@PathVariable int ownerId, @PathVariable int petId,
-            HttpServletRequest request) {
-        return addVisit("VisitController.processNewVisitForm", ownerId, petId, request, visit -> {
-        });
+    ResponseEntity<OwnerView> processNewVisitForm(
+            @PathVariable int ownerId, @PathVariable int petId, HttpServletRequest request) {
+        return addVisit("VisitController.processNewVisitForm", ownerId, petId, request, visit -> {});
     }
 
     /** Like adding a visit, but the visit's day must have a free slot at the reservation service (409 if not). */
     @PostMapping("/owners/{ownerId}/pets/{petId}/visits/book")
-    ResponseEntity<OwnerView> bookVisit(@PathVariable int ownerId, @PathVariable int petId, HttpServletRequest request) {
-        return addVisit("VisitController.bookVisit", ownerId, petId, request,
-                visit -> reservations.reserve(visit.getDate()));
+    ResponseEntity<OwnerView> bookVisit(
+            @PathVariable int ownerId, @PathVariable int petId, HttpServletRequest request) {
+        return addVisit(
+                "VisitController.bookVisit", ownerId, petId, request, visit -> reservations.reserve(visit.getDate()));
     }
 
-    private ResponseEntity<OwnerView> addVisit(String flow, int ownerId, int petId, HttpServletRequest request,
-            Consumer<Visit> beforeSaving) {
+    private ResponseEntity<OwnerView> addVisit(
+            String flow, int ownerId, int petId, HttpServletRequest request, Consumer<Visit> beforeSaving) {
         Owner saved = flows.run(flow, () -> {
-            Owner owner = owners.load(ownerId);                                  // classic: tx 1
+            Owner owner = owners.load(ownerId); // classic: tx 1
             if (owner.getPet(petId) == null) {
                 throw new NotFoundException("owner " + ownerId + " has no pet " + petId);
             }
@@ -66,7 +66,7 @@ class VisitController {
             InvalidFormException.requireValid(forms.bind(visit, request, FIELDS));
             beforeSaving.accept(visit);
             owner.addVisit(petId, visit);
-            return owners.save(owner);                   // classic: tx 2, merge -> INSERT visit
+            return owners.save(owner); // classic: tx 2, merge -> INSERT visit
         });
         return ResponseEntity.status(HttpStatus.CREATED).body(OwnerView.of(saved));
     }

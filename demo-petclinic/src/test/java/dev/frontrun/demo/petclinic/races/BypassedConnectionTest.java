@@ -47,8 +47,9 @@ class BypassedConnectionTest extends ClassicVariant {
         if (NativeMode.fromSystemProperty() == NativeMode.REQUIRED) {
             NativeIo.requireActive(); // the build said it is preloaded: anything else is a broken build
         }
-        assumeTrue(NativeIo.interceptionActive(), () -> "needs the native layer: "
-                + NativeIo.inactiveReason().orElse(""));
+        assumeTrue(
+                NativeIo.interceptionActive(),
+                () -> "needs the native layer: " + NativeIo.inactiveReason().orElse(""));
     }
 
     @Test
@@ -56,12 +57,13 @@ class BypassedConnectionTest extends ClassicVariant {
         int owner = clinic().newOwner();
         int pet = clinic().newPet(owner, "Leo");
         assertThatThrownBy(() -> races.explore()
-                .thread("visit", Requests.answered(() -> clinic().addVisit(owner, pet, "checkup")))
-                .thread("visit-and-count", () -> {
-                    Requests.answered(() -> clinic().addVisit(owner, pet, "vaccination")).run();
-                    visitsCountedAroundTheProxy(pet);
-                })
-                .run())
+                        .thread("visit", Requests.answered(() -> clinic().addVisit(owner, pet, "checkup")))
+                        .thread("visit-and-count", () -> {
+                            Requests.answered(() -> clinic().addVisit(owner, pet, "vaccination"))
+                                    .run();
+                            visitsCountedAroundTheProxy(pet);
+                        })
+                        .run())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("database traffic outside Frontrun's proxy from thread 'visit-and-count': "
                         + "SELECT count(*) FROM visits WHERE pet_id = $1\n");
@@ -74,14 +76,15 @@ class BypassedConnectionTest extends ClassicVariant {
         Result result = races.explore()
                 .thread("visit", Requests.answered(() -> clinic().addVisit(owner, pet, "checkup")))
                 .thread("visit-2", Requests.answered(() -> clinic().addVisit(owner, pet, "vaccination")))
-                .invariant(() -> jdbc.queryForObject("SELECT count(*) FROM visits WHERE pet_id = ?", Integer.class, pet) == 2)
+                .invariant(() ->
+                        jdbc.queryForObject("SELECT count(*) FROM visits WHERE pet_id = ?", Integer.class, pet) == 2)
                 .run();
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
     }
 
     private void visitsCountedAroundTheProxy(int pet) throws Exception {
         try (Connection c = DriverManager.getConnection(url, user, password);
-             PreparedStatement count = c.prepareStatement(BYPASS_SQL)) {
+                PreparedStatement count = c.prepareStatement(BYPASS_SQL)) {
             count.setInt(1, pet);
             try (ResultSet rs = count.executeQuery()) {
                 rs.next();

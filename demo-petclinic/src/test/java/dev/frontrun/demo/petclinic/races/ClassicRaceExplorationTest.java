@@ -3,10 +3,10 @@ package dev.frontrun.demo.petclinic.races;
 import static dev.frontrun.spring.FrontrunAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.frontrun.Analysis;
 import dev.frontrun.Anomaly;
 import dev.frontrun.AnomalyKind;
 import dev.frontrun.Result;
-import dev.frontrun.Analysis;
 import dev.frontrun.demo.petclinic.ClassicVariant;
 import dev.frontrun.demo.petclinic.races.RaceScenario.Fixture;
 import dev.frontrun.spring.RaceExplorer;
@@ -46,11 +46,10 @@ class ClassicRaceExplorationTest extends ClassicVariant {
         // each request reads in one transaction and writes in a later one: the cycle is there at request
         // level whichever interleaving was found first (some also show it between the transactions)
         Analysis analysis = result.analysis();
-        assertThat(analysis.requestFinding()).as(result.explanation()).get()
-                .satisfies(finding -> {
-                    assertThat(finding.kind()).isEqualTo(scenario.classic());
-                    assertThat(finding.level()).isEqualTo(Anomaly.Level.REQUEST);
-                });
+        assertThat(analysis.requestFinding()).as(result.explanation()).get().satisfies(finding -> {
+            assertThat(finding.kind()).isEqualTo(scenario.classic());
+            assertThat(finding.level()).isEqualTo(Anomaly.Level.REQUEST);
+        });
         assertThat(result.explanation()).contains("request level");
         // the headline never recommends an isolation level that does not fix a request-level race: where
         // the trace also shows the anomaly between transactions, the level it suggests is checked, and fails
@@ -61,7 +60,9 @@ class ClassicRaceExplorationTest extends ClassicVariant {
         assertThat(result.summary().lines().findFirst().orElseThrow()).contains("between requests");
         assertThat(result.summary().lines().count()).as(result.summary()).isLessThanOrEqualTo(25);
         if (scenario.classic() == AnomalyKind.LOST_UPDATE) {
-            assertThat(result.explanation()).as("Hibernate wrote the stale copy back").contains("Hibernate's merge");
+            assertThat(result.explanation())
+                    .as("Hibernate wrote the stale copy back")
+                    .contains("Hibernate's merge");
         }
         assertThat(result.reproduced()).isEqualTo(result.reproduceAttempts());
         Result replay = runner.replay(scenario, fixture, result.counterexample().orElseThrow(), REPLAYS);

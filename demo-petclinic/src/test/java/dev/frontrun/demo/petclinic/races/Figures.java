@@ -3,8 +3,8 @@ package dev.frontrun.demo.petclinic.races;
 import dev.frontrun.Exploration;
 import dev.frontrun.Result;
 import java.util.List;
-import java.util.function.ToDoubleFunction;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 /**
  * One scenario's speed: how fast it explored, where a run's time went (milliseconds per run) and
@@ -15,16 +15,41 @@ import java.util.Locale;
  * @param plain   milliseconds of one plain round: the requests once each, one after the other, without Frontrun (no
  *                proxy, no tracking; the restore before it not counted)
  */
-record Figures(String variant, String scenario, String verdict, int executions, int runs, double seconds,
-               double stepsPerRun, double msPerRun, double restore, double handoffs, double analysis, double database,
-               double application, double checks, double plain) {
+record Figures(
+        String variant,
+        String scenario,
+        String verdict,
+        int executions,
+        int runs,
+        double seconds,
+        double stepsPerRun,
+        double msPerRun,
+        double restore,
+        double handoffs,
+        double analysis,
+        double database,
+        double application,
+        double checks,
+        double plain) {
 
     static Figures of(String variant, RaceScenario scenario, Result result, Exploration.Baseline baseline) {
         Result.Timings t = result.timings();
-        return new Figures(variant, scenario.name(), result.failed() ? "RACE" : result.verdict().name(),
-                result.executions(), t.runs(), result.elapsed().toNanos() / 1e9, (double) t.steps() / Math.max(1, t.runs()),
-                t.msPerRun(), t.msPerRun(t.restore()), t.msPerRun(t.handoffs()), t.msPerRun(t.analysis()),
-                t.msPerRun(t.database()), t.msPerRun(t.application()), t.msPerRun(t.checks()), baseline.workMsPerRound());
+        return new Figures(
+                variant,
+                scenario.name(),
+                result.failed() ? "RACE" : result.verdict().name(),
+                result.executions(),
+                t.runs(),
+                result.elapsed().toNanos() / 1e9,
+                (double) t.steps() / Math.max(1, t.runs()),
+                t.msPerRun(),
+                t.msPerRun(t.restore()),
+                t.msPerRun(t.handoffs()),
+                t.msPerRun(t.analysis()),
+                t.msPerRun(t.database()),
+                t.msPerRun(t.application()),
+                t.msPerRun(t.checks()),
+                baseline.workMsPerRound());
     }
 
     double runsPerSecond() {
@@ -44,10 +69,21 @@ record Figures(String variant, String scenario, String verdict, int executions, 
     /** Each figure the median over {@code rounds} of one scenario (the first's names and counts). */
     static Figures median(List<Figures> rounds) {
         Figures first = rounds.get(0);
-        return new Figures(first.variant, first.scenario, first.verdict, first.executions, first.runs,
-                median(rounds, Figures::seconds), median(rounds, Figures::stepsPerRun), median(rounds, Figures::msPerRun),
-                median(rounds, Figures::restore), median(rounds, Figures::handoffs), median(rounds, Figures::analysis),
-                median(rounds, Figures::database), median(rounds, Figures::application), median(rounds, Figures::checks),
+        return new Figures(
+                first.variant,
+                first.scenario,
+                first.verdict,
+                first.executions,
+                first.runs,
+                median(rounds, Figures::seconds),
+                median(rounds, Figures::stepsPerRun),
+                median(rounds, Figures::msPerRun),
+                median(rounds, Figures::restore),
+                median(rounds, Figures::handoffs),
+                median(rounds, Figures::analysis),
+                median(rounds, Figures::database),
+                median(rounds, Figures::application),
+                median(rounds, Figures::checks),
                 median(rounds, Figures::plain));
     }
 
@@ -63,8 +99,8 @@ record Figures(String variant, String scenario, String verdict, int executions, 
         double seconds = rows.stream().mapToDouble(Figures::seconds).sum();
         double runMs = rows.stream().mapToDouble(r -> r.runs * r.msPerRun).sum();
         double plainMs = rows.stream().mapToDouble(r -> r.runs * r.plain).sum();
-        return String.format(Locale.ROOT, "overall: %.0f runs/s, %.1fx the plain requests", runs / seconds,
-                runMs / plainMs);
+        return String.format(
+                Locale.ROOT, "overall: %.0f runs/s, %.1fx the plain requests", runs / seconds, runMs / plainMs);
     }
 
     /**
@@ -74,11 +110,14 @@ record Figures(String variant, String scenario, String verdict, int executions, 
     static String plainCeiling(List<Figures> rows) {
         double runs = rows.stream().mapToDouble(Figures::runs).sum();
         double plainMs = rows.stream().mapToDouble(r -> r.runs * r.plain).sum();
-        return String.format(Locale.ROOT, "the plain requests alone, one round after the other: %.0f rounds/s",
+        return String.format(
+                Locale.ROOT,
+                "the plain requests alone, one round after the other: %.0f rounds/s",
                 runs * 1000 / plainMs);
     }
 
-    static final String LEGEND = String.join("\n",
+    static final String LEGEND = String.join(
+            "\n",
             "runs = explored executions + replays of a failure; steps and ms per run, the ms split into: restoring",
             "the database, the scheduler's hand-offs, Frontrun's SQL analysis, statements in the database, the",
             "application's own code, and setup + invariant; plain = the same requests once each, one after the",
@@ -87,16 +126,47 @@ record Figures(String variant, String scenario, String verdict, int executions, 
             "its runs (snapshot, schema read, last restore): runs/s = runs ÷ (runs × ms/run + fixed).");
 
     static String header() {
-        return String.format(Locale.ROOT, "  %-12s %-29s %-6s %5s %6s %5s %6s │ %7s %7s %5s %6s %6s %5s │ %6s %5s │ %5s",
-                "variant", "scenario", "verdict", "execs", "runs/s", "steps", "ms/run", "restore", "handoff", "sql", "db",
-                "app", "check", "plain", "ratio", "fixed");
+        return String.format(
+                Locale.ROOT,
+                "  %-12s %-29s %-6s %5s %6s %5s %6s │ %7s %7s %5s %6s %6s %5s │ %6s %5s │ %5s",
+                "variant",
+                "scenario",
+                "verdict",
+                "execs",
+                "runs/s",
+                "steps",
+                "ms/run",
+                "restore",
+                "handoff",
+                "sql",
+                "db",
+                "app",
+                "check",
+                "plain",
+                "ratio",
+                "fixed");
     }
 
     String line() {
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "  %-12s %-29s %-6s %5d %6.0f %5.0f %6.1f │ %7.1f %7.1f %5.1f %6.1f %6.1f %5.1f │ %6.1f %4.1fx │ %5.0f",
-                variant, scenario, verdict, executions, runsPerSecond(), stepsPerRun, msPerRun, restore, handoffs,
-                analysis, database, application, checks, plain, ratio(), fixedMs());
+                variant,
+                scenario,
+                verdict,
+                executions,
+                runsPerSecond(),
+                stepsPerRun,
+                msPerRun,
+                restore,
+                handoffs,
+                analysis,
+                database,
+                application,
+                checks,
+                plain,
+                ratio(),
+                fixedMs());
     }
 
     @Override

@@ -16,20 +16,33 @@ public final class InterleavingCostBenchmark {
 
     private static final int SERIAL_RUNS = 30;
 
-    private InterleavingCostBenchmark() {
-    }
+    private InterleavingCostBenchmark() {}
 
     /** One scenario's medians: the plain requests, the serial runs and the race's runs. */
     private record Row(String variant, String scenario, Figures serial, Figures race) {
 
         String line() {
-            return String.format(Locale.ROOT, "  %-12s %-29s │ %6.1f │ %6.1f %5.1f %5.1f %5.1f %6.1f %4.1fx %5.2f │ %6.1f %5.1f"
+            return String.format(
+                    Locale.ROOT,
+                    "  %-12s %-29s │ %6.1f │ %6.1f %5.1f %5.1f %5.1f %6.1f %4.1fx %5.2f │ %6.1f %5.1f"
                             + " %5.1f %5.1f %6.1f %4.1fx %5.2f",
-                    variant, scenario, race.plain(),
-                    serial.msPerRun(), serial.restore(), serial.handoffs() + serial.analysis(), serial.checks(),
-                    work(serial), serial.ratio(), work(serial) / serial.plain(),
-                    race.msPerRun(), race.restore(), race.handoffs() + race.analysis(), race.checks(), work(race),
-                    race.ratio(), work(race) / race.plain());
+                    variant,
+                    scenario,
+                    race.plain(),
+                    serial.msPerRun(),
+                    serial.restore(),
+                    serial.handoffs() + serial.analysis(),
+                    serial.checks(),
+                    work(serial),
+                    serial.ratio(),
+                    work(serial) / serial.plain(),
+                    race.msPerRun(),
+                    race.restore(),
+                    race.handoffs() + race.analysis(),
+                    race.checks(),
+                    work(race),
+                    race.ratio(),
+                    work(race) / race.plain());
         }
 
         private static double work(Figures f) {
@@ -60,17 +73,41 @@ public final class InterleavingCostBenchmark {
             System.out.println(row.line());
         });
         System.out.println();
-        System.out.printf(Locale.ROOT, "PetClinic requests: plain, one after the other on one explored thread (%d runs),"
-                + " and raced; median of %d rounds per scenario, ms per run%n", SERIAL_RUNS, rounds);
-        System.out.println("  work = database + application; ratio = ms/run (restore included) ÷ plain; work/plain = the"
-                + " requests' own time under Frontrun ÷ plain");
-        System.out.println(String.format(Locale.ROOT, "  %-12s %-29s │ %6s │ %6s %5s %5s %5s %6s %5s %5s │ %6s %5s %5s %5s"
-                        + " %6s %5s %5s", "variant", "scenario", "plain", "serial", "rest.", "h+sql", "check", "work",
-                "ratio", "w/pl", "raced", "rest.", "h+sql", "check", "work", "ratio", "w/pl"));
+        System.out.printf(
+                Locale.ROOT,
+                "PetClinic requests: plain, one after the other on one explored thread (%d runs),"
+                        + " and raced; median of %d rounds per scenario, ms per run%n",
+                SERIAL_RUNS,
+                rounds);
+        System.out.println(
+                "  work = database + application; ratio = ms/run (restore included) ÷ plain; work/plain = the"
+                        + " requests' own time under Frontrun ÷ plain");
+        System.out.println(String.format(
+                Locale.ROOT,
+                "  %-12s %-29s │ %6s │ %6s %5s %5s %5s %6s %5s %5s │ %6s %5s %5s %5s" + " %6s %5s %5s",
+                "variant",
+                "scenario",
+                "plain",
+                "serial",
+                "rest.",
+                "h+sql",
+                "check",
+                "work",
+                "ratio",
+                "w/pl",
+                "raced",
+                "rest.",
+                "h+sql",
+                "check",
+                "work",
+                "ratio",
+                "w/pl"));
         rows.forEach(row -> System.out.println(row.line()));
         System.out.println();
-        System.out.println("serial " + Figures.overall(rows.stream().map(Row::serial).toList()));
-        System.out.println("raced  " + Figures.overall(rows.stream().map(Row::race).toList()));
+        System.out.println(
+                "serial " + Figures.overall(rows.stream().map(Row::serial).toList()));
+        System.out.println(
+                "raced  " + Figures.overall(rows.stream().map(Row::race).toList()));
         System.exit(0);
     }
 }

@@ -11,23 +11,23 @@ import dev.frontrun.testing.TestDatabase;
 import dev.frontrun.testing.TestPostgres;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
 import org.springframework.web.context.WebApplicationContext;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Set;
-import java.util.function.Consumer;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The README's main job: races the PetClinic's request flows with Frontrun — the classic app
@@ -44,8 +44,7 @@ public final class PetClinicRaceDemo {
     /** Rounds of the plain requests measured before and after each exploration, after one round of warm-up. */
     private static final int BASELINE_ROUNDS = 5;
 
-    private PetClinicRaceDemo() {
-    }
+    private PetClinicRaceDemo() {}
 
     /** One scenario's figures. */
     private record Row(String variant, RaceScenario scenario, Result result, Exploration.Baseline baseline) {
@@ -57,7 +56,8 @@ public final class PetClinicRaceDemo {
 
     public static void main(String[] args) {
         OUT.println("Frontrun PetClinic race demo: each scenario races two real HTTP request flows (MockMvc) against");
-        OUT.println("PostgreSQL, exploring every distinct interleaving of their SQL statements and of their requests to");
+        OUT.println(
+                "PostgreSQL, exploring every distinct interleaving of their SQL statements and of their requests to");
         OUT.println("other services (seen beneath the JDK by Frontrun's native layer).");
         List<Row> rows = new ArrayList<>();
         for (Variant variant : Variant.values()) {
@@ -71,7 +71,9 @@ public final class PetClinicRaceDemo {
 
     /** Which application the scenarios race. */
     enum Variant {
-        CLASSIC, SERIALIZABLE, FIXED;
+        CLASSIC,
+        SERIALIZABLE,
+        FIXED;
 
         String label() {
             return name().toLowerCase(Locale.ROOT);
@@ -84,7 +86,8 @@ public final class PetClinicRaceDemo {
      */
     static List<RaceScenario> scenarios(Variant variant) {
         return Stream.concat(PetClinicRaces.all().stream(), Stream.of(PetClinicRaces.slotBooking()))
-                .filter(s -> variant != Variant.SERIALIZABLE || !s.isControl()).toList();
+                .filter(s -> variant != Variant.SERIALIZABLE || !s.isControl())
+                .toList();
     }
 
     /** What a benchmark does with one scenario: its variant's runner and a fresh fixture to race on. */
@@ -108,8 +111,11 @@ public final class PetClinicRaceDemo {
     static void withApp(Variant variant, Consumer<ScenarioRunner> work) {
         TestDatabase db = TestPostgres.freshDatabase(PetClinicRaceDemo.class);
         try (ConfigurableApplicationContext context = start(db, variant)) {
-            MockMvc mvc = MockMvcBuilders.webAppContextSetup((WebApplicationContext) context).build();
-            work.accept(new ScenarioRunner(context.getBean(RaceExplorer.class), new PetClinicClient(mvc),
+            MockMvc mvc = MockMvcBuilders.webAppContextSetup((WebApplicationContext) context)
+                    .build();
+            work.accept(new ScenarioRunner(
+                    context.getBean(RaceExplorer.class),
+                    new PetClinicClient(mvc),
                     context.getBean(JdbcTemplate.class)));
         } finally {
             TestPostgres.drop(db);
@@ -145,20 +151,27 @@ public final class PetClinicRaceDemo {
         OUT.println();
         OUT.println("Findings (the whole explanation and a timeline are in each report):");
         Map<String, Long> notes = rows.stream()
-                .flatMap(row -> row.result().notExplored().stream().map(note -> note.lines().findFirst().orElse(""))
+                .flatMap(row -> row.result().notExplored().stream()
+                        .map(note -> note.lines().findFirst().orElse(""))
                         .distinct())
-                .collect(Collectors.groupingBy(note -> note, LinkedHashMap::new,
-                        Collectors.counting()));
-        notes.forEach((note, count) -> OUT.printf("  NOT EXPLORED in %d of %d explorations: %s%n", count, rows.size(), note));
+                .collect(Collectors.groupingBy(note -> note, LinkedHashMap::new, Collectors.counting()));
+        notes.forEach(
+                (note, count) -> OUT.printf("  NOT EXPLORED in %d of %d explorations: %s%n", count, rows.size(), note));
         for (Row row : rows) {
             Result result = row.result();
             if (result.propertyHolds()) {
                 continue;
             }
             OUT.printf("  %s / %s: %s%n", row.variant(), row.scenario().name(), sentence(result));
-            result.counterexample().ifPresent(schedule -> OUT.printf(
-                    "      replay: .replay(Schedule.parse(\"%s\")), reproduced %d/%d%s%n", schedule, result.reproduced(),
-                    result.reproduceAttempts(), result.report().map(r -> "; report " + r.getFileName()).orElse("")));
+            result.counterexample()
+                    .ifPresent(schedule -> OUT.printf(
+                            "      replay: .replay(Schedule.parse(\"%s\")), reproduced %d/%d%s%n",
+                            schedule,
+                            result.reproduced(),
+                            result.reproduceAttempts(),
+                            result.report()
+                                    .map(r -> "; report " + r.getFileName())
+                                    .orElse("")));
         }
     }
 
@@ -167,9 +180,15 @@ public final class PetClinicRaceDemo {
         Optional<Analysis.Finding> lead = result.leadingFinding();
         if (lead.isPresent()) {
             Analysis.Finding finding = lead.get();
-            return String.format(Locale.ROOT, "%s (Adya %s) at %s level: %s%s%s", words(finding.kind().name()),
-                    finding.adyaName(), finding.level().name().toLowerCase(Locale.ROOT), finding.cycleText(),
-                    result.checkedAdvice().map(PetClinicRaceDemo::checked).orElse(""), racedEndpoints(result));
+            return String.format(
+                    Locale.ROOT,
+                    "%s (Adya %s) at %s level: %s%s%s",
+                    words(finding.kind().name()),
+                    finding.adyaName(),
+                    finding.level().name().toLowerCase(Locale.ROOT),
+                    finding.cycleText(),
+                    result.checkedAdvice().map(PetClinicRaceDemo::checked).orElse(""),
+                    racedEndpoints(result));
         }
         if (result.failed()) {
             return result.failure().map(f -> f.summary()).orElse("fails") + racedEndpoints(result);
@@ -189,13 +208,17 @@ public final class PetClinicRaceDemo {
             if (step.step().detail() instanceof dev.frontrun.nativeio.SocketRequest request) {
                 requests.computeIfAbsent(request.endpoint(), e -> new ArrayList<>())
                         .add(step.threadName() + " " + request.head().split(" ")[0]);
-                threads.computeIfAbsent(request.endpoint(), e -> new HashSet<>()).add(step.thread());
+                threads.computeIfAbsent(request.endpoint(), e -> new HashSet<>())
+                        .add(step.thread());
             }
         }
         StringBuilder raced = new StringBuilder();
         requests.forEach((endpoint, calls) -> {
             if (threads.get(endpoint).size() > 1) {
-                raced.append("; the requests to ").append(endpoint).append(" interleave: ").append(String.join(", ", calls));
+                raced.append("; the requests to ")
+                        .append(endpoint)
+                        .append(" interleave: ")
+                        .append(String.join(", ", calls));
             }
         });
         return raced.toString();
@@ -203,12 +226,13 @@ public final class PetClinicRaceDemo {
 
     /** The checked advice in a few words: {@code ; at REPEATABLE READ: still found}. */
     private static String checked(Result.CheckedAdvice advice) {
-        return "; at " + advice.level().sql() + ": " + switch (advice.effect()) {
-            case FIXES -> "holds";
-            case FIXES_WITH_RETRY -> "holds once the loser's 40001 is retried";
-            case NOT_FIXED -> "still found";
-            case NOT_CHECKED -> "not checked";
-        };
+        return "; at " + advice.level().sql() + ": "
+                + switch (advice.effect()) {
+                    case FIXES -> "holds";
+                    case FIXES_WITH_RETRY -> "holds once the loser's 40001 is retried";
+                    case NOT_FIXED -> "still found";
+                    case NOT_CHECKED -> "not checked";
+                };
     }
 
     private static String words(String constant) {
@@ -223,10 +247,16 @@ public final class PetClinicRaceDemo {
 
     private static ConfigurableApplicationContext start(TestDatabase db, Variant variant) {
         SpringApplicationBuilder app = new SpringApplicationBuilder(PetClinicApplication.class)
-                .properties("spring.datasource.url=" + db.jdbcUrl(), "spring.datasource.username=" + db.user(),
-                        "spring.datasource.password=" + db.password(), "frontrun.enabled=true", "server.port=0",
-                        "spring.main.banner-mode=off", "logging.level.root=WARN",
-                        "petclinic.reservations.url=" + TestReservations.service().url(),
+                .properties(
+                        "spring.datasource.url=" + db.jdbcUrl(),
+                        "spring.datasource.username=" + db.user(),
+                        "spring.datasource.password=" + db.password(),
+                        "frontrun.enabled=true",
+                        "server.port=0",
+                        "spring.main.banner-mode=off",
+                        "logging.level.root=WARN",
+                        "petclinic.reservations.url="
+                                + TestReservations.service().url(),
                         "logging.level.org.hibernate.orm.jdbc.error=OFF",
                         "logging.level.org.hibernate.engine.jdbc.spi.SqlExceptionHelper=OFF");
         if (variant == Variant.FIXED) {

@@ -12,8 +12,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 /** The PetClinic's races and controls, as pairs of real HTTP request flows. */
 public final class PetClinicRaces {
 
-    private PetClinicRaces() {
-    }
+    private PetClinicRaces() {}
 
     /** The user was told the request did not go through: a conflict (409) or a server error (5xx). */
     private static boolean told(int status) {
@@ -21,15 +20,22 @@ public final class PetClinicRaces {
     }
 
     public static List<RaceScenario> all() {
-        return List.of(duplicatePets(), partialEdits(), ownerEditRevertsPetRename(), visitRevertsPetRename(),
-                twoVisits(), ownerEditWhileAddingAnotherPet());
+        return List.of(
+                duplicatePets(),
+                partialEdits(),
+                ownerEditRevertsPetRename(),
+                visitRevertsPetRename(),
+                twoVisits(),
+                ownerEditWhileAddingAnotherPet());
     }
 
     /** Race 1: the "no two pets of one name" rule lives only in Java; both checks pass, both insert. */
     static RaceScenario duplicatePets() {
-        return new RaceScenario("duplicate pets",
+        return new RaceScenario(
+                "duplicate pets",
                 "two 'add pet' requests for the same owner, named Max and max",
-                List.of(new NamedRequest("add-Max", (c, f) -> c.addPet(f.owner(), "Max")),
+                List.of(
+                        new NamedRequest("add-Max", (c, f) -> c.addPet(f.owner(), "Max")),
                         new NamedRequest("add-max", (c, f) -> c.addPet(f.owner(), "max"))),
                 (db, f, statuses) -> petsNamed(db, f, "max") <= 1,
                 "at most one pet named max (case-insensitive) per owner",
@@ -38,9 +44,11 @@ public final class PetClinicRaces {
 
     /** Race 2: each edit writes back the whole owner it loaded; one field change is lost. */
     static RaceScenario partialEdits() {
-        return new RaceScenario("lost owner edit",
+        return new RaceScenario(
+                "lost owner edit",
                 "one request changes the owner's city, the other its telephone",
-                List.of(new NamedRequest("edit-city", (c, f) -> c.editOwner(f.owner(), "city", "Verona")),
+                List.of(
+                        new NamedRequest("edit-city", (c, f) -> c.editOwner(f.owner(), "city", "Verona")),
                         new NamedRequest("edit-phone", (c, f) -> c.editOwner(f.owner(), "telephone", "1112223333"))),
                 (db, f, statuses) -> (owner(db, f, "city").equals("Verona") || told(statuses[0]))
                         && (owner(db, f, "telephone").equals("1112223333") || told(statuses[1])),
@@ -50,9 +58,11 @@ public final class PetClinicRaces {
 
     /** Race 3: an owner edit saves the whole stale aggregate and reverts a pet rename that committed meanwhile. */
     static RaceScenario ownerEditRevertsPetRename() {
-        return new RaceScenario("owner edit reverts pet rename",
+        return new RaceScenario(
+                "owner edit reverts pet rename",
                 "one request edits the owner's city, the other renames the owner's pet",
-                List.of(new NamedRequest("edit-city", (c, f) -> c.editOwner(f.owner(), "city", "Verona")),
+                List.of(
+                        new NamedRequest("edit-city", (c, f) -> c.editOwner(f.owner(), "city", "Verona")),
                         new NamedRequest("rename-pet", (c, f) -> c.editPet(f.owner(), f.pet(), "name", "Leonardo"))),
                 (db, f, statuses) -> (owner(db, f, "city").equals("Verona") || told(statuses[0]))
                         && (petName(db, f).equals("Leonardo") || told(statuses[1])),
@@ -62,9 +72,11 @@ public final class PetClinicRaces {
 
     /** Race 3, other flow: adding a visit saves the stale pet back over a rename. */
     static RaceScenario visitRevertsPetRename() {
-        return new RaceScenario("visit reverts pet rename",
+        return new RaceScenario(
+                "visit reverts pet rename",
                 "one request adds a visit to the pet, the other renames it",
-                List.of(new NamedRequest("add-visit", (c, f) -> c.addVisit(f.owner(), f.pet(), "checkup")),
+                List.of(
+                        new NamedRequest("add-visit", (c, f) -> c.addVisit(f.owner(), f.pet(), "checkup")),
                         new NamedRequest("rename-pet", (c, f) -> c.editPet(f.owner(), f.pet(), "name", "Leonardo"))),
                 (db, f, statuses) -> visits(db, f) == (told(statuses[0]) ? 0 : 1)
                         && (petName(db, f).equals("Leonardo") || told(statuses[1])),
@@ -74,9 +86,11 @@ public final class PetClinicRaces {
 
     /** Control: two visits to one pet are both stored. */
     static RaceScenario twoVisits() {
-        return new RaceScenario("two visits (control)",
+        return new RaceScenario(
+                "two visits (control)",
                 "two 'add visit' requests for the same pet",
-                List.of(new NamedRequest("visit-a", (c, f) -> c.addVisit(f.owner(), f.pet(), "a")),
+                List.of(
+                        new NamedRequest("visit-a", (c, f) -> c.addVisit(f.owner(), f.pet(), "a")),
                         new NamedRequest("visit-b", (c, f) -> c.addVisit(f.owner(), f.pet(), "b"))),
                 (db, f, statuses) -> visits(db, f) == 2,
                 "both visits are stored",
@@ -89,9 +103,11 @@ public final class PetClinicRaces {
      * saves the whole owner it loaded, so it can revert the city edit. The classic app races here.
      */
     static RaceScenario ownerEditWhileAddingAnotherPet() {
-        return new RaceScenario("owner edit while adding a pet",
+        return new RaceScenario(
+                "owner edit while adding a pet",
                 "one request edits the owner's city, the other adds a pet named Rex",
-                List.of(new NamedRequest("edit-city", (c, f) -> c.editOwner(f.owner(), "city", "Verona")),
+                List.of(
+                        new NamedRequest("edit-city", (c, f) -> c.editOwner(f.owner(), "city", "Verona")),
                         new NamedRequest("add-Rex", (c, f) -> c.addPet(f.owner(), "Rex"))),
                 (db, f, statuses) -> (petsNamed(db, f, "rex") == 1 && petCount(db, f) == 2 || told(statuses[1]))
                         && (owner(db, f, "city").equals("Verona") || told(statuses[0])),
@@ -107,13 +123,18 @@ public final class PetClinicRaces {
      */
     public static RaceScenario slotBooking() {
         ReservationService service = TestReservations.service();
-        return new RaceScenario("booking the last slot",
+        return new RaceScenario(
+                "booking the last slot",
                 "two 'book visit' requests for the same day, which has one slot left at the reservation service",
-                List.of(new NamedRequest("book-a", (c, f) -> c.bookVisit(f.owner(), f.pet(), day(f), "a")),
+                List.of(
+                        new NamedRequest("book-a", (c, f) -> c.bookVisit(f.owner(), f.pet(), day(f), "a")),
                         new NamedRequest("book-b", (c, f) -> c.bookVisit(f.owner(), f.pet(), day(f), "b"))),
-                (db, f, statuses) -> visits(db, f) <= ReservationService.CAPACITY && service.booked(day(f)) == visits(db, f),
+                (db, f, statuses) ->
+                        visits(db, f) <= ReservationService.CAPACITY && service.booked(day(f)) == visits(db, f),
                 "no more visits than the day has slots, and the service counts every visit booked",
-                null, true, f -> service.free(day(f)));
+                null,
+                true,
+                f -> service.free(day(f)));
     }
 
     /** A day of the fixture's own at the reservation service. */
@@ -122,8 +143,11 @@ public final class PetClinicRaces {
     }
 
     private static int petsNamed(JdbcTemplate db, Fixture f, String name) {
-        return db.queryForObject("SELECT count(*) FROM pets WHERE owner_id = ? AND lower(name) = lower(?)",
-                Integer.class, f.owner(), name);
+        return db.queryForObject(
+                "SELECT count(*) FROM pets WHERE owner_id = ? AND lower(name) = lower(?)",
+                Integer.class,
+                f.owner(),
+                name);
     }
 
     private static int petCount(JdbcTemplate db, Fixture f) {

@@ -26,21 +26,22 @@ import org.springframework.web.context.WebApplicationContext;
  */
 public final class PlainBaselineCheck {
 
-    private PlainBaselineCheck() {
-    }
+    private PlainBaselineCheck() {}
 
     public static void main(String[] args) throws Exception {
         int blocks = args.length > 0 && !args[0].isBlank() ? Integer.parseInt(args[0]) : 7;
         TestDatabase db = TestPostgres.freshDatabase(PlainBaselineCheck.class);
         try (ConfigurableApplicationContext withFrontrun = start(db, true);
-             ConfigurableApplicationContext without = start(db, false)) {
+                ConfigurableApplicationContext without = start(db, false)) {
             PetClinicClient frontrunClient = client(withFrontrun);
             PetClinicClient plainClient = client(without);
             JdbcTemplate jdbc = without.getBean(JdbcTemplate.class);
-            ScenarioRunner runner = new ScenarioRunner(withFrontrun.getBean(RaceExplorer.class), frontrunClient,
-                    withFrontrun.getBean(JdbcTemplate.class));
-            System.out.printf(Locale.ROOT, "| scenario | without Frontrun | Frontrun's context, no exploration"
-                    + " | Exploration.baseline |%n|---|---:|---:|---:|%n");
+            ScenarioRunner runner = new ScenarioRunner(
+                    withFrontrun.getBean(RaceExplorer.class), frontrunClient, withFrontrun.getBean(JdbcTemplate.class));
+            System.out.printf(
+                    Locale.ROOT,
+                    "| scenario | without Frontrun | Frontrun's context, no exploration"
+                            + " | Exploration.baseline |%n|---|---:|---:|---:|%n");
             for (RaceScenario scenario : PetClinicRaces.all()) {
                 RaceScenario.Fixture fixture = runner.fixture();
                 DataReset reset = DataReset.of(jdbc);
@@ -58,8 +59,13 @@ public final class PlainBaselineCheck {
                         baseline[block] = b;
                     }
                 }
-                System.out.printf(Locale.ROOT, "| %s | %.2f | %.2f | %.2f |%n", scenario.name(), median(plain),
-                        median(passive), median(baseline));
+                System.out.printf(
+                        Locale.ROOT,
+                        "| %s | %.2f | %.2f | %.2f |%n",
+                        scenario.name(),
+                        median(plain),
+                        median(passive),
+                        median(baseline));
                 reset.drop();
             }
         } finally {
@@ -69,8 +75,9 @@ public final class PlainBaselineCheck {
     }
 
     /** Mean ms of 5 rounds of the scenario's requests, one after the other, each round from the same data. */
-    private static double requests(RaceScenario scenario, RaceScenario.Fixture fixture, PetClinicClient client,
-                                   DataReset reset) throws Exception {
+    private static double requests(
+            RaceScenario scenario, RaceScenario.Fixture fixture, PetClinicClient client, DataReset reset)
+            throws Exception {
         long nanos = 0;
         for (int round = 0; round < 5; round++) {
             reset.run();
@@ -87,11 +94,15 @@ public final class PlainBaselineCheck {
     private record DataReset(JdbcTemplate jdbc, List<String> tables, Map<String, Long> sequences) {
 
         static DataReset of(JdbcTemplate jdbc) {
-            List<String> tables = jdbc.queryForList("SELECT format('%I.%I', schemaname, tablename) FROM pg_tables"
-                    + " WHERE schemaname = 'public' AND tablename NOT LIKE 'kept\\_%'", String.class);
+            List<String> tables = jdbc.queryForList(
+                    "SELECT format('%I.%I', schemaname, tablename) FROM pg_tables"
+                            + " WHERE schemaname = 'public' AND tablename NOT LIKE 'kept\\_%'",
+                    String.class);
             Map<String, Long> sequences = new LinkedHashMap<>();
-            jdbc.queryForList("SELECT format('%I.%I', schemaname, sequencename) FROM pg_sequences WHERE schemaname = 'public'",
-                    String.class).forEach(s -> sequences.put(s, jdbc.queryForObject("SELECT last_value FROM " + s, Long.class)));
+            jdbc.queryForList(
+                            "SELECT format('%I.%I', schemaname, sequencename) FROM pg_sequences WHERE schemaname = 'public'",
+                            String.class)
+                    .forEach(s -> sequences.put(s, jdbc.queryForObject("SELECT last_value FROM " + s, Long.class)));
             for (String table : tables) {
                 jdbc.execute("CREATE TABLE " + kept(table) + " AS SELECT * FROM " + table);
             }
@@ -105,8 +116,15 @@ public final class PlainBaselineCheck {
         void run() {
             StringBuilder sql = new StringBuilder("BEGIN; SET LOCAL session_replication_role = replica; TRUNCATE ")
                     .append(String.join(", ", tables));
-            tables.forEach(t -> sql.append("; INSERT INTO ").append(t).append(" SELECT * FROM ").append(kept(t)));
-            sequences.forEach((s, v) -> sql.append("; SELECT setval('").append(s).append("', ").append(v).append(")"));
+            tables.forEach(t -> sql.append("; INSERT INTO ")
+                    .append(t)
+                    .append(" SELECT * FROM ")
+                    .append(kept(t)));
+            sequences.forEach((s, v) -> sql.append("; SELECT setval('")
+                    .append(s)
+                    .append("', ")
+                    .append(v)
+                    .append(")"));
             jdbc.execute(sql.append("; COMMIT").toString());
         }
 
@@ -116,15 +134,22 @@ public final class PlainBaselineCheck {
     }
 
     private static PetClinicClient client(ConfigurableApplicationContext context) {
-        return new PetClinicClient(MockMvcBuilders.webAppContextSetup((WebApplicationContext) context).build());
+        return new PetClinicClient(MockMvcBuilders.webAppContextSetup((WebApplicationContext) context)
+                .build());
     }
 
     private static ConfigurableApplicationContext start(TestDatabase db, boolean frontrun) {
         return new SpringApplicationBuilder(PetClinicApplication.class)
-                .properties("spring.datasource.url=" + db.jdbcUrl(), "spring.datasource.username=" + db.user(),
-                        "spring.datasource.password=" + db.password(), "frontrun.enabled=" + frontrun, "server.port=0",
-                        "spring.main.banner-mode=off", "logging.level.root=WARN",
-                        "petclinic.reservations.url=" + TestReservations.service().url())
+                .properties(
+                        "spring.datasource.url=" + db.jdbcUrl(),
+                        "spring.datasource.username=" + db.user(),
+                        "spring.datasource.password=" + db.password(),
+                        "frontrun.enabled=" + frontrun,
+                        "server.port=0",
+                        "spring.main.banner-mode=off",
+                        "logging.level.root=WARN",
+                        "petclinic.reservations.url="
+                                + TestReservations.service().url())
                 .run();
     }
 

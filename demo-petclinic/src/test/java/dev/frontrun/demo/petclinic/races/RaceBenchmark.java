@@ -14,8 +14,7 @@ import java.util.List;
  */
 public final class RaceBenchmark {
 
-    private RaceBenchmark() {
-    }
+    private RaceBenchmark() {}
 
     public static void main(String[] args) {
         int rounds = args.length > 0 && !args[0].isBlank() ? Integer.parseInt(args[0]) : 5;

@@ -21,14 +21,25 @@ import org.springframework.test.web.servlet.ResultActions;
  *                  Frontrun's native layer sees (then it is no control even without an anomaly)
  * @param reset     puts state outside the database back before each execution (the database is restored by Frontrun)
  */
-public record RaceScenario(String name, String story, List<NamedRequest> requests, Invariant invariant,
-                           String promise, AnomalyKind classic, boolean beneathJdbc, Reset reset) {
+public record RaceScenario(
+        String name,
+        String story,
+        List<NamedRequest> requests,
+        Invariant invariant,
+        String promise,
+        AnomalyKind classic,
+        boolean beneathJdbc,
+        Reset reset) {
 
     /** A scenario whose state is all in the database. */
-    public RaceScenario(String name, String story, List<NamedRequest> requests, Invariant invariant, String promise,
-                        AnomalyKind classic) {
-        this(name, story, requests, invariant, promise, classic, false, fixture -> {
-        });
+    public RaceScenario(
+            String name,
+            String story,
+            List<NamedRequest> requests,
+            Invariant invariant,
+            String promise,
+            AnomalyKind classic) {
+        this(name, story, requests, invariant, promise, classic, false, fixture -> {});
     }
 
     /** Puts a fixture's state outside the database back (a service's). */
@@ -38,8 +49,7 @@ public record RaceScenario(String name, String story, List<NamedRequest> request
     }
 
     /** A request of one racing thread, against the scenario's fixture. */
-    public record NamedRequest(String thread, Request request) {
-    }
+    public record NamedRequest(String thread, Request request) {}
 
     /** Performs one request. */
     @FunctionalInterface
@@ -54,8 +64,7 @@ public record RaceScenario(String name, String story, List<NamedRequest> request
     }
 
     /** The owner and pet a scenario races on, created before exploring. */
-    public record Fixture(int owner, int pet) {
-    }
+    public record Fixture(int owner, int pet) {}
 
     public boolean isControl() {
         return classic == null && !beneathJdbc;

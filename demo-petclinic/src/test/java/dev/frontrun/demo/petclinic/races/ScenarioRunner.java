@@ -7,11 +7,10 @@ import dev.frontrun.Schedule;
 import dev.frontrun.Strategy;
 import dev.frontrun.demo.petclinic.PetClinicClient;
 import dev.frontrun.demo.petclinic.races.RaceScenario.Fixture;
-import dev.frontrun.spring.RaceExplorer;
-import dev.frontrun.spring.Requests;
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.ExplorationHook;
-import java.util.List;
+import dev.frontrun.spring.RaceExplorer;
+import dev.frontrun.spring.Requests;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.web.servlet.ResultActions;
 
@@ -45,7 +44,9 @@ public final class ScenarioRunner {
 
     /** Two baselines' rounds together: one measured before an exploration, one after, so neither pays all the warm-up. */
     public static Exploration.Baseline both(Exploration.Baseline before, Exploration.Baseline after) {
-        return new Exploration.Baseline(before.rounds() + after.rounds(), before.total().plus(after.total()),
+        return new Exploration.Baseline(
+                before.rounds() + after.rounds(),
+                before.total().plus(after.total()),
                 before.restore().plus(after.restore()));
     }
 
@@ -64,7 +65,10 @@ public final class ScenarioRunner {
             return answer;
         }));
         // one thread: every run takes the same schedule, as many runs as asked
-        return exploration.strategy(Strategy.random(1, runs)).invariant((state, outcomes) -> true, "nothing").run();
+        return exploration
+                .strategy(Strategy.random(1, runs))
+                .invariant((state, outcomes) -> true, "nothing")
+                .run();
     }
 
     public Result replay(RaceScenario scenario, Fixture fixture, Schedule schedule, int times) {
@@ -80,10 +84,11 @@ public final class ScenarioRunner {
     private Exploration<Object> exploration(RaceScenario scenario, Fixture fixture) {
         Exploration<Object> exploration = restoringFixture(scenario, fixture);
         for (RaceScenario.NamedRequest request : scenario.requests()) {
-            exploration.thread(request.thread(), Requests.answered(() -> request.request().perform(clinic, fixture)));
+            exploration.thread(
+                    request.thread(), Requests.answered(() -> request.request().perform(clinic, fixture)));
         }
-        return exploration.invariant((state, outcomes) -> scenario.invariant().holds(db, fixture, statuses(outcomes)),
-                scenario.promise());
+        return exploration.invariant(
+                (state, outcomes) -> scenario.invariant().holds(db, fixture, statuses(outcomes)), scenario.promise());
     }
 
     /** An exploration whose executions each start with the scenario's fixture reset; 409 and 500 are answers. */
@@ -97,6 +102,8 @@ public final class ScenarioRunner {
     }
 
     private static int[] statuses(Outcomes outcomes) {
-        return outcomes.all().stream().mapToInt(o -> o.status() == null ? 200 : o.status()).toArray();
+        return outcomes.all().stream()
+                .mapToInt(o -> o.status() == null ? 200 : o.status())
+                .toArray();
     }
 }

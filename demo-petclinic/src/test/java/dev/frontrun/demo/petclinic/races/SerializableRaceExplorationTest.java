@@ -3,11 +3,11 @@ package dev.frontrun.demo.petclinic.races;
 import static dev.frontrun.spring.FrontrunAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.frontrun.Analysis;
 import dev.frontrun.Anomaly;
 import dev.frontrun.AnomalyKind;
 import dev.frontrun.Failure;
 import dev.frontrun.Result;
-import dev.frontrun.Analysis;
 import dev.frontrun.demo.petclinic.SerializableVariant;
 import dev.frontrun.spring.RaceExplorer;
 import java.util.stream.Stream;
@@ -44,13 +44,19 @@ class SerializableRaceExplorationTest extends SerializableVariant {
         } else {
             // check-then-insert: which request-level label (G2 write skew, or G-single when the later
             // request's merge re-read the committed twin) depends on the interleaving found first
-            assertThat(result.anomaly()).as(result.explanation()).get().extracting(Anomaly::kind)
+            assertThat(result.anomaly())
+                    .as(result.explanation())
+                    .get()
+                    .extracting(Anomaly::kind)
                     .isIn(scenario.classic(), AnomalyKind.NON_REPEATABLE_READ);
         }
         Analysis analysis = result.analysis();
-        assertThat(analysis.requestFinding()).as(result.explanation()).get()
+        assertThat(analysis.requestFinding())
+                .as(result.explanation())
+                .get()
                 .satisfies(finding -> assertThat(finding.level()).isEqualTo(Anomaly.Level.REQUEST));
-        assertThat(analysis.transactions()).as("the isolation level in force is the pool's")
+        assertThat(analysis.transactions())
+                .as("the isolation level in force is the pool's")
                 .allSatisfy(tx -> assertThat(tx.isolation().sql()).isEqualTo("SERIALIZABLE"));
     }
 }

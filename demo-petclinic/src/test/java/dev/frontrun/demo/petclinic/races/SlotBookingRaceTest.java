@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.frontrun.Result;
 import dev.frontrun.TraceStep;
 import dev.frontrun.demo.petclinic.ClassicVariant;
-import dev.frontrun.demo.reservations.TestReservations;
 import dev.frontrun.demo.petclinic.races.RaceScenario.Fixture;
+import dev.frontrun.demo.reservations.TestReservations;
 import dev.frontrun.nativeio.NativeIo;
 import dev.frontrun.nativeio.proxycheck.NativeMode;
 import dev.frontrun.spring.RaceExplorer;
@@ -32,7 +32,9 @@ class SlotBookingRaceTest extends ClassicVariant {
         if (NativeMode.fromSystemProperty() == NativeMode.REQUIRED) {
             NativeIo.requireActive(); // the build said it is preloaded: anything else is a broken build
         }
-        assumeTrue(NativeIo.interceptionActive(), () -> "needs the native layer: " + NativeIo.inactiveReason().orElse(""));
+        assumeTrue(
+                NativeIo.interceptionActive(),
+                () -> "needs the native layer: " + NativeIo.inactiveReason().orElse(""));
     }
 
     @Test
@@ -46,16 +48,21 @@ class SlotBookingRaceTest extends ClassicVariant {
         assertThat(result.failed()).as(result.explanation()).isTrue();
         assertThat(result.notExplored()).isEmpty();
         String endpoint = TestReservations.service().endpoint();
-        List<String> requests = result.trace().stream().map(TraceStep::step)
-                .filter(step -> step.accesses().stream().anyMatch(a -> a.resource().equals(endpoint)))
-                .map(step -> step.label()).toList();
+        List<String> requests = result.trace().stream()
+                .map(TraceStep::step)
+                .filter(step ->
+                        step.accesses().stream().anyMatch(a -> a.resource().equals(endpoint)))
+                .map(step -> step.label())
+                .toList();
         String day = PetClinicRaces.day(fixture).toString();
         // both bookings read the day's slots before either writes the count back
-        assertThat(requests).as(result.explanation()).containsExactly(
-                "request to " + endpoint + ": GET /slots/" + day + " HTTP/1.1",
-                "request to " + endpoint + ": GET /slots/" + day + " HTTP/1.1",
-                "request to " + endpoint + ": PUT /slots/" + day + " HTTP/1.1",
-                "request to " + endpoint + ": PUT /slots/" + day + " HTTP/1.1");
+        assertThat(requests)
+                .as(result.explanation())
+                .containsExactly(
+                        "request to " + endpoint + ": GET /slots/" + day + " HTTP/1.1",
+                        "request to " + endpoint + ": GET /slots/" + day + " HTTP/1.1",
+                        "request to " + endpoint + ": PUT /slots/" + day + " HTTP/1.1",
+                        "request to " + endpoint + ": PUT /slots/" + day + " HTTP/1.1");
         assertThat(result.explanation()).contains(endpoint);
         assertThat(result.reproduced()).isEqualTo(result.reproduceAttempts());
 

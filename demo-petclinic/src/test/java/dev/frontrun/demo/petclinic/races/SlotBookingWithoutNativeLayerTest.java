@@ -32,7 +32,9 @@ class SlotBookingWithoutNativeLayerTest extends ClassicVariant {
 
     @BeforeAll
     static void notPreloaded() {
-        assertThat(NativeIo.interceptionActive()).as("started without LD_PRELOAD").isFalse();
+        assertThat(NativeIo.interceptionActive())
+                .as("started without LD_PRELOAD")
+                .isFalse();
         assertThat(NativeMode.fromSystemProperty()).isEqualTo(NativeMode.AUTO);
     }
 
@@ -43,12 +45,15 @@ class SlotBookingWithoutNativeLayerTest extends ClassicVariant {
         Result result = runner.explore(PetClinicRaces.slotBooking(), runner.fixture());
 
         assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
-        assertThat(result.notExplored()).singleElement().asString()
+        assertThat(result.notExplored())
+                .singleElement()
+                .asString()
                 .startsWith("requests to other services over sockets: the explored threads talked to 127.0.0.1:")
                 .contains(", in an order Frontrun explores only with its native library: frontrun.native=auto, and"
                         + " Frontrun native I/O interception is not active");
         assertThat(result.summary()).contains("  not explored: requests to other services over sockets");
-        assertThat(result.trace()).noneMatch(step -> step.step().accesses().stream()
-                .anyMatch(access -> access.resource().startsWith("socket:")));
+        assertThat(result.trace())
+                .noneMatch(step -> step.step().accesses().stream()
+                        .anyMatch(access -> access.resource().startsWith("socket:")));
     }
 }

@@ -20,8 +20,7 @@ public final class KeyValues {
     private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
     private static final Pattern HEX32 = Pattern.compile("[0-9a-fA-F]{32}");
 
-    private KeyValues() {
-    }
+    private KeyValues() {}
 
     /** The rendering of a bound Java value ({@code null} must be handled by the caller: it matches nothing). */
     public static Optional<String> render(KeyType type, Object value) {
@@ -40,8 +39,8 @@ public final class KeyValues {
         if (literal.kind() == Operand.LiteralKind.BOOLEAN) {
             return Optional.empty();
         }
-        if (literal.kind() == Operand.LiteralKind.NUMBER && (type == KeyType.TEXT || type == KeyType.BPCHAR
-                || type == KeyType.UUID)) {
+        if (literal.kind() == Operand.LiteralKind.NUMBER
+                && (type == KeyType.TEXT || type == KeyType.BPCHAR || type == KeyType.UUID)) {
             return Optional.empty(); // text = integer does not even type-check
         }
         return render(type, literal.text());
@@ -83,7 +82,9 @@ public final class KeyValues {
                     return Optional.empty();
                 }
                 d = BigDecimal.valueOf(x);
-            } else if (value instanceof Integer || value instanceof Long || value instanceof Short
+            } else if (value instanceof Integer
+                    || value instanceof Long
+                    || value instanceof Short
                     || value instanceof Byte) {
                 d = BigDecimal.valueOf(((Number) value).longValue());
             } else if (value instanceof BigInteger b) {

@@ -8,13 +8,13 @@ import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.schema.KeyColumn;
 import dev.frontrun.internal.sql.syntax.Operand;
 import java.lang.reflect.Array;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.sql.SQLException;
 
 /**
  * Stage 2 at execution time, resolving parameters: binds a cached {@link AccessPlan} to the values of
@@ -27,8 +27,7 @@ public final class PlanBinder {
     /** More keys than this per table and a table-level access is reported instead. */
     static final int MAX_KEYS = 1024;
 
-    private PlanBinder() {
-    }
+    private PlanBinder() {}
 
     /**
      * @param parameters bound values, index 0 for JDBC parameter 1, as given to the setters
@@ -78,11 +77,16 @@ public final class PlanBinder {
 
     /** {@code value} as the integer PostgreSQL takes it for ({@code 007} and {@code 7L} alike: {@code 7}), or null. */
     private static String integer(Object value) {
-        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte
+        if (value instanceof Integer
+                || value instanceof Long
+                || value instanceof Short
+                || value instanceof Byte
                 || value instanceof java.math.BigInteger) {
             return value.toString();
         }
-        String text = value instanceof String s ? s.trim() : value instanceof java.math.BigDecimal d ? d.toPlainString() : null;
+        String text = value instanceof String s
+                ? s.trim()
+                : value instanceof java.math.BigDecimal d ? d.toPlainString() : null;
         if (text == null) {
             return null;
         }
@@ -93,8 +97,13 @@ public final class PlanBinder {
         }
     }
 
-    private static void table(PlannedAccess.TableAccess t, List<?> parameters, KeyAliases aliases,
-                              AccessSetBuilder builder, List<String> notes, List<GeneratedKey> generated) {
+    private static void table(
+            PlannedAccess.TableAccess t,
+            List<?> parameters,
+            KeyAliases aliases,
+            AccessSetBuilder builder,
+            List<String> notes,
+            List<GeneratedKey> generated) {
         List<String> newKeys = new ArrayList<>();
         for (int i = 0; i < t.generatedRows(); i++) {
             String alias = aliases.nextGeneratedKey(t.table());
@@ -152,8 +161,8 @@ public final class PlanBinder {
     }
 
     /** Fills {@code out} with the rendered keys; returns why not, or {@code null} on success. */
-    private static String keys(List<KeyColumn> columns, List<List<Operand>> planned, List<?> parameters,
-                               List<List<String>> out) {
+    private static String keys(
+            List<KeyColumn> columns, List<List<Operand>> planned, List<?> parameters, List<List<String>> out) {
         Set<List<String>> keys = new LinkedHashSet<>();
         for (List<Operand> tuple : planned) {
             List<List<String>> partial = new ArrayList<>();

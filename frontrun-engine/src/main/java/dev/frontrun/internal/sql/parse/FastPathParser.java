@@ -7,17 +7,16 @@ import dev.frontrun.internal.sql.syntax.Operand;
 import dev.frontrun.internal.sql.syntax.SqlLexer;
 import dev.frontrun.internal.sql.syntax.SqlToken;
 import dev.frontrun.internal.sql.syntax.StatementKind;
-import dev.frontrun.internal.sql.syntax.TableName;
-import dev.frontrun.internal.sql.syntax.TableUse;
-
 import dev.frontrun.internal.sql.syntax.StatementSyntax.Data;
 import dev.frontrun.internal.sql.syntax.StatementSyntax.Parser;
+import dev.frontrun.internal.sql.syntax.TableName;
+import dev.frontrun.internal.sql.syntax.TableUse;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A strict recursive-descent parser for the statements ORMs emit (Hibernate, Spring Data):
@@ -118,12 +117,19 @@ final class FastPathParser {
         List<FastUse> uses = new ArrayList<>();
         block = uses;
         uses.add(fromTable());
-        while (c.atWord("join") || c.atWord("left") || c.atWord("right") || c.atWord("inner") || c.atWord("full")
+        while (c.atWord("join")
+                || c.atWord("left")
+                || c.atWord("right")
+                || c.atWord("inner")
+                || c.atWord("full")
                 || c.atWord("cross")) {
             join(uses);
         }
-        String qualifier = uses.size() == 1 ? uses.get(0).alias != null ? uses.get(0).alias
-                : uses.get(0).table.name() : null;
+        String qualifier = uses.size() == 1
+                ? uses.get(0).alias != null
+                        ? uses.get(0).alias
+                        : uses.get(0).table.name()
+                : null;
         if (c.atWord("where")) {
             attach(where(qualifier), uses);
         }
@@ -154,7 +160,10 @@ final class FastPathParser {
         }
         List<TableUse> out = new ArrayList<>();
         for (FastUse use : uses) {
-            out.add(use.locked ? new TableUse.Lock(use.table, use.conditions) : new TableUse.Scan(use.table, use.conditions));
+            out.add(
+                    use.locked
+                            ? new TableUse.Lock(use.table, use.conditions)
+                            : new TableUse.Scan(use.table, use.conditions));
         }
         return new Data(StatementKind.SELECT, out, lock, false, Parser.FAST_PATH);
     }
@@ -167,7 +176,8 @@ final class FastPathParser {
         FastUse use = new FastUse(table, c.optionalAlias());
         for (FastUse other : block) {
             if (other.answersTo(use.alias != null ? use.alias : use.table.name())) {
-                throw TokenCursor.decline(); // the same name twice in one block is an error or a shadowing we do not model
+                throw TokenCursor
+                        .decline(); // the same name twice in one block is an error or a shadowing we do not model
             }
         }
         return use;
@@ -197,8 +207,7 @@ final class FastPathParser {
         switch (type) {
             case "left" -> attach(conditions, List.of(right));
             case "right" -> attach(conditions, left);
-            case "full" -> {
-            }
+            case "full" -> {}
             default -> attach(conditions, uses);
         }
     }
@@ -228,8 +237,8 @@ final class FastPathParser {
         if (sequence == null) {
             throw TokenCursor.decline();
         }
-        return new Data(StatementKind.SELECT, List.of(new TableUse.SequenceNext(sequence)), null, false,
-                Parser.FAST_PATH);
+        return new Data(
+                StatementKind.SELECT, List.of(new TableUse.SequenceNext(sequence)), null, false, Parser.FAST_PATH);
     }
 
     private void selectList() {
@@ -242,7 +251,8 @@ final class FastPathParser {
                 continue;
             }
             SqlToken first = c.peek();
-            if (first.type() == SqlToken.Type.NUMBER || first.type() == SqlToken.Type.STRING
+            if (first.type() == SqlToken.Type.NUMBER
+                    || first.type() == SqlToken.Type.STRING
                     || first.type() == SqlToken.Type.PARAM) {
                 c.valueOperand();
             } else {
@@ -272,7 +282,8 @@ final class FastPathParser {
 
     /** {@code f(*)}, {@code f([distinct] arg, …)} of a known pure function; arguments are columns or values. */
     private void call(SqlToken name) {
-        if (name.type() != SqlToken.Type.WORD || TokenCursor.isReserved(name)
+        if (name.type() != SqlToken.Type.WORD
+                || TokenCursor.isReserved(name)
                 || FunctionPolicy.effect(null, name.text()) != FunctionPolicy.Effect.PURE) {
             throw TokenCursor.decline();
         }
@@ -439,8 +450,12 @@ final class FastPathParser {
             } while (c.acceptSymbol(","));
         }
         boolean returning = returning();
-        return new Data(StatementKind.INSERT, List.of(new TableUse.Insert(table, columns, rows, null)), null,
-                returning, Parser.FAST_PATH);
+        return new Data(
+                StatementKind.INSERT,
+                List.of(new TableUse.Insert(table, columns, rows, null)),
+                null,
+                returning,
+                Parser.FAST_PATH);
     }
 
     // ---- UPDATE / DELETE ---------------------------------------------------------------------
@@ -463,8 +478,12 @@ final class FastPathParser {
         } while (c.acceptSymbol(","));
         List<Condition> conditions = c.atWord("where") ? where(qualifier) : List.of();
         boolean returning = returning();
-        return new Data(StatementKind.UPDATE, List.of(new TableUse.Update(table, conditions, assignments)), null,
-                returning, Parser.FAST_PATH);
+        return new Data(
+                StatementKind.UPDATE,
+                List.of(new TableUse.Update(table, conditions, assignments)),
+                null,
+                returning,
+                Parser.FAST_PATH);
     }
 
     private Data delete() {
@@ -476,7 +495,11 @@ final class FastPathParser {
         block = List.of(new FastUse(table, alias));
         List<Condition> conditions = c.atWord("where") ? where(qualifier) : List.of();
         boolean returning = returning();
-        return new Data(StatementKind.DELETE, List.of(new TableUse.Delete(table, conditions)), null, returning,
+        return new Data(
+                StatementKind.DELETE,
+                List.of(new TableUse.Delete(table, conditions)),
+                null,
+                returning,
                 Parser.FAST_PATH);
     }
 
@@ -656,12 +679,14 @@ final class FastPathParser {
     }
 
     private Condition condition(ColumnRef col, List<Operand> values) {
-        return new Condition(col.qualifier(), List.of(col.column()), values.stream().map(List::of).toList());
+        return new Condition(
+                col.qualifier(),
+                List.of(col.column()),
+                values.stream().map(List::of).toList());
     }
 
     /** A column, qualified with the alias (or name) of a table of the block, or unqualified. */
-    private record ColumnRef(String qualifier, String column) {
-    }
+    private record ColumnRef(String qualifier, String column) {}
 
     private boolean knownQualifier(String name) {
         for (FastUse use : block) {
@@ -691,5 +716,4 @@ final class FastPathParser {
         }
         return c.valueOperand();
     }
-
 }

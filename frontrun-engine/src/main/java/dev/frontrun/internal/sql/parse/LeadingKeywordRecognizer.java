@@ -1,21 +1,19 @@
 package dev.frontrun.internal.sql.parse;
 
+import dev.frontrun.Access;
 import dev.frontrun.Isolation;
-
 import dev.frontrun.internal.sql.syntax.QualifiedNames;
 import dev.frontrun.internal.sql.syntax.SqlToken;
 import dev.frontrun.internal.sql.syntax.StatementKind;
 import dev.frontrun.internal.sql.syntax.StatementSyntax;
-import dev.frontrun.internal.sql.syntax.TableName;
-import dev.frontrun.internal.sql.syntax.TableUse;
-import dev.frontrun.internal.sql.syntax.TransactionControl;
-import dev.frontrun.internal.sql.syntax.TxOp;
-
-import dev.frontrun.Access;
 import dev.frontrun.internal.sql.syntax.StatementSyntax.NoData;
 import dev.frontrun.internal.sql.syntax.StatementSyntax.Opaque;
 import dev.frontrun.internal.sql.syntax.StatementSyntax.Parser;
 import dev.frontrun.internal.sql.syntax.StatementSyntax.Transaction;
+import dev.frontrun.internal.sql.syntax.TableName;
+import dev.frontrun.internal.sql.syntax.TableUse;
+import dev.frontrun.internal.sql.syntax.TransactionControl;
+import dev.frontrun.internal.sql.syntax.TxOp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -27,17 +25,35 @@ import java.util.Set;
  */
 final class LeadingKeywordRecognizer {
 
-    private static final Set<String> PARSED = Set.of("select", "insert", "update", "delete", "with", "values",
-            "table", "merge");
-    private static final Set<String> DDL = Set.of("create", "alter", "drop", "comment", "grant", "revoke",
-            "reindex", "cluster", "refresh", "security", "import", "reassign");
-    private static final Set<String> NO_DATA = Set.of("show", "reset", "discard", "listen", "unlisten",
-            "deallocate", "checkpoint", "vacuum", "analyze", "analyse");
-    private static final Set<String> CURSOR_READS = Set.of("fetch", "move", "declare", "close", "execute",
-            "prepare");
+    private static final Set<String> PARSED =
+            Set.of("select", "insert", "update", "delete", "with", "values", "table", "merge");
+    private static final Set<String> DDL = Set.of(
+            "create",
+            "alter",
+            "drop",
+            "comment",
+            "grant",
+            "revoke",
+            "reindex",
+            "cluster",
+            "refresh",
+            "security",
+            "import",
+            "reassign");
+    private static final Set<String> NO_DATA = Set.of(
+            "show",
+            "reset",
+            "discard",
+            "listen",
+            "unlisten",
+            "deallocate",
+            "checkpoint",
+            "vacuum",
+            "analyze",
+            "analyse");
+    private static final Set<String> CURSOR_READS = Set.of("fetch", "move", "declare", "close", "execute", "prepare");
 
-    private LeadingKeywordRecognizer() {
-    }
+    private LeadingKeywordRecognizer() {}
 
     static StatementSyntax recognize(List<SqlToken> all) {
         List<SqlToken> t = withoutTrailingSemicolons(all);
@@ -69,7 +85,7 @@ final class LeadingKeywordRecognizer {
             case "lock" -> lock(t);
             case "explain" -> explain(t);
             case "notify", "call", "do", "copy", "load" ->
-                    Opaque.write(StatementKind.OTHER, w.toUpperCase() + " is not analysed", Parser.KEYWORDS);
+                Opaque.write(StatementKind.OTHER, w.toUpperCase() + " is not analysed", Parser.KEYWORDS);
             default -> other(w, t);
         };
     }
@@ -85,8 +101,11 @@ final class LeadingKeywordRecognizer {
             return prepared(TxOp.PREPARE_TRANSACTION, t);
         }
         if (CURSOR_READS.contains(w)) {
-            return new Opaque(StatementKind.OTHER, w.equals("execute") || w.equals("prepare") ? Access.WRITE : Access.READ,
-                    w.toUpperCase() + " works on a cursor or prepared statement that is not analysed", List.of(),
+            return new Opaque(
+                    StatementKind.OTHER,
+                    w.equals("execute") || w.equals("prepare") ? Access.WRITE : Access.READ,
+                    w.toUpperCase() + " works on a cursor or prepared statement that is not analysed",
+                    List.of(),
                     Parser.KEYWORDS);
         }
         return Opaque.write(StatementKind.UNKNOWN, "unrecognised statement " + w.toUpperCase(), Parser.KEYWORDS);
@@ -102,7 +121,9 @@ final class LeadingKeywordRecognizer {
         } else if (word(t, k, "work") || word(t, k, "transaction")) {
             k++;
         }
-        return modes(t, k) ? new Transaction(new TransactionControl(TxOp.BEGIN, null, isolation(t))) : malformed("BEGIN");
+        return modes(t, k)
+                ? new Transaction(new TransactionControl(TxOp.BEGIN, null, isolation(t)))
+                : malformed("BEGIN");
     }
 
     private static StatementSyntax commit(List<SqlToken> t) {
@@ -151,7 +172,9 @@ final class LeadingKeywordRecognizer {
 
     private static StatementSyntax prepared(TxOp op, List<SqlToken> t) {
         String id = stringAt(t, 2);
-        return id != null && t.size() == 3 ? new Transaction(new TransactionControl(op, id, null)) : malformed(op.name());
+        return id != null && t.size() == 3
+                ? new Transaction(new TransactionControl(op, id, null))
+                : malformed(op.name());
     }
 
     private static StatementSyntax named(TxOp op, List<SqlToken> t, int nameIndex) {
@@ -254,8 +277,13 @@ final class LeadingKeywordRecognizer {
             }
         }
         boolean resets = restart;
-        return new StatementSyntax.Data(StatementKind.TRUNCATE,
-                names.stream().map(name -> (TableUse) new TableUse.WholeTable(name, resets)).toList(), null, false,
+        return new StatementSyntax.Data(
+                StatementKind.TRUNCATE,
+                names.stream()
+                        .map(name -> (TableUse) new TableUse.WholeTable(name, resets))
+                        .toList(),
+                null,
+                false,
                 Parser.KEYWORDS);
     }
 
@@ -282,8 +310,13 @@ final class LeadingKeywordRecognizer {
         if (k != t.size()) {
             return Opaque.write(StatementKind.LOCK, "unrecognised LOCK", Parser.KEYWORDS);
         }
-        return new StatementSyntax.Data(StatementKind.LOCK,
-                names.stream().map(name -> (TableUse) new TableUse.WholeTable(name, false)).toList(), null, false,
+        return new StatementSyntax.Data(
+                StatementKind.LOCK,
+                names.stream()
+                        .map(name -> (TableUse) new TableUse.WholeTable(name, false))
+                        .toList(),
+                null,
+                false,
                 Parser.KEYWORDS);
     }
 
@@ -318,8 +351,10 @@ final class LeadingKeywordRecognizer {
                 return switch (a) {
                     case "serializable" -> Isolation.SERIALIZABLE;
                     case "repeatable" -> Isolation.REPEATABLE_READ;
-                    case "read" -> b.equals("committed") ? Isolation.READ_COMMITTED
-                            : b.equals("uncommitted") ? Isolation.READ_UNCOMMITTED : null;
+                    case "read" ->
+                        b.equals("committed")
+                                ? Isolation.READ_COMMITTED
+                                : b.equals("uncommitted") ? Isolation.READ_UNCOMMITTED : null;
                     default -> null;
                 };
             }
@@ -332,7 +367,9 @@ final class LeadingKeywordRecognizer {
     }
 
     private static String stringAt(List<SqlToken> t, int k) {
-        return k < t.size() && t.get(k).type() == SqlToken.Type.STRING ? t.get(k).text() : null;
+        return k < t.size() && t.get(k).type() == SqlToken.Type.STRING
+                ? t.get(k).text()
+                : null;
     }
 
     private static boolean containsSemicolon(List<SqlToken> t) {

@@ -12,8 +12,7 @@ import dev.frontrun.internal.sql.syntax.StatementSyntax;
  */
 public final class SqlParser {
 
-    private SqlParser() {
-    }
+    private SqlParser() {}
 
     public static StatementSyntax parse(String sql) {
         if (sql == null) {
@@ -21,7 +20,9 @@ public final class SqlParser {
         }
         SqlLexer.Result lexed = SqlLexer.lex(sql);
         if (lexed.malformed()) {
-            return StatementSyntax.Opaque.write(StatementKind.UNKNOWN, "unterminated string, identifier or comment",
+            return StatementSyntax.Opaque.write(
+                    StatementKind.UNKNOWN,
+                    "unterminated string, identifier or comment",
                     StatementSyntax.Parser.KEYWORDS);
         }
         StatementSyntax byKeyword = LeadingKeywordRecognizer.recognize(lexed.tokens());

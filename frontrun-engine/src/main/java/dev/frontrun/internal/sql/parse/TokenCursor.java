@@ -15,14 +15,87 @@ import java.util.Set;
  */
 final class TokenCursor {
 
-    static final Set<String> RESERVED = Set.of("select", "from", "where", "group", "having", "order",
-            "limit", "offset", "fetch", "for", "join", "inner", "left", "right", "full", "cross", "natural", "on",
-            "using", "union", "intersect", "except", "window", "returning", "set", "values", "only", "lateral", "as",
-            "and", "or", "not", "into", "default", "tablesample", "with", "table", "distinct", "all", "by", "asc",
-            "desc", "nulls", "in", "is", "like", "ilike", "similar", "between", "any", "some", "case", "when",
-            "then", "else", "end", "null", "true", "false", "escape", "collate", "array", "row", "exists",
-            "overriding", "conflict", "do", "nothing", "update", "delete", "insert", "merge", "unknown", "isnull",
-            "notnull", "operator", "at", "filter", "over", "within");
+    static final Set<String> RESERVED = Set.of(
+            "select",
+            "from",
+            "where",
+            "group",
+            "having",
+            "order",
+            "limit",
+            "offset",
+            "fetch",
+            "for",
+            "join",
+            "inner",
+            "left",
+            "right",
+            "full",
+            "cross",
+            "natural",
+            "on",
+            "using",
+            "union",
+            "intersect",
+            "except",
+            "window",
+            "returning",
+            "set",
+            "values",
+            "only",
+            "lateral",
+            "as",
+            "and",
+            "or",
+            "not",
+            "into",
+            "default",
+            "tablesample",
+            "with",
+            "table",
+            "distinct",
+            "all",
+            "by",
+            "asc",
+            "desc",
+            "nulls",
+            "in",
+            "is",
+            "like",
+            "ilike",
+            "similar",
+            "between",
+            "any",
+            "some",
+            "case",
+            "when",
+            "then",
+            "else",
+            "end",
+            "null",
+            "true",
+            "false",
+            "escape",
+            "collate",
+            "array",
+            "row",
+            "exists",
+            "overriding",
+            "conflict",
+            "do",
+            "nothing",
+            "update",
+            "delete",
+            "insert",
+            "merge",
+            "unknown",
+            "isnull",
+            "notnull",
+            "operator",
+            "at",
+            "filter",
+            "over",
+            "within");
 
     private final List<SqlToken> t;
     private int k;
@@ -111,7 +184,8 @@ final class TokenCursor {
             throw decline();
         }
         for (int i = k; i < next; i++) {
-            if (t.get(i).type() == SqlToken.Type.WORD && RESERVED.contains(t.get(i).text())) {
+            if (t.get(i).type() == SqlToken.Type.WORD
+                    && RESERVED.contains(t.get(i).text())) {
                 throw decline();
             }
         }
@@ -171,7 +245,9 @@ final class TokenCursor {
     }
 
     boolean atOperator(Set<String> ops) {
-        return k < t.size() && t.get(k).type() == SqlToken.Type.OPERATOR && ops.contains(t.get(k).text());
+        return k < t.size()
+                && t.get(k).type() == SqlToken.Type.OPERATOR
+                && ops.contains(t.get(k).text());
     }
 
     boolean acceptWord(String w) {

@@ -7,8 +7,8 @@ import java.util.List;
  * create, notes on every place the planner had to be coarser than the SQL suggests, and whether the
  * plan may be cached (not when metadata was temporarily unavailable).
  */
-public record AccessPlan(List<PlannedAccess> accesses, List<InsertedRow> insertedRows, List<String> notes,
-                         boolean cacheable) {
+public record AccessPlan(
+        List<PlannedAccess> accesses, List<InsertedRow> insertedRows, List<String> notes, boolean cacheable) {
 
     public AccessPlan {
         accesses = List.copyOf(accesses);

@@ -55,7 +55,6 @@ public final class AccessPlanner {
     /** The key of an inserted row whose key column was omitted but has a constant default (or none). */
     private static final Operand CONSTANT_DEFAULT = new Operand.Unknown();
 
-
     private final TableCatalog catalog;
 
     public AccessPlanner(TableCatalog catalog) {
@@ -64,15 +63,19 @@ public final class AccessPlanner {
 
     public AccessPlan plan(StatementSyntax syntax) {
         if (syntax instanceof StatementSyntax.Opaque opaque) {
-            return new AccessPlan(List.of(new Endpoint(opaque.direction(), opaque.reason())), List.of(),
-                    List.of(opaque.reason()), true);
+            return new AccessPlan(
+                    List.of(new Endpoint(opaque.direction(), opaque.reason())),
+                    List.of(),
+                    List.of(opaque.reason()),
+                    true);
         }
         if (!(syntax instanceof StatementSyntax.Data data)) {
             return AccessPlan.none();
         }
         Planning planning = new Planning();
-        planning.sharedLock = data.lock() != null && (data.lock().strength() == LockIntent.Strength.SHARE
-                || data.lock().strength() == LockIntent.Strength.KEY_SHARE);
+        planning.sharedLock = data.lock() != null
+                && (data.lock().strength() == LockIntent.Strength.SHARE
+                        || data.lock().strength() == LockIntent.Strength.KEY_SHARE);
         for (TableUse use : data.uses()) {
             planning.use(use);
         }
@@ -146,8 +149,8 @@ public final class AccessPlanner {
                     parentRead(fk, List.of(values));
                 }
             }
-            referencing(info, fk -> intersects(assigned, fk.parentColumns()), ForeignKey::onUpdate, false,
-                    new HashSet<>());
+            referencing(
+                    info, fk -> intersects(assigned, fk.parentColumns()), ForeignKey::onUpdate, false, new HashSet<>());
         }
 
         private void delete(TableUse.Delete delete) {
@@ -155,8 +158,8 @@ public final class AccessPlanner {
             if (info == null) {
                 return;
             }
-            accesses.add(new TableAccess(info.name(), info.primaryKey(), true, true, true,
-                    keys(info, delete.conditions())));
+            accesses.add(
+                    new TableAccess(info.name(), info.primaryKey(), true, true, true, keys(info, delete.conditions())));
             referencing(info, fk -> true, ForeignKey::onDelete, true, new HashSet<>());
         }
 
@@ -169,7 +172,8 @@ public final class AccessPlanner {
             boolean reads = conflict != null && conflict.doUpdate();
             List<InsertedRow> rows = insertedRows(info, insert);
             inserted.addAll(rows);
-            int generated = (int) rows.stream().filter(InsertedRow::generatedByDatabase).count();
+            int generated =
+                    (int) rows.stream().filter(InsertedRow::generatedByDatabase).count();
             RowSelection selection = insertSelection(info, insert, rows);
             if (selection instanceof Rows && conflict != null && conflict.doUpdate()) {
                 if (!arbiterIsPrimaryKey(info, conflict)) {
@@ -178,8 +182,8 @@ public final class AccessPlanner {
                     selection = allRows(info, "ON CONFLICT DO UPDATE changes key columns");
                 }
             }
-            accesses.add(new TableAccess(info.name(), info.primaryKey(), new Effect(reads, true, true, true), selection,
-                    generated));
+            accesses.add(new TableAccess(
+                    info.name(), info.primaryKey(), new Effect(reads, true, true, true), selection, generated));
             for (ForeignKey fk : info.foreignKeys()) {
                 parentRead(fk, childValues(fk, insert));
                 if (conflict != null && intersects(conflict.updatedColumns(), fk.childColumns())) {
@@ -187,8 +191,12 @@ public final class AccessPlanner {
                 }
             }
             if (conflict != null && conflict.doUpdate()) {
-                referencing(info, fk -> intersects(conflict.updatedColumns(), fk.parentColumns()),
-                        ForeignKey::onUpdate, false, new HashSet<>());
+                referencing(
+                        info,
+                        fk -> intersects(conflict.updatedColumns(), fk.parentColumns()),
+                        ForeignKey::onUpdate,
+                        false,
+                        new HashSet<>());
             }
         }
 
@@ -234,7 +242,8 @@ public final class AccessPlanner {
             for (InsertedRow row : rows) {
                 for (Operand value : row.key()) {
                     if (value == CONSTANT_DEFAULT) {
-                        return allRows(info, "a key column's default is not generated: inserts that omit it get the same key");
+                        return allRows(
+                                info, "a key column's default is not generated: inserts that omit it get the same key");
                     }
                     if (value instanceof Operand.Unknown || value instanceof Operand.ArrayParam) {
                         return allRows(info, "an inserted key is computed by an expression");
@@ -269,8 +278,8 @@ public final class AccessPlanner {
             if (info == null) {
                 return;
             }
-            accesses.add(new TableAccess(info.name(), info.primaryKey(), true, true, true,
-                    allRows(info, "MERGE may touch any row")));
+            accesses.add(new TableAccess(
+                    info.name(), info.primaryKey(), true, true, true, allRows(info, "MERGE may touch any row")));
             for (ForeignKey fk : info.foreignKeys()) {
                 parentRead(fk, null);
             }
@@ -282,7 +291,12 @@ public final class AccessPlanner {
             if (info == null) {
                 return;
             }
-            accesses.add(new TableAccess(info.name(), info.primaryKey(), true, true, true,
+            accesses.add(new TableAccess(
+                    info.name(),
+                    info.primaryKey(),
+                    true,
+                    true,
+                    true,
                     allRows(info, "the statement covers the whole table")));
             referencing(info, fk -> true, fk -> ReferentialAction.CASCADE, true, new HashSet<>());
             if (whole.resetsSequences()) {
@@ -312,9 +326,11 @@ public final class AccessPlanner {
             RowSelection rows;
             if (childValues == null) {
                 rows = allRows(parent, "the foreign-key values of " + fk.child().display() + " are not known");
-            } else if (!rowLevelPossible(parent) || !Set.copyOf(parentKey).equals(Set.copyOf(fk.parentColumns()))
+            } else if (!rowLevelPossible(parent)
+                    || !Set.copyOf(parentKey).equals(Set.copyOf(fk.parentColumns()))
                     || parentKey.size() != fk.parentColumns().size()) {
-                rows = allRows(parent, "the foreign key of " + fk.child().display() + " does not reference its primary key");
+                rows = allRows(
+                        parent, "the foreign key of " + fk.child().display() + " does not reference its primary key");
             } else {
                 List<List<Operand>> keys = new ArrayList<>();
                 rows = null;
@@ -326,7 +342,9 @@ public final class AccessPlanner {
                         if (value instanceof Operand.Null) {
                             skip = true; // MATCH SIMPLE: a null column means no check
                         } else if (!(value instanceof Operand.Param || value instanceof Operand.Literal)) {
-                            rows = allRows(parent, "a foreign-key value of " + fk.child().display() + " is not known");
+                            rows = allRows(
+                                    parent,
+                                    "a foreign-key value of " + fk.child().display() + " is not known");
                         }
                         key.add(value);
                     }
@@ -348,9 +366,12 @@ public final class AccessPlanner {
          * The effect of deleting ({@code deleting}) or re-keying rows of {@code parent} on tables
          * referencing it: a check (read) of the children, or with a cascading action a write, recursively.
          */
-        private void referencing(TableInfo parent, Predicate<ForeignKey> relevant,
-                                 Function<ForeignKey, ReferentialAction> action, boolean deleting,
-                                 Set<TableName> visited) {
+        private void referencing(
+                TableInfo parent,
+                Predicate<ForeignKey> relevant,
+                Function<ForeignKey, ReferentialAction> action,
+                boolean deleting,
+                Set<TableName> visited) {
             if (!visited.add(parent.name())) {
                 return;
             }
@@ -365,7 +386,12 @@ public final class AccessPlanner {
                     continue;
                 }
                 boolean removesRows = deleting && a == ReferentialAction.CASCADE;
-                accesses.add(new TableAccess(child.name(), child.primaryKey(), true, writes, removesRows,
+                accesses.add(new TableAccess(
+                        child.name(),
+                        child.primaryKey(),
+                        true,
+                        writes,
+                        removesRows,
                         allRows(child, "it references " + parent.name().display() + " (" + a + ")")));
                 if (a == ReferentialAction.SET_DEFAULT) {
                     parentRead(fk, null);
@@ -373,8 +399,12 @@ public final class AccessPlanner {
                 if (removesRows) {
                     referencing(child, x -> true, ForeignKey::onDelete, true, visited);
                 } else if (writes) {
-                    referencing(child, x -> intersects(fk.childColumns(), x.parentColumns()), ForeignKey::onUpdate,
-                            false, visited);
+                    referencing(
+                            child,
+                            x -> intersects(fk.childColumns(), x.parentColumns()),
+                            ForeignKey::onUpdate,
+                            false,
+                            visited);
                 }
             }
         }
@@ -393,13 +423,18 @@ public final class AccessPlanner {
             }
             TableInfo info = ((TableLookup.Found) lookup).info();
             if (!info.kind().holdsOwnRows()) {
-                endpoint(writes, info.name().display() + " is a " + info.kind().name().toLowerCase().replace('_', ' ')
-                        + " over other tables");
+                endpoint(
+                        writes,
+                        info.name().display() + " is a "
+                                + info.kind().name().toLowerCase().replace('_', ' ') + " over other tables");
                 return null;
             }
             for (Hazard h : List.of(Hazard.RULES, Hazard.INHERITANCE, Hazard.ROW_LEVEL_SECURITY)) {
                 if (info.hazards().contains(h)) {
-                    endpoint(writes, info.name().display() + " has " + h.name().toLowerCase().replace('_', ' '));
+                    endpoint(
+                            writes,
+                            info.name().display() + " has "
+                                    + h.name().toLowerCase().replace('_', ' '));
                     return null;
                 }
             }
@@ -459,7 +494,8 @@ public final class AccessPlanner {
 
     /** Whether a write of {@code columns} ({@code null}: a new row) can collide with another row's unique value. */
     private static boolean uniqueConflict(TableInfo info, Collection<String> columns) {
-        if (info.hazards().contains(Hazard.EXCLUSION_CONSTRAINT) || info.hazards().contains(Hazard.UNIQUE_EXPRESSION)) {
+        if (info.hazards().contains(Hazard.EXCLUSION_CONSTRAINT)
+                || info.hazards().contains(Hazard.UNIQUE_EXPRESSION)) {
             return true;
         }
         for (List<String> unique : info.uniqueKeys()) {
@@ -490,5 +526,4 @@ public final class AccessPlanner {
         }
         return false;
     }
-
 }

@@ -21,8 +21,7 @@ final class KeyDeriver {
     /** More candidate keys than this and the table level is cheaper and as informative. */
     static final int MAX_KEYS = 256;
 
-    private KeyDeriver() {
-    }
+    private KeyDeriver() {}
 
     static Optional<List<List<Operand>>> derive(List<Condition> conditions, List<String> keyColumns) {
         int k = keyColumns.size();

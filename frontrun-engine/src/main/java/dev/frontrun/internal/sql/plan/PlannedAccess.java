@@ -36,8 +36,13 @@ public sealed interface PlannedAccess {
         }
 
         /** An access that locks exclusively exactly when it writes, and generates no keys. */
-        public TableAccess(TableName table, List<KeyColumn> key, boolean reads, boolean writes,
-                           boolean changesMembership, RowSelection rows) {
+        public TableAccess(
+                TableName table,
+                List<KeyColumn> key,
+                boolean reads,
+                boolean writes,
+                boolean changesMembership,
+                RowSelection rows) {
             this(table, key, new Effect(reads, writes, changesMembership, writes), rows, 0);
         }
 
@@ -59,16 +64,14 @@ public sealed interface PlannedAccess {
     }
 
     /** What a {@link TableAccess} does to the rows it selects, so the binder knows which accesses to report. */
-    record Effect(boolean reads, boolean writes, boolean changesMembership, boolean exclusive) {
-    }
+    record Effect(boolean reads, boolean writes, boolean changesMembership, boolean exclusive) {}
 
     /**
      * {@code nextval} ({@code repositions == false}) or {@code setval}. Taking values is modelled as
      * commuting: which thread gets which value differs between interleavings, but generated keys are
      * aliased per thread, so only reading or repositioning the sequence conflicts with it.
      */
-    record SequenceAccess(TableName sequence, boolean repositions) implements PlannedAccess {
-    }
+    record SequenceAccess(TableName sequence, boolean repositions) implements PlannedAccess {}
 
     /** An advisory lock held to the transaction's end, by its key operands ({@code waits} false: the try form). */
     record AdvisoryLock(List<Operand> key, boolean waits) implements PlannedAccess {

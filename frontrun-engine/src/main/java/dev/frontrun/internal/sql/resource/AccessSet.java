@@ -9,9 +9,14 @@ import java.util.Set;
  * and write sets (for the anomaly classifier), the rows or tables locked exclusively, the tables read
  * through a predicate, the rows touched and the granularity.
  */
-public record AccessSet(List<ResourceAccess> accesses, Set<ResourceId> reads, Set<ResourceId> writes,
-                        Set<ResourceId> exclusiveLocks, Set<ResourceId> predicateReads, List<RowRef> touched,
-                        Granularity granularity) {
+public record AccessSet(
+        List<ResourceAccess> accesses,
+        Set<ResourceId> reads,
+        Set<ResourceId> writes,
+        Set<ResourceId> exclusiveLocks,
+        Set<ResourceId> predicateReads,
+        List<RowRef> touched,
+        Granularity granularity) {
 
     public AccessSet {
         accesses = List.copyOf(accesses);

@@ -39,8 +39,13 @@ public final class AccessSetBuilder {
     private Granularity granularity = Granularity.NONE;
 
     /** One row, identified by its rendered key tuple, with its key columns and values for people. */
-    public AccessSetBuilder row(TableName table, String keyTuple, List<String> keyColumns, List<String> keyValues,
-                                boolean read, boolean write) {
+    public AccessSetBuilder row(
+            TableName table,
+            String keyTuple,
+            List<String> keyColumns,
+            List<String> keyValues,
+            boolean read,
+            boolean write) {
         ResourceId row = ResourceId.row(table, keyTuple);
         add(row, write ? Access.WRITE : Access.READ);
         add(ResourceId.table(table), write ? Access.WEAK_WRITE : Access.WEAK_READ);

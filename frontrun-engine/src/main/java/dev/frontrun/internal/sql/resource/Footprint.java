@@ -11,8 +11,8 @@ import java.util.Set;
  * @param predicateReads tables read by a predicate that is not a primary-key lookup (phantoms live there)
  * @param rows           the rows, tables and sequences touched
  */
-public record Footprint(Set<ResourceId> reads, Set<ResourceId> writes, Set<ResourceId> predicateReads,
-                        List<RowRef> rows) {
+public record Footprint(
+        Set<ResourceId> reads, Set<ResourceId> writes, Set<ResourceId> predicateReads, List<RowRef> rows) {
 
     /** Touches nothing: a boundary, or a statement without data. */
     public static final Footprint NONE = new Footprint(Set.of(), Set.of(), Set.of(), List.of());

@@ -32,7 +32,15 @@ import java.util.Objects;
 public record ResourceId(Kind kind, String table, String key) {
 
     /** The granularity of a resource. */
-    public enum Kind { ENDPOINT, TABLE, ROW, MEMBERS, SEQUENCE, KEYS, LOCKS }
+    public enum Kind {
+        ENDPOINT,
+        TABLE,
+        ROW,
+        MEMBERS,
+        SEQUENCE,
+        KEYS,
+        LOCKS
+    }
 
     private static final String PREFIX = "sql:";
 
@@ -83,6 +91,7 @@ public record ResourceId(Kind kind, String table, String key) {
 
     /** Every advisory lock: the key is not known. */
     public static final ResourceId ADVISORY_LOCKS = new ResourceId(Kind.TABLE, "#advisory", null);
+
     private static final String ADVISORY = ADVISORY_LOCKS.table;
 
     public static ResourceId sequence(TableName canonical) {
@@ -101,8 +110,12 @@ public record ResourceId(Kind kind, String table, String key) {
         if (!table.equals(other.table)) {
             return false;
         }
-        if (kind == Kind.MEMBERS || other.kind == Kind.MEMBERS || kind == Kind.KEYS || other.kind == Kind.KEYS
-                || kind == Kind.LOCKS || other.kind == Kind.LOCKS) {
+        if (kind == Kind.MEMBERS
+                || other.kind == Kind.MEMBERS
+                || kind == Kind.KEYS
+                || other.kind == Kind.KEYS
+                || kind == Kind.LOCKS
+                || other.kind == Kind.LOCKS) {
             return kind == other.kind;
         }
         if (kind == Kind.ROW && other.kind == Kind.ROW) {

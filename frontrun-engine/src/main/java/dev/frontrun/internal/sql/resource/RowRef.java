@@ -48,7 +48,10 @@ public record RowRef(ResourceId id, List<String> keyColumns, List<String> keyVal
         if (keyValues.size() == keyColumns.size()) {
             StringBuilder s = new StringBuilder();
             for (int i = 0; i < keyValues.size(); i++) {
-                s.append(i == 0 ? "" : ",").append(keyColumns.get(i)).append('=').append(keyValues.get(i));
+                s.append(i == 0 ? "" : ",")
+                        .append(keyColumns.get(i))
+                        .append('=')
+                        .append(keyValues.get(i));
             }
             return s.toString();
         }

@@ -38,8 +38,7 @@ public final class UncommittedWrites {
 
     private static final String TWIN = "lock:";
 
-    private UncommittedWrites() {
-    }
+    private UncommittedWrites() {}
 
     /** Whether a statement of this kind takes only row locks, which plain reads of other transactions ignore. */
     public static boolean deferrable(StatementKind kind) {
@@ -70,8 +69,8 @@ public final class UncommittedWrites {
      * @param uncommitted     whether its writes stay invisible to other transactions until a commit: a
      *                        {@link #deferrable} statement inside a transaction below SERIALIZABLE
      */
-    public static List<ResourceAccess> announced(List<ResourceAccess> accesses, Set<String> sequences,
-                                                 boolean uncommitted) {
+    public static List<ResourceAccess> announced(
+            List<ResourceAccess> accesses, Set<String> sequences, boolean uncommitted) {
         Set<ResourceAccess> out = new LinkedHashSet<>();
         List<ResourceAccess> twins = new ArrayList<>();
         for (ResourceAccess a : accesses) {
@@ -82,7 +81,10 @@ public final class UncommittedWrites {
             }
             twins.add(new ResourceAccess(TWIN + resource, a.kind()));
             boolean wholeDatabase = resource.equals(ResourceId.ENDPOINT.render()) && a.kind() == Access.WRITE;
-            out.add(uncommitted && a.kind().writes() && !wholeDatabase ? new ResourceAccess(resource, readOf(a.kind())) : a);
+            out.add(
+                    uncommitted && a.kind().writes() && !wholeDatabase
+                            ? new ResourceAccess(resource, readOf(a.kind()))
+                            : a);
         }
         out.addAll(twins);
         return List.copyOf(out);
@@ -100,8 +102,8 @@ public final class UncommittedWrites {
      * @param sequences   the rendered sequences among them
      * @param uncommitted as for {@link #announced}
      */
-    public static List<ResourceAccess> undone(List<ResourceAccess> accesses, Set<String> sequences,
-                                              boolean uncommitted) {
+    public static List<ResourceAccess> undone(
+            List<ResourceAccess> accesses, Set<String> sequences, boolean uncommitted) {
         List<ResourceAccess> out = new ArrayList<>();
         for (ResourceAccess a : accesses) {
             if (!a.kind().writes()) {
@@ -120,7 +122,9 @@ public final class UncommittedWrites {
     }
 
     private static boolean transactional(String resource, Set<String> sequences) {
-        return resource.startsWith("sql:") && !resource.endsWith("#keys") && !resource.endsWith("#locks")
+        return resource.startsWith("sql:")
+                && !resource.endsWith("#keys")
+                && !resource.endsWith("#locks")
                 && !sequences.contains(resource);
     }
 }

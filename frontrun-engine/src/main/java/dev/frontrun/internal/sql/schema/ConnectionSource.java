@@ -38,8 +38,7 @@ public interface ConnectionSource {
             }
 
             @Override
-            public void release(Connection c) {
-            }
+            public void release(Connection c) {}
         };
     }
 }

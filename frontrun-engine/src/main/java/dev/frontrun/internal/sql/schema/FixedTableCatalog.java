@@ -36,8 +36,8 @@ public final class FixedTableCatalog implements TableCatalog {
                     referencedBy.add(fk);
                 }
             }
-            TableInfo.Keys keys = new TableInfo.Keys(info.primaryKey(), info.primaryKeyName(), info.foreignKeys(),
-                    referencedBy, info.uniqueKeys());
+            TableInfo.Keys keys = new TableInfo.Keys(
+                    info.primaryKey(), info.primaryKeyName(), info.foreignKeys(), referencedBy, info.uniqueKeys());
             this.tables.put(info.name(), new TableInfo(info.name(), info.kind(), keys, info.hazards()));
         }
     }

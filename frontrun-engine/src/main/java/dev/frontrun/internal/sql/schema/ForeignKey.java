@@ -9,8 +9,13 @@ import java.util.Objects;
  * key order. Writing a child row reads the parent row; deleting or re-keying a parent row reads (or,
  * with a cascading action, writes) the children.
  */
-public record ForeignKey(TableName child, List<String> childColumns, TableName parent, List<String> parentColumns,
-                         ReferentialAction onDelete, ReferentialAction onUpdate) {
+public record ForeignKey(
+        TableName child,
+        List<String> childColumns,
+        TableName parent,
+        List<String> parentColumns,
+        ReferentialAction onDelete,
+        ReferentialAction onUpdate) {
 
     public ForeignKey {
         Objects.requireNonNull(child, "child");
@@ -18,7 +23,8 @@ public record ForeignKey(TableName child, List<String> childColumns, TableName p
         childColumns = List.copyOf(childColumns);
         parentColumns = List.copyOf(parentColumns);
         if (childColumns.size() != parentColumns.size() || childColumns.isEmpty()) {
-            throw new IllegalArgumentException("foreign key columns do not pair up: " + childColumns + " -> " + parentColumns);
+            throw new IllegalArgumentException(
+                    "foreign key columns do not pair up: " + childColumns + " -> " + parentColumns);
         }
         Objects.requireNonNull(onDelete, "onDelete");
         Objects.requireNonNull(onUpdate, "onUpdate");

@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -16,7 +17,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
-import java.util.Comparator;
 
 /**
  * A {@link TableCatalog} reading PostgreSQL metadata lazily and caching it: at the first lookup every user
@@ -180,7 +180,8 @@ public final class JdbcTableCatalog implements TableCatalog {
         Connection c = null;
         try {
             c = source.acquire();
-            try (PreparedStatement ps = c.prepareStatement(DESCRIBE_ALL); ResultSet rs = ps.executeQuery()) {
+            try (PreparedStatement ps = c.prepareStatement(DESCRIBE_ALL);
+                    ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     TableLookup found = new TableLookup.Found(tableInfo(rs));
                     TableName name = new TableName(rs.getString(1), rs.getString(2));
@@ -270,7 +271,9 @@ public final class JdbcTableCatalog implements TableCatalog {
             List<?> primaryKey = (List<?>) Json.parse(primaryKeyJson);
             pkName = (String) primaryKey.get(0);
             for (Object column : (List<?>) primaryKey.get(1)) {
-                key.add(new KeyColumn((String) column, KeyType.fromPostgresType(columnTypes.get(column)),
+                key.add(new KeyColumn(
+                        (String) column,
+                        KeyType.fromPostgresType(columnTypes.get(column)),
                         generated.contains(column)));
             }
         }
@@ -285,7 +288,8 @@ public final class JdbcTableCatalog implements TableCatalog {
                 exported.add(foreignKey);
             }
         }
-        exported.sort(Comparator.comparing((ForeignKey f) -> f.child().schema()).thenComparing(f -> f.child().name()));
+        exported.sort(Comparator.comparing((ForeignKey f) -> f.child().schema())
+                .thenComparing(f -> f.child().name()));
         List<List<String>> unique = new ArrayList<>();
         if (kind == RelationKind.TABLE || kind == RelationKind.MATERIALIZED_VIEW) {
             uniqueIndexes(rows(rs.getString(14)), columnTypes, unique, hazards);
@@ -301,9 +305,13 @@ public final class JdbcTableCatalog implements TableCatalog {
             child.add((String) ((List<?>) pair).get(0));
             parent.add((String) ((List<?>) pair).get(1));
         }
-        return new ForeignKey(new TableName((String) fk.get(0), (String) fk.get(1)), child,
-                new TableName((String) fk.get(2), (String) fk.get(3)), parent,
-                ReferentialAction.fromPostgres((String) fk.get(4)), ReferentialAction.fromPostgres((String) fk.get(5)));
+        return new ForeignKey(
+                new TableName((String) fk.get(0), (String) fk.get(1)),
+                child,
+                new TableName((String) fk.get(2), (String) fk.get(3)),
+                parent,
+                ReferentialAction.fromPostgres((String) fk.get(4)),
+                ReferentialAction.fromPostgres((String) fk.get(5)));
     }
 
     /**
@@ -311,8 +319,8 @@ public final class JdbcTableCatalog implements TableCatalog {
      * (UNIQUE … WHERE …) counts as unique over every column, since its predicate's columns decide
      * which rows take part.
      */
-    private static void uniqueIndexes(List<List<?>> indexes, Map<String, String> columnTypes,
-                                      List<List<String>> unique, Set<Hazard> hazards) {
+    private static void uniqueIndexes(
+            List<List<?>> indexes, Map<String, String> columnTypes, List<List<String>> unique, Set<Hazard> hazards) {
         for (List<?> index : indexes) {
             List<?> columns = (List<?>) index.get(2);
             if (Boolean.TRUE.equals(index.get(1))) {

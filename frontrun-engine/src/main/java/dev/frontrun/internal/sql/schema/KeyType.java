@@ -28,8 +28,19 @@ public enum KeyType {
             return OTHER;
         }
         return switch (typeName.toLowerCase(Locale.ROOT)) {
-            case "int2", "int4", "int8", "smallint", "integer", "int", "bigint", "serial", "bigserial",
-                    "smallserial", "serial4", "serial8", "serial2" -> INTEGER;
+            case "int2",
+                    "int4",
+                    "int8",
+                    "smallint",
+                    "integer",
+                    "int",
+                    "bigint",
+                    "serial",
+                    "bigserial",
+                    "smallserial",
+                    "serial4",
+                    "serial8",
+                    "serial2" -> INTEGER;
             case "numeric", "decimal" -> NUMERIC;
             case "text", "varchar", "character varying" -> TEXT;
             case "bpchar", "char", "character" -> BPCHAR;

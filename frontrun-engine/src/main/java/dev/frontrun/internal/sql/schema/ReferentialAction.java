@@ -2,7 +2,11 @@ package dev.frontrun.internal.sql.schema;
 
 /** What a foreign key does to referencing rows when the referenced key is deleted or changed. */
 public enum ReferentialAction {
-    NO_ACTION, RESTRICT, CASCADE, SET_NULL, SET_DEFAULT;
+    NO_ACTION,
+    RESTRICT,
+    CASCADE,
+    SET_NULL,
+    SET_DEFAULT;
 
     /** Whether the action modifies the referencing table (otherwise it only checks it). */
     public boolean writesReferencingRows() {

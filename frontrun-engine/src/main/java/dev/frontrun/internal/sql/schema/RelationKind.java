@@ -6,7 +6,13 @@ package dev.frontrun.internal.sql.schema;
  * reported at endpoint level.
  */
 public enum RelationKind {
-    TABLE, MATERIALIZED_VIEW, SEQUENCE, VIEW, PARTITIONED_TABLE, FOREIGN_TABLE, OTHER;
+    TABLE,
+    MATERIALIZED_VIEW,
+    SEQUENCE,
+    VIEW,
+    PARTITIONED_TABLE,
+    FOREIGN_TABLE,
+    OTHER;
 
     /** Whether an access to this relation touches only this relation's own rows. */
     public boolean holdsOwnRows() {

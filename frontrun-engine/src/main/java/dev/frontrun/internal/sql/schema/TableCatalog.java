@@ -18,8 +18,7 @@ public interface TableCatalog {
     TableLookup lookup(TableName asWritten);
 
     /** Forgets cached metadata, e.g. after DDL. */
-    default void invalidate() {
-    }
+    default void invalidate() {}
 
     /**
      * Reads again what it has cached (the schema may have changed behind the caller's back).

@@ -33,8 +33,12 @@ public record TableInfo(TableName name, RelationKind kind, Keys keys, Set<Hazard
      * @param referencedBy   the foreign keys of other tables that reference it
      * @param uniqueKeys     the columns of its other unique keys
      */
-    public record Keys(List<KeyColumn> primaryKey, String primaryKeyName, List<ForeignKey> foreignKeys,
-                       List<ForeignKey> referencedBy, List<List<String>> uniqueKeys) {
+    public record Keys(
+            List<KeyColumn> primaryKey,
+            String primaryKeyName,
+            List<ForeignKey> foreignKeys,
+            List<ForeignKey> referencedBy,
+            List<List<String>> uniqueKeys) {
 
         public Keys {
             primaryKey = List.copyOf(primaryKey);
@@ -136,8 +140,16 @@ public record TableInfo(TableName name, RelationKind kind, Keys keys, Set<Hazard
         }
 
         public TableInfo build() {
-            return new TableInfo(name, kind, new Keys(primaryKey, primaryKey.isEmpty() ? null : primaryKeyName,
-                    foreignKeys, referencedBy, uniqueKeys), hazards);
+            return new TableInfo(
+                    name,
+                    kind,
+                    new Keys(
+                            primaryKey,
+                            primaryKey.isEmpty() ? null : primaryKeyName,
+                            foreignKeys,
+                            referencedBy,
+                            uniqueKeys),
+                    hazards);
         }
     }
 }

@@ -7,12 +7,9 @@ package dev.frontrun.internal.sql.schema;
  */
 public sealed interface TableLookup {
 
-    record Found(TableInfo info) implements TableLookup {
-    }
+    record Found(TableInfo info) implements TableLookup {}
 
-    record Missing(String reason) implements TableLookup {
-    }
+    record Missing(String reason) implements TableLookup {}
 
-    record Unavailable(String reason) implements TableLookup {
-    }
+    record Unavailable(String reason) implements TableLookup {}
 }

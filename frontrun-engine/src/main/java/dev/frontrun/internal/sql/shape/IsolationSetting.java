@@ -11,7 +11,10 @@ import java.util.Objects;
 public record IsolationSetting(Isolation level, Scope scope) {
 
     /** How long the setting applies. */
-    public enum Scope { TRANSACTION, SESSION }
+    public enum Scope {
+        TRANSACTION,
+        SESSION
+    }
 
     public IsolationSetting {
         Objects.requireNonNull(level, "level");

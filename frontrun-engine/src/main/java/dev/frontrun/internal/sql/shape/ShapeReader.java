@@ -17,21 +17,72 @@ import java.util.regex.Pattern;
  */
 public final class ShapeReader {
 
-    private static final Set<String> NO_SNAPSHOT = Set.of("set", "show", "begin", "start", "commit", "end",
-            "rollback", "abort", "savepoint", "release", "reset", "discard", "listen", "unlisten", "deallocate",
+    private static final Set<String> NO_SNAPSHOT = Set.of(
+            "set",
+            "show",
+            "begin",
+            "start",
+            "commit",
+            "end",
+            "rollback",
+            "abort",
+            "savepoint",
+            "release",
+            "reset",
+            "discard",
+            "listen",
+            "unlisten",
+            "deallocate",
             "prepare");
 
-    private static final Set<String> VALUE_WORDS = Set.of("null", "true", "false", "default", "current_timestamp",
-            "current_date", "current_time", "localtimestamp", "localtime", "current_user", "session_user", "and",
-            "or", "not", "case", "when", "then", "else", "end", "is", "as", "cast", "interval", "array", "with",
-            "without", "time", "zone", "varying", "precision", "character", "double", "in", "like", "ilike",
-            "between", "distinct", "from", "escape", "unknown", "row");
+    private static final Set<String> VALUE_WORDS = Set.of(
+            "null",
+            "true",
+            "false",
+            "default",
+            "current_timestamp",
+            "current_date",
+            "current_time",
+            "localtimestamp",
+            "localtime",
+            "current_user",
+            "session_user",
+            "and",
+            "or",
+            "not",
+            "case",
+            "when",
+            "then",
+            "else",
+            "end",
+            "is",
+            "as",
+            "cast",
+            "interval",
+            "array",
+            "with",
+            "without",
+            "time",
+            "zone",
+            "varying",
+            "precision",
+            "character",
+            "double",
+            "in",
+            "like",
+            "ilike",
+            "between",
+            "distinct",
+            "from",
+            "escape",
+            "unknown",
+            "row");
 
     private static final Pattern TRANSACTION_LEVEL = Pattern.compile(
             "^(SET TRANSACTION|BEGIN|START TRANSACTION|SET SESSION CHARACTERISTICS AS TRANSACTION)\\b.*?"
                     + "ISOLATION LEVEL (READ UNCOMMITTED|READ COMMITTED|REPEATABLE READ|SERIALIZABLE)");
-    private static final Pattern LEVEL_VARIABLE = Pattern.compile(
-            "^SET (SESSION |LOCAL )?(DEFAULT_TRANSACTION_ISOLATION|TRANSACTION_ISOLATION) ?(=|TO) ?'?"
+    private static final Pattern LEVEL_VARIABLE =
+            Pattern.compile("^SET (SESSION |LOCAL )?(DEFAULT_TRANSACTION_ISOLATION|TRANSACTION_ISOLATION) ?(=|TO) ?'?"
                     + "(READ UNCOMMITTED|READ COMMITTED|REPEATABLE READ|SERIALIZABLE)");
 
     private final List<SqlToken> tokens;
@@ -51,8 +102,12 @@ public final class ShapeReader {
         }
         ShapeReader r = new ShapeReader(sql);
         String verb = r.verb();
-        return new StatementShape(!NO_SNAPSHOT.contains(verb), r.lockingRead(verb), r.writeBasis(verb, writtenKeyColumns),
-                isolation(sql), verb.equals("update"));
+        return new StatementShape(
+                !NO_SNAPSHOT.contains(verb),
+                r.lockingRead(verb),
+                r.writeBasis(verb, writtenKeyColumns),
+                isolation(sql),
+                verb.equals("update"));
     }
 
     /** The statement's first keyword, lower case ({@code select}, {@code update}, …), or empty. */
@@ -79,8 +134,12 @@ public final class ShapeReader {
                 depth++;
             } else if (t.isSymbol(")")) {
                 depth--;
-            } else if (t.isWord("insert") || t.isWord("update") && !(i > 0 && tokens.get(i - 1).isWord("for")
-                    || i > 1 && tokens.get(i - 1).isWord("key") && tokens.get(i - 2).isWord("no"))
+            } else if (t.isWord("insert")
+                    || t.isWord("update")
+                            && !(i > 0 && tokens.get(i - 1).isWord("for")
+                                    || i > 1
+                                            && tokens.get(i - 1).isWord("key")
+                                            && tokens.get(i - 2).isWord("no"))
                     || t.isWord("delete")) {
                 return false; // a data-modifying CTE
             } else if (depth == 0 && t.isWord("for") && i + 1 < tokens.size()) {
@@ -98,13 +157,15 @@ public final class ShapeReader {
         Matcher m = TRANSACTION_LEVEL.matcher(t);
         if (m.find()) {
             IsolationSetting.Scope scope = m.group(1).startsWith("SET SESSION")
-                    ? IsolationSetting.Scope.SESSION : IsolationSetting.Scope.TRANSACTION;
+                    ? IsolationSetting.Scope.SESSION
+                    : IsolationSetting.Scope.TRANSACTION;
             return Optional.of(new IsolationSetting(level(m.group(2)), scope));
         }
         m = LEVEL_VARIABLE.matcher(t);
         if (m.find()) {
             boolean sessionDefault = m.group(2).startsWith("DEFAULT") && !"LOCAL ".equals(m.group(1));
-            return Optional.of(new IsolationSetting(level(m.group(4)),
+            return Optional.of(new IsolationSetting(
+                    level(m.group(4)),
                     sessionDefault ? IsolationSetting.Scope.SESSION : IsolationSetting.Scope.TRANSACTION));
         }
         return Optional.empty();
@@ -118,8 +179,10 @@ public final class ShapeReader {
         return switch (verb) {
             case "update" -> update(keyColumns);
             case "delete" -> where(indexOfTopLevel("where", 0), keyColumns);
-            case "insert" -> indexOfTopLevel("conflict", 0) >= 0 && indexOfTopLevel("update", 0) >= 0
-                    || containsWord("select") ? WriteBasis.FRESH : WriteBasis.BLIND;
+            case "insert" ->
+                indexOfTopLevel("conflict", 0) >= 0 && indexOfTopLevel("update", 0) >= 0 || containsWord("select")
+                        ? WriteBasis.FRESH
+                        : WriteBasis.BLIND;
             default -> WriteBasis.FRESH;
         };
     }

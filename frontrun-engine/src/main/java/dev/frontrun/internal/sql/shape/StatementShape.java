@@ -13,9 +13,14 @@ import java.util.Optional;
  * @param isolation     the isolation level the statement sets, if it sets one
  * @param update        whether it is an UPDATE (the statement evaluates the rows it writes)
  */
-public record StatementShape(boolean takesSnapshot, boolean lockingRead, WriteBasis writeBasis,
-                             Optional<IsolationSetting> isolation, boolean update) {
+public record StatementShape(
+        boolean takesSnapshot,
+        boolean lockingRead,
+        WriteBasis writeBasis,
+        Optional<IsolationSetting> isolation,
+        boolean update) {
 
     /** The shape of a statement nothing is known about: takes a snapshot, writes freshly. */
-    public static final StatementShape UNKNOWN = new StatementShape(true, false, WriteBasis.FRESH, Optional.empty(), false);
+    public static final StatementShape UNKNOWN =
+            new StatementShape(true, false, WriteBasis.FRESH, Optional.empty(), false);
 }

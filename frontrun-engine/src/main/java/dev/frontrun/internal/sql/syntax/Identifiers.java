@@ -12,8 +12,7 @@ public final class Identifiers {
 
     private static final Pattern PLAIN = Pattern.compile("[a-z_][a-z0-9_$]*");
 
-    private Identifiers() {
-    }
+    private Identifiers() {}
 
     /** Folds an identifier as written in SQL (possibly {@code "quoted"}) to its catalog spelling. */
     public static String fold(String raw) {

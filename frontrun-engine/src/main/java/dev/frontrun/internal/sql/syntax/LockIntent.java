@@ -13,9 +13,18 @@ public record LockIntent(Strength strength, WaitPolicy waitPolicy) {
         Objects.requireNonNull(waitPolicy, "waitPolicy");
     }
 
-    public enum Strength { UPDATE, NO_KEY_UPDATE, SHARE, KEY_SHARE }
+    public enum Strength {
+        UPDATE,
+        NO_KEY_UPDATE,
+        SHARE,
+        KEY_SHARE
+    }
 
-    public enum WaitPolicy { WAIT, NOWAIT, SKIP_LOCKED }
+    public enum WaitPolicy {
+        WAIT,
+        NOWAIT,
+        SKIP_LOCKED
+    }
 
     @Override
     public String toString() {

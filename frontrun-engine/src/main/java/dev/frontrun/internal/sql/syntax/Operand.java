@@ -73,5 +73,9 @@ public sealed interface Operand {
     Operand DEFAULT = new Default();
     Operand UNKNOWN = new Unknown();
 
-    enum LiteralKind { NUMBER, STRING, BOOLEAN }
+    enum LiteralKind {
+        NUMBER,
+        STRING,
+        BOOLEAN
+    }
 }

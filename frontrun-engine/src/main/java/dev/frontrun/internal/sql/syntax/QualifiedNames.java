@@ -1,13 +1,12 @@
 package dev.frontrun.internal.sql.syntax;
 
-import java.util.List;
 import java.util.ArrayList;
+import java.util.List;
 
 /** Reads {@code name} or {@code schema.name} from tokens; shared by the keyword recognizer and the fast path. */
 public final class QualifiedNames {
 
-    private QualifiedNames() {
-    }
+    private QualifiedNames() {}
 
     /** Appends the name starting at {@code k} to {@code out}; returns the index after it, or -1. */
     public static int read(List<SqlToken> t, int k, List<TableName> out) {

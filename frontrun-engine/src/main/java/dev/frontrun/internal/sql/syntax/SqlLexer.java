@@ -21,8 +21,7 @@ public final class SqlLexer {
      * @param exotic whether a lexeme outside the fast path's comfort zone occurred
      * @param malformed whether a string, identifier or comment was left unterminated
      */
-    public record Result(List<SqlToken> tokens, int placeholders, boolean exotic, boolean malformed) {
-    }
+    public record Result(List<SqlToken> tokens, int placeholders, boolean exotic, boolean malformed) {}
 
     private static final String OPERATOR_CHARS = "+-*/<>=~!@#%^&|`";
 

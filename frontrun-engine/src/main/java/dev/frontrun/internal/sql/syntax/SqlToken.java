@@ -7,7 +7,15 @@ package dev.frontrun.internal.sql.syntax;
  */
 public record SqlToken(Type type, String text, int position) {
 
-    public enum Type { WORD, QUOTED, STRING, NUMBER, PARAM, OPERATOR, PUNCT }
+    public enum Type {
+        WORD,
+        QUOTED,
+        STRING,
+        NUMBER,
+        PARAM,
+        OPERATOR,
+        PUNCT
+    }
 
     public boolean isWord(String lowerCaseWord) {
         return type == Type.WORD && text.equals(lowerCaseWord);

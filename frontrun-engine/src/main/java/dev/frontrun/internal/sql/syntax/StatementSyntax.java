@@ -14,7 +14,11 @@ public sealed interface StatementSyntax {
     StatementKind kind();
 
     /** Which front end produced the syntax: reported so slow or failing paths are visible. */
-    enum Parser { KEYWORDS, FAST_PATH, JSQLPARSER }
+    enum Parser {
+        KEYWORDS,
+        FAST_PATH,
+        JSQLPARSER
+    }
 
     Parser parser();
 

@@ -71,20 +71,16 @@ public sealed interface TableUse {
     }
 
     /** The target of a MERGE: may insert, update and delete any rows. */
-    record MergeTarget(TableName table) implements TableUse {
-    }
+    record MergeTarget(TableName table) implements TableUse {}
 
     /** TRUNCATE (and {@code LOCK TABLE}, which excludes every other access the same way). */
-    record WholeTable(TableName table, boolean resetsSequences) implements TableUse {
-    }
+    record WholeTable(TableName table, boolean resetsSequences) implements TableUse {}
 
     /** {@code nextval('seq')}: takes a value from a sequence. */
-    record SequenceNext(TableName table) implements TableUse {
-    }
+    record SequenceNext(TableName table) implements TableUse {}
 
     /** {@code setval('seq', …)}: repositions a sequence. */
-    record SequenceSet(TableName table) implements TableUse {
-    }
+    record SequenceSet(TableName table) implements TableUse {}
 
     /**
      * {@code pg_advisory_xact_lock(k)} or {@code (k1, k2)} and their try forms ({@code waits} false): an advisory lock

@@ -1,7 +1,6 @@
 package dev.frontrun.internal.sql.syntax;
 
 import dev.frontrun.Isolation;
-
 import java.util.Objects;
 import java.util.Optional;
 
@@ -21,7 +20,8 @@ public record TransactionControl(TxOp op, String name, Isolation isolation) {
 
     public Optional<String> savepoint() {
         return op == TxOp.SAVEPOINT || op == TxOp.RELEASE_SAVEPOINT || op == TxOp.ROLLBACK_TO_SAVEPOINT
-                ? Optional.ofNullable(name) : Optional.empty();
+                ? Optional.ofNullable(name)
+                : Optional.empty();
     }
 
     public Optional<Isolation> isolationLevel() {

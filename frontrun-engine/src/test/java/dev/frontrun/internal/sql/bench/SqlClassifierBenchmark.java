@@ -46,18 +46,22 @@ public class SqlClassifierBenchmark {
 
     /** Statements by name: findById, update and fetchJoin take the fast path, the others need JSqlParser. */
     private static final Map<String, String> STATEMENTS = Map.of(
-            "findById", "select o1_0.id,o1_0.address,o1_0.city,o1_0.first_name,o1_0.last_name,o1_0.telephone "
-                    + "from owners o1_0 where o1_0.id=?",
+            "findById",
+                    "select o1_0.id,o1_0.address,o1_0.city,o1_0.first_name,o1_0.last_name,o1_0.telephone "
+                            + "from owners o1_0 where o1_0.id=?",
             "update", "update owners set address=?,city=?,first_name=?,last_name=?,telephone=? where id=?",
-            "fetchJoin", "select o1_0.id,o1_0.address,o1_0.city,o1_0.first_name,o1_0.last_name,p1_0.owner_id,"
-                    + "p1_0.id,p1_0.birth_date,p1_0.name,t1_0.id,t1_0.name,o1_0.telephone from owners o1_0 "
-                    + "left join pets p1_0 on o1_0.id=p1_0.owner_id left join types t1_0 on t1_0.id=p1_0.type_id "
-                    + "where o1_0.id=?",
-            "bulkUpdate", "update pets p1_0 set name=? where p1_0.owner_id in "
-                    + "(select o1_0.id from owners o1_0 where o1_0.last_name=?)",
-            "cteUpsert", "with ins as (insert into accounts (id, balance) values (?, ?) on conflict (id) do update "
-                    + "set balance = accounts.balance + excluded.balance returning id) "
-                    + "select a.id from accounts a join ins on ins.id = a.id where a.id = ?");
+            "fetchJoin",
+                    "select o1_0.id,o1_0.address,o1_0.city,o1_0.first_name,o1_0.last_name,p1_0.owner_id,"
+                            + "p1_0.id,p1_0.birth_date,p1_0.name,t1_0.id,t1_0.name,o1_0.telephone from owners o1_0 "
+                            + "left join pets p1_0 on o1_0.id=p1_0.owner_id left join types t1_0 on t1_0.id=p1_0.type_id "
+                            + "where o1_0.id=?",
+            "bulkUpdate",
+                    "update pets p1_0 set name=? where p1_0.owner_id in "
+                            + "(select o1_0.id from owners o1_0 where o1_0.last_name=?)",
+            "cteUpsert",
+                    "with ins as (insert into accounts (id, balance) values (?, ?) on conflict (id) do update "
+                            + "set balance = accounts.balance + excluded.balance returning id) "
+                            + "select a.id from accounts a join ins on ins.id = a.id where a.id = ?");
 
     private static final Map<String, List<Object>> PARAMETERS = Map.of(
             "findById", List.of(1),
@@ -116,7 +120,9 @@ public class SqlClassifierBenchmark {
 
     @Benchmark
     public Statement rawJSqlParser(ParsedStatement s) throws Exception {
-        return CCJSqlParserUtil.newParser(STATEMENTS.get(s.name)).withAllowComplexParsing(false).Statement();
+        return CCJSqlParserUtil.newParser(STATEMENTS.get(s.name))
+                .withAllowComplexParsing(false)
+                .Statement();
     }
 
     public static void main(String[] args) throws Exception {

@@ -46,11 +46,15 @@ class FastPathDifferentialTest {
             int generated = 3000;
             for (int i = 0; i < generated; i++) {
                 GeneratedStatement g = generator.next();
-                accepted += compare(SoundnessPropertyTest.catalog(), g.sql(), g.params(), "seed " + seed + ": " + g) ? 1 : 0;
+                accepted += compare(SoundnessPropertyTest.catalog(), g.sql(), g.params(), "seed " + seed + ": " + g)
+                        ? 1
+                        : 0;
                 GeneratedStatement s = mutator.scrambled(g);
                 compare(SoundnessPropertyTest.catalog(), s.sql(), s.params(), "seed " + seed + ": " + s);
             }
-            assertThat(accepted).as("seed %d: statements on the fast path", seed).isGreaterThan(generated / 3);
+            assertThat(accepted)
+                    .as("seed %d: statements on the fast path", seed)
+                    .isGreaterThan(generated / 3);
         }
     }
 
@@ -72,13 +76,16 @@ class FastPathDifferentialTest {
         assertThat(data.returning()).as(what).isEqualTo(fast.returning());
         AccessPlanner planner = new AccessPlanner(catalog);
         List<String> fastAccesses = accesses(planner, fast, params);
-        assertThat(accesses(planner, data, params)).as("%s%n  fast: %s%n  slow: %s", what, fast.uses(), data.uses())
+        assertThat(accesses(planner, data, params))
+                .as("%s%n  fast: %s%n  slow: %s", what, fast.uses(), data.uses())
                 .isEqualTo(fastAccesses);
         return true;
     }
 
     private static List<String> accesses(AccessPlanner planner, StatementSyntax syntax, List<Object> params) {
         return PlanBinder.bind(planner.plan(syntax), params, KeyAliases.NONE).accesses().stream()
-                .map(ResourceAccess::toString).sorted().toList();
+                .map(ResourceAccess::toString)
+                .sorted()
+                .toList();
     }
 }

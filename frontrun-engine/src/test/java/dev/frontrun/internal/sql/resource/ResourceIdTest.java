@@ -17,10 +17,13 @@ class ResourceIdTest {
         assertThat(ResourceId.table(OWNERS).render()).isEqualTo("sql:owners");
         assertThat(ResourceId.members(OWNERS).render()).isEqualTo("sql:owners#members");
         assertThat(ResourceId.ENDPOINT.render()).isEqualTo("sql:*");
-        assertThat(ResourceId.row(TableName.of("billing", "invoices"), "(7,'a')").render())
+        assertThat(ResourceId.row(TableName.of("billing", "invoices"), "(7,'a')")
+                        .render())
                 .isEqualTo("sql:billing.invoices:(7,'a')");
-        assertThat(ResourceId.row(TableName.of("public", "we:ird"), "(1)").render()).isEqualTo("sql:\"we:ird\":(1)");
-        assertThat(ResourceId.sequence(TableName.of("public", "owners_seq")).render()).isEqualTo("sql:owners_seq");
+        assertThat(ResourceId.row(TableName.of("public", "we:ird"), "(1)").render())
+                .isEqualTo("sql:\"we:ird\":(1)");
+        assertThat(ResourceId.sequence(TableName.of("public", "owners_seq")).render())
+                .isEqualTo("sql:owners_seq");
     }
 
     @Test
@@ -35,19 +38,26 @@ class ResourceIdTest {
         assertThat(table.overlaps(other)).isTrue();
         assertThat(members.overlaps(table)).isFalse();
         assertThat(members.overlaps(members)).isTrue();
-        assertThat(row.overlaps(ResourceId.row(TableName.of("public", "visits"), "(1)"))).isFalse();
+        assertThat(row.overlaps(ResourceId.row(TableName.of("public", "visits"), "(1)")))
+                .isFalse();
         assertThat(ResourceId.ENDPOINT.overlaps(row)).isTrue();
     }
 
     @Test
     void rowsReadForPeopleWithTheirKeyColumns() {
-        assertThat(RowRef.row(ResourceId.row(OWNERS, "(1)"), List.of("id"), List.of("1")).display()).isEqualTo("owners[id=1]");
-        assertThat(RowRef.row(ResourceId.row(OWNERS, "(7,2)"), List.of("a", "b"), List.of("7", "2")).display())
+        assertThat(RowRef.row(ResourceId.row(OWNERS, "(1)"), List.of("id"), List.of("1"))
+                        .display())
+                .isEqualTo("owners[id=1]");
+        assertThat(RowRef.row(ResourceId.row(OWNERS, "(7,2)"), List.of("a", "b"), List.of("7", "2"))
+                        .display())
                 .isEqualTo("owners[a=7,b=2]");
-        assertThat(RowRef.row(ResourceId.row(OWNERS, "(@t0.1)"), List.of("a", "b"), List.of("@t0.1")).display())
+        assertThat(RowRef.row(ResourceId.row(OWNERS, "(@t0.1)"), List.of("a", "b"), List.of("@t0.1"))
+                        .display())
                 .isEqualTo("owners[(a,b)=@t0.1]");
         assertThat(RowRef.of(ResourceId.table(OWNERS)).display()).isEqualTo("owners[*]");
-        assertThat(RowRef.sequence(ResourceId.sequence(TableName.of("public", "s")), false).display()).isEqualTo("s[nextval]");
+        assertThat(RowRef.sequence(ResourceId.sequence(TableName.of("public", "s")), false)
+                        .display())
+                .isEqualTo("s[nextval]");
         assertThat(RowRef.of(ResourceId.ENDPOINT).display()).isEqualTo("*");
     }
 }

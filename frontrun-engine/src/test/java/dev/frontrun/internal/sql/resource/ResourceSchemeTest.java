@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
-import java.util.List;
 
 /**
  * Checks the weak/strong resource scheme against a semantic model, exhaustively over a small world
@@ -32,9 +31,12 @@ class ResourceSchemeTest {
      * One access of a statement, with its meaning: data items read, written, and changed commutatively
      * ({@code weakWrites}: adding different rows to a table's membership, taking sequence values).
      */
-    private record Atom(String name, Consumer<AccessSetBuilder> report, Set<String> reads, Set<String> writes,
-                        Set<String> weakWrites) {
-    }
+    private record Atom(
+            String name,
+            Consumer<AccessSetBuilder> report,
+            Set<String> reads,
+            Set<String> writes,
+            Set<String> weakWrites) {}
 
     private static String row(TableName t, int r) {
         return t.display() + ":" + r;
@@ -73,25 +75,64 @@ class ResourceSchemeTest {
         for (TableName t : TABLES) {
             for (int r : ROWS) {
                 String key = "(" + r + ")";
-                atoms.add(new Atom("read " + row(t, r), b -> b.row(t, key, List.of("id"), List.of(String.valueOf(r)), true, false),
-                        Set.of(row(t, r)), Set.of(), Set.of()));
-                atoms.add(new Atom("update " + row(t, r), b -> b.row(t, key, List.of("id"), List.of(String.valueOf(r)), true, true),
-                        Set.of(row(t, r)), Set.of(row(t, r)), Set.of()));
-                atoms.add(new Atom("insert " + row(t, r), b -> b.row(t, key, List.of("id"), List.of(String.valueOf(r)), false, true).membership(t),
-                        Set.of(), Set.of(row(t, r)), Set.of(members(t))));
-                atoms.add(new Atom("delete " + row(t, r), b -> b.row(t, key, List.of("id"), List.of(String.valueOf(r)), true, true).membership(t),
-                        Set.of(row(t, r)), Set.of(row(t, r)), Set.of(members(t))));
+                atoms.add(new Atom(
+                        "read " + row(t, r),
+                        b -> b.row(t, key, List.of("id"), List.of(String.valueOf(r)), true, false),
+                        Set.of(row(t, r)),
+                        Set.of(),
+                        Set.of()));
+                atoms.add(new Atom(
+                        "update " + row(t, r),
+                        b -> b.row(t, key, List.of("id"), List.of(String.valueOf(r)), true, true),
+                        Set.of(row(t, r)),
+                        Set.of(row(t, r)),
+                        Set.of()));
+                atoms.add(new Atom(
+                        "insert " + row(t, r),
+                        b -> b.row(t, key, List.of("id"), List.of(String.valueOf(r)), false, true)
+                                .membership(t),
+                        Set.of(),
+                        Set.of(row(t, r)),
+                        Set.of(members(t))));
+                atoms.add(new Atom(
+                        "delete " + row(t, r),
+                        b -> b.row(t, key, List.of("id"), List.of(String.valueOf(r)), true, true)
+                                .membership(t),
+                        Set.of(row(t, r)),
+                        Set.of(row(t, r)),
+                        Set.of(members(t))));
             }
-            atoms.add(new Atom("scan " + t, b -> b.table(t, true, false),
-                    union(allRows(t), Set.of(members(t))), Set.of(), Set.of()));
-            atoms.add(new Atom("update all " + t, b -> b.table(t, true, true),
-                    union(allRows(t), Set.of(members(t))), allRows(t), Set.of()));
-            atoms.add(new Atom("delete all " + t, b -> b.table(t, true, true).membership(t),
-                    union(allRows(t), Set.of(members(t))), allRows(t), Set.of(members(t))));
-            atoms.add(new Atom("insert rows of unknown key into " + t, b -> b.table(t, false, true).membership(t),
-                    Set.of(), allRows(t), Set.of(members(t))));
+            atoms.add(new Atom(
+                    "scan " + t,
+                    b -> b.table(t, true, false),
+                    union(allRows(t), Set.of(members(t))),
+                    Set.of(),
+                    Set.of()));
+            atoms.add(new Atom(
+                    "update all " + t,
+                    b -> b.table(t, true, true),
+                    union(allRows(t), Set.of(members(t))),
+                    allRows(t),
+                    Set.of()));
+            atoms.add(new Atom(
+                    "delete all " + t,
+                    b -> b.table(t, true, true).membership(t),
+                    union(allRows(t), Set.of(members(t))),
+                    allRows(t),
+                    Set.of(members(t))));
+            atoms.add(new Atom(
+                    "insert rows of unknown key into " + t,
+                    b -> b.table(t, false, true).membership(t),
+                    Set.of(),
+                    allRows(t),
+                    Set.of(members(t))));
         }
-        atoms.add(new Atom("nextval", b -> b.sequence(SEQ, false), Set.of(), Set.of("seq"), Set.of())); // who gets which value depends on the order
+        atoms.add(new Atom(
+                "nextval",
+                b -> b.sequence(SEQ, false),
+                Set.of(),
+                Set.of("seq"),
+                Set.of())); // who gets which value depends on the order
         atoms.add(new Atom("setval", b -> b.sequence(SEQ, true), Set.of(), Set.of("seq"), Set.of()));
         atoms.add(new Atom("read everything", b -> b.endpoint(Access.READ), everything(), Set.of(), Set.of()));
         atoms.add(new Atom("write everything", b -> b.endpoint(Access.WRITE), everything(), everything(), Set.of()));
@@ -137,7 +178,9 @@ class ResourceSchemeTest {
 
     private static boolean touchesWritten(Statement writer, Statement other) {
         for (String item : writer.writes()) {
-            if (other.reads().contains(item) || other.writes().contains(item) || other.weakWrites().contains(item)) {
+            if (other.reads().contains(item)
+                    || other.writes().contains(item)
+                    || other.weakWrites().contains(item)) {
                 return true;
             }
         }
@@ -170,7 +213,8 @@ class ResourceSchemeTest {
                 statements.add(new Statement(List.of(atoms.get(i), atoms.get(j))));
             }
         }
-        List<List<ResourceAccess>> reported = statements.stream().map(Statement::accesses).toList();
+        List<List<ResourceAccess>> reported =
+                statements.stream().map(Statement::accesses).toList();
         int pairs = 0;
         for (int i = 0; i < statements.size(); i++) {
             for (int j = i; j < statements.size(); j++) {
@@ -193,19 +237,41 @@ class ResourceSchemeTest {
         List<ResourceAccess> rowWrite2 = build(b -> b.row(A, "(2)", List.of("id"), List.of("2"), true, true));
         List<ResourceAccess> tableRead = build(b -> b.table(A, true, false));
         List<ResourceAccess> tableWrite = build(b -> b.table(A, true, true));
-        List<ResourceAccess> insert2 = build(b -> b.row(A, "(2)", List.of("id"), List.of("2"), false, true).membership(A));
-        List<ResourceAccess> insert1 = build(b -> b.row(A, "(1)", List.of("id"), List.of("1"), false, true).membership(A));
+        List<ResourceAccess> insert2 = build(
+                b -> b.row(A, "(2)", List.of("id"), List.of("2"), false, true).membership(A));
+        List<ResourceAccess> insert1 = build(
+                b -> b.row(A, "(1)", List.of("id"), List.of("1"), false, true).membership(A));
         List<ResourceAccess> opaque = build(b -> b.endpoint(Access.WRITE));
-        assertThat(reportedConflict(rowRead1, rowRead2)).as("row read vs other row read").isFalse();
-        assertThat(reportedConflict(rowRead1, rowRead1)).as("row read vs same row read").isFalse();
-        assertThat(reportedConflict(rowWrite1, rowWrite2)).as("row writes, other rows").isFalse();
-        assertThat(reportedConflict(rowWrite1, rowWrite1)).as("row writes, same row").isTrue();
-        assertThat(reportedConflict(tableRead, rowWrite2)).as("table read vs row write").isTrue();
-        assertThat(reportedConflict(tableWrite, rowRead1)).as("table write vs row read").isTrue();
-        assertThat(reportedConflict(insert1, insert2)).as("inserts of other keys").isFalse();
-        assertThat(reportedConflict(insert2, tableRead)).as("insert vs predicate read").isTrue();
-        assertThat(reportedConflict(insert2, rowRead1)).as("insert vs other point read").isFalse();
-        assertThat(reportedConflict(opaque, rowRead1)).as("opaque vs any data access").isTrue();
+        assertThat(reportedConflict(rowRead1, rowRead2))
+                .as("row read vs other row read")
+                .isFalse();
+        assertThat(reportedConflict(rowRead1, rowRead1))
+                .as("row read vs same row read")
+                .isFalse();
+        assertThat(reportedConflict(rowWrite1, rowWrite2))
+                .as("row writes, other rows")
+                .isFalse();
+        assertThat(reportedConflict(rowWrite1, rowWrite1))
+                .as("row writes, same row")
+                .isTrue();
+        assertThat(reportedConflict(tableRead, rowWrite2))
+                .as("table read vs row write")
+                .isTrue();
+        assertThat(reportedConflict(tableWrite, rowRead1))
+                .as("table write vs row read")
+                .isTrue();
+        assertThat(reportedConflict(insert1, insert2))
+                .as("inserts of other keys")
+                .isFalse();
+        assertThat(reportedConflict(insert2, tableRead))
+                .as("insert vs predicate read")
+                .isTrue();
+        assertThat(reportedConflict(insert2, rowRead1))
+                .as("insert vs other point read")
+                .isFalse();
+        assertThat(reportedConflict(opaque, rowRead1))
+                .as("opaque vs any data access")
+                .isTrue();
     }
 
     private static List<ResourceAccess> build(Consumer<AccessSetBuilder> report) {

@@ -21,12 +21,16 @@ class UncommittedWritesTest {
     private static final TableName SEQ = new TableName("public", "t_id_seq");
 
     private static List<ResourceAccess> rowRead(int key) {
-        return new AccessSetBuilder().row(T, "(" + key + ")", List.of("k"), List.of("" + key), true, false).build()
+        return new AccessSetBuilder()
+                .row(T, "(" + key + ")", List.of("k"), List.of("" + key), true, false)
+                .build()
                 .accesses();
     }
 
     private static List<ResourceAccess> rowWrite(int key) {
-        return new AccessSetBuilder().row(T, "(" + key + ")", List.of("k"), List.of("" + key), true, true).build()
+        return new AccessSetBuilder()
+                .row(T, "(" + key + ")", List.of("k"), List.of("" + key), true, true)
+                .build()
                 .accesses();
     }
 
@@ -42,19 +46,22 @@ class UncommittedWritesTest {
     @Test
     void aPlainReadIsAnnouncedAsItIs() {
         assertThat(UncommittedWrites.plainRead(rowRead(1), false)).isTrue();
-        assertThat(UncommittedWrites.plainRead(rowRead(1), true)).as("SELECT … FOR SHARE locks").isFalse();
+        assertThat(UncommittedWrites.plainRead(rowRead(1), true))
+                .as("SELECT … FOR SHARE locks")
+                .isFalse();
         assertThat(UncommittedWrites.plainRead(rowWrite(1), false)).isFalse();
     }
 
     @Test
     void anUncommittedWriteIsAnnouncedOnTheLockTwinsAndReadsTheCommittedRow() {
-        assertThat(uncommittedUpdate(1)).containsExactly(
-                new ResourceAccess("sql:t:(1)", Access.READ),
-                new ResourceAccess("sql:t", Access.WEAK_READ),
-                new ResourceAccess("sql:*", Access.WEAK_READ),
-                new ResourceAccess("lock:sql:t:(1)", Access.WRITE),
-                new ResourceAccess("lock:sql:t", Access.WEAK_WRITE),
-                new ResourceAccess("lock:sql:*", Access.WEAK_WRITE));
+        assertThat(uncommittedUpdate(1))
+                .containsExactly(
+                        new ResourceAccess("sql:t:(1)", Access.READ),
+                        new ResourceAccess("sql:t", Access.WEAK_READ),
+                        new ResourceAccess("sql:*", Access.WEAK_READ),
+                        new ResourceAccess("lock:sql:t:(1)", Access.WRITE),
+                        new ResourceAccess("lock:sql:t", Access.WEAK_WRITE),
+                        new ResourceAccess("lock:sql:*", Access.WEAK_WRITE));
     }
 
     @Test
@@ -72,9 +79,12 @@ class UncommittedWritesTest {
     void aLockingReadAndAnAutocommitWriteStillConflictWithAnUncommittedWrite() {
         List<ResourceAccess> forShare = UncommittedWrites.announced(rowRead(1), Set.of(), true);
         List<ResourceAccess> autocommitUpdate = UncommittedWrites.announced(rowWrite(1), Set.of(), false);
-        assertThat(conflict(forShare, uncommittedUpdate(1))).as("FOR SHARE waits for the row lock").isTrue();
+        assertThat(conflict(forShare, uncommittedUpdate(1)))
+                .as("FOR SHARE waits for the row lock")
+                .isTrue();
         assertThat(conflict(forShare, UncommittedWrites.announced(rowRead(1), Set.of(), true)))
-                .as("two FOR SHARE locks are compatible").isFalse();
+                .as("two FOR SHARE locks are compatible")
+                .isFalse();
         assertThat(conflict(autocommitUpdate, uncommittedUpdate(1))).isTrue();
         assertThat(autocommitUpdate).contains(new ResourceAccess("sql:t:(1)", Access.WRITE));
     }
@@ -83,29 +93,41 @@ class UncommittedWritesTest {
     void theCommitThatPublishesTheWriteStillConflictsWithAPlainRead() {
         List<ResourceAccess> commit = List.of(new ResourceAccess("sql:t:(1)", Access.WRITE));
         assertThat(conflict(rowRead(1), commit)).isTrue();
-        assertThat(conflict(uncommittedUpdate(1), commit)).as("an update after the commit reads its row").isTrue();
+        assertThat(conflict(uncommittedUpdate(1), commit))
+                .as("an update after the commit reads its row")
+                .isTrue();
     }
 
     @Test
     void theRollbackOfAnUncommittedWriteIsAWriteOfItsLockTwinsOnly() {
         List<ResourceAccess> rollback = UncommittedWrites.undone(rowWrite(1), Set.of(), true);
-        assertThat(rollback).containsExactly(
-                new ResourceAccess("lock:sql:t:(1)", Access.WRITE),
-                new ResourceAccess("lock:sql:t", Access.WEAK_WRITE),
-                new ResourceAccess("lock:sql:*", Access.WEAK_WRITE));
-        assertThat(conflict(rowRead(1), rollback)).as("no plain read saw the write it undoes").isFalse();
-        assertThat(conflict(uncommittedUpdate(1), rollback)).as("it releases the row lock an UPDATE waits for").isTrue();
+        assertThat(rollback)
+                .containsExactly(
+                        new ResourceAccess("lock:sql:t:(1)", Access.WRITE),
+                        new ResourceAccess("lock:sql:t", Access.WEAK_WRITE),
+                        new ResourceAccess("lock:sql:*", Access.WEAK_WRITE));
+        assertThat(conflict(rowRead(1), rollback))
+                .as("no plain read saw the write it undoes")
+                .isFalse();
+        assertThat(conflict(uncommittedUpdate(1), rollback))
+                .as("it releases the row lock an UPDATE waits for")
+                .isTrue();
         assertThat(conflict(UncommittedWrites.announced(rowRead(1), Set.of(), true), rollback))
-                .as("and the one a FOR SHARE waits for").isTrue();
-        assertThat(UncommittedWrites.undone(rowRead(1), Set.of(), true)).as("a read undoes nothing").isEmpty();
+                .as("and the one a FOR SHARE waits for")
+                .isTrue();
+        assertThat(UncommittedWrites.undone(rowRead(1), Set.of(), true))
+                .as("a read undoes nothing")
+                .isEmpty();
     }
 
     @Test
     void aRollbackUndoesACommittedLevelOrSequenceWriteAsTheWriteItWas() {
-        assertThat(UncommittedWrites.undone(rowWrite(1), Set.of(), false)).as("at SERIALIZABLE")
+        assertThat(UncommittedWrites.undone(rowWrite(1), Set.of(), false))
+                .as("at SERIALIZABLE")
                 .isEqualTo(rowWrite(1).stream().filter(a -> a.kind().writes()).toList());
         List<ResourceAccess> nextval = List.of(new ResourceAccess("sql:t_id_seq", Access.WRITE));
-        assertThat(UncommittedWrites.undone(nextval, Set.of("sql:t_id_seq"), true)).isEqualTo(nextval);
+        assertThat(UncommittedWrites.undone(nextval, Set.of("sql:t_id_seq"), true))
+                .isEqualTo(nextval);
         List<ResourceAccess> wholeDatabase = List.of(new ResourceAccess(ResourceId.ENDPOINT.render(), Access.WRITE));
         assertThat(UncommittedWrites.undone(wholeDatabase, Set.of(), true)).isEqualTo(wholeDatabase);
     }
@@ -115,8 +137,12 @@ class UncommittedWritesTest {
         assertThat(UncommittedWrites.deferrable(StatementKind.UPDATE)).isTrue();
         assertThat(UncommittedWrites.deferrable(StatementKind.INSERT)).isTrue();
         assertThat(UncommittedWrites.deferrable(StatementKind.DELETE)).isTrue();
-        assertThat(UncommittedWrites.deferrable(StatementKind.SELECT)).as("FOR UPDATE, data-modifying CTEs").isTrue();
-        assertThat(UncommittedWrites.deferrable(StatementKind.TRUNCATE)).as("ACCESS EXCLUSIVE blocks reads").isFalse();
+        assertThat(UncommittedWrites.deferrable(StatementKind.SELECT))
+                .as("FOR UPDATE, data-modifying CTEs")
+                .isTrue();
+        assertThat(UncommittedWrites.deferrable(StatementKind.TRUNCATE))
+                .as("ACCESS EXCLUSIVE blocks reads")
+                .isFalse();
         assertThat(UncommittedWrites.deferrable(StatementKind.LOCK)).isFalse();
         assertThat(UncommittedWrites.deferrable(StatementKind.DDL)).isFalse();
         assertThat(UncommittedWrites.deferrable(StatementKind.OTHER)).isFalse();
@@ -124,11 +150,20 @@ class UncommittedWritesTest {
 
     @Test
     void sequencesGeneratedKeysAndAWriteOfEverythingAreNotDeferred() {
-        List<ResourceAccess> accesses = new AccessSetBuilder().sequence(SEQ, false).keys(T, true).endpoint(Access.WRITE)
-                .build().accesses();
+        List<ResourceAccess> accesses = new AccessSetBuilder()
+                .sequence(SEQ, false)
+                .keys(T, true)
+                .endpoint(Access.WRITE)
+                .build()
+                .accesses();
         List<ResourceAccess> announced = UncommittedWrites.announced(accesses, Set.of("sql:t_id_seq"), true);
-        assertThat(announced).contains(new ResourceAccess("sql:t_id_seq", Access.WRITE),
-                new ResourceAccess("sql:t#keys", Access.WRITE), new ResourceAccess("sql:*", Access.WRITE));
-        assertThat(conflict(rowRead(1), announced)).as("an opaque statement may be TRUNCATE: it blocks reads").isTrue();
+        assertThat(announced)
+                .contains(
+                        new ResourceAccess("sql:t_id_seq", Access.WRITE),
+                        new ResourceAccess("sql:t#keys", Access.WRITE),
+                        new ResourceAccess("sql:*", Access.WRITE));
+        assertThat(conflict(rowRead(1), announced))
+                .as("an opaque statement may be TRUNCATE: it blocks reads")
+                .isTrue();
     }
 }

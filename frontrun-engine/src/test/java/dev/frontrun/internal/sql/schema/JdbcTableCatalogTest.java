@@ -70,16 +70,20 @@ class JdbcTableCatalogTest {
                 .map(t -> ((TableLookup.Found) PetClinicSchema.catalog().lookup(t.name())).info())
                 .collect(Collectors.toMap(TableInfo::name, Function.identity()));
         for (TableInfo want : expected.values()) {
-            TableName asWritten = want.name().schema().equals("public") ? TableName.of(want.name().name()) : want.name();
+            TableName asWritten = want.name().schema().equals("public")
+                    ? TableName.of(want.name().name())
+                    : want.name();
             TableInfo got = found(asWritten);
             assertThat(got.name()).isEqualTo(want.name());
             assertThat(got.kind()).as(want.name().toString()).isEqualTo(want.kind());
             assertThat(got.primaryKey()).as(want.name().toString()).isEqualTo(want.primaryKey());
             assertThat(got.primaryKeyName()).as(want.name().toString()).isEqualTo(want.primaryKeyName());
-            assertThat(got.foreignKeys()).as(want.name().toString())
+            assertThat(got.foreignKeys())
+                    .as(want.name().toString())
                     .containsExactlyInAnyOrderElementsOf(want.foreignKeys());
             if (!want.name().name().equals("owners")) { // the extra table "cascades" references owners too
-                assertThat(got.referencedBy()).as(want.name().toString())
+                assertThat(got.referencedBy())
+                        .as(want.name().toString())
                         .containsExactlyInAnyOrderElementsOf(want.referencedBy());
             }
             assertThat(got.uniqueKeys()).as(want.name().toString()).isEqualTo(want.uniqueKeys());
@@ -89,7 +93,8 @@ class JdbcTableCatalogTest {
 
     @Test
     void onlyIdentitySequenceAndUuidDefaultsGenerateKeysAConstantDefaultDoesNot() {
-        db.execute("CREATE TABLE gen_identity (id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY)",
+        db.execute(
+                "CREATE TABLE gen_identity (id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY)",
                 "CREATE TABLE gen_uuid (id uuid DEFAULT gen_random_uuid() PRIMARY KEY)",
                 // PostgreSQL 18's uuidv7(), stood in for on older servers by a function of that name
                 "CREATE OR REPLACE FUNCTION uuidv7() RETURNS uuid LANGUAGE sql AS 'SELECT gen_random_uuid()'",
@@ -97,35 +102,59 @@ class JdbcTableCatalogTest {
                 "CREATE TABLE gen_constant (name text DEFAULT 'main' PRIMARY KEY, n int)",
                 "CREATE TABLE gen_partial (id int PRIMARY KEY, tag text, deleted boolean NOT NULL DEFAULT false)",
                 "CREATE UNIQUE INDEX gen_partial_live ON gen_partial (tag) WHERE NOT deleted");
-        assertThat(found(TableName.of("owners")).primaryKey().get(0).generated()).as("serial").isTrue();
-        assertThat(found(TableName.of("gen_identity")).primaryKey().get(0).generated()).as("identity").isTrue();
-        assertThat(found(TableName.of("gen_uuid")).primaryKey().get(0).generated()).as("uuid default").isTrue();
-        assertThat(found(TableName.of("gen_uuid7")).primaryKey().get(0).generated()).as("uuidv7 default").isTrue();
-        assertThat(found(TableName.of("gen_constant")).primaryKey().get(0).generated()).as("constant default").isFalse();
-        assertThat(found(TableName.of("gen_partial")).uniqueKeys()).as("a partial unique index spans every column")
+        assertThat(found(TableName.of("owners")).primaryKey().get(0).generated())
+                .as("serial")
+                .isTrue();
+        assertThat(found(TableName.of("gen_identity")).primaryKey().get(0).generated())
+                .as("identity")
+                .isTrue();
+        assertThat(found(TableName.of("gen_uuid")).primaryKey().get(0).generated())
+                .as("uuid default")
+                .isTrue();
+        assertThat(found(TableName.of("gen_uuid7")).primaryKey().get(0).generated())
+                .as("uuidv7 default")
+                .isTrue();
+        assertThat(found(TableName.of("gen_constant")).primaryKey().get(0).generated())
+                .as("constant default")
+                .isFalse();
+        assertThat(found(TableName.of("gen_partial")).uniqueKeys())
+                .as("a partial unique index spans every column")
                 .containsExactly(List.of("deleted", "id", "tag"));
     }
 
     @Test
     void foreignKeysComeWithTheirActionsAndASelfReferenceGoesBothWays() {
-        db.execute("CREATE TABLE tree (id int PRIMARY KEY, parent_id int REFERENCES tree (id) ON DELETE CASCADE"
-                + " ON UPDATE RESTRICT, owner_a int, owner_b int)",
+        db.execute(
+                "CREATE TABLE tree (id int PRIMARY KEY, parent_id int REFERENCES tree (id) ON DELETE CASCADE"
+                        + " ON UPDATE RESTRICT, owner_a int, owner_b int)",
                 "CREATE TABLE pair (a int, b int, PRIMARY KEY (a, b))",
                 "ALTER TABLE tree ADD FOREIGN KEY (owner_b, owner_a) REFERENCES pair (b, a) ON DELETE SET DEFAULT");
         TableInfo tree = found(TableName.of("tree"));
-        ForeignKey self = new ForeignKey(TableName.of("public", "tree"), List.of("parent_id"), TableName.of("public", "tree"),
-                List.of("id"), ReferentialAction.CASCADE, ReferentialAction.RESTRICT);
-        ForeignKey toPair = new ForeignKey(TableName.of("public", "tree"), List.of("owner_b", "owner_a"),
-                TableName.of("public", "pair"), List.of("b", "a"), ReferentialAction.SET_DEFAULT, ReferentialAction.NO_ACTION);
+        ForeignKey self = new ForeignKey(
+                TableName.of("public", "tree"),
+                List.of("parent_id"),
+                TableName.of("public", "tree"),
+                List.of("id"),
+                ReferentialAction.CASCADE,
+                ReferentialAction.RESTRICT);
+        ForeignKey toPair = new ForeignKey(
+                TableName.of("public", "tree"),
+                List.of("owner_b", "owner_a"),
+                TableName.of("public", "pair"),
+                List.of("b", "a"),
+                ReferentialAction.SET_DEFAULT,
+                ReferentialAction.NO_ACTION);
         assertThat(tree.foreignKeys()).containsExactly(toPair, self);
         assertThat(tree.referencedBy()).containsExactly(self);
-        assertThat(found(TableName.of("cascades")).foreignKeys()).singleElement()
+        assertThat(found(TableName.of("cascades")).foreignKeys())
+                .singleElement()
                 .satisfies(fk -> assertThat(fk.onDelete()).isEqualTo(ReferentialAction.SET_NULL));
     }
 
     @Test
     void aUniqueIndexIsUniqueOverItsKeyColumnsNotItsIncludedOnes() {
-        db.execute("CREATE TABLE covered (id int PRIMARY KEY, code text, label text)",
+        db.execute(
+                "CREATE TABLE covered (id int PRIMARY KEY, code text, label text)",
                 "CREATE UNIQUE INDEX covered_code ON covered (code) INCLUDE (label)");
         TableInfo covered = found(TableName.of("covered"));
         assertThat(covered.uniqueKeys()).containsExactly(List.of("code"));
@@ -135,12 +164,18 @@ class JdbcTableCatalogTest {
     @Test
     void keyColumnsComeInKeyOrderWithTheirTypes() {
         assertThat(found(TableName.of("reordered")).primaryKey())
-                .containsExactly(new KeyColumn("a", KeyType.INTEGER, false), new KeyColumn("b", KeyType.INTEGER, false));
+                .containsExactly(
+                        new KeyColumn("a", KeyType.INTEGER, false), new KeyColumn("b", KeyType.INTEGER, false));
         assertThat(found(TableName.of("inventory", "items")).primaryKey())
-                .containsExactly(new KeyColumn("warehouse", KeyType.INTEGER, false), new KeyColumn("sku", KeyType.BPCHAR, false));
-        assertThat(found(TableName.of("Mixed Case")).primaryKey()).containsExactly(new KeyColumn("Id", KeyType.INTEGER, false));
-        assertThat(found(TableName.of("money")).primaryKey()).containsExactly(new KeyColumn("id", KeyType.NUMERIC, false));
-        assertThat(found(TableName.of("stamped")).primaryKey()).containsExactly(new KeyColumn("id", KeyType.OTHER, false));
+                .containsExactly(
+                        new KeyColumn("warehouse", KeyType.INTEGER, false),
+                        new KeyColumn("sku", KeyType.BPCHAR, false));
+        assertThat(found(TableName.of("Mixed Case")).primaryKey())
+                .containsExactly(new KeyColumn("Id", KeyType.INTEGER, false));
+        assertThat(found(TableName.of("money")).primaryKey())
+                .containsExactly(new KeyColumn("id", KeyType.NUMERIC, false));
+        assertThat(found(TableName.of("stamped")).primaryKey())
+                .containsExactly(new KeyColumn("id", KeyType.OTHER, false));
     }
 
     @Test
@@ -153,8 +188,10 @@ class JdbcTableCatalogTest {
         inventoryFirst.setCurrentSchema("inventory,public");
         JdbcTableCatalog other = JdbcTableCatalog.of(inventoryFirst);
         TableLookup items = other.lookup(TableName.of("items"));
-        assertThat(items).isInstanceOfSatisfying(TableLookup.Found.class,
-                f -> assertThat(f.info().name()).isEqualTo(TableName.of("inventory", "items")));
+        assertThat(items)
+                .isInstanceOfSatisfying(
+                        TableLookup.Found.class,
+                        f -> assertThat(f.info().name()).isEqualTo(TableName.of("inventory", "items")));
     }
 
     @Test
@@ -167,9 +204,14 @@ class JdbcTableCatalogTest {
         assertThat(found(TableName.of("secured")).hazards()).containsExactly(Hazard.ROW_LEVEL_SECURITY);
         assertThat(found(TableName.of("bookings")).hazards()).containsExactly(Hazard.EXCLUSION_CONSTRAINT);
         assertThat(found(TableName.of("emails")).hazards()).containsExactly(Hazard.UNIQUE_EXPRESSION);
-        assertThat(found(TableName.of("owners")).referencedBy()).contains(new ForeignKey(
-                TableName.of("public", "cascades"), List.of("owner_id"), TableName.of("public", "owners"),
-                List.of("id"), ReferentialAction.SET_NULL, ReferentialAction.NO_ACTION));
+        assertThat(found(TableName.of("owners")).referencedBy())
+                .contains(new ForeignKey(
+                        TableName.of("public", "cascades"),
+                        List.of("owner_id"),
+                        TableName.of("public", "owners"),
+                        List.of("id"),
+                        ReferentialAction.SET_NULL,
+                        ReferentialAction.NO_ACTION));
     }
 
     @Test
@@ -177,21 +219,27 @@ class JdbcTableCatalogTest {
         SqlClassifier classifier = SqlClassifier.forDataSource(db.dataSource());
         assertThat(accesses(classifier, "select * from reordered r where r.b = ? and r.a = ?", 1, 2))
                 .contains("READ sql:reordered:(2,1)");
-        assertThat(accesses(classifier, "update inventory.items set qty = 0 where sku = ? and warehouse = ?",
-                "AB      ", 3)).contains("WRITE sql:inventory.items:(3,'AB')", "WEAK_WRITE sql:inventory.items");
+        assertThat(accesses(
+                        classifier,
+                        "update inventory.items set qty = 0 where sku = ? and warehouse = ?",
+                        "AB      ",
+                        3))
+                .contains("WRITE sql:inventory.items:(3,'AB')", "WEAK_WRITE sql:inventory.items");
         assertThat(accesses(classifier, "delete from \"Mixed Case\" where \"Id\" = ?", 9L))
                 .contains("WRITE sql:\"Mixed Case\":(9)");
         assertThat(accesses(classifier, "select * from money where id = ?", new java.math.BigDecimal("1.50")))
                 .contains("READ sql:money:(1.5)");
         assertThat(accesses(classifier, "select * from stamped where id = now()"))
                 .containsExactly("READ sql:stamped", "READ sql:stamped#members", "WEAK_READ sql:*");
-        assertThat(accesses(classifier, "insert into triggered (id) values (1)")).containsExactly("WRITE sql:*");
+        assertThat(accesses(classifier, "insert into triggered (id) values (1)"))
+                .containsExactly("WRITE sql:*");
         assertThat(accesses(classifier, "select * from triggered where id = 1")).contains("READ sql:triggered:(1)");
-        assertThat(accesses(classifier, "select * from measurements where id = 1")).containsExactly("READ sql:*");
+        assertThat(accesses(classifier, "select * from measurements where id = 1"))
+                .containsExactly("READ sql:*");
         assertThat(accesses(classifier, "insert into emails (id, address) values (1, 'a')"))
                 .contains("WRITE sql:emails");
-        assertThat(accesses(classifier, "delete from owners where id = ?", 1)).contains("WRITE sql:owners:(1)",
-                "WRITE sql:cascades", "READ sql:pets");
+        assertThat(accesses(classifier, "delete from owners where id = ?", 1))
+                .contains("WRITE sql:owners:(1)", "WRITE sql:cascades", "READ sql:pets");
         Classification view = classifier.classify("select * from owner_names");
         assertThat(view.touchesUnknownTables()).isTrue();
     }
@@ -207,14 +255,15 @@ class JdbcTableCatalogTest {
             }
 
             @Override
-            public void release(Connection connection) {
-            }
+            public void release(Connection connection) {}
         };
         SqlClassifier classifier = new SqlClassifier(new JdbcTableCatalog(failing));
         String sql = "select * from owners where id = 1";
         assertThat(classifier.classify(sql).bind(List.of()).accesses()).containsExactly(ResourceAccess.read("sql:*"));
         assertThat(classifier.classify(sql).notes()).anyMatch(n -> n.contains("database is down"));
-        assertThat(attempts.get()).as("each classification: every table at once, then the one table").isEqualTo(4);
+        assertThat(attempts.get())
+                .as("each classification: every table at once, then the one table")
+                .isEqualTo(4);
     }
 
     /** An application's first statements name several tables: they should not each wait for a connection. */
@@ -233,13 +282,24 @@ class JdbcTableCatalogTest {
                 connection.close();
             }
         });
-        for (TableName name : List.of(TableName.of("owners"), TableName.of("public", "owners"), TableName.of("pets"),
-                TableName.of("inventory", "items"), TableName.of("Mixed Case"), TableName.of("measurements_2024"))) {
-            assertThat(counted.lookup(name)).as(name.toString()).isEqualTo(catalog.lookup(name))
+        for (TableName name : List.of(
+                TableName.of("owners"),
+                TableName.of("public", "owners"),
+                TableName.of("pets"),
+                TableName.of("inventory", "items"),
+                TableName.of("Mixed Case"),
+                TableName.of("measurements_2024"))) {
+            assertThat(counted.lookup(name))
+                    .as(name.toString())
+                    .isEqualTo(catalog.lookup(name))
                     .isInstanceOf(TableLookup.Found.class);
         }
-        assertThat(counted.lookup(TableName.of("items"))).as("not on the search path").isInstanceOf(TableLookup.Missing.class);
-        assertThat(acquired).as("one connection for all of them, one more for the name it did not find").hasValue(2);
+        assertThat(counted.lookup(TableName.of("items")))
+                .as("not on the search path")
+                .isInstanceOf(TableLookup.Missing.class);
+        assertThat(acquired)
+                .as("one connection for all of them, one more for the name it did not find")
+                .hasValue(2);
 
         db.execute("CREATE TABLE latecomer (id int PRIMARY KEY)");
         assertThat(counted.lookup(TableName.of("latecomer"))).isInstanceOf(TableLookup.Found.class);
@@ -258,15 +318,20 @@ class JdbcTableCatalogTest {
         db.execute("CREATE TABLE retyped (id int NOT NULL, n int)");
         try {
             var keyless = classifier.classify(sql);
-            assertThat(keyless.bind(List.of()).accesses()).extracting(Object::toString).contains("WRITE sql:retyped");
+            assertThat(keyless.bind(List.of()).accesses())
+                    .extracting(Object::toString)
+                    .contains("WRITE sql:retyped");
             assertThat(classifier.classify("select * from items").notes()).isNotEmpty(); // a name not on the path
 
             classifier.refreshSchema();
-            assertThat(classifier.classify(sql)).as("nothing changed: the same classification").isSameAs(keyless);
+            assertThat(classifier.classify(sql))
+                    .as("nothing changed: the same classification")
+                    .isSameAs(keyless);
 
             db.execute("ALTER TABLE retyped ADD PRIMARY KEY (id)");
             classifier.refreshSchema();
-            assertThat(classifier.classify(sql).bind(List.of()).accesses()).extracting(Object::toString)
+            assertThat(classifier.classify(sql).bind(List.of()).accesses())
+                    .extracting(Object::toString)
                     .contains("WRITE sql:retyped:(1)");
         } finally {
             db.execute("DROP TABLE retyped");
@@ -286,7 +351,8 @@ class JdbcTableCatalogTest {
     void schemaChangesAreSeenAfterDdlPassesThroughTheClassifier() {
         SqlClassifier classifier = SqlClassifier.forDataSource(db.dataSource());
         assertThat(accesses(classifier, "select * from late where id = 1")).containsExactly("READ sql:*");
-        assertThat(classifier.classify("create table late (id int primary key)").changesSchema()).isTrue();
+        assertThat(classifier.classify("create table late (id int primary key)").changesSchema())
+                .isTrue();
         db.execute("create table late (id int primary key)");
         assertThat(accesses(classifier, "select * from late where id = 1")).contains("READ sql:late:(1)");
     }

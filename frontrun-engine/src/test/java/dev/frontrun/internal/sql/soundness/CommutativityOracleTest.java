@@ -38,7 +38,8 @@ class CommutativityOracleTest {
     @Test
     void independentStatementsCommuteOnARealDatabase(TestDatabase db) throws SQLException {
         db.execute(StatementGenerator.DDL);
-        db.execute("INSERT INTO t1 VALUES (1, 10), (2, 20), (3, 30)",
+        db.execute(
+                "INSERT INTO t1 VALUES (1, 10), (2, 20), (3, 30)",
                 "INSERT INTO t2 VALUES (1, 1, 0), (1, 2, 0), (2, 1, 0)",
                 "INSERT INTO t3 VALUES (2, 200), (3, 300), (4, 400)",
                 "INSERT INTO t4 (v) VALUES (5), (6)");
@@ -77,10 +78,20 @@ class CommutativityOracleTest {
                 Run ab = run(c, a, b);
                 Run ba = run(c, b, a);
                 if (!ab.first.equals(ba.second) || !ab.second.equals(ba.first) || !ab.state.equals(ba.state)) {
-                    fail("seed %d: statements reported independent do not commute%n  A: %s%n     %s%n  B: %s%n     %s%n"
-                                    + "  A then B: A=%s B=%s state=%s%n  B then A: A=%s B=%s state=%s", seed, a,
-                            accessesA.accesses(), b, accessesB.accesses(), ab.first, ab.second, ab.state, ba.second,
-                            ba.first, ba.state);
+                    fail(
+                            "seed %d: statements reported independent do not commute%n  A: %s%n     %s%n  B: %s%n     %s%n"
+                                    + "  A then B: A=%s B=%s state=%s%n  B then A: A=%s B=%s state=%s",
+                            seed,
+                            a,
+                            accessesA.accesses(),
+                            b,
+                            accessesB.accesses(),
+                            ab.first,
+                            ab.second,
+                            ab.state,
+                            ba.second,
+                            ba.first,
+                            ba.state);
                 }
                 checked++;
                 if (!accessesA.accesses().isEmpty() && !accessesB.accesses().isEmpty()) {
@@ -96,12 +107,13 @@ class CommutativityOracleTest {
     /** Skips what would disturb the harness itself: transaction control, session settings, several statements. */
     private static boolean executable(SqlClassifier classifier, GeneratedStatement g) {
         Classification c = classifier.classify(g.sql());
-        return c.kind() != StatementKind.TRANSACTION && c.kind() != StatementKind.UTILITY && !g.sql().contains(";")
+        return c.kind() != StatementKind.TRANSACTION
+                && c.kind() != StatementKind.UTILITY
+                && !g.sql().contains(";")
                 && !g.sql().toLowerCase().contains("limit");
     }
 
-    private record Run(String first, String second, String state) {
-    }
+    private record Run(String first, String second, String state) {}
 
     private static Run run(Connection c, GeneratedStatement first, GeneratedStatement second) throws SQLException {
         try (Statement st = c.createStatement()) {

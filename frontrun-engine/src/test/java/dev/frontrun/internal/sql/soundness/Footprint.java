@@ -153,8 +153,14 @@ final class Footprint {
             return "everything";
         }
         StringBuilder s = new StringBuilder();
-        tables.forEach((t, touch) -> s.append(t).append("{r=").append(touch.reads).append(" w=").append(touch.writes)
-                .append(touch.readsMembers ? " rm" : "").append(touch.writesMembers ? " wm" : "").append("} "));
+        tables.forEach((t, touch) -> s.append(t)
+                .append("{r=")
+                .append(touch.reads)
+                .append(" w=")
+                .append(touch.writes)
+                .append(touch.readsMembers ? " rm" : "")
+                .append(touch.writesMembers ? " wm" : "")
+                .append("} "));
         return s.toString().trim();
     }
 }

@@ -36,7 +36,10 @@ public class SoundnessPropertyTest {
     public static FixedTableCatalog catalog() {
         return FixedTableCatalog.of(
                 TableInfo.table("t1").key("id", KeyType.INTEGER).build(),
-                TableInfo.table("t2").key("a", KeyType.INTEGER).key("b", KeyType.INTEGER).build(),
+                TableInfo.table("t2")
+                        .key("a", KeyType.INTEGER)
+                        .key("b", KeyType.INTEGER)
+                        .build(),
                 TableInfo.table("t3").key("id", KeyType.INTEGER).build(),
                 TableInfo.table("t4").key("id", KeyType.INTEGER).build());
     }
@@ -51,8 +54,7 @@ public class SoundnessPropertyTest {
         return Arrays.stream(seeds()).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> check(seed)));
     }
 
-    private record Case(GeneratedStatement statement, StatementAccesses accesses) {
-    }
+    private record Case(GeneratedStatement statement, StatementAccesses accesses) {}
 
     private static void check(long seed) {
         Random random = new Random(seed);
@@ -76,7 +78,8 @@ public class SoundnessPropertyTest {
                 assertThat(c.accesses().accesses()).as("seed %d: %s", seed, g).isEmpty();
                 continue;
             }
-            assertThat(c.accesses().accesses()).as("seed %d: %s", seed, g)
+            assertThat(c.accesses().accesses())
+                    .as("seed %d: %s", seed, g)
                     .containsExactly(ResourceAccess.write("sql:*"));
             known.add(c);
         }
@@ -96,8 +99,13 @@ public class SoundnessPropertyTest {
                     boolean truth = truth(x).conflictsWith(truth(y));
                     boolean reported = x.accesses().conflictsWith(y.accesses());
                     if (truth && !reported) {
-                        fail("seed %d: missed conflict between%n  %s%n    -> %s%n  %s%n    -> %s", seed,
-                                x.statement(), x.accesses().accesses(), y.statement(), y.accesses().accesses());
+                        fail(
+                                "seed %d: missed conflict between%n  %s%n    -> %s%n  %s%n    -> %s",
+                                seed,
+                                x.statement(),
+                                x.accesses().accesses(),
+                                y.statement(),
+                                y.accesses().accesses());
                     }
                     if (!truth && !x.statement().broken() && !y.statement().broken()) {
                         independentInTruth++;

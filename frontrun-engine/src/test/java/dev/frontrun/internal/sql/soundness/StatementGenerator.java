@@ -64,7 +64,9 @@ public final class StatementGenerator {
                 String lock = random.nextInt(4) == 0 ? lockClause() : null;
                 if (lock != null) {
                     s.kw(lock);
-                    truth = Footprint.none().read(t, keys.toArray(String[]::new)).write(t, keys.toArray(String[]::new));
+                    truth = Footprint.none()
+                            .read(t, keys.toArray(String[]::new))
+                            .write(t, keys.toArray(String[]::new));
                 } else {
                     truth = Footprint.none().read(t, keys.toArray(String[]::new));
                     widenable = true;
@@ -84,7 +86,9 @@ public final class StatementGenerator {
                     case 0 -> s.kw("where v =").value(value());
                     case 1 -> s.kw("where v >").value(value());
                     case 2 -> s.kw(t.equals("t2") ? "where a >" : "where id >").value(key());
-                    case 3 -> s.kw(t.equals("t2") ? "where a = 1 or b =" : "where id = 1 or id =").value(key());
+                    case 3 ->
+                        s.kw(t.equals("t2") ? "where a = 1 or b =" : "where id = 1 or id =")
+                                .value(key());
                     default -> s.kw("order by v");
                 }
                 truth = Footprint.none().scan(t);
@@ -92,19 +96,33 @@ public final class StatementGenerator {
             case 5 -> {
                 int k = key();
                 String join = random.nextBoolean() ? "join" : "left join";
-                s.kw("select x.v, y.v from").table("t1").kw("x " + join).table("t3").kw("y on y.id = x.id where x.id =")
+                s.kw("select x.v, y.v from")
+                        .table("t1")
+                        .kw("x " + join)
+                        .table("t3")
+                        .kw("y on y.id = x.id where x.id =")
                         .value(k);
                 truth = Footprint.none().read("t1", "" + k).read("t3", "" + k);
             }
             case 6 -> {
                 if (random.nextBoolean()) {
-                    s.kw("select * from").table("t1").kw("where id in (select id from").table("t3").kw("where v =")
-                            .value(value()).p(")");
+                    s.kw("select * from")
+                            .table("t1")
+                            .kw("where id in (select id from")
+                            .table("t3")
+                            .kw("where v =")
+                            .value(value())
+                            .p(")");
                     truth = Footprint.none().scan("t1").scan("t3");
                 } else {
                     int k = key();
-                    s.kw("select * from").table("t1").kw("x where x.id =").value(k)
-                            .kw("and exists (select 1 from").table("t3").kw("y where y.id = x.id)");
+                    s.kw("select * from")
+                            .table("t1")
+                            .kw("x where x.id =")
+                            .value(k)
+                            .kw("and exists (select 1 from")
+                            .table("t3")
+                            .kw("y where y.id = x.id)");
                     truth = Footprint.none().read("t1", "" + k).read("t3", "" + k);
                 }
             }
@@ -112,8 +130,14 @@ public final class StatementGenerator {
                 int k1 = key();
                 int k2 = key();
                 String op = random.nextBoolean() ? "union" : random.nextBoolean() ? "union all" : "except";
-                s.kw("select id from").table("t1").kw("where id =").value(k1).kw(op + " select id from").table("t3")
-                        .kw("where id =").value(k2);
+                s.kw("select id from")
+                        .table("t1")
+                        .kw("where id =")
+                        .value(k1)
+                        .kw(op + " select id from")
+                        .table("t3")
+                        .kw("where id =")
+                        .value(k2);
                 truth = Footprint.none().read("t1", "" + k1).read("t3", "" + k2);
             }
             case 8, 9 -> {
@@ -138,7 +162,12 @@ public final class StatementGenerator {
             }
             case 10 -> {
                 String t = singleKeyTable();
-                s.kw("update").table(t).kw("set v =").value(value()).kw("where v =").value(value());
+                s.kw("update")
+                        .table(t)
+                        .kw("set v =")
+                        .value(value())
+                        .kw("where v =")
+                        .value(value());
                 truth = Footprint.none().scan(t).writeAll(t);
             }
             case 11 -> {
@@ -176,7 +205,14 @@ public final class StatementGenerator {
             case 14 -> {
                 int a = key() % 2 + 1;
                 int b = key() % 2 + 1;
-                s.kw("insert into").table("t2").kw("(a, b, v) values (").value(a).p(",").value(b).p(",").value(value())
+                s.kw("insert into")
+                        .table("t2")
+                        .kw("(a, b, v) values (")
+                        .value(a)
+                        .p(",")
+                        .value(b)
+                        .p(",")
+                        .value(value())
                         .p(")");
                 truth = Footprint.none().write("t2", a + "," + b).changesMembers("t2");
             }
@@ -195,20 +231,36 @@ public final class StatementGenerator {
             case 16 -> {
                 String t = singleKeyTable();
                 int k = key();
-                s.kw("insert into").table(t).kw("(id, v) values (").value(k).p(",").value(value()).p(")");
+                s.kw("insert into")
+                        .table(t)
+                        .kw("(id, v) values (")
+                        .value(k)
+                        .p(",")
+                        .value(value())
+                        .p(")");
                 s.kw(random.nextBoolean() ? "on conflict (id) do update set v = excluded.v" : "on conflict do nothing");
                 truth = Footprint.none().read(t, "" + k).write(t, "" + k).changesMembers(t);
             }
             case 17 -> {
                 String t = singleKeyTable();
                 int k = key();
-                s.kw("with c1 as (insert into").table(t).kw("(id, v) values (").value(k).p(",").value(value())
+                s.kw("with c1 as (insert into")
+                        .table(t)
+                        .kw("(id, v) values (")
+                        .value(k)
+                        .p(",")
+                        .value(value())
                         .kw(") returning id) select * from c1");
                 truth = Footprint.none().write(t, "" + k).changesMembers(t);
             }
             case 18 -> {
                 int k = key();
-                s.kw("insert into").table("t3").kw("(id, v) select id, v from").table("t1").kw("where id =").value(k);
+                s.kw("insert into")
+                        .table("t3")
+                        .kw("(id, v) select id, v from")
+                        .table("t1")
+                        .kw("where id =")
+                        .value(k);
                 truth = Footprint.none().read("t1", "" + k).write("t3", "" + k).changesMembers("t3");
             }
             case 19 -> {
@@ -220,13 +272,24 @@ public final class StatementGenerator {
                 String t = singleKeyTable();
                 switch (random.nextInt(3)) {
                     case 0 -> {
-                        s.kw("select * from").table(t).kw("where v =").value(value()).kw(lockClause());
+                        s.kw("select * from")
+                                .table(t)
+                                .kw("where v =")
+                                .value(value())
+                                .kw(lockClause());
                         truth = Footprint.none().scan(t).writeAll(t);
                     }
                     case 1 -> {
-                        s.kw("merge into").table("t1").kw("x using").table("t3")
+                        s.kw("merge into")
+                                .table("t1")
+                                .kw("x using")
+                                .table("t3")
                                 .kw("y on x.id = y.id when matched then update set v = y.v");
-                        truth = Footprint.none().scan("t1").writeAll("t1").changesMembers("t1").scan("t3");
+                        truth = Footprint.none()
+                                .scan("t1")
+                                .writeAll("t1")
+                                .changesMembers("t1")
+                                .scan("t3");
                     }
                     default -> {
                         s.kw("truncate").table(t);
@@ -235,9 +298,19 @@ public final class StatementGenerator {
                 }
             }
             default -> {
-                String[] none = {"begin", "commit", "rollback", "savepoint sp1", "release savepoint sp1",
-                    "set transaction isolation level serializable", "select 1", "select now()",
-                    "select lower('A')", "show search_path", "set application_name = 'x'"};
+                String[] none = {
+                    "begin",
+                    "commit",
+                    "rollback",
+                    "savepoint sp1",
+                    "release savepoint sp1",
+                    "set transaction isolation level serializable",
+                    "select 1",
+                    "select now()",
+                    "select lower('A')",
+                    "show search_path",
+                    "set application_name = 'x'"
+                };
                 s.kw(none[random.nextInt(none.length)]);
                 truth = Footprint.none();
             }
@@ -326,7 +399,14 @@ public final class StatementGenerator {
             case 2 -> {
                 int a2 = key() % 2 + 1;
                 int b2 = key() % 2 + 1;
-                s.kw("(" + q + "a, " + q + "b) in ((").value(a).p(",").value(b).p("), (").value(a2).p(",").value(b2)
+                s.kw("(" + q + "a, " + q + "b) in ((")
+                        .value(a)
+                        .p(",")
+                        .value(b)
+                        .p("), (")
+                        .value(a2)
+                        .p(",")
+                        .value(b2)
                         .p("))");
                 keys.add(a + "," + b);
                 keys.add(a2 + "," + b2);
@@ -346,14 +426,19 @@ public final class StatementGenerator {
             case 0 -> s.kw("and " + q + "v =").value(value());
             case 1 -> s.kw("and 1 = 1");
             case 2 -> s.kw("and (" + q + "v is not null or " + q + "v is null)");
-            default -> {
-            }
+            default -> {}
         }
     }
 
     private String lockClause() {
-        String[] locks = {"for update", "for no key update", "for share", "for key share", "for update nowait",
-            "for update skip locked"};
+        String[] locks = {
+            "for update",
+            "for no key update",
+            "for share",
+            "for key share",
+            "for update nowait",
+            "for update skip locked"
+        };
         return locks[random.nextInt(locks.length)];
     }
 }

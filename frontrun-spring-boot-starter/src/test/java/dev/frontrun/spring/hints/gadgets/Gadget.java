@@ -10,5 +10,6 @@ import jakarta.persistence.Table;
 public class Gadget {
     @Id
     Long id;
+
     String label;
 }

@@ -10,5 +10,6 @@ import jakarta.persistence.Table;
 public class Widget {
     @Id
     Long id;
+
     String label;
 }

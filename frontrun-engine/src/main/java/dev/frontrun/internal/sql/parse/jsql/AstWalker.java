@@ -62,7 +62,9 @@ final class AstWalker {
         if (node == null || !isAstOrContainer(node) || skip.contains(node) || !seen.add(node)) {
             return;
         }
-        if (node instanceof Collection<?> || node instanceof Map<?, ?> || node.getClass().isArray()) {
+        if (node instanceof Collection<?>
+                || node instanceof Map<?, ?>
+                || node.getClass().isArray()) {
             children(node);
             return;
         }
@@ -100,7 +102,9 @@ final class AstWalker {
     private static boolean isAstOrContainer(Object node) {
         Class<?> c = node.getClass();
         return c.getName().startsWith(AST_PACKAGE) && !c.getName().startsWith(PARSER_PACKAGE) && !c.isEnum()
-                || node instanceof Collection<?> || node instanceof Map<?, ?> || node instanceof Object[];
+                || node instanceof Collection<?>
+                || node instanceof Map<?, ?>
+                || node instanceof Object[];
     }
 
     private static boolean isChildField(Field f) {
@@ -108,8 +112,12 @@ final class AstWalker {
             return false;
         }
         Class<?> t = f.getType();
-        if (t.isPrimitive() || t == String.class || t.isEnum() || Number.class.isAssignableFrom(t)
-                || t == Boolean.class || t == Character.class) {
+        if (t.isPrimitive()
+                || t == String.class
+                || t.isEnum()
+                || Number.class.isAssignableFrom(t)
+                || t == Boolean.class
+                || t == Character.class) {
             return false;
         }
         return !t.getName().startsWith(PARSER_PACKAGE);

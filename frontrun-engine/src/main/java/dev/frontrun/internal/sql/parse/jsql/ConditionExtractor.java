@@ -66,7 +66,8 @@ final class ConditionExtractor {
 
     /** {@code (expr)}: a one-element parenthesised list that is not a row constructor. */
     private static boolean isGrouping(Expression e) {
-        return e instanceof ParenthesedExpressionList<?> list && list.size() == 1
+        return e instanceof ParenthesedExpressionList<?> list
+                && list.size() == 1
                 && !(e instanceof net.sf.jsqlparser.expression.RowConstructor<?>);
     }
 
@@ -78,13 +79,18 @@ final class ConditionExtractor {
             }
             List<Operand> values = anyValues(right);
             if (values != null) {
-                return new Condition(q.qualifier, List.of(q.column), values.stream().map(List::of).toList());
+                return new Condition(
+                        q.qualifier,
+                        List.of(q.column),
+                        values.stream().map(List::of).toList());
             }
             Operand value = operands.read(right);
             return value instanceof Operand.Unknown ? null : Condition.equality(q.qualifier, q.column, value);
         }
-        if (left instanceof ParenthesedExpressionList<?> cols && right instanceof ParenthesedExpressionList<?> vals
-                && cols.size() == vals.size() && cols.size() > 1) {
+        if (left instanceof ParenthesedExpressionList<?> cols
+                && right instanceof ParenthesedExpressionList<?> vals
+                && cols.size() == vals.size()
+                && cols.size() > 1) {
             Tuple tuple = tuple(cols);
             if (tuple == null) {
                 return null;
@@ -100,7 +106,9 @@ final class ConditionExtractor {
 
     /** {@code any(?)} or {@code any(array[…])}: the alternatives, or {@code null} if not of that form. */
     private List<Operand> anyValues(Expression e) {
-        if (!(e instanceof Function f) || !"any".equalsIgnoreCase(f.getName()) || f.getParameters() == null
+        if (!(e instanceof Function f)
+                || !"any".equalsIgnoreCase(f.getName())
+                || f.getParameters() == null
                 || f.getParameters().size() != 1) {
             return null;
         }
@@ -155,11 +163,9 @@ final class ConditionExtractor {
         return null;
     }
 
-    private record Qualified(String qualifier, String column) {
-    }
+    private record Qualified(String qualifier, String column) {}
 
-    private record Tuple(String qualifier, List<String> columns) {
-    }
+    private record Tuple(String qualifier, List<String> columns) {}
 
     /** The column's qualifier and name; {@code null} when schema-qualified (not matched to aliases). */
     private static Qualified qualified(Column col) {

@@ -17,8 +17,7 @@ import net.sf.jsqlparser.statement.Statement;
  */
 public final class JSqlParserFrontEnd {
 
-    private JSqlParserFrontEnd() {
-    }
+    private JSqlParserFrontEnd() {}
 
     public static StatementSyntax parse(String sql, SqlLexer.Result lexed) {
         Statement statement;
@@ -35,8 +34,12 @@ public final class JSqlParserFrontEnd {
             boolean reliable = ParameterCheck.reliable(statement, lexed.placeholders());
             return new StatementAnalyzer(reliable).analyze(statement);
         } catch (RuntimeException | StackOverflowError e) {
-            return new StatementSyntax.Opaque(StatementKind.UNKNOWN, Access.WRITE,
-                    "analysis failed: " + e, List.of(), StatementSyntax.Parser.JSQLPARSER);
+            return new StatementSyntax.Opaque(
+                    StatementKind.UNKNOWN,
+                    Access.WRITE,
+                    "analysis failed: " + e,
+                    List.of(),
+                    StatementSyntax.Parser.JSQLPARSER);
         }
     }
 
@@ -58,7 +61,11 @@ public final class JSqlParserFrontEnd {
         if (newline > 0) {
             message = message.substring(0, newline);
         }
-        return new StatementSyntax.Opaque(StatementKind.UNKNOWN, Access.WRITE, "unparseable: " + message, List.of(),
+        return new StatementSyntax.Opaque(
+                StatementKind.UNKNOWN,
+                Access.WRITE,
+                "unparseable: " + message,
+                List.of(),
                 StatementSyntax.Parser.JSQLPARSER);
     }
 }

@@ -32,7 +32,8 @@ final class OperandReader {
         }
         if (e instanceof JdbcParameter p) {
             return parametersReliable && !p.isUseFixedIndex() && p.getIndex() != null
-                    ? new Operand.Param(p.getIndex()) : Operand.UNKNOWN;
+                    ? new Operand.Param(p.getIndex())
+                    : Operand.UNKNOWN;
         }
         if (e instanceof LongValue v) {
             return Operand.Literal.number(v.getStringValue());
@@ -43,8 +44,8 @@ final class OperandReader {
         if (e instanceof StringValue v) {
             return v.getPrefix() == null ? Operand.Literal.string(v.getValue().replace("''", "'")) : Operand.UNKNOWN;
         }
-        if (e instanceof SignedExpression s && (s.getExpression() instanceof LongValue
-                || s.getExpression() instanceof DoubleValue)) {
+        if (e instanceof SignedExpression s
+                && (s.getExpression() instanceof LongValue || s.getExpression() instanceof DoubleValue)) {
             Operand inner = read(s.getExpression());
             String text = ((Operand.Literal) inner).text();
             return Operand.Literal.number(s.getSign() == '-' ? "-" + text : text);
@@ -55,13 +56,17 @@ final class OperandReader {
         if (e instanceof NullValue) {
             return Operand.NULL;
         }
-        if (e instanceof Column c && c.getTable() == null && "default".equalsIgnoreCase(c.getColumnName())
+        if (e instanceof Column c
+                && c.getTable() == null
+                && "default".equalsIgnoreCase(c.getColumnName())
                 && !c.getColumnName().startsWith("\"")) {
             return Operand.DEFAULT;
         }
-        if (e instanceof Column c && c.getTable() == null
+        if (e instanceof Column c
+                && c.getTable() == null
                 && ("true".equalsIgnoreCase(c.getColumnName()) || "false".equalsIgnoreCase(c.getColumnName()))) {
-            return new Operand.Literal(Operand.LiteralKind.BOOLEAN, c.getColumnName().toLowerCase());
+            return new Operand.Literal(
+                    Operand.LiteralKind.BOOLEAN, c.getColumnName().toLowerCase());
         }
         return Operand.UNKNOWN;
     }

@@ -13,8 +13,7 @@ import net.sf.jsqlparser.statement.Statement;
  */
 final class ParameterCheck {
 
-    private ParameterCheck() {
-    }
+    private ParameterCheck() {}
 
     static boolean reliable(Statement statement, int placeholdersInText) {
         BitSet seen = new BitSet();
@@ -34,7 +33,9 @@ final class ParameterCheck {
             }
             return true;
         });
-        return ok[0] && count[0] == placeholdersInText && seen.cardinality() == count[0]
+        return ok[0]
+                && count[0] == placeholdersInText
+                && seen.cardinality() == count[0]
                 && (count[0] == 0 || seen.length() - 1 == count[0]);
     }
 }

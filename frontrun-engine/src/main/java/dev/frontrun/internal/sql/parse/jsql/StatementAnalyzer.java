@@ -12,9 +12,11 @@ import dev.frontrun.internal.sql.syntax.TableName;
 import dev.frontrun.internal.sql.syntax.TableUse;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import net.sf.jsqlparser.expression.AnalyticExpression;
@@ -54,8 +56,6 @@ import net.sf.jsqlparser.statement.select.WithItem;
 import net.sf.jsqlparser.statement.update.ParenthesedUpdate;
 import net.sf.jsqlparser.statement.update.Update;
 import net.sf.jsqlparser.statement.update.UpdateSet;
-import java.util.HashSet;
-import java.util.Locale;
 
 /**
  * Walks a JSqlParser AST and lists the statement's {@link TableUse}s. FROM clauses, joins and WHERE
@@ -70,6 +70,7 @@ final class StatementAnalyzer {
     private final ConditionExtractor extractor;
     /** Table uses in encounter order: {@link UseBuilder}s until built, or finished {@link TableUse}s. */
     private final List<Object> uses = new ArrayList<>();
+
     private final Set<Object> analysed = identitySet();
     private LockIntent lock;
     private boolean returning;
@@ -107,8 +108,8 @@ final class StatementAnalyzer {
                 throw unsupported(statement.getClass().getSimpleName() + " statements are not analysed");
             }
         } catch (Unsupported e) {
-            return new StatementSyntax.Opaque(kind, Access.WRITE, e.getMessage(), mentioned(),
-                    StatementSyntax.Parser.JSQLPARSER);
+            return new StatementSyntax.Opaque(
+                    kind, Access.WRITE, e.getMessage(), mentioned(), StatementSyntax.Parser.JSQLPARSER);
         }
         List<TableUse> built = new ArrayList<>(uses.size());
         for (Object use : uses) {
@@ -154,8 +155,8 @@ final class StatementAnalyzer {
             return;
         }
         Scope scope = withItems(s.getWithItemsList(), outer);
-        Set<Object> skip = skipping(s.getWithItemsList(), s.getForUpdateTable(), s.getForUpdateTables(),
-                s.getForUpdate());
+        Set<Object> skip =
+                skipping(s.getWithItemsList(), s.getForUpdateTable(), s.getForUpdateTables(), s.getForUpdate());
         if (s instanceof PlainSelect ps) {
             plainSelect(ps, scope, lockAll, skip);
         } else if (s instanceof SetOperationList list) {
@@ -240,8 +241,11 @@ final class StatementAnalyzer {
         }
         boolean noWait = clause != null ? clause.isNoWait() : ps.isNoWait();
         boolean skipLocked = clause != null ? clause.isSkipLocked() : ps.isSkipLocked();
-        LockIntent intent = new LockIntent(strength,
-                skipLocked ? LockIntent.WaitPolicy.SKIP_LOCKED : noWait ? LockIntent.WaitPolicy.NOWAIT : LockIntent.WaitPolicy.WAIT);
+        LockIntent intent = new LockIntent(
+                strength,
+                skipLocked
+                        ? LockIntent.WaitPolicy.SKIP_LOCKED
+                        : noWait ? LockIntent.WaitPolicy.NOWAIT : LockIntent.WaitPolicy.WAIT);
         if (lock == null) {
             lock = intent;
         }
@@ -270,12 +274,17 @@ final class StatementAnalyzer {
             return left;
         }
         for (Join join : joins) {
-            if (join.isApply() || join.isSemi() || join.isWindowJoin() || join.isStraight() || join.isArray()
+            if (join.isApply()
+                    || join.isSemi()
+                    || join.isWindowJoin()
+                    || join.isStraight()
+                    || join.isArray()
                     || join.isAsOf()) {
                 throw unsupported("join type " + join + " is not PostgreSQL");
             }
             List<UseBuilder> right = fromItem(join.getFromItem(), block, spec);
-            if (join.isNatural() || join.getUsingColumns() != null && !join.getUsingColumns().isEmpty()) {
+            if (join.isNatural()
+                    || join.getUsingColumns() != null && !join.getUsingColumns().isEmpty()) {
                 block.mergedColumns = true;
             }
             List<UseBuilder> targets;
@@ -316,8 +325,13 @@ final class StatementAnalyzer {
             return List.of(use);
         }
         if (item instanceof ParenthesedSelect ps) {
-            String alias = ps.getAlias() != null ? Identifiers.fold(ps.getAlias().getName()) : null;
-            select(ps, block.scope, spec != null && (spec.all() || alias != null && spec.targets().contains(alias)));
+            String alias =
+                    ps.getAlias() != null ? Identifiers.fold(ps.getAlias().getName()) : null;
+            select(
+                    ps,
+                    block.scope,
+                    spec != null
+                            && (spec.all() || alias != null && spec.targets().contains(alias)));
             return List.of();
         }
         if (item instanceof ParenthesedFromItem p) {
@@ -332,7 +346,8 @@ final class StatementAnalyzer {
             select(values, block.scope, false);
             return List.of();
         }
-        throw unsupported("FROM item " + (item == null ? "null" : item.getClass().getSimpleName()) + " is not analysed");
+        throw unsupported(
+                "FROM item " + (item == null ? "null" : item.getClass().getSimpleName()) + " is not analysed");
     }
 
     /** Adds each condition to the occurrences it can restrict: qualified ones by alias, unqualified ones to all. */
@@ -373,7 +388,8 @@ final class StatementAnalyzer {
             } else if (body instanceof ParenthesedDelete pd) {
                 delete(pd.getDelete(), bodyScope, false);
             } else {
-                throw unsupported("WITH item " + (body == null ? "null" : body.getClass().getSimpleName()));
+                throw unsupported(
+                        "WITH item " + (body == null ? "null" : body.getClass().getSimpleName()));
             }
             if (item.getSearchClause() != null || item.getCycleClause() != null) {
                 scan(item, bodyScope, skipping(body));
@@ -389,9 +405,12 @@ final class StatementAnalyzer {
             return;
         }
         Scope scope = withItems(ins.getWithItemsList(), outer);
-        if (ins.isUseSet() || ins.isUseDuplicate() || ins.isOracleMultiInsert()
+        if (ins.isUseSet()
+                || ins.isUseDuplicate()
+                || ins.isOracleMultiInsert()
                 || ins.getSetUpdateSets() != null && !ins.getSetUpdateSets().isEmpty()
-                || ins.getDuplicateUpdateSets() != null && !ins.getDuplicateUpdateSets().isEmpty()) {
+                || ins.getDuplicateUpdateSets() != null
+                        && !ins.getDuplicateUpdateSets().isEmpty()) {
             throw unsupported("INSERT form is not PostgreSQL");
         }
         TableName name = tableName(ins.getTable());
@@ -498,7 +517,9 @@ final class StatementAnalyzer {
             throw unsupported("UPDATE of a WITH query");
         }
         Block block = new Block(scope);
-        String alias = u.getTable().getAlias() != null ? Identifiers.fold(u.getTable().getAlias().getName()) : null;
+        String alias = u.getTable().getAlias() != null
+                ? Identifiers.fold(u.getTable().getAlias().getName())
+                : null;
         UseBuilder target = new UseBuilder(name, alias, UseBuilder.Kind.UPDATE);
         uses.add(target);
         block.members.add(target);
@@ -538,11 +559,14 @@ final class StatementAnalyzer {
             throw unsupported("DELETE from a WITH query");
         }
         Block block = new Block(scope);
-        String alias = d.getTable().getAlias() != null ? Identifiers.fold(d.getTable().getAlias().getName()) : null;
+        String alias = d.getTable().getAlias() != null
+                ? Identifiers.fold(d.getTable().getAlias().getName())
+                : null;
         UseBuilder target = new UseBuilder(name, alias, UseBuilder.Kind.DELETE);
         uses.add(target);
         block.members.add(target);
-        List<? extends FromItem> using = d.getUsingFromItemList() != null ? d.getUsingFromItemList()
+        List<? extends FromItem> using = d.getUsingFromItemList() != null
+                ? d.getUsingFromItemList()
                 : d.getUsingList() != null ? d.getUsingList() : List.of();
         if (!using.isEmpty() || d.getJoins() != null) {
             fromList(using, d.getJoins(), block, null);
@@ -551,8 +575,10 @@ final class StatementAnalyzer {
         if (top) {
             returning |= d.getReturningClause() != null;
         }
-        scan(d, scope, skipping(d.getTable(), d.getUsingList(), d.getUsingFromItemList(), d.getJoins(),
-                d.getWithItemsList()));
+        scan(
+                d,
+                scope,
+                skipping(d.getTable(), d.getUsingList(), d.getUsingFromItemList(), d.getJoins(), d.getWithItemsList()));
     }
 
     private void merge(Merge m, Scope outer) {
@@ -627,11 +653,14 @@ final class StatementAnalyzer {
         } else {
             name = Identifiers.fold(f.getName());
         }
-        Expression firstArgument = f.getParameters() != null && !f.getParameters().isEmpty()
-                ? (Expression) f.getParameters().get(0) : null;
+        Expression firstArgument =
+                f.getParameters() != null && !f.getParameters().isEmpty()
+                        ? (Expression) f.getParameters().get(0)
+                        : null;
         FunctionPolicy.Effect effect = FunctionPolicy.effect(schema, name);
         if (effect == FunctionPolicy.Effect.ADVISORY_XACT_LOCK || effect == FunctionPolicy.Effect.ADVISORY_XACT_TRY) {
-            uses.add(new TableUse.AdvisoryLock(advisoryKey(name, f), effect == FunctionPolicy.Effect.ADVISORY_XACT_LOCK));
+            uses.add(new TableUse.AdvisoryLock(
+                    advisoryKey(name, f), effect == FunctionPolicy.Effect.ADVISORY_XACT_LOCK));
             return; // its arguments are walked on: a function computing the key must be known too
         }
         call(schema, name, firstArgument);
@@ -650,8 +679,10 @@ final class StatementAnalyzer {
         List<Operand> key = new ArrayList<>();
         for (Object argument : f.getParameters()) {
             Expression e = (Expression) argument;
-            while (e instanceof CastExpression cast && cast.getColDataType() != null
-                    && INTEGER_TYPES.contains(cast.getColDataType().getDataType().toLowerCase(Locale.ROOT))) {
+            while (e instanceof CastExpression cast
+                    && cast.getColDataType() != null
+                    && INTEGER_TYPES.contains(
+                            cast.getColDataType().getDataType().toLowerCase(Locale.ROOT))) {
                 e = cast.getLeftExpression();
             }
             key.add(operands.read(e));
@@ -659,13 +690,13 @@ final class StatementAnalyzer {
         return key;
     }
 
-    private static final Set<String> INTEGER_TYPES = Set.of("bigint", "int8", "integer", "int", "int4", "smallint", "int2");
+    private static final Set<String> INTEGER_TYPES =
+            Set.of("bigint", "int8", "integer", "int", "int4", "smallint", "int2");
 
     private void call(String schema, String name, Expression firstArgument) {
         FunctionPolicy.Effect effect = FunctionPolicy.effect(schema, name);
         switch (effect) {
-            case PURE -> {
-            }
+            case PURE -> {}
             case SEQUENCE_NEXT -> uses.add(new TableUse.SequenceNext(sequenceArgument(name, firstArgument)));
             case SEQUENCE_SET -> uses.add(new TableUse.SequenceSet(sequenceArgument(name, firstArgument)));
             default -> throw unsupported("calls " + name + "(), which may read or write any table");
@@ -674,7 +705,8 @@ final class StatementAnalyzer {
 
     private static TableName sequenceArgument(String function, Expression argument) {
         Expression e = argument;
-        if (e instanceof CastExpression cast && cast.getColDataType() != null
+        if (e instanceof CastExpression cast
+                && cast.getColDataType() != null
                 && "regclass".equalsIgnoreCase(cast.getColDataType().getDataType())) {
             e = cast.getLeftExpression();
         }

@@ -11,7 +11,12 @@ import java.util.Map;
 /** A table occurrence in a query block while its conditions are still being collected. */
 final class UseBuilder {
 
-    enum Kind { SCAN, LOCK, UPDATE, DELETE }
+    enum Kind {
+        SCAN,
+        LOCK,
+        UPDATE,
+        DELETE
+    }
 
     private final TableName table;
     private final String alias;
