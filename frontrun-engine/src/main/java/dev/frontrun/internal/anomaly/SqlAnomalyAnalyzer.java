@@ -18,16 +18,7 @@ import java.util.Optional;
  * (G-single), phantom, write-write cycle (G0), or, only on databases that show uncommitted writes,
  * dirty read (G1a/G1b).
  *
- * <p>Labels follow what the database really did: the version each read saw is inferred from the
- * order in which the statements took effect and the isolation level in force (set in SQL, else the
- * default given here); rolled-back transactions — including one PostgreSQL aborted after an error,
- * whose COMMIT silently rolled back — install no versions; a transaction the database aborted with
- * a serialization failure (40001) is a prevented anomaly, reported as such, not an anomaly.
- *
- * <pre>{@code
- * Analysis analysis = SqlAnomalyAnalyzer.create().analysis(trace, failure);   // what Exploration does
- * SqlAnomalyAnalyzer.create().defaultIsolation(Isolation.REPEATABLE_READ).analysis(trace, failure);
- * }</pre>
+ * <p>Design notes: see the package documentation.
  */
 public final class SqlAnomalyAnalyzer {
 

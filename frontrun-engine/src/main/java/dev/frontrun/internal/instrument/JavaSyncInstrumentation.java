@@ -36,12 +36,7 @@ import net.bytebuddy.utility.JavaModule;
  * Nothing else is touched: Frontrun's own classes, the JDK and any package not named
  * stay as they are, so framework internals do not multiply the traces.
  *
- * <p>The rewritten classes call {@link SyncPoints}, so only classes whose class loader resolves that
- * very class are instrumented (the application class loader of a test, Spring Boot's test loaders that
- * delegate to it); a class from a loader that cannot see Frontrun is left alone.
- *
- * <p>The set of instrumented packages is JVM-wide state by nature (a class is transformed once), kept
- * here and only ever grown; whether a site is a scheduling point is decided per execution.
+ * <p>Design notes: see the package documentation.
  */
 public final class JavaSyncInstrumentation {
 

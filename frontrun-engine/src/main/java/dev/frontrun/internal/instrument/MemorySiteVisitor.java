@@ -27,12 +27,7 @@ import net.bytebuddy.pool.TypePool;
  * ({@link MemoryPoints#created}): a constructor right after its superclass's (so objects frameworks make
  * by reflection are named too), and the {@code new} of an array, an atomic or a map here.
  *
- * <p>Constructors' accesses to their own object's fields and static initializers are left alone: the
- * object or class is not shared yet (and what a static initializer creates lives longer than one
- * execution, so it is not named either). So are the fields of JPA entities, embeddables and mapped
- * superclasses: each transaction works on its own copies, whose shared state is the database (its
- * statements are the steps). So are a coverage agent's probes (JaCoCo's {@code $jacocoData} array, stored into
- * in every method): bookkeeping of the test run, not state of the application.
+ * <p>Design notes: see the package documentation.
  */
 final class MemorySiteVisitor extends MethodVisitor {
 

@@ -20,13 +20,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * session is connected to it: a session of someone else (an idle connection of the application's pool)
  * makes the copy fail with an error naming it.
  *
- * <p>While the copies exist the original is closed to connections ({@code ALLOW_CONNECTIONS false}, for
- * superusers too; opened again by {@link #close}, and by a shutdown hook if the JVM ends first): the
- * explored code must reach the database only through the proxy, which routes each worker to its copy.
- * Code that connects around it (a {@code DriverManager} connection, a data source the test built by
- * hand) would read the original, which no execution touches, and could miss a race without a sign; now
- * its connection attempt fails ({@link #refusedConnection}). No session can be left on the original
- * either: it is closed before the copies are made, and a copy fails while anyone is connected.
+ * <p>Design notes: see the package documentation.
  */
 public final class DatabaseClones implements AutoCloseable {
 

@@ -97,5 +97,15 @@
  * its own database. {@link dev.frontrun.internal.postgres.OwnConnections} and
  * {@link dev.frontrun.internal.postgres.WorkerConnections} are connections beside the application's pool.
  * {@link dev.frontrun.internal.postgres.PostgresRequired} refuses any other database.
+ *
+ * <h2>{@link DatabaseClones}</h2>
+ *
+ * <p>While the copies exist the original is closed to connections ({@code ALLOW_CONNECTIONS false}, for
+ * superusers too; opened again by {@link DatabaseClones#close}, and by a shutdown hook if the JVM ends first): the
+ * explored code must reach the database only through the proxy, which routes each worker to its copy.
+ * Code that connects around it (a {@code DriverManager} connection, a data source the test built by
+ * hand) would read the original, which no execution touches, and could miss a race without a sign; now
+ * its connection attempt fails ({@link DatabaseClones#refusedConnection}). No session can be left on the original
+ * either: it is closed before the copies are made, and a copy fails while anyone is connected.
  */
 package dev.frontrun.internal.postgres;

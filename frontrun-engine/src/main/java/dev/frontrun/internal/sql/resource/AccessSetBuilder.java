@@ -16,15 +16,7 @@ import java.util.Set;
  * {@code dev.frontrun.internal.sql}) so that accesses at different granularities conflict exactly when
  * they may overlap, although the engine compares resources by equality only.
  *
- * <ul>
- *   <li>row r of t: the kind on {@code sql:t:(r)}, plus the weak kind on {@code sql:t};</li>
- *   <li>all of t: the strong kind on {@code sql:t}; a predicate read also reads {@code sql:t#members};</li>
- *   <li>inserting or deleting rows of t: a weak write on {@code sql:t#members};</li>
- *   <li>every statement touching data: the weak kind of its strongest direction on {@code sql:*};</li>
- *   <li>an opaque statement: the strong kind on {@code sql:*}.</li>
- * </ul>
- * Redundant accesses to one resource are dropped: WRITE subsumes everything, READ and WEAK_WRITE
- * each subsume WEAK_READ.
+ * <p>Design notes: see the package documentation.
  */
 public final class AccessSetBuilder {
 
