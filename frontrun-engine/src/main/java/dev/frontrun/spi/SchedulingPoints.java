@@ -14,17 +14,17 @@ import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /**
- * The one entry point through which every source (explicit {@code Frontrun.access}, the JDBC
- * proxy, Spring's transaction hooks, native I/O) turns "this thread is about to touch shared
- * state" into a scheduling point. Outside an exploration every method is a cheap no-op: one
+ * The one entry point that turns "this thread is about to touch shared state" into a scheduling point.
+ * Every source uses it: explicit {@code Frontrun.access}, the JDBC proxy, Spring's transaction hooks,
+ * native I/O. Outside an exploration every method is a cheap no-op: one
  * {@code instanceof} check on the current thread.
  */
 public final class SchedulingPoints {
 
     /**
-     * Thrown inside an explored thread by a source of scheduling points when Frontrun cannot observe
-     * what it must to give a verdict (a connection whose database backend it cannot find): the
-     * exploration ends with {@code ERROR} naming the cause, never with a race found in the application.
+     * Thrown when Frontrun cannot observe what it must to give a verdict, so the exploration ends in ERROR.
+     * A source of scheduling points throws it inside an explored thread (a connection whose database
+     * backend it cannot find): the exploration ends with {@code ERROR} naming the cause, never with a race found in the application.
      */
     public static final class EnvironmentError extends IllegalStateException {
         public EnvironmentError(String message, Throwable cause) {
@@ -33,8 +33,8 @@ public final class SchedulingPoints {
     }
 
     /**
-     * What unwinds an explored thread whose execution is over (another thread failed, a deadlock or a time limit was
-     * found), thrown out of its next scheduling point: an {@link Error}, as {@code ThreadDeath} was, so that application
+     * What unwinds an explored thread whose execution is over, thrown out of its next scheduling point.
+     * The execution ends when another thread failed, or a deadlock or a time limit was found. It is an {@link Error}, as {@code ThreadDeath} was, so that application
      * code catching {@code Exception} lets it through. Only the engine throws it; integrations keep it away from the
      * application's error handling, which would log Frontrun's control flow as the application's error ({@link #isAbort}).
      */
@@ -45,7 +45,7 @@ public final class SchedulingPoints {
     }
 
     /**
-     * Whether {@code thrown} is, or was caused by, the {@link Abort} that unwinds an explored thread: a framework that
+     * Whether {@code thrown} is, or was caused by, the {@link Abort} that unwinds an explored thread. A framework that
      * wraps what a handler threw (Spring MVC wraps an {@code Error} into a {@code ServletException}) must let it go on
      * unwinding, never hand it to the application's exception handlers.
      */
@@ -95,8 +95,8 @@ public final class SchedulingPoints {
     }
 
     /**
-     * A thread running the explored work plainly, to measure what it costs without Frontrun
-     * ({@code Exploration.baseline}): sources of scheduling points stay out of its way entirely (the JDBC proxy hands
+     * A thread running the explored work plainly, to measure what it costs without Frontrun.
+     * Used by {@code Exploration.baseline}: sources of scheduling points stay out of its way entirely (the JDBC proxy hands
      * out the real connections), so that the measure has none of Frontrun's cost in it.
      */
     public interface Bystander {}
@@ -114,8 +114,8 @@ public final class SchedulingPoints {
     }
 
     /**
-     * Whether the calling thread is an explored thread whose execution is over (a finding, a time-out) and which is
-     * being unwound: its next step would throw. A source of scheduling points lets the thread's own cleanup go through
+     * Whether the calling thread is being unwound because its execution is over: its next step would throw.
+     * An execution ends at a finding or a time-out. A source of scheduling points lets the thread's own cleanup go through
      * for real instead (a rollback: thrown there, the application's transaction code would log the error as a failed
      * rollback, and the transaction's locks would wait for the pool to reset the connection).
      */
@@ -135,8 +135,8 @@ public final class SchedulingPoints {
     }
 
     /**
-     * Tells the scheduler what the calling thread's last step did beyond what it announced, learnt only once it ran:
-     * a statement that fails inside a transaction makes PostgreSQL abort the transaction (or the subtransaction of its
+     * Tells the scheduler what the calling thread's last step did beyond what it announced, learnt only once it ran.
+     * For example, a statement that fails inside a transaction makes PostgreSQL abort the transaction (or the subtransaction of its
      * newest savepoint) there and then, releasing its locks, not at the ROLLBACK the application sends later. The
      * effect's accesses count as part of the execution's latest step (the thread's own failing statement, or the step
      * that woke it from a wait inside the database), its releases as the thread's.
@@ -176,7 +176,7 @@ public final class SchedulingPoints {
     public static final class RepeatableRandom {
 
         /**
-         * Where every sequence starts from, the same in every exploration: a replay, every shard of a sharded
+         * Where every sequence starts from, the same in every exploration. A replay, every shard of a sharded
          * exploration and every worker of a parallel one meet the keys the exploration that found a failure met (the
          * database is put back after each exploration, so no key outlives it).
          */
@@ -212,9 +212,9 @@ public final class SchedulingPoints {
         }
 
         /**
-         * The calling thread's own value under {@code key} in the running execution, made by {@code fresh} at its first
-         * use (given the execution and the owner: {@code thread N}, or {@code setup} for the exploring thread, which
-         * runs the setup and the invariant); empty outside an execution. What must not pass from one thread to another
+         * The calling thread's own value under {@code key} in the running execution; empty outside an execution.
+         * It is made by {@code fresh} at its first use (given the execution and the owner: {@code thread N}, or {@code setup} for the exploring thread, which
+         * runs the setup and the invariant). What must not pass from one thread to another
          * unseen (a block of ids taken from a sequence) is kept this way, afresh in every execution.
          */
         public static <T> Optional<T> perThread(Object key, BiFunction<ExecutionContext, String, T> fresh) {
@@ -242,8 +242,8 @@ public final class SchedulingPoints {
         }
 
         /**
-         * The execution whose setup or invariant the calling thread runs, while it does: whose keys the database
-         * generates for the setup (a uuid default) must get names that repeat too; empty otherwise.
+         * The execution whose setup or invariant the calling thread runs, while it does; empty otherwise. Keys the database
+         * the database generates for the setup (a uuid default) must get names that repeat too.
          */
         public static Optional<ExecutionContext> setupOrInvariant() {
             return Optional.ofNullable(PREPARING.get());
