@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A classified anomaly behind a failure: its kind, the level it was found at (database
- * transactions, or requests spanning several transactions) and a description naming the
+ * A classified anomaly behind a failure, with its kind and the level it was found at.
+ * The level is database transactions, or requests spanning several transactions; the description names the
  * transactions, statements and rows of the dependency cycle.
  */
 public record Anomaly(AnomalyKind kind, Level level, String description, List<String> cycle) {

@@ -51,8 +51,8 @@ public sealed interface Failure
     }
 
     /**
-     * Whether this failure happened in {@code trace} without any interleaving: the threads ran one after
-     * the other, so it is no race (a deadlock always needs the threads in between).
+     * Whether this failure happened in {@code trace} without any interleaving, so it is no race.
+     * The threads ran one after the other (a deadlock always needs the threads in between).
      */
     default boolean withoutInterleaving(List<TraceStep> trace) {
         return TraceStep.oneThreadAfterAnother(trace);

@@ -33,7 +33,8 @@ public final class Frontrun {
     }
 
     /**
-     * The merge step of a sharded run ({@code -Dfrontrun.shard=i/n}): reads every shard report in {@code directory}
+     * The merge step of a sharded run ({@code -Dfrontrun.shard=i/n}), printing each exploration's whole verdict.
+     * It reads every shard report in {@code directory}
      * and below it (the jobs' {@code target/frontrun-shards} gathered in one place) and prints each exploration's
      * whole verdict — FAILS with the lowest failing shard's counterexample, HOLDS only when every shard 0..n-1
      * reported a holding share, MISSING naming the shards that did not report.
@@ -50,8 +51,8 @@ public final class Frontrun {
     }
 
     /**
-     * Instruments the classes under these package prefixes now, for every exploration of this JVM that
-     * asks for them with {@link Exploration#instrument}: integrations call it before the application's
+     * Instruments the classes under these package prefixes now, for the explorations that ask for them.
+     * Those are the explorations of this JVM that call {@link Exploration#instrument}. Integrations call it before the application's
      * classes load (a class loaded earlier is retransformed, its parameter names kept on every JDK). Cheap when
      * already done.
      */
@@ -91,7 +92,8 @@ public final class Frontrun {
     }
 
     /**
-     * A scheduling point whose step touches nothing shared: a named position in traces, and a marker a
+     * A scheduling point whose step touches nothing shared: a named position in traces.
+     * It is also a marker a
      * {@link Schedule#ofMarkers marker schedule} can name (like a {@code // frontrun: name} comment in an
      * instrumented class).
      */

@@ -6,9 +6,9 @@ import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /**
- * How each explored thread ended in one execution: returned normally, or threw (an exception the
- * exploration declared a legitimate answer with {@code expect(...)} ends the thread without failing
- * the execution). Invariants read it to state the promise a fixed application keeps, e.g. "every
+ * How each explored thread ended in one execution: returned normally, or threw.
+ * An exception the exploration declared a legitimate answer with {@code expect(...)} ends the thread
+ * without failing the execution. Invariants read it to state the promise a fixed application keeps, e.g. "every
  * change is stored, or the request that lost was told":
  * <pre>{@code
  * .expect(ObjectOptimisticLockingFailureException.class)
@@ -93,8 +93,8 @@ public final class Outcomes {
     }
 
     /**
-     * The promise of a correct concurrent write: when every thread succeeded, every change must be
-     * stored ({@code everyChangeStored}); when one was told no, that is an answer, not a lost update.
+     * The promise of a correct concurrent write: every change stored, unless a thread was told no.
+     * When every thread succeeded, every change must be stored ({@code everyChangeStored}); when one was told no, that is an answer, not a lost update.
      */
     public boolean storedOrTold(BooleanSupplier everyChangeStored) {
         return !allSucceeded() || everyChangeStored.getAsBoolean();

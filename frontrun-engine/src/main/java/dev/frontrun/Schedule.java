@@ -7,7 +7,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The order in which threads took their steps in one execution: the i-th entry is the index
+ * The order in which threads took their steps in one execution.
+ * The i-th entry is the index
  * (in {@code .thread(...)} order) of the thread that ran the i-th step. Printing and parsing
  * round-trip, so a schedule copied from a report replays the same interleaving.
  *
@@ -49,8 +50,8 @@ public final class Schedule {
     }
 
     /**
-     * The interleaving a person wrote, as the order in which threads pass markers ({@code
-     * Frontrun.marker(name)} calls, or {@code // frontrun: name} comments in instrumented classes):
+     * The interleaving a person wrote, as the order in which threads pass markers.
+     * Markers are {@code Frontrun.marker(name)} calls, or {@code // frontrun: name} comments in instrumented classes:
      * {@code "alice:after_read"} runs alice until she arrives at the marker (the marked line has not run
      * yet; her next entry starts there), passing other markers on the way; {@code "alice:*"} runs alice to
      * her end. Other threads wait where they are; after the last entry, the threads left run to their

@@ -1,9 +1,9 @@
 package dev.frontrun;
 
 /**
- * How an exploration picks its schedules: systematic DPOR (every Mazurkiewicz trace once, the
- * only strategy that can prove a property) or seeded random schedules (a quick smoke test over
- * the same scheduling points, reproducible by seed).
+ * How an exploration picks its schedules: systematic DPOR or seeded random schedules.
+ * DPOR runs every Mazurkiewicz trace once, the only strategy that can prove a property; random
+ * schedules are a quick smoke test over the same scheduling points, reproducible by seed.
  */
 public sealed interface Strategy permits Strategy.Dpor, Strategy.Random {
 

@@ -1,8 +1,8 @@
 package dev.frontrun;
 
 /**
- * A thread body that needs no per-execution state and may throw, such as
- * {@code () -> mvc.perform(post("/owners/1/edit"))}: the usual shape when the state lives in a
+ * A thread body that needs no per-execution state and may throw.
+ * For example {@code () -> mvc.perform(post("/owners/1/edit"))}: the usual shape when the state lives in a
  * database or an application context.
  */
 @FunctionalInterface

@@ -40,8 +40,8 @@ public record TraceStep(int position, int thread, String threadName, Step step, 
     }
 
     /**
-     * Whether {@code trace} ran its threads one after the other, each from its first step to its last
-     * without another thread in between: no interleaving at all.
+     * Whether {@code trace} ran its threads one after the other, with no interleaving at all.
+     * Each ran from its first step to its last without another thread in between.
      */
     public static boolean oneThreadAfterAnother(List<TraceStep> trace) {
         if (trace.isEmpty()) {

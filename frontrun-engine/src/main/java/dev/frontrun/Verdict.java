@@ -12,7 +12,7 @@ public enum Verdict {
     /** No failure found, but not every interleaving was run (budget, timeout, random search). */
     INCONCLUSIVE,
     /**
-     * The test itself is broken, not (necessarily) the code: the invariant threw whatever the order (also
+     * The test itself is broken, not (necessarily) the code. The invariant threw whatever the order (also
      * with the threads run one after the other), the setup failed, or
      * the environment (database restore, a hook) failed. Nothing was proven or disproven.
      */

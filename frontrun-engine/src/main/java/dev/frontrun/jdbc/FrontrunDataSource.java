@@ -8,8 +8,8 @@ import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
- * The JDBC entry point: wraps a {@link DataSource} so that, inside a Frontrun exploration, every
- * statement and transaction boundary on its connections becomes a scheduling point that reports
+ * The JDBC entry point: wraps a {@link DataSource} so that its statements become scheduling points.
+ * Inside a Frontrun exploration, every statement and transaction boundary on its connections reports
  * what it touches. Outside an exploration the proxies only delegate. {@code unwrap} and
  * {@code isWrapperFor} reach the wrapped pool and the driver's own objects.
  *
@@ -45,8 +45,8 @@ public final class FrontrunDataSource {
     }
 
     /**
-     * The SQL texts the explored thread {@code thread} ran through a Frontrun proxy in
-     * {@code execution} so far, in order, exactly as the application passed them to JDBC (one entry
+     * The SQL texts the explored thread {@code thread} ran through a Frontrun proxy so far.
+     * They are listed for {@code execution}, in order, exactly as the application passed them to JDBC (one entry
      * per statement of a batch; JDBC transaction calls such as {@code commit()} are not SQL texts and
      * are not listed). What a check of the traffic beneath JDBC compares the wire with: SQL an
      * explored thread sent that is not here bypassed the proxy.

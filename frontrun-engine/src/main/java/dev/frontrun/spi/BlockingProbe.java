@@ -4,9 +4,8 @@ import dev.frontrun.TraceStep;
 import java.util.Optional;
 
 /**
- * Tells whether a thread that has not reached its next scheduling point is waiting on
- * something another, paused thread holds — in a place the JVM cannot see, such as a database
- * lock (the thread looks RUNNABLE in a socket read). The scheduler asks registered probes
+ * Tells whether a running thread waits on something a paused thread holds, where the JVM cannot see it.
+ * A database lock is such a place: the waiting thread looks RUNNABLE in a socket read. The scheduler asks registered probes
  * about a running thread that is slow to come back.
  *
  * <p>A probe that can also pause such a wait where it happens ({@link #hold}) lets the scheduler decide
@@ -33,16 +32,16 @@ public interface BlockingProbe {
     default void resume(int thread) {}
 
     /**
-     * What {@code thread} was last seen waiting for that no explored thread holds (a lock of a session outside the
-     * exploration), for the diagnosis of an execution that ran past its time limit; empty if nothing such.
+     * What {@code thread} was last seen waiting for that no explored thread holds; empty if nothing such.
+     * Such as a lock of a session outside the exploration; it explains an execution that ran past its time limit.
      */
     default Optional<String> waitingOutside(int thread) {
         return Optional.empty();
     }
 
     /**
-     * Ends what {@code thread} still does where this probe looks (a statement running in the database), for a thread
-     * whose execution is over and that was told to unwind: its teardown then need not wait until the server's own
+     * Ends what {@code thread} still does where this probe looks, such as a statement running in the database.
+     * Called for a thread whose execution is over and that was told to unwind: its teardown then need not wait until the server's own
      * deadlock detector, or a timeout, lets it go. A probe that cannot end it leaves it alone.
      */
     default void release(int thread) {}

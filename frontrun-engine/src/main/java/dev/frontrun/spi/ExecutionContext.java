@@ -7,9 +7,9 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * State of one execution that sources of scheduling points share across the execution's
- * threads (per-execution aliases of generated keys, open connections, blocking probes), and the
- * way to what lives as long as the whole exploration. A new context is made for every
+ * State of one execution that sources of scheduling points share across the execution's threads.
+ * It holds per-execution aliases of generated keys, open connections and blocking probes, and leads to
+ * what lives as long as the whole exploration. A new context is made for every
  * execution, so nothing leaks from one interleaving to the next.
  */
 public interface ExecutionContext {
@@ -33,14 +33,14 @@ public interface ExecutionContext {
     Optional<Isolation> forcedIsolation();
 
     /**
-     * The HTTP statuses the explored threads' requests were answered with so far in this execution, by
-     * thread index (what {@code Frontrun.status} recorded); empty for threads that are not requests.
+     * The HTTP statuses the explored threads' requests got so far in this execution, by thread index.
+     * What {@code Frontrun.status} recorded; empty for threads that are not requests.
      */
     Map<Integer, Integer> httpStatuses();
 
     /**
-     * Tells the exploration's timings that the calling explored thread spent {@code nanos} in a
-     * database call (a statement's round trip, or its wait for a lock): the rest of a thread's time
+     * Tells the exploration's timings that the calling explored thread spent {@code nanos} in a database call.
+     * A call is a statement's round trip, or its wait for a lock: the rest of a thread's time
      * between scheduling points is its own code. Cheap; a source that does not measure never calls it.
      */
     default void recordDatabaseTime(long nanos) {}
@@ -56,8 +56,8 @@ public interface ExecutionContext {
     void addBlockingProbe(BlockingProbe probe);
 
     /**
-     * How much of this execution the scheduler saw, so a source can tell an execution it saw nothing of: the
-     * scheduling points its threads took so far, from every source (statements, Java synchronization and shared
+     * How much of this execution the scheduler saw, so a source can tell an execution it saw nothing of.
+     * It counts the scheduling points its threads took so far, from every source (statements, Java synchronization and shared
      * memory, markers, requests to other services).
      */
     int steps();

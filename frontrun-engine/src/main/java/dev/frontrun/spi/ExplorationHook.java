@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Lifecycle callbacks around an exploration's executions, run on the exploring (test) thread:
- * the place to snapshot and restore a database, or to open and close per-execution resources.
+ * Lifecycle callbacks around an exploration's executions, run on the exploring (test) thread.
+ * They are the place to snapshot and restore a database, or to open and close per-execution resources.
  */
 public interface ExplorationHook {
 
@@ -14,8 +14,8 @@ public interface ExplorationHook {
     default void beforeExploration() throws Exception {}
 
     /**
-     * Before the rounds of {@code Exploration.baseline}, in place of {@link #beforeExploration}: what the work run
-     * plainly needs (a restore between rounds), and nothing that would add to its time, which is meant to be the
+     * Before the rounds of {@code Exploration.baseline}, in place of {@link #beforeExploration}.
+     * It prepares what the work run plainly needs (a restore between rounds), and nothing that would add to its time, which is meant to be the
      * work's without Frontrun (no tracking of its writes, no recording of its traffic). The rounds then get
      * {@link #beforeExecution} and {@link #afterExecution}, and {@link #afterExploration} ends them. By default
      * {@link #beforeExploration}.
@@ -41,8 +41,8 @@ public interface ExplorationHook {
     default void afterExecution(ExecutionContext execution) throws Exception {}
 
     /**
-     * This hook's counterpart on worker {@code worker} of a parallel exploration ({@code Exploration.parallelism}):
-     * each worker runs its executions on a thread of its own, beside the others, and calls the lifecycle
+     * This hook's counterpart on worker {@code worker} of a parallel exploration ({@code Exploration.parallelism}).
+     * Each worker runs its executions on a thread of its own, beside the others, and calls the lifecycle
      * methods of its own hooks there, from {@link #beforeExploration} to {@link #afterExploration}; this
      * hook then hears only of the whole exploration (its {@code beforeExploration} before any worker's,
      * its {@code afterExploration} after every worker's), on the exploring thread. Asked for every worker
@@ -57,9 +57,9 @@ public interface ExplorationHook {
     }
 
     /**
-     * Whether {@code thrown} — by the setup, an explored thread or the invariant — says that the environment
-     * this hook keeps was used wrongly, not that the code under test failed (e.g. a connection to a database
-     * the exploration has closed): the exploration then ends with ERROR and this message, never with a verdict
+     * Whether {@code thrown} says that the environment this hook keeps was used wrongly, not the code under test.
+     * For example a connection, by the setup, an explored thread or the invariant, to a database
+     * the exploration has closed: the exploration then ends with ERROR and this message, never with a verdict
      * on the code, and the exception is never taken as an expected answer of the thread.
      *
      * @return what the user must change, or empty (the default) when {@code thrown} is the code's own
@@ -69,8 +69,8 @@ public interface ExplorationHook {
     }
 
     /**
-     * After each execution has been judged, on the exploring thread, with the failure the exploration counts for it:
-     * empty when the property held in it, and for an execution the exploration does not count (one it abandoned as
+     * After each execution has been judged, on the exploring thread, with the failure the exploration counts for it.
+     * The failure is empty when the property held in it, and for an execution the exploration does not count (one it abandoned as
      * redundant, a replay of the failure found). Lets a hook keep what it held of each execution for the one the
      * result shows — the first whose failure disproves the property or breaks the test, else the first failing one —
      * and let the others go (the Spring starter prints the explored code's log lines of that execution only).
@@ -81,8 +81,8 @@ public interface ExplorationHook {
     default void afterExploration() throws Exception {}
 
     /**
-     * What the exploration could not explore that this hook knows of (calls beneath JDBC it could not
-     * see, say), one sentence each, asked after the last execution. The result states them next to
+     * What the exploration could not explore that this hook knows of, one sentence each.
+     * Calls beneath JDBC it could not see, say; asked after the last execution. The result states them next to
      * its verdict ({@code Result.notExplored()}): a verdict with notes covers what was explored only.
      */
     default List<String> notExplored() {
