@@ -16,8 +16,8 @@ import org.hibernate.id.enhanced.StandardOptimizerDescriptor;
 import org.hibernate.sql.ast.tree.expression.Expression;
 
 /**
- * An optimizer that, inside an execution, gives every explored thread (and the setup) a block of ids of its own,
- * taken from the sequence by that thread, as a cluster of JVMs sharing the sequence would; elsewhere it is the
+ * Gives every explored thread its own block of ids inside an execution, as a cluster of JVMs would.
+ * The setup gets one too; each block is taken from the sequence by that thread, as a cluster of JVMs sharing the sequence would; elsewhere it is the
  * application's.
  * One block for all threads makes an id depend on which thread asked first, in memory, where Frontrun sees nothing: a
  * thread holds the block's lock while it asks the sequence (a scheduling point), the other waits for the lock and then

@@ -50,8 +50,8 @@ public final class IdentifierBlocks implements ExplorationHook {
     private final List<String> unknown = new CopyOnWriteArrayList<>();
 
     /**
-     * The {@code increment} generator reads the largest id with its {@code sql} at its first use, then forgets the
-     * query and counts on in memory; it has no {@code reset}, so it starts afresh with its query given back.
+     * Gives the {@code increment} generator its query back, so it reads the largest id afresh.
+     * It reads the largest id with its {@code sql} at its first use, then forgets the query and counts on in memory; it has no {@code reset}, so it starts afresh with its query given back.
      */
     private record Increment(IncrementGenerator generator, Field sql, Field previousValue, String query) {
         void reset() throws IllegalAccessException {
@@ -100,9 +100,9 @@ public final class IdentifierBlocks implements ExplorationHook {
     }
 
     /**
-     * Gives each explored thread a block of its own inside executions ({@link BlockPerThread}), when the generator
-     * keeps its optimizer where it can be replaced (Hibernate's sequence and table generators do); else leaves it
-     * shared.
+     * Gives each explored thread a block of its own inside executions ({@link BlockPerThread}) where possible.
+     * That is when the generator keeps its optimizer where it can be replaced (Hibernate's sequence and table
+     * generators do); else it is left shared.
      */
     private static void blockPerThread(OptimizableGenerator generator, Optimizer optimizer) {
         try {

@@ -42,7 +42,8 @@ public final class RepeatableUuids implements ExplorationHook {
     private final List<SessionFactory> factories = new CopyOnWriteArrayList<>();
 
     /**
-     * Inside an execution the thread's repeatable sequence, elsewhere Hibernate's own strategy; {@code version} 4 for
+     * Inside an execution the thread's repeatable sequence, elsewhere Hibernate's own strategy.
+     * {@code version} 4 for
      * random keys, 1, 6 or 7 for time-based ones (their clock a per-thread counter, see {@link TimeOrderedUuids}).
      */
     private record Repeatable(UuidValueGenerator hibernates, int version) implements UuidValueGenerator {

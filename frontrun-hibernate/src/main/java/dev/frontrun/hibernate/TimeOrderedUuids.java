@@ -3,8 +3,8 @@ package dev.frontrun.hibernate;
 import java.util.UUID;
 
 /**
- * Time-based UUIDs (versions 1, 6 and 7) whose clock is a counter, so that they repeat in every execution of an
- * exploration: the {@code n}th key a thread generates carries the {@code n}th tick after a fixed instant, and its
+ * Time-based UUIDs (versions 1, 6 and 7) whose clock is a counter, so that they repeat in every execution.
+ * The {@code n}th key a thread generates carries the {@code n}th tick after a fixed instant, and its
  * other bits come from the thread's repeatable random UUID. Keys one thread generates keep their order, as a clock
  * would give them; keys of different threads share ticks and are told apart by their random bits.
  */

@@ -9,7 +9,8 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.ModelAndView;
 
 /**
- * Frontrun's control flow stays invisible to the application: an explored request whose execution is over unwinds
+ * Keeps Frontrun's control flow invisible to the application's exception handlers.
+ * An explored request whose execution is over unwinds
  * with the engine's {@link SchedulingPoints.Abort}, an {@code Error}, which Spring MVC wraps into a
  * {@code ServletException} ("Handler dispatch failed") and offers to the exception resolvers, where an application's
  * catch-all {@code @ExceptionHandler(Exception.class)} would log it as its own 500 and answer as if the request had

@@ -8,7 +8,8 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 
 /**
- * Wraps every {@link DataSource} bean with the Frontrun proxy, once: a bean that already is a
+ * Wraps every {@link DataSource} bean with the Frontrun proxy, once.
+ * A bean that already is a
  * Frontrun proxy, or a Spring {@link DelegatingDataSource} (lazy-connection or
  * transaction-aware proxy) over one, is left alone, so no statement passes through two proxies
  * and becomes two scheduling points. Every proxy carries the context's {@link SchemaHints}, which

@@ -20,7 +20,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.util.ClassUtils;
 
 /**
- * Registers the Hibernate statement inspector (traces then name the entities a statement
+ * Lets traces name entities and explorations reset Hibernate's own state, from its metamodel.
+ * It registers the Hibernate statement inspector (traces then name the entities a statement
  * touches) and reads the metamodel once the entity manager factory exists: table → entity and id
  * columns, the identifier generators whose blocks every exploration empties, as it empties the
  * second-level cache, and the UUID generators it makes repeat. An inspector the application configured

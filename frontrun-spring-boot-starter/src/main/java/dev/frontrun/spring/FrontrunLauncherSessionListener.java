@@ -13,8 +13,8 @@ import org.springframework.core.type.classreading.CachingMetadataReaderFactory;
 import org.springframework.core.type.classreading.MetadataReader;
 
 /**
- * Instruments the application's packages when the test run starts, before JUnit's discovery loads the
- * test classes and, through their fields and lambdas, the application's classes (instrumenting them as they
+ * Instruments the application's packages when the test run starts, before JUnit loads any of them.
+ * JUnit's discovery loads the test classes and, through their fields and lambdas, the application's classes (instrumenting them as they
  * load is cheaper than retransforming them later). The packages are those of the
  * {@code @SpringBootApplication} classes in the class path's directories (read as class files, nothing
  * loaded), or the system property {@code frontrun.instrument.packages} (comma-separated); the system property

@@ -12,7 +12,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
 /**
- * The switch {@code frontrun.native=off|auto|required} of a Frontrun test context: whether its
+ * The switch {@code frontrun.native=off|auto|required}: whether explorations look beneath the JDK.
+ * It decides whether a Frontrun test context's
  * explorations check, with the preloaded {@code libfrontrun_io.so}, that every statement an explored
  * thread sends to PostgreSQL went through the JDBC proxy, and explore the orders of their requests to
  * other services over sockets. {@code auto} (the default) does when the library is preloaded and, when
@@ -35,7 +36,8 @@ public class FrontrunNativeAutoConfiguration {
     }
 
     /**
-     * Said once per JVM, when the first context with {@code frontrun.native=auto} starts: whether the library is
+     * Said once per JVM, when the first context with {@code frontrun.native=auto} starts.
+     * Whether the library is
      * preloaded is the JVM's, whatever the context, and every cached test context would say it again.
      */
     static final class UnavailableWarning {

@@ -11,7 +11,8 @@ import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.test.context.TestPropertySource;
 
 /**
- * Races code in a Spring Boot test: put it next to {@code @SpringBootTest} (and
+ * Races code in a Spring Boot test, beside {@code @SpringBootTest}.
+ * Put it next to {@code @SpringBootTest} (and
  * {@code @AutoConfigureMockMvc}) to turn on Frontrun's auto-configuration — every DataSource is
  * wrapped, a {@link RaceExplorer} bean is available — and its JUnit extension, which points to
  * the report of a failing exploration. The auto-configuration is imported explicitly too, so it

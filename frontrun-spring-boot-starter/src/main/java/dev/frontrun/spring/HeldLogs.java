@@ -14,8 +14,8 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * The explored code's log lines, held per execution and printed for the execution the result shows only, the way a
- * test runner keeps a passing test's output: an exploration of ten thousand executions would otherwise print the
+ * Holds the explored code's log lines per execution and prints those of the execution the result shows only.
+ * This is the way a test runner keeps a passing test's output: an exploration of ten thousand executions would otherwise print the
  * application's warnings ten thousand times. One per exploration. While it runs, each logging framework in use
  * ({@link LogDiversion}) hands this hook every event logged on an explored thread of its executions, instead of
  * appending it; when an execution is judged, its lines are kept if it is the one the result will show (the first whose

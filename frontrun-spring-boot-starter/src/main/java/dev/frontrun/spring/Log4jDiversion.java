@@ -16,7 +16,8 @@ import org.apache.logging.log4j.message.ObjectMessage;
 import org.apache.logging.log4j.util.SortedArrayStringMap;
 
 /**
- * Log4j 2's events of explored threads, held: a context-wide filter, asked before every event is made, makes the event
+ * Holds Log4j 2's events of explored threads, to be printed later as they would have been.
+ * A context-wide filter, asked before every event is made, makes the event
  * of a call on an explored thread that its logger would log, with what it needs from the thread (its name, the thread
  * context, the message), holds it and denies the call; printed later, it goes to the logger's configuration as it
  * would have. Caller location is not kept, as with Log4j's asynchronous loggers by default.

@@ -10,7 +10,8 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.Marker;
 
 /**
- * Logback's events of explored threads, held: a turbo filter, asked before every event is made, builds the event of a
+ * Holds Logback's events of explored threads, to be printed later as they would have been.
+ * A turbo filter, asked before every event is made, builds the event of a
  * call on an explored thread that its logger would log, captures what it needs from the thread (its name, the MDC,
  * the formatted message) and holds it instead of logging it; printed later, it goes to the logger's appenders as it
  * would have. Caller data (a pattern's {@code %line}, {@code %method}) is not kept, as with Logback's own

@@ -6,8 +6,8 @@ import java.util.List;
 import javax.sql.DataSource;
 
 /**
- * The context's setting of {@code frontrun.native} ({@code off}, {@code auto} — the default —
- * {@code required}), turned into what each exploration of its {@link RaceExplorer} gets: the check
+ * Turns the context's setting of {@code frontrun.native} into what each of its explorations gets.
+ * The setting ({@code off}, {@code auto} — the default — {@code required}) is turned into what each exploration of its {@link RaceExplorer} gets: the check
  * of the database traffic beneath JDBC and the requests to other services as scheduling points, a
  * refusal to start, a note of what went unexplored, or nothing.
  */

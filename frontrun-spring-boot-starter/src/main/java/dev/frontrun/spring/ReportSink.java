@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The reports the explorations of one test wrote, so that {@link FrontrunExtension} names the
- * right one when the test fails: the first report of an exploration ({@code run()}), else the
+ * The reports the explorations of one test wrote, so that a failing test names the right one.
+ * {@link FrontrunExtension} names the first report of an exploration ({@code run()}), else the
  * first of a replay. A test that explores and then replays to confirm the finding is pointed at
  * the exploration's report, the one it asked about; a test that wrote none is pointed at none.
  */

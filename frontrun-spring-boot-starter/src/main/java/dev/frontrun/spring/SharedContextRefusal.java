@@ -3,7 +3,8 @@ package dev.frontrun.spring;
 import dev.frontrun.spi.ExplorationHook;
 
 /**
- * Refuses to explore a Spring application on parallel workers ({@code parallelism(n)}, n &gt; 1): every
+ * Refuses to explore a Spring application on parallel workers ({@code parallelism(n)}, n &gt; 1).
+ * Every
  * request runs in the one application context, whose singletons, caches, pool and transaction managers
  * all requests share. Executions running side by side would share them too — an execution could see
  * another one's effects, and a worker's copy of the database cannot be given to one execution's requests

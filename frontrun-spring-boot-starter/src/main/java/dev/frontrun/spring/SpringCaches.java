@@ -8,8 +8,8 @@ import org.springframework.cache.Cache;
 import org.springframework.cache.CacheManager;
 
 /**
- * Empties the context's Spring caches ({@code @Cacheable} and every other {@link Cache} of its {@link CacheManager}s)
- * whenever an exploration puts the database back: before the exploration, before every execution and after the last
+ * Empties the context's Spring caches whenever an exploration puts the database back.
+ * Those are {@code @Cacheable} and every other {@link Cache} of its {@link CacheManager}s; it happens before the exploration, before every execution and after the last
  * one. A cache keeps what the last execution read or computed; with the rows put back, the next execution would start
  * from a cache the first one never saw, and after the exploration the application would read values the restore has
  * undone. Emptying a cache is allowed at any time by its contract, so the application cannot tell, but for the

@@ -4,8 +4,8 @@ import dev.frontrun.spi.ExplorationHook;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * Refuses to explore from inside a test-managed transaction ({@code @Transactional} on the test):
- * the explored threads run transactions of their own, cannot see its uncommitted data, and its
+ * Refuses to explore from inside a test-managed transaction ({@code @Transactional} on the test).
+ * The explored threads run transactions of their own, cannot see its uncommitted data, and its
  * rollback would not undo theirs. Checked when the exploration starts (hooks run on the thread
  * that calls {@code run()} or {@code replay(...)}, the test's), before the database is snapshotted.
  */
