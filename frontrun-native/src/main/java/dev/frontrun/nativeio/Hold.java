@@ -1,7 +1,7 @@
 package dev.frontrun.nativeio;
 
 /**
- * One hold on a nesting switch of the library (requests fed, a port ignored): the switch stays on
+ * One hold on a nesting switch of the library (requests fed, a port ignored). The switch stays on
  * while any hold on it is open; closing this one releases it only, once.
  */
 public final class Hold implements AutoCloseable {

@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * What the LD_PRELOAD interposer ({@code libfrontrun_io.so}) sees of this JVM's socket I/O beneath
- * JDBC: bytes and calls per socket, per thread and as a stream of events, for watched peer ports.
+ * JDBC. Bytes and calls per socket, per thread and as a stream of events, for watched peer ports.
  *
  * <p>Never a silent green: when the interposer is not preloaded and interposing, every method that
  * reports I/O throws an {@link IllegalStateException} that says how to enable it, rather than

@@ -1,7 +1,7 @@
 package dev.frontrun.nativeio;
 
 /**
- * A watch on a peer port, from {@link NativeIo#watchPort(int)}: while any watch on a port is open,
+ * A watch on a peer port, from {@link NativeIo#watchPort(int)}. While any watch on a port is open,
  * calls on sockets connected to it are counted (and recorded, if events are being recorded).
  * Closing it releases this watch only; watches on the same port nest.
  */

@@ -4,7 +4,7 @@ import com.sun.jna.Pointer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The one callback the library calls before a fed thread's request leaves: decodes the peer and the
+ * The one callback the library calls before a fed thread's request leaves. Decodes the peer and the
  * request's first line and hands them to the listener. Kept strongly reachable for as long as the
  * library may call it (JNA frees a collected callback's native stub).
  */

@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * A request a thread is about to send to another service, seen beneath the JDK by the preloaded
- * library: the first write on a connected socket since the connection was opened or since the last
+ * library. The first write on a connected socket since the connection was opened or since the last
  * response came back on it.
  *
  * @param host the peer address ({@code 127.0.0.1}, {@code ::1}), or {@code unix} for a Unix-domain socket

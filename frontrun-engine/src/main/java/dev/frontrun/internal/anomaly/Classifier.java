@@ -25,7 +25,7 @@ import java.util.Set;
 
 /**
  * Names the anomaly of a trace, in this order of precedence (the most specific explanation
- * first): dirty read (G1a/G1b, only where the database shows uncommitted writes), write-write cycle
+ * first). Dirty read (G1a/G1b, only where the database shows uncommitted writes), write-write cycle
  * (G0), lost update (P4), a cycle with one anti-dependency (G-single: non-repeatable read, read skew,
  * or a phantom when the anti-dependency is about which rows exist), and a cycle with several
  * (G2-item write skew, or a phantom over a predicate). Done at both levels, transactions and requests.
@@ -199,7 +199,7 @@ final class Classifier {
     }
 
     /**
-     * For each hop of a cycle, the edge that explains it best: the same type, a row-value conflict
+     * For each hop of a cycle, the edge that explains it best. The same type, a row-value conflict
      * over a membership one, and (for the edge closing a G-single) one on the item of the rw edge.
      */
     private static List<Dependency> preferred(List<Dependency> cycle, List<Dependency> deps, boolean single) {

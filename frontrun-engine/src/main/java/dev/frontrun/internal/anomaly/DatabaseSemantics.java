@@ -1,7 +1,7 @@
 package dev.frontrun.internal.anomaly;
 
 /**
- * Which writes a read can see, beyond what the isolation level names: the classifier infers the
+ * Which writes a read can see, beyond what the isolation level names. The classifier infers the
  * version each read observed from the order the statements ran, so it must know the database's
  * visibility rule.
  */
@@ -12,7 +12,7 @@ public enum DatabaseSemantics {
      */
     POSTGRESQL,
     /**
-     * A database that honours READ UNCOMMITTED: a read in such a transaction sees the newest write,
+     * A database that honours READ UNCOMMITTED. A read in such a transaction sees the newest write,
      * committed or not; aborted and intermediate reads are reported as dirty reads.
      */
     READ_UNCOMMITTED_SEES_UNCOMMITTED_WRITES

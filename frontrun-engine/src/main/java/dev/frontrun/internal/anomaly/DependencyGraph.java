@@ -217,7 +217,7 @@ final class DependencyGraph {
 
     /**
      * Whether a later statement of the same thread writes blindly (values from the client), possibly
-     * from this read of {@code x}: no locking read or self-reading write of x came in between to
+     * from this read of {@code x}. No locking read or self-reading write of x came in between to
      * replace it with fresh data.
      */
     boolean feedsBlindWrite(Op read, ResourceId x) {
@@ -256,7 +256,7 @@ final class DependencyGraph {
     // ------------------------------------------------------------------ lost update (P4)
 
     /**
-     * A lost update (P4: r1[x] … w2[x] … w1[x] … c1): a unit read x, another unit then wrote x and
+     * A lost update (P4: r1[x] … w2[x] … w1[x] … c1). A unit read x, another unit then wrote x and
      * committed, and the first unit wrote x again with values that may rest on its read, which did
      * not see that write. {@code reread} is a later read of x by the first unit that did see it
      * (Hibernate's merge re-loads the row, then writes the stale detached state over it), or null.

@@ -11,7 +11,7 @@ import java.util.Optional;
 
 /**
  * Classifies the anomaly behind a failing execution from its SQL trace (the {@link
- * dev.frontrun.internal.sql.SqlStep} details the JDBC proxy records): builds Adya's dependency graph over
+ * dev.frontrun.internal.sql.SqlStep} details the JDBC proxy records). Builds Adya's dependency graph over
  * the database transactions — and again over requests, all statements of one thread, because
  * application code often reads in one transaction and writes a stale copy back in the next — and
  * names the cycle: lost update (P4), write skew (G2-item), non-repeatable read / read skew

@@ -23,7 +23,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The SQL side of a trace as the classifier sees it: transactions with their statements, each
+ * The SQL side of a trace as the classifier sees it. Transactions with their statements, each
  * statement with the items it read and wrote, the order in which it really took effect (a
  * statement that waited for a lock takes effect when the lock was released), and each
  * transaction's outcome and isolation level.
@@ -424,7 +424,7 @@ final class TraceModel {
 
     /**
      * A statement the scheduler saw block (waiting for a lock a paused transaction held) took effect
-     * after the lock was released: where the scheduler resumed it, if it held it paused; otherwise at the
+     * after the lock was released. Where the scheduler resumed it, if it held it paused; otherwise at the
      * first later COMMIT or ROLLBACK of a thread it waited for (or of any other thread, if the reason
      * names none), and before its own thread's next step.
      */

@@ -27,7 +27,7 @@ import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.utility.JavaModule;
 
 /**
- * Instruments the classes of the packages an exploration names, once per JVM: Byte Buddy's agent
+ * Instruments the classes of the packages an exploration names, once per JVM. Byte Buddy's agent
  * attaches to the running JVM (no {@code -javaagent} flag), a class file transformer rewrites the
  * synchronization sites (and {@code UUID.randomUUID()} calls: {@link RandomSiteVisitor}) of matching classes as
  * they load, and classes already loaded are
@@ -146,7 +146,7 @@ public final class JavaSyncInstrumentation {
 
     /**
      * The note an exploration instrumenting {@code packagePrefixes} carries when classes there could not be
-     * instrumented: their synchronization and shared memory are no scheduling points, so no HOLDS covers them.
+     * instrumented. Their synchronization and shared memory are no scheduling points, so no HOLDS covers them.
      */
     public static synchronized Optional<String> notInstrumented(List<String> packagePrefixes) {
         List<String> prefixes =
@@ -222,7 +222,7 @@ public final class JavaSyncInstrumentation {
     }
 
     /**
-     * Whether a class is one a framework generated in the application's package, named as it names them: Spring's CGLIB
+     * Whether a class is one a framework generated in the application's package, named as it names them. Spring's CGLIB
      * proxies ({@code $$}), Hibernate's proxies, access optimizers and instantiators ({@code Wallet$HibernateProxy…},
      * {@code $HibernateAccessOptimizer…}, {@code $HibernateInstantiator…}), Spring Data's property accessors and
      * instantiators ({@code Wallet_Accessor_k2m3}, {@code _Instantiator_}), Byte Buddy's default names

@@ -19,7 +19,7 @@ import net.bytebuddy.jar.asm.Type;
 import net.bytebuddy.pool.TypePool;
 
 /**
- * Rewrites one method's shared-memory sites: a read or write of a non-final field or of an array
+ * Rewrites one method's shared-memory sites. A read or write of a non-final field or of an array
  * element, and a call on an atomic or an adder, is preceded by a call of {@link MemoryPoints} with the
  * object (a copy of it from the operand stack) and the resource's name as a constant; calls on a
  * {@code ConcurrentHashMap} (through {@code Map}, {@code ConcurrentMap} or the class) become static calls
@@ -113,7 +113,7 @@ final class MemorySiteVisitor extends MethodVisitor {
     private final boolean constructor;
     private final boolean staticInitializer;
     /**
-     * The {@code new}s whose constructor call has not come yet, innermost first: the type of each to name
+     * The {@code new}s whose constructor call has not come yet, innermost first. The type of each to name
      * after that call (its reference was {@code dup}'ed, so a copy is left on the stack), else "".
      */
     private final Deque<String> pendingNews = new ArrayDeque<>();

@@ -13,7 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Finds the {@code // frontrun: name} comments of a class's source file: the file is looked up under
+ * Finds the {@code // frontrun: name} comments of a class's source file. The file is looked up under
  * the source roots (system property {@code frontrun.sourceRoots}, separated like a class path, else
  * {@code src/main/java} and {@code src/test/java} of the working directory) by the class's package and
  * outermost class name. A comment on a line with code marks that line; a comment alone on its line marks

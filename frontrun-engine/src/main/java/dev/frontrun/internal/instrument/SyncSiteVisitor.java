@@ -14,7 +14,7 @@ import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 
 /**
- * Rewrites one method's synchronization sites into calls of the engine's runtimes: a {@code
+ * Rewrites one method's synchronization sites into calls of the engine's runtimes. A {@code
  * monitorenter}/{@code monitorexit} is preceded by a call that receives the monitor, and calls of
  * {@code Object.wait/notify/notifyAll}, {@code Lock} (and the read-write lock views), {@code Condition},
  * {@code StampedLock}, {@code Semaphore}, {@code BlockingQueue} (and the other operations of a queue,

@@ -4,7 +4,7 @@ import dev.frontrun.internal.engine.SyncPoints;
 import net.bytebuddy.asm.Advice;
 
 /**
- * Inlined into the synchronized methods of instrumented classes: their monitor, which the JVM takes
+ * Inlined into the synchronized methods of instrumented classes. Their monitor, which the JVM takes
  * before the method's first instruction, becomes a scheduling point at the start and end of the body.
  */
 final class SynchronizedMethodAdvice {

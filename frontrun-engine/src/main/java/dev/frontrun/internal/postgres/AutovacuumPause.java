@@ -97,7 +97,7 @@ final class AutovacuumPause {
 
     /**
      * Puts back what an earlier exploration switched off and could not put back (the JVM died before its last
-     * restore): run by the next snapshot, in its transaction, before it drops the old schema.
+     * restore). Run by the next snapshot, in its transaction, before it drops the old schema.
      */
     static void resumeLeftovers(Connection c) throws SQLException {
         try (Statement st = c.createStatement();

@@ -50,7 +50,7 @@ public final class BackendSignals implements AutoCloseable {
     }
 
     /**
-     * Whether {@code pid} is a PostgreSQL backend process seen by this machine's {@code /proc}: a server in
+     * Whether {@code pid} is a PostgreSQL backend process seen by this machine's {@code /proc}. A server in
      * another host or PID namespace is not (its pid would name an unrelated process here, or none).
      */
     public static boolean isLocalBackend(int pid) {

@@ -57,7 +57,7 @@ final class ChangeDetection {
     }
 
     /**
-     * The statements that start tracking {@code table}: its tracking sequence, and on it and each partition a
+     * The statements that start tracking {@code table}. Its tracking sequence, and on it and each partition a
      * trigger enabled {@code ALWAYS}, so it fires for a replica session too.
      */
     static List<String> track(SnapshotScope.Table table, String tracker) {

@@ -29,7 +29,7 @@ final class ChangesAndEmptying {
 
     private static final String TABLE = DatabaseSnapshot.SCHEMA + ".restorable";
     /**
-     * The tables written since the last restore that filled them: their tracking sequence moved past the value that
+     * The tables written since the last restore that filled them. Their tracking sequence moved past the value that
      * restore saw ({@code seen}), as a query of {@code relid}s.
      */
     static final String WRITTEN = "(SELECT r.relid FROM " + TABLE + " r WHERE r.tracker IS NOT NULL"
@@ -94,7 +94,7 @@ final class ChangesAndEmptying {
 
     /**
      * Registers the tables, in the order they are emptied (referenced tables first), each with its copy's row count,
-     * counted once: a copy never changes, and the emptied tables' record needs the count at every emptying.
+     * counted once. A copy never changes, and the emptied tables' record needs the count at every emptying.
      */
     static String register(List<Restorable> tables) {
         StringBuilder sql = new StringBuilder("INSERT INTO " + TABLE + " VALUES ");

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The record of tables a restore emptied and has not filled again yet ({@value #TABLE}): a restore empties a table
+ * The record of tables a restore emptied and has not filled again yet ({@value #TABLE}). A restore empties a table
  * (committed), vacuums it, then fills it in another transaction, and should that fail or the JVM die in between,
  * the next snapshot must fill the table from the copy before it drops the old snapshot's schema, or the rows are lost.
  */

@@ -9,7 +9,7 @@ import java.util.Properties;
 import javax.sql.DataSource;
 
 /**
- * Connections of Frontrun's own, beside the application's pool: the lock probe and catalog lookups
+ * Connections of Frontrun's own, beside the application's pool. The lock probe and catalog lookups
  * must never take a connection the explored threads are waiting for (with a pool of one, that would
  * hang the exploration). Opened with the driver directly, from the URL and credentials the
  * application's data source was configured with (HikariCP, DBCP, Tomcat, pgjdbc's own data sources
@@ -49,7 +49,7 @@ public final class OwnConnections extends DriverDataSource {
     }
 
     /**
-     * The URL without the parameters Frontrun sets on its own connections: pgjdbc lets URL parameters
+     * The URL without the parameters Frontrun sets on its own connections. The pgjdbc driver lets URL parameters
      * win over connection properties, and its data sources spell every property out in {@code getUrl()}.
      */
     static String withoutOwnParameters(String url) {
@@ -93,7 +93,7 @@ public final class OwnConnections extends DriverDataSource {
     }
 
     /**
-     * A connection that is not marked as Frontrun's own: one the explored code uses (a parallel worker's
+     * A connection that is not marked as Frontrun's own. One the explored code uses (a parallel worker's
      * copy of the application's database), named {@code applicationName} in {@code pg_stat_activity}.
      */
     public Connection connectAs(String applicationName) throws SQLException {

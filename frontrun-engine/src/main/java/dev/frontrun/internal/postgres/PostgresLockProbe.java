@@ -15,7 +15,7 @@ import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
- * Asks PostgreSQL whether an explored thread's statement waits on a lock: {@code pg_blocking_pids}
+ * Asks PostgreSQL whether an explored thread's statement waits on a lock. {@code pg_blocking_pids}
  * of the backend running it, through a monitor connection of its own that lives as long as the
  * exploration. Used by the scheduler for statements that are slow to come back. Only a wait on
  * another explored thread's backend is a block the scheduler acts on. A probe that cannot ask is an
@@ -153,7 +153,7 @@ public final class PostgresLockProbe implements AutoCloseable {
 
     /**
      * Cancels the statement {@code thread} still runs ({@code pg_cancel_backend}), for a thread whose execution is
-     * over: a statement waiting for a lock in a cycle would otherwise wait until PostgreSQL's deadlock detector
+     * over. A statement waiting for a lock in a cycle would otherwise wait until PostgreSQL's deadlock detector
      * breaks it ({@code deadlock_timeout}, a second by default, in every execution and replay that ends in that
      * deadlock), and one waiting for a session outside the exploration until that session lets go. A cancel that
      * reaches the backend after the statement ended finds it idle, where PostgreSQL ignores it. Without the right to

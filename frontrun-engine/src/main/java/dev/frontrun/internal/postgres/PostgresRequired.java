@@ -6,7 +6,7 @@ import java.sql.SQLException;
 import javax.sql.DataSource;
 
 /**
- * Frontrun models PostgreSQL (its locks, snapshots, {@code pg_blocking_pids}, its catalog): on any
+ * Frontrun models PostgreSQL (its locks, snapshots, {@code pg_blocking_pids}, its catalog). On any
  * other database its verdicts would mean nothing, so it refuses, naming the database it found and
  * how to give the tests a PostgreSQL.
  */

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The snapshot could not take the locks it needs within its {@code lock_timeout}: another session —
+ * The snapshot could not take the locks it needs within its {@code lock_timeout}. Another session —
  * typically a connection the explored code left open inside a transaction — holds locks on the tables
  * to restore. Names every such session, what it last ran, and which explored thread used it last when
  * Frontrun knows.

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * Someone changed the database's schema while an exploration ran (the explored code, the per-execution setup, or a
- * connection beside them): a restore puts back rows and sequences, not tables, indexes or views, so the executions
+ * connection beside them). A restore puts back rows and sequences, not tables, indexes or views, so the executions
  * after the change would not start from the database the first one met, and no verdict could be trusted. The
  * exploration stops with this error instead, naming each change.
  */

@@ -5,7 +5,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * Schema changes made while a snapshot lasts, by anyone: a restore puts back the rows and sequences of the tables the
+ * Schema changes made while a snapshot lasts, by anyone. A restore puts back the rows and sequences of the tables the
  * snapshot found, never a table created, altered or dropped since (nor a materialized view refreshed, an index built),
  * so the executions after such a change would not start from the database the first one met. Two event triggers
  * record every committed change of a non-temporary object in a table of Frontrun's schema (transactional: a change

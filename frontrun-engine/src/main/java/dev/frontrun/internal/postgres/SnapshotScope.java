@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * What a {@link DatabaseSnapshot} covers, read from the catalog: every table (partitioned tables as
+ * What a {@link DatabaseSnapshot} covers, read from the catalog. Every table (partitioned tables as
  * one table with their partitions) and sequence of every user schema the user may use — every
  * schema on the connection's {@code search_path}, and the others, which schema-qualified statements
  * reach — except Frontrun's own schema, the system schemas and objects that belong to an extension.

@@ -10,7 +10,7 @@ import java.util.List;
 import javax.sql.DataSource;
 
 /**
- * A {@link DatabaseSnapshot}'s one connection, kept for the exploration so a restore does not pay for a new one: in
+ * A {@link DatabaseSnapshot}'s one connection, kept for the exploration so a restore does not pay for a new one. In
  * autocommit mode at READ COMMITTED with a bounded lock wait, and given back as it was handed out (a pool may reuse
  * it). Also the few questions and transaction shapes the snapshot asks of it.
  */
@@ -60,7 +60,7 @@ final class SnapshotSession {
     }
 
     /**
-     * From now on the session runs as a replica: its writes fire no foreign-key or user trigger (the restore empties
+     * From now on the session runs as a replica. Its writes fire no foreign-key or user trigger (the restore empties
      * and fills tables in separate transactions). Set once for the session rather than in each restore's transactions:
      * every change of the role empties the session's plan cache, and the restore's function would be planned afresh
      * twice per restore. Given back as handed out by {@link #close()}.

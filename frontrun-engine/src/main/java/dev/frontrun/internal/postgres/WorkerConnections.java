@@ -11,7 +11,7 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * The connections the explored code gets on one worker of a parallel exploration: to the worker's copy
+ * The connections the explored code gets on one worker of a parallel exploration. To the worker's copy
  * of the database, kept open between executions like a pool's. A connection closed by the code goes
  * back reset as a pool resets it — its transaction rolled back, autocommit on, the level and read-only
  * flag it came with, session settings {@code RESET} — so each borrow starts as a fresh session would.

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The picture of a finding's dependency cycle as data: its nodes (transactions, or threads at
+ * The picture of a finding's dependency cycle as data. Its nodes (transactions, or threads at
  * request level) evenly on a circle — two nodes side by side — and each hop a curve bent away from
  * the centre line, starting and ending just outside the node pills, so it can be tested without
  * parsing SVG.

@@ -18,7 +18,7 @@ import java.util.Set;
 import java.util.function.IntPredicate;
 
 /**
- * The values that decide a race, step by step: for a write, the columns it changed and the values it set them to; for
+ * The values that decide a race, step by step. For a write, the columns it changed and the values it set them to; for
  * a read, what it returned of those columns. An ORM's UPDATE sets every column, so its text, cut to fit a line, rarely
  * reaches the one that matters ({@code stock_quantity = 1}). A column is changed when its new value differs from what
  * the same thread last read of that row (every column it sets, when the thread read none of the row: Hibernate's merge
@@ -135,7 +135,7 @@ final class DecidingValues {
     }
 
     /**
-     * The rows whose columns a read's first row holds: of each table the read touched, its row when it touched only
+     * The rows whose columns a read's first row holds. Of each table the read touched, its row when it touched only
      * that one (a join reads an owner's row and every pet's: the first row is the owner's, not any one pet's).
      */
     private static List<ResourceId> readRows(SqlStep sql) {

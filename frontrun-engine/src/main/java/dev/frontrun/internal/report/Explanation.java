@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Writes a result for people: the verdict and how much was explored, what failed, the anomaly
+ * Writes a result for people. The verdict and how much was explored, what failed, the anomaly
  * with its Adya name, the failing interleaving one step per line (for SQL: thread, transaction,
  * statement with bound values and rows, with the anomaly's steps marked), how reliably it
  * reproduces, and how to replay it.
@@ -224,7 +224,7 @@ public final class Explanation {
     }
 
     /**
-     * One line per step: position, thread, transaction, statement with values and rows; marks on the anomaly's steps;
+     * One line per step. Position, thread, transaction, statement with values and rows; marks on the anomaly's steps;
      * under a statement, the values that decide the race ({@link DecidingValues}), which a long statement's text cuts.
      */
     private static void sqlTrace(StringBuilder sb, List<TraceStep> trace, Map<Integer, List<String>> marks) {

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The one report file of an exploration, so that a test class leaves a file per exploration rather than one per run:
- * the first run that writes a report creates it, and every later run of the same exploration — a replay of a
+ * The one report file of an exploration, so that a test class leaves a file per exploration rather than one per run.
+ * The first run that writes a report creates it, and every later run of the same exploration — a replay of a
  * schedule, the exploration at another level ({@code Result.whatIf}), the exploration run again — is added to it as
  * a section, whatever its verdict, and names that file as its report.
  */

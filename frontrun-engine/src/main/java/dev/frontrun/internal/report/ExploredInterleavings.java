@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * The interleavings one run explored, in the order it explored them, for a report that lists them
- * (asked for with {@code Exploration.reportPassing(true)}): each with its schedule and its steps.
+ * (asked for with {@code Exploration.reportPassing(true)}). Each with its schedule and its steps.
  * Keeps the first {@link #KEPT} and counts the rest, so a long exploration's report stays readable
  * and its memory bounded. Made per run, never shared; {@link #none()} keeps nothing.
  */

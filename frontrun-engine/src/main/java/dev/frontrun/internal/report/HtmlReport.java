@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A self-contained HTML report of an exploration (no scripts, no external assets, no network): the
+ * A self-contained HTML report of an exploration (no scripts, no external assets, no network). The
  * verdict; for a failure, a per-thread swimlane timeline of the failing interleaving — statements
  * and transaction boundaries, with the dependency edges drawn between them and the anomaly's cycle
  * highlighted —, the dependency-graph cycle as a picture, the transactions and how they ended,

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Writes HTML and inline SVG so that no caller can put text into markup unescaped: text and
+ * Writes HTML and inline SVG so that no caller can put text into markup unescaped. Text and
  * attribute values always go through {@link #escape}, tag and attribute names must be plain
  * identifiers, and {@link #raw} is reserved for constant markup the report itself owns. Keeps a
  * stack of open elements, so the document it returns is balanced.

@@ -5,7 +5,7 @@ import dev.frontrun.internal.report.ExploredInterleavings.Interleaving;
 import java.util.List;
 
 /**
- * The interleavings an exploration ran, for a report that asked for them: one closed
+ * The interleavings an exploration ran, for a report that asked for them. One closed
  * {@code <details>} per execution, its schedule (to replay it) in the summary and its steps in
  * order — thread, the statement in full (a BEGIN names its transaction) — in the body, then how many more ran than
  * are listed.

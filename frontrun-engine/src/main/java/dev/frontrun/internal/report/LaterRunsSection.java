@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The later runs of an exploration in its report (a replay, a what-if level, a run again), after its own finding:
- * each one's verdict and how much it explored, the failure it found, and its whole text explanation, closed until
+ * The later runs of an exploration in its report (a replay, a what-if level, a run again), after its own finding.
+ * Each one's verdict and how much it explored, the failure it found, and its whole text explanation, closed until
  * opened, so that the exploration keeps one report however often it is run again.
  */
 final class LaterRunsSection {

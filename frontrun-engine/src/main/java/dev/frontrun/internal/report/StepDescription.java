@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What the timeline says about one step: its kind (the style of its box), the one-line text in the
+ * What the timeline says about one step. Its kind (the style of its box), the one-line text in the
  * box, and the full details shown on hover — the untruncated statement, every value it set or read, where it
  * blocked, the SQLSTATE with its meaning, and what the step did in the anomaly.
  *

@@ -3,7 +3,7 @@ package dev.frontrun.internal.report;
 import dev.frontrun.internal.report.TimelineLayout.StepBox;
 
 /**
- * The steps of the timeline in full, one closed {@code <details>} per step: its box's line as the
+ * The steps of the timeline in full, one closed {@code <details>} per step. Its box's line as the
  * summary, and everything about it — the untruncated statement, where it blocked, its SQLSTATE,
  * what it did in the anomaly — as the body. A step's box in the timeline links to the body, and
  * following a link into a closed {@code <details>} opens it, so a click on a box whose statement

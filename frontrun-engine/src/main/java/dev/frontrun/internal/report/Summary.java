@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The short text a failing test prints: at most {@link #MAX_LINES} lines — the verdict, the anomaly
+ * The short text a failing test prints. At most {@link #MAX_LINES} lines — the verdict, the anomaly
  * in one sentence, the conflicting statements, the checked advice, the replay call — so the cause is
  * read at a glance in a test log. Everything else (the whole interleaving, notes, the database's
  * decisions) is in {@link Explanation} and the HTML report.
@@ -149,7 +149,7 @@ public final class Summary {
     }
 
     /**
-     * The statements of the finding's cycle, one line each: position, transaction id, the values that decide the race
+     * The statements of the finding's cycle, one line each. Position, transaction id, the values that decide the race
      * (before the statement, which the line may cut), the statement with its rows.
      */
     private static void statements(List<String> lines, List<TraceStep> trace, Analysis.Finding finding) {

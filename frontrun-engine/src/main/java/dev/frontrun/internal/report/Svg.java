@@ -3,7 +3,7 @@ package dev.frontrun.internal.report;
 import java.util.List;
 
 /**
- * What every picture of the report shares: the {@code <svg>} element with its size and accessible
+ * What every picture of the report shares. The {@code <svg>} element with its size and accessible
  * label, the arrowheads of the three dependency types (plain and bold for the anomaly's cycle), the
  * white background, and path data from points.
  */

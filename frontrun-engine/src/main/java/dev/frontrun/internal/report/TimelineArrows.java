@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Which dependencies the timeline draws and along which curves: the hops of the anomaly's cycle
+ * Which dependencies the timeline draws and along which curves. The hops of the anomaly's cycle
  * (labelled), then up to {@value #MORE} other dependencies between transactions, each once. An
  * arrow leaves its source box at the side facing the target lane and enters the target box at the
  * side facing back; between steps of one lane it bulges out to the right of the lane.

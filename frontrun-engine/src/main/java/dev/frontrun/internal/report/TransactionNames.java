@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Transactions by their short ids in the summary: a transaction's label ({@code POST /owners/1/edit →
+ * Transactions by their short ids in the summary. A transaction's label ({@code POST /owners/1/edit →
  * OwnerController.processUpdateOwnerForm: SimpleJpaRepository.save}) is said once, and every other mention is its id
  * ({@code alice/tx3}), so that the lines stay readable and short.
  */
@@ -43,7 +43,7 @@ final class TransactionNames {
 
     /**
      * The labels of the finding's transactions (those of its cycle and of its statements), each once, after the ids
-     * it stands for: {@code alice/tx3, bob/tx3 = POST /owners/1/edit → OwnerController.processUpdateOwnerForm: …}.
+     * it stands for. {@code alice/tx3, bob/tx3 = POST /owners/1/edit → OwnerController.processUpdateOwnerForm: …}.
      */
     static List<String> legend(List<TraceStep> trace, Analysis.Finding finding, Map<String, TransactionName> named) {
         Set<TransactionName> mentioned = new LinkedHashSet<>(); // in the order the trace began them

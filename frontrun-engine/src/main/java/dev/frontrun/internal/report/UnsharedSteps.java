@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Steps of a trace that no other thread's step conflicts with (a request's own arrays and objects, when
- * shared memory is explored): they cannot take part in a race, and listed one by one they would bury the
+ * shared memory is explored). They cannot take part in a race, and listed one by one they would bury the
  * statements that do. The text explanation folds each run of them into one line.
  */
 final class UnsharedSteps {
@@ -25,7 +25,7 @@ final class UnsharedSteps {
 
     /**
      * The plain access steps of {@code trace} (shared memory, {@code Frontrun.access}) that another thread's step
-     * conflicts with, in trace order: where a race in memory lives, named by what they touch (a field and its class, a
+     * conflicts with, in trace order. Where a race in memory lives, named by what they touch (a field and its class, a
      * map's key, an array's cell).
      */
     static List<TraceStep> conflicting(List<TraceStep> trace) {

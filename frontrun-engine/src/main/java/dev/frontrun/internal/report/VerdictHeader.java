@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The top of the report: the verdict (coloured by it), how much was explored, the failure, how
+ * The top of the report. The verdict (coloured by it), how much was explored, the failure, how
  * reliably it reproduced, the schedule with its replay call, the anomaly in one line, and what the
  * exploration could not explore.
  */

@@ -17,7 +17,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * The merge step of a sharded run: reads every shard report in a directory (the jobs' {@code target/frontrun-shards}
+ * The merge step of a sharded run. Reads every shard report in a directory (the jobs' {@code target/frontrun-shards}
  * gathered in one place) and gives each exploration's whole verdict. It FAILS when a shard failed (with the failure
  * and schedule of the lowest such shard), is an ERROR when a shard's test broke or the shards split the tree
  * differently, is MISSING when shards did not report, INCONCLUSIVE when a share was not explored to the end, and

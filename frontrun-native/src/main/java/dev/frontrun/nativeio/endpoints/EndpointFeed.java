@@ -75,7 +75,7 @@ public final class EndpointFeed implements ExplorationHook {
 
     /**
      * Requests sent during the exploration by threads that are not explored (a client that writes on threads
-     * of its own): their order was not explored, and the result says so instead of passing for a certificate.
+     * of its own). Their order was not explored, and the result says so instead of passing for a certificate.
      */
     @Override
     public List<String> notExplored() {

@@ -9,7 +9,7 @@ import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
- * The one switch for Frontrun's native layer, {@code frontrun.native}: whether explorations use the
+ * The one switch for Frontrun's native layer, {@code frontrun.native}. Whether explorations use the
  * preloaded {@code libfrontrun_io.so} beneath JDBC — to check that the database traffic went through
  * the proxy ({@link ProxyCrossCheck}) and to explore the orders of requests to other services
  * ({@link EndpointFeed}).
@@ -57,7 +57,7 @@ public enum NativeMode {
 
     /**
      * What to add to an exploration against {@code dataSource} (null: an exploration without a
-     * database) in this mode: with the library preloaded (and the mode not {@link #OFF}), the
+     * database) in this mode. With the library preloaded (and the mode not {@link #OFF}), the
      * cross-check of the proxy (with a database) and the requests to other services as scheduling
      * points; under {@link #REQUIRED} without it, a hook that refuses to start the exploration; under
      * {@link #AUTO} without it, a hook that tells the result when the explored threads talked to other services

@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 
 /**
- * Checks the JDBC proxy from beneath: every statement an explored thread sends to PostgreSQL, read
+ * Checks the JDBC proxy from beneath. Every statement an explored thread sends to PostgreSQL, read
  * at the libc level by the preloaded {@code libfrontrun_io.so}, must be one the Frontrun proxy
  * announced for that thread in that execution. SQL that went around the proxy (a
  * {@code DriverManager} connection, a {@code DataSource} built by hand, a second pool) is SQL whose
@@ -49,7 +49,7 @@ public final class ProxyCrossCheck implements ExplorationHook {
     private record Prepared(String sql, boolean truncated) {}
 
     /**
-     * A statement an explored thread ran on the wire: sql null when it ran a statement prepared before
+     * A statement an explored thread ran on the wire. Its sql is null when it ran a statement prepared before
      * the check began; unreadable says why its connection could not be read from some point on.
      */
     private record Sent(String sql, boolean truncated, String unreadable) {}

@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 /**
- * {@code frontrun.native=auto} without the library: the result says that requests to other services went unexplored
+ * {@code frontrun.native=auto} without the library. The result says that requests to other services went unexplored
  * only when the explored threads really talked to a socket that is not the database's, as the JDK's own socket events
  * show ({@link SocketTraffic}); an application that talks only to its database gets no note. The database is known by
  * the peer a connection of its data source talks to, asked on a thread of this hook's own before the first execution.

@@ -23,7 +23,7 @@ final class WireSql {
     private WireSql() {}
 
     /**
-     * Whether a statement is transaction framing or a session setting, which touch no data:
+     * Whether a statement is transaction framing or a session setting, which touch no data.
      * {@code BEGIN} (the driver sends it before the first statement of a transaction JDBC opened
      * with {@code setAutoCommit(false)}), {@code COMMIT}/{@code ROLLBACK} and the savepoint
      * statements (the wire form of {@code commit()}, {@code rollback()}, {@code setSavepoint(...)},
