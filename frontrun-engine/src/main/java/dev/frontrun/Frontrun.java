@@ -1,7 +1,7 @@
 package dev.frontrun;
 
-import dev.frontrun.internal.engine.MarkerPoint;
-import dev.frontrun.internal.engine.ThreadAnswers;
+import dev.frontrun.internal.engine.execution.MarkerPoint;
+import dev.frontrun.internal.engine.execution.ThreadAnswers;
 import dev.frontrun.internal.shard.ShardMerge;
 import dev.frontrun.spi.SchedulingPoints;
 import java.io.IOException;

@@ -11,6 +11,8 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -19,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * The dependency rule of ARCHITECTURE.md, checked on the engine's production classes: the entry
  * points sit on top, the internals below them, the SPI below the internals, and the API's
  * vocabulary (values every layer speaks) at the bottom; the internal feature packages form no
- * cycle; and the public surface outside {@code internal} stays small.
+ * cycle, nor do the engine's own packages; and the public surface outside {@code internal} stays small.
  */
 class DependencyRulesTest {
 
@@ -96,6 +98,79 @@ class DependencyRulesTest {
                         "dev.frontrun.internal.postgres..",
                         "dev.frontrun.internal.anomaly..",
                         "dev.frontrun.internal.report..")
+                .check(ENGINE);
+    }
+
+    /** The explorer on top; the runner under it; policies and synchronization sites beside each other; the model below. */
+    private static final String EXPLORER = "dev.frontrun.internal.engine";
+
+    private static final String RUNNER = "dev.frontrun.internal.engine.run..";
+    private static final String SYNC_SITES = "dev.frontrun.internal.engine.sync..";
+    private static final String POLICIES = "dev.frontrun.internal.engine.policy..";
+    private static final String EXECUTION_MODEL = "dev.frontrun.internal.engine.execution..";
+
+    @Test
+    void theExecutionModelKnowsNoOtherPartOfTheEngine() {
+        noClasses()
+                .that()
+                .resideInAPackage(EXECUTION_MODEL)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(EXPLORER, RUNNER, SYNC_SITES, POLICIES)
+                .check(ENGINE);
+    }
+
+    @Test
+    void policiesDecideFromTheExecutionModelAlone() {
+        noClasses()
+                .that()
+                .resideInAPackage(POLICIES)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(EXPLORER, RUNNER, SYNC_SITES)
+                .check(ENGINE);
+    }
+
+    @Test
+    void synchronizationSitesAnnounceStepsWithoutKnowingTheRunnerOrThePolicies() {
+        noClasses()
+                .that()
+                .resideInAPackage(SYNC_SITES)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(EXPLORER, RUNNER, POLICIES)
+                .check(ENGINE);
+    }
+
+    @Test
+    void theRunnerKnowsNeitherTheExplorerNorTheInstrumentedSites() {
+        noClasses()
+                .that()
+                .resideInAPackage(RUNNER)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(EXPLORER, SYNC_SITES)
+                .check(ENGINE);
+    }
+
+    @Test
+    void enginePackagesFormNoCycle() {
+        slices().assignedFrom(new SliceAssignment() {
+                    @Override
+                    public SliceIdentifier getIdentifierOf(JavaClass c) {
+                        String name = c.getPackageName();
+                        return name.equals(EXPLORER) || name.startsWith(EXPLORER + ".")
+                                ? SliceIdentifier.of(name)
+                                : SliceIdentifier.ignore();
+                    }
+
+                    @Override
+                    public String getDescription() {
+                        return "the engine's packages";
+                    }
+                })
+                .should()
+                .beFreeOfCycles()
                 .check(ENGINE);
     }
 

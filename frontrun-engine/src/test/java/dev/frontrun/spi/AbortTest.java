@@ -2,7 +2,7 @@ package dev.frontrun.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.frontrun.internal.engine.ExecutionAborted;
+import dev.frontrun.internal.engine.execution.ExecutionAborted;
 import org.junit.jupiter.api.Test;
 
 /** Integrations recognise the engine's unwinding however a framework wrapped it, and tell it from anything else. */

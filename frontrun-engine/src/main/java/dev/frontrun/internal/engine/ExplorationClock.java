@@ -1,6 +1,7 @@
 package dev.frontrun.internal.engine;
 
 import dev.frontrun.Result;
+import dev.frontrun.internal.engine.execution.ExecutionClock;
 import java.time.Duration;
 
 /** Sums the {@link ExecutionClock}s of an exploration's executions (replays included) into its {@link Result.Timings}. */
@@ -25,22 +26,22 @@ final class ExplorationClock {
      */
     void add(long restoreNanos, long checksNanos, long runNanos, ExecutionClock clock) {
         runs++;
-        steps += clock.steps;
-        continued += clock.continued;
-        probes += clock.probes;
+        steps += clock.steps();
+        continued += clock.continued();
+        probes += clock.probes();
         restore += restoreNanos;
         checks += checksNanos;
         total += restoreNanos + checksNanos + runNanos;
         // the workers' own choices are hand-off work, done on their threads
-        long running = Math.max(0, Math.min(clock.running - clock.decided, runNanos));
+        long running = Math.max(0, Math.min(clock.running() - clock.decided(), runNanos));
         // a blocked statement's wait overlapped other threads' work: only the rest was waited for
-        long awaitedDatabase = Math.max(0, Math.min(running, clock.database.get() - clock.blocked));
-        long analysed = Math.max(0, Math.min(running - awaitedDatabase, clock.analysis.get()));
+        long awaitedDatabase = Math.max(0, Math.min(running, clock.database() - clock.blocked()));
+        long analysed = Math.max(0, Math.min(running - awaitedDatabase, clock.analysis()));
         database += awaitedDatabase;
         analysis += analysed;
         application += running - awaitedDatabase - analysed;
         handoffs += runNanos - running;
-        blocked += clock.blocked;
+        blocked += clock.blocked();
     }
 
     /** Adds what another clock summed (a parallel worker's). */

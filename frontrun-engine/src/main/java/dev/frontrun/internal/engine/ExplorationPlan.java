@@ -7,6 +7,7 @@ import dev.frontrun.Schedule;
 import dev.frontrun.Strategy;
 import dev.frontrun.ThreadBody;
 import dev.frontrun.TraceStep;
+import dev.frontrun.internal.engine.policy.SchedulePolicy;
 import dev.frontrun.spi.ExplorationHook;
 import java.time.Duration;
 import java.util.ArrayList;

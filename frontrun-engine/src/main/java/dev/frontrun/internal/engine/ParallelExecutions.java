@@ -1,5 +1,11 @@
 package dev.frontrun.internal.engine;
 
+import dev.frontrun.internal.engine.execution.ExplorationScope;
+import dev.frontrun.internal.engine.policy.Choice;
+import dev.frontrun.internal.engine.policy.DporPolicy;
+import dev.frontrun.internal.engine.policy.ExecutionRecord;
+import dev.frontrun.internal.engine.policy.SchedulePolicy;
+import dev.frontrun.internal.engine.run.ExecutionRunner;
 import dev.frontrun.spi.ExplorationHook;
 import java.time.Duration;
 import java.util.ArrayList;

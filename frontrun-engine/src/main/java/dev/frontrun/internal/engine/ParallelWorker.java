@@ -1,5 +1,7 @@
 package dev.frontrun.internal.engine;
 
+import dev.frontrun.internal.engine.execution.WorkerThread;
+import dev.frontrun.internal.engine.run.ExecutionRunner;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,6 +1,6 @@
 package dev.frontrun.internal.instrument;
 
-import dev.frontrun.internal.engine.ClassInitialization;
+import dev.frontrun.internal.engine.execution.ClassInitialization;
 import net.bytebuddy.asm.Advice;
 
 /** Inlined into the static initializers of instrumented classes: what they run is never a scheduling point. */

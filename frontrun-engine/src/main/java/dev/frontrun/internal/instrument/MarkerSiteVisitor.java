@@ -1,6 +1,6 @@
 package dev.frontrun.internal.instrument;
 
-import dev.frontrun.internal.engine.MarkerPoint;
+import dev.frontrun.internal.engine.execution.MarkerPoint;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.frontrun.internal.instrument;
 
-import dev.frontrun.internal.engine.MemoryPoints;
+import dev.frontrun.internal.engine.sync.MemoryPoints;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;

@@ -1,10 +1,10 @@
 package dev.frontrun.internal.instrument;
 
-import dev.frontrun.internal.engine.HandoffPoints;
-import dev.frontrun.internal.engine.QueuePoints;
-import dev.frontrun.internal.engine.StampedLockPoints;
-import dev.frontrun.internal.engine.SyncPoints;
-import dev.frontrun.internal.engine.UnmodelledHandoffs;
+import dev.frontrun.internal.engine.sync.HandoffPoints;
+import dev.frontrun.internal.engine.sync.QueuePoints;
+import dev.frontrun.internal.engine.sync.StampedLockPoints;
+import dev.frontrun.internal.engine.sync.SyncPoints;
+import dev.frontrun.internal.engine.sync.UnmodelledHandoffs;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package dev.frontrun.internal.instrument;
 
-import dev.frontrun.internal.engine.SyncPoints;
+import dev.frontrun.internal.engine.sync.SyncPoints;
 import net.bytebuddy.asm.Advice;
 
 /**

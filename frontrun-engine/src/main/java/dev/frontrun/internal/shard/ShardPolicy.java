@@ -1,10 +1,10 @@
 package dev.frontrun.internal.shard;
 
-import dev.frontrun.internal.engine.Choice;
-import dev.frontrun.internal.engine.DporPolicy;
-import dev.frontrun.internal.engine.ExecutionRecord;
-import dev.frontrun.internal.engine.SchedulePolicy;
-import dev.frontrun.internal.engine.TopSplit;
+import dev.frontrun.internal.engine.policy.Choice;
+import dev.frontrun.internal.engine.policy.DporPolicy;
+import dev.frontrun.internal.engine.policy.ExecutionRecord;
+import dev.frontrun.internal.engine.policy.SchedulePolicy;
+import dev.frontrun.internal.engine.policy.TopSplit;
 import java.util.ArrayList;
 import java.util.List;
 

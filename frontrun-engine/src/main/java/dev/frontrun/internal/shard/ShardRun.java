@@ -3,7 +3,7 @@ package dev.frontrun.internal.shard;
 import dev.frontrun.Failure;
 import dev.frontrun.Result;
 import dev.frontrun.Schedule;
-import dev.frontrun.internal.engine.SchedulePolicy;
+import dev.frontrun.internal.engine.policy.SchedulePolicy;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;

@@ -4,11 +4,12 @@ import dev.frontrun.Analysis;
 import dev.frontrun.Failure;
 import dev.frontrun.Schedule;
 import dev.frontrun.TraceStep;
-import dev.frontrun.internal.engine.DporPolicy;
-import dev.frontrun.internal.engine.Execution;
-import dev.frontrun.internal.engine.ExecutionRecord;
-import dev.frontrun.internal.engine.ExecutionRunner;
-import dev.frontrun.internal.engine.ExplorationScope;
+import dev.frontrun.internal.engine.ExplorationPlan;
+import dev.frontrun.internal.engine.execution.Execution;
+import dev.frontrun.internal.engine.execution.ExplorationScope;
+import dev.frontrun.internal.engine.policy.DporPolicy;
+import dev.frontrun.internal.engine.policy.ExecutionRecord;
+import dev.frontrun.internal.engine.run.ExecutionRunner;
 import dev.frontrun.internal.jdbc.DatabaseExplorationHook;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,7 +78,12 @@ public final class EveryInterleaving {
                 }
                 ExecutionRecord record;
                 try {
-                    record = runner.run(context, calls, policy, System.nanoTime() + TimeUnit.SECONDS.toNanos(30));
+                    record = runner.run(
+                            context,
+                            calls,
+                            policy,
+                            System.nanoTime() + TimeUnit.SECONDS.toNanos(30),
+                            ExplorationPlan.DEFAULT_MAX_STEPS);
                     if (record.completed()) {
                         hook.executionCompleted(context);
                     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.frontrun.TraceStep;
 import dev.frontrun.Verdict;
+import dev.frontrun.internal.engine.policy.DporPolicy;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.frontrun.specs.conformance;
 
 import dev.frontrun.Isolation;
 import dev.frontrun.ResourceAccess;
-import dev.frontrun.internal.engine.LockPredictionsProbe;
-import dev.frontrun.internal.engine.WaitForGraphProbe;
+import dev.frontrun.internal.engine.run.LockPredictionsProbe;
+import dev.frontrun.internal.engine.run.WaitForGraphProbe;
 import dev.frontrun.internal.jdbc.TransactionStateProbe;
 import dev.frontrun.specs.conformance.SpecState.Item;
 import java.util.Collection;

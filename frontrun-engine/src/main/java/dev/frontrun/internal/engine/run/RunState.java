@@ -1,0 +1,157 @@
+package dev.frontrun.internal.engine.run;
+
+import dev.frontrun.ResourceAccess;
+import dev.frontrun.Schedule;
+import dev.frontrun.Step;
+import dev.frontrun.TraceStep;
+import dev.frontrun.internal.engine.execution.Execution;
+import dev.frontrun.internal.engine.execution.ExecutionClock;
+import dev.frontrun.spi.SchedulingPoints;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * One execution's state, kept in one place because the scheduler and the awaited worker both change it.
+ * Either changes it only under {@link #lock}. It holds the trace and schedule so far, who is blocked,
+ * and the lock registries that decide who may run.
+ */
+final class RunState {
+
+    final Execution context;
+    final Workers workers;
+    final ExecutionClock clock;
+    final RunLock lock = new RunLock();
+    final BlockedThreads blocks;
+    /** Statements paused inside the database so that the policy, not the server, picks which goes on first. */
+    final HeldWaits held;
+    /** The client-side registry's prediction of database row locks: who holds each, who queued for it. */
+    final LockPredictions locks = new LockPredictions();
+    /** Who holds which Java lock, as the explored synchronization steps say: decides who may run. */
+    final SyncState sync = new SyncState();
+
+    private final List<TraceStep> trace = new ArrayList<>();
+    private final List<Integer> schedule = new ArrayList<>();
+    /** Per thread, the index in the trace of its latest step, or -1. */
+    private final int[] lastEntryOf;
+
+    private int lastThread = -1;
+    /** What threads' last steps did beyond their announcements, not yet told: {@link SchedulingPoints#alsoDid}. */
+    private final Queue<AlsoDid> alsoDid = new ConcurrentLinkedQueue<>();
+
+    /** What thread {@code thread}'s last step did beyond its announcement. */
+    private record AlsoDid(int thread, Step effect) {}
+
+    RunState(Execution context, Workers workers) {
+        this.context = context;
+        this.workers = workers;
+        this.clock = context.clock();
+        this.blocks = new BlockedThreads(workers.size());
+        this.held = new HeldWaits(workers.size());
+        this.lastEntryOf = new int[workers.size()];
+        Arrays.fill(lastEntryOf, -1);
+    }
+
+    /** The position of the next step: how many steps ran so far. */
+    int position() {
+        return schedule.size();
+    }
+
+    /** The thread that took the latest step, or -1. */
+    int lastThread() {
+        return lastThread;
+    }
+
+    Schedule schedule() {
+        return Schedule.of(schedule);
+    }
+
+    List<TraceStep> trace() {
+        return trace;
+    }
+
+    /** Thread {@code thread}'s latest step, or null before its first. */
+    Step lastStep(int thread) {
+        int entry = lastEntryOf[thread];
+        return entry >= 0 ? trace.get(entry).step() : null;
+    }
+
+    /**
+     * Thread {@code thread} takes {@code step}: the trace, the schedule and the lock states say so.
+     *
+     * @return whether the step is predicted to wait for a database lock
+     */
+    boolean record(int thread, Step step) {
+        lastEntryOf[thread] = trace.size();
+        trace.add(new TraceStep(schedule.size(), thread, workers.name(thread), step, null));
+        schedule.add(thread);
+        boolean waitPredicted = locks.wouldWait(thread, step.acquires());
+        locks.take(thread, step.acquires());
+        locks.release(thread, step.releases());
+        sync.apply(thread, step.detail());
+        lastThread = thread;
+        clock.countStep();
+        return waitPredicted;
+    }
+
+    /** Held thread {@code thread}'s statement goes on with {@code step}: its wait records where. */
+    void recordResume(int thread, Step step) {
+        TraceStep waited = trace.get(lastEntryOf[thread]);
+        trace.set(lastEntryOf[thread], waited.withBlocked(waited.blocked().resumedAt(schedule.size())));
+        lastEntryOf[thread] = trace.size();
+        trace.add(new TraceStep(schedule.size(), thread, workers.name(thread), step, null));
+        schedule.add(thread);
+        lastThread = thread;
+        clock.countStep();
+    }
+
+    /** The step that lets held thread t's statement go on: it touches what that statement touches. */
+    Step resumeStep(int thread) {
+        Step waited = trace.get(lastEntryOf[thread]).step();
+        return new Step(waited.accesses(), Set.of(), Set.of(), "resumes " + waited.label(), null);
+    }
+
+    /** Thread {@code thread} was seen blocked: so are it and its latest step, unless that step already was. */
+    void markBlocked(int thread, BlockedThreads.Wait wait) {
+        blocks.mark(thread, wait);
+        int entry = lastEntryOf[thread];
+        if (entry >= 0 && trace.get(entry).blocked() == null) {
+            trace.set(entry, trace.get(entry).withBlocked(wait.reason()));
+        }
+    }
+
+    /** Thread {@code thread} no longer waits; the clock counts its wait. */
+    void unblocked(int thread) {
+        clock.addBlocked(blocks.unblock(thread));
+    }
+
+    /** Thread {@code thread}'s last step also did {@code effect}; any thread may tell. */
+    void alsoDid(int thread, Step effect) {
+        alsoDid.add(new AlsoDid(thread, effect));
+    }
+
+    /**
+     * What the threads' last steps did beyond their announcements, merged for the policy; null if nothing.
+     * It counts as part of the latest step. The locks they released leave the registry.
+     */
+    Step takeAlsoDid() {
+        Step merged = null;
+        for (AlsoDid next = alsoDid.poll(); next != null; next = alsoDid.poll()) {
+            locks.release(next.thread(), next.effect().releases());
+            merged = merged == null ? next.effect() : both(merged, next.effect());
+        }
+        return merged;
+    }
+
+    private static Step both(Step one, Step other) {
+        List<ResourceAccess> accesses = new ArrayList<>(one.accesses());
+        accesses.addAll(other.accesses());
+        Set<String> released = new LinkedHashSet<>(one.releases());
+        released.addAll(other.releases());
+        return new Step(accesses, Set.of(), released, one.label() + "; " + other.label(), null);
+    }
+}
