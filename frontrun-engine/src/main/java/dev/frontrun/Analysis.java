@@ -12,56 +12,100 @@ import java.util.Set;
  * any), what the database decided (serialization failures, aborted commits), and which trace
  * steps to mark.
  *
- * @param sqlSteps                 how many trace steps were SQL steps (0: nothing to analyse)
- * @param classified               whether the SQL classifier named tables or rows for at least one data
- *                                 statement (false: every statement was opaque, no graph could be built)
- * @param transactions             the database transactions in order of first appearance
- * @param transactionDependencies  edges between transactions
- * @param requestDependencies      edges between requests (threads)
- * @param transactionFinding       the anomaly between transactions, if any
- * @param requestFinding           the anomaly between requests, if any
- * @param events                   statement errors and rolled-back commits
- * @param notes                    caveats (statements classified only at endpoint level, uncommitted reads …)
- * @param marks                    trace position → what that step did in the anomaly
- * @param anomaly                  the anomaly reported to the engine: the transaction-level finding
- *                                 if there is one, else the request-level one
+ * @param sqlSteps         how many trace steps were SQL steps (0: nothing to analyse)
+ * @param classified       whether the SQL classifier named tables or rows for at least one data
+ *                         statement (false: every statement was opaque, no graph could be built)
+ * @param transactions     the database transactions in order of first appearance
+ * @param transactionGraph the graph between transactions and its anomaly
+ * @param requestGraph     the graph between requests (threads) and its anomaly
+ * @param remarks          what else the analysis tells: the database's decisions, caveats, trace marks
+ * @param anomaly          the anomaly reported to the engine: the transaction-level finding
+ *                         if there is one, else the request-level one
  */
 public record Analysis(
         int sqlSteps,
         boolean classified,
         List<TransactionInfo> transactions,
-        List<Dependency> transactionDependencies,
-        List<Dependency> requestDependencies,
-        Optional<Finding> transactionFinding,
-        Optional<Finding> requestFinding,
-        List<DatabaseEvent> events,
-        List<String> notes,
-        Map<Integer, List<String>> marks,
+        Graph transactionGraph,
+        Graph requestGraph,
+        Remarks remarks,
         Optional<Anomaly> anomaly) {
 
     public Analysis {
         transactions = List.copyOf(transactions);
-        transactionDependencies = List.copyOf(transactionDependencies);
-        requestDependencies = List.copyOf(requestDependencies);
-        events = List.copyOf(events);
-        notes = List.copyOf(notes);
-        marks = Map.copyOf(marks);
+    }
+
+    /**
+     * One level's dependency graph and the anomaly found in it.
+     *
+     * @param dependencies the edges
+     * @param finding      the anomaly, if any
+     */
+    public record Graph(List<Dependency> dependencies, Optional<Finding> finding) {
+        /** A graph without edges or anomaly. */
+        public static final Graph EMPTY = new Graph(List.of(), Optional.empty());
+
+        public Graph {
+            dependencies = List.copyOf(dependencies);
+        }
+    }
+
+    /**
+     * What an analysis tells besides its graphs.
+     *
+     * @param events statement errors and rolled-back commits
+     * @param notes  caveats (statements classified only at endpoint level, uncommitted reads …)
+     * @param marks  trace position → what that step did in the anomaly
+     */
+    public record Remarks(List<DatabaseEvent> events, List<String> notes, Map<Integer, List<String>> marks) {
+        /** Nothing to remark. */
+        public static final Remarks NONE = new Remarks(List.of(), List.of(), Map.of());
+
+        public Remarks {
+            events = List.copyOf(events);
+            notes = List.copyOf(notes);
+            marks = Map.copyOf(marks);
+        }
+    }
+
+    /** Edges between transactions. */
+    public List<Dependency> transactionDependencies() {
+        return transactionGraph.dependencies();
+    }
+
+    /** Edges between requests (threads). */
+    public List<Dependency> requestDependencies() {
+        return requestGraph.dependencies();
+    }
+
+    /** The anomaly between transactions, if any. */
+    public Optional<Finding> transactionFinding() {
+        return transactionGraph.finding();
+    }
+
+    /** The anomaly between requests, if any. */
+    public Optional<Finding> requestFinding() {
+        return requestGraph.finding();
+    }
+
+    /** Statement errors and rolled-back commits. */
+    public List<DatabaseEvent> events() {
+        return remarks.events();
+    }
+
+    /** Caveats (statements classified only at endpoint level, uncommitted reads …). */
+    public List<String> notes() {
+        return remarks.notes();
+    }
+
+    /** Trace position → what that step did in the anomaly. */
+    public Map<Integer, List<String>> marks() {
+        return remarks.marks();
     }
 
     /** The analysis of a trace without SQL steps: nothing to classify. */
     public static Analysis none() {
-        return new Analysis(
-                0,
-                false,
-                List.of(),
-                List.of(),
-                List.of(),
-                Optional.empty(),
-                Optional.empty(),
-                List.of(),
-                List.of(),
-                Map.of(),
-                Optional.empty());
+        return new Analysis(0, false, List.of(), Graph.EMPTY, Graph.EMPTY, Remarks.NONE, Optional.empty());
     }
 
     /** The transaction named {@code name}, if the trace has it. */
@@ -71,12 +115,12 @@ public record Analysis(
 
     /** The first serialization failure (SQLSTATE 40001) the database reported, if any. */
     public Optional<DatabaseEvent> serializationFailure() {
-        return events.stream().filter(DatabaseEvent::serializationFailure).findFirst();
+        return events().stream().filter(DatabaseEvent::serializationFailure).findFirst();
     }
 
     /** The primary finding: transaction level if present, else request level. */
     public Optional<Finding> finding() {
-        return transactionFinding.isPresent() ? transactionFinding : requestFinding;
+        return transactionGraph.finding().isPresent() ? transactionGraph.finding() : requestGraph.finding();
     }
 
     /**
@@ -132,10 +176,8 @@ public record Analysis(
      * @param from           the node the edge leaves: a transaction, or at request level a thread
      * @param to             the node the edge enters
      * @param item           what they conflict on, for people: {@code account[id=1]}
-     * @param fromPosition   the trace position of from's statement
-     * @param toPosition     the trace position of to's statement
-     * @param fromTransaction the transaction of from's statement
-     * @param toTransaction  the transaction of to's statement
+     * @param fromStatement  from's statement: its trace position and transaction
+     * @param toStatement    to's statement: its trace position and transaction
      * @param membership     whether the conflict is about which rows exist (an insert or delete against a
      *                       predicate read): the stuff of phantoms
      */
@@ -144,11 +186,37 @@ public record Analysis(
             String from,
             String to,
             String item,
-            int fromPosition,
-            int toPosition,
-            String fromTransaction,
-            String toTransaction,
+            Statement fromStatement,
+            Statement toStatement,
             boolean membership) {
+
+        /**
+         * The statement at one end of an edge.
+         *
+         * @param position    its trace position
+         * @param transaction its transaction
+         */
+        public record Statement(int position, String transaction) {}
+
+        /** The trace position of from's statement. */
+        public int fromPosition() {
+            return fromStatement.position();
+        }
+
+        /** The trace position of to's statement. */
+        public int toPosition() {
+            return toStatement.position();
+        }
+
+        /** The transaction of from's statement. */
+        public String fromTransaction() {
+            return fromStatement.transaction();
+        }
+
+        /** The transaction of to's statement. */
+        public String toTransaction() {
+            return toStatement.transaction();
+        }
 
         /** Adya's three dependency kinds. */
         public enum Type {

@@ -22,13 +22,9 @@ public final class ResultFixtures {
                         0,
                         false,
                         List.of(),
-                        List.of(),
-                        List.of(),
-                        Optional.empty(),
-                        Optional.empty(),
-                        List.of(),
-                        List.of(),
-                        Map.of(),
+                        Analysis.Graph.EMPTY,
+                        Analysis.Graph.EMPTY,
+                        Analysis.Remarks.NONE,
                         Optional.of(anomaly));
         return new Result(
                 new Result.Explored(

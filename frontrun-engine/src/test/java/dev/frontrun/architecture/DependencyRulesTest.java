@@ -1,6 +1,7 @@
 package dev.frontrun.architecture;
 
 import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.constructors;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -8,9 +9,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaConstructor;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import java.util.Set;
@@ -200,6 +205,28 @@ class DependencyRulesTest {
                         "dev.frontrun.internal.engine..",
                         "dev.frontrun.internal.anomaly..",
                         "dev.frontrun.internal.report..")
+                .check(ENGINE);
+    }
+
+    /** Constructors still over the limit, to be grouped by work under way elsewhere. */
+    private static final Set<String> LONG_CONSTRUCTORS_FOR_NOW = Set.of("dev.frontrun.Result$Timings");
+
+    @Test
+    void noConstructorTakesMoreThanEightParameters() {
+        constructors()
+                .that(describe(
+                        "not yet grouped",
+                        c -> !LONG_CONSTRUCTORS_FOR_NOW.contains(c.getOwner().getName())))
+                .should(new ArchCondition<JavaConstructor>("take at most 8 parameters (group them into records)") {
+                    @Override
+                    public void check(JavaConstructor constructor, ConditionEvents events) {
+                        int count = constructor.getRawParameterTypes().size();
+                        if (count > 8) {
+                            events.add(SimpleConditionEvent.violated(
+                                    constructor, constructor.getFullName() + " takes " + count + " parameters"));
+                        }
+                    }
+                })
                 .check(ENGINE);
     }
 

@@ -2,6 +2,7 @@ package dev.frontrun.internal.anomaly;
 
 import dev.frontrun.Analysis;
 import dev.frontrun.Analysis.Dependency;
+import dev.frontrun.Analysis.Dependency.Statement;
 import dev.frontrun.Analysis.Dependency.Type;
 import dev.frontrun.Analysis.Finding;
 import dev.frontrun.Analysis.TransactionInfo;
@@ -96,13 +97,9 @@ final class Classifier {
                 model.sqlSteps,
                 classified,
                 infos,
-                txDeps,
-                requestDeps,
-                tx,
-                request,
-                model.events,
-                notes,
-                marks,
+                new Analysis.Graph(txDeps, tx),
+                new Analysis.Graph(requestDeps, request),
+                new Analysis.Remarks(model.events, notes, marks),
                 Optional.ofNullable(anomaly));
     }
 
@@ -264,10 +261,8 @@ final class Classifier {
                         w.tx.name,
                         r.tx.name,
                         item,
-                        w.position,
-                        r.position,
-                        w.tx.name,
-                        r.tx.name,
+                        new Statement(w.position, w.tx.name),
+                        new Statement(r.position, r.tx.name),
                         c.membership());
                 return new Finding(
                         AnomalyKind.DIRTY_READ,
@@ -293,10 +288,8 @@ final class Classifier {
                             w.tx.name,
                             r.tx.name,
                             item,
-                            w.position,
-                            r.position,
-                            w.tx.name,
-                            r.tx.name,
+                            new Statement(w.position, w.tx.name),
+                            new Statement(r.position, r.tx.name),
                             c.membership());
                     return new Finding(
                             AnomalyKind.DIRTY_READ,
@@ -319,10 +312,22 @@ final class Classifier {
         String item = model.label(lu.item());
         String writer = DependencyGraph.node(w.tx, level);
         String other = DependencyGraph.node(s.tx, level);
-        Dependency rw =
-                new Dependency(Type.RW, writer, other, item, b.position, s.position, b.tx.name, s.tx.name, false);
-        Dependency ww =
-                new Dependency(Type.WW, other, writer, item, s.position, w.position, s.tx.name, w.tx.name, false);
+        Dependency rw = new Dependency(
+                Type.RW,
+                writer,
+                other,
+                item,
+                new Statement(b.position, b.tx.name),
+                new Statement(s.position, s.tx.name),
+                false);
+        Dependency ww = new Dependency(
+                Type.WW,
+                other,
+                writer,
+                item,
+                new Statement(s.position, s.tx.name),
+                new Statement(w.position, w.tx.name),
+                false);
         StringBuilder text = new StringBuilder();
         boolean request = level == Level.REQUEST;
         text.append("Lost update (Adya P4) ")

@@ -1,6 +1,7 @@
 package dev.frontrun.internal.anomaly;
 
 import dev.frontrun.Analysis.Dependency;
+import dev.frontrun.Analysis.Dependency.Statement;
 import dev.frontrun.Analysis.Dependency.Type;
 import dev.frontrun.Anomaly;
 import dev.frontrun.Isolation;
@@ -208,10 +209,8 @@ final class DependencyGraph {
                 node(c.from().tx, level),
                 node(c.to().tx, level),
                 model.label(c.item()),
-                c.from().position,
-                c.to().position,
-                c.from().tx.name,
-                c.to().tx.name,
+                new Statement(c.from().position, c.from().tx.name),
+                new Statement(c.to().position, c.to().tx.name),
                 c.membership());
     }
 

@@ -575,18 +575,16 @@ public final class Explorer<S> {
         ExecutionRecord record = failing != null ? failing.record() : null;
         return new ExplorationOutcome(
                 verdict,
-                executions,
-                exhausted,
-                plan.search().strategy(),
-                failure,
-                record == null ? null : record.schedule(),
-                record == null ? List.of() : record.trace(),
-                reproduced,
-                attempts,
                 because,
+                new ExplorationOutcome.Coverage(plan.search().strategy(), executions, exhausted, scope.uncertified()),
+                new ExplorationOutcome.Found(
+                        failure,
+                        record == null ? null : record.schedule(),
+                        record == null ? List.of() : record.trace(),
+                        reproduced,
+                        attempts),
                 elapsed,
-                clock.timings(),
-                scope.uncertified());
+                clock.timings());
     }
 
     /** Tells the hooks how the exploration counts {@code judged}: {@code counted} is its failure, or null. */

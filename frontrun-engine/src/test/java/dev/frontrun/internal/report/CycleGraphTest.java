@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.frontrun.Analysis.Dependency;
+import dev.frontrun.Analysis.Dependency.Statement;
 import dev.frontrun.Analysis.Dependency.Type;
 import dev.frontrun.Analysis.Finding;
 import dev.frontrun.Anomaly;
@@ -27,10 +28,8 @@ class CycleGraphTest {
                     nodes[i],
                     to,
                     "account[id=" + i + "]",
-                    i,
-                    i + 1,
-                    nodes[i],
-                    to,
+                    new Statement(i, nodes[i]),
+                    new Statement(i + 1, to),
                     false));
         }
         return new Finding(
@@ -105,8 +104,14 @@ class CycleGraphTest {
 
     @Test
     void nodesOnlyAHopNamesAreDrawnToo() {
-        Dependency hop =
-                new Dependency(Type.WR, "alice/tx1", "bob/tx1", "account[id=1]", 1, 2, "alice/tx1", "bob/tx1", false);
+        Dependency hop = new Dependency(
+                Type.WR,
+                "alice/tx1",
+                "bob/tx1",
+                "account[id=1]",
+                new Statement(1, "alice/tx1"),
+                new Statement(2, "bob/tx1"),
+                false);
         Finding dirty = new Finding(
                 AnomalyKind.DIRTY_READ,
                 Anomaly.Level.TRANSACTION,

@@ -237,12 +237,7 @@ final class RunLoop {
                 run.schedule(),
                 run.trace(),
                 ending,
-                failure,
-                failedThread,
-                diagnosis,
-                dumps,
-                leaked,
-                pending,
-                run.takeAlsoDid());
+                new ExecutionRecord.Cause(failure, failedThread, diagnosis, dumps),
+                new ExecutionRecord.Remains(leaked, pending, run.takeAlsoDid()));
     }
 }
