@@ -5,9 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.frontrun.testing.PostgresExtension;
 import dev.frontrun.testing.TestDatabase;
 import java.sql.SQLException;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -20,6 +25,21 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(PostgresExtension.class)
 class OutcomeOracleOnAnalyzedTablesTest {
 
+    /**
+     * What the sweep's programs draw from: SERIALIZABLE and REPEATABLE READ transactions and autocommit statements,
+     * reading and writing by key and by predicate, with three threads at times.
+     */
+    static final Set<Category> CATEGORIES = EnumSet.of(
+            Category.SERIALIZABLE,
+            Category.REPEATABLE_READ,
+            Category.AUTOCOMMIT,
+            Category.PK_READ,
+            Category.UPDATE_PK,
+            Category.PREDICATE_READ,
+            Category.UPDATE_PREDICATE,
+            Category.INSERT_GENERATED_KEY,
+            Category.THREE_THREADS);
+
     private static OutcomeOracle oracle;
 
     @BeforeAll
@@ -30,6 +50,13 @@ class OutcomeOracleOnAnalyzedTablesTest {
     @AfterAll
     static void close() throws SQLException {
         oracle.close();
+    }
+
+    /** Seeded programs, their outcomes on analyzed tables each reached in every declaration order. */
+    @TestFactory
+    Stream<DynamicTest> everyOutcomeOfTheServerIsReachedInEveryDeclarationOrder() {
+        return OutcomeOracleTest.sweep(
+                oracle, CATEGORIES, OutcomeOracleTest.BASE_SEED + 9_000_000, OutcomeOracleTest.PROGRAMS / 10);
     }
 
     /**
