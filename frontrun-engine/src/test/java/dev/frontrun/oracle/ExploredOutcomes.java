@@ -72,18 +72,20 @@ record ExploredOutcomes(List<Integer> order, Set<String> keys, int executions, i
     }
 
     /**
-     * Explores {@code program} from the initial data, threads declared in {@code order}; {@code tune}
-     * may restrict the exploration (the harness's own test cripples it to show the check can fail).
+     * Explores {@code program} from the initial data with the tables' {@code statistics} (which the exploration keeps
+     * from run to run), threads declared in {@code order}; {@code tune} may restrict the exploration (the harness's own
+     * test cripples it to show the check can fail).
      */
     static ExploredOutcomes explore(
             Program program,
             List<Integer> order,
+            OracleSchema.Statistics statistics,
             DataSource raw,
             DataSource wrapped,
             Connection observer,
             Consumer<Exploration<?>> tune)
             throws SQLException {
-        OracleSchema.reset(observer);
+        OracleSchema.reset(observer, statistics);
         Set<String> keys = new LinkedHashSet<>();
         int[] completed = {0};
         Exploration<Execution> exploration =

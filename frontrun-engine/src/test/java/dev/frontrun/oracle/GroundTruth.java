@@ -40,9 +40,12 @@ final class GroundTruth {
     private static final int MAX_SCHEDULES = 50_000;
 
     private final Sessions sessions;
+    private final OracleSchema.Statistics statistics;
 
-    GroundTruth(Sessions sessions) {
+    /** Runs every schedule on {@code sessions}, each from the initial data with the tables' {@code statistics}. */
+    GroundTruth(Sessions sessions, OracleSchema.Statistics statistics) {
         this.sessions = sessions;
+        this.statistics = statistics;
     }
 
     Truth explore(Program program) throws SQLException {
@@ -54,7 +57,7 @@ final class GroundTruth {
             if (schedules >= MAX_SCHEDULES) {
                 throw new IllegalStateException("more than " + MAX_SCHEDULES + " schedules: " + program);
             }
-            ScheduleRun run = new ScheduleRun(sessions, program, prefix, previous);
+            ScheduleRun run = new ScheduleRun(sessions, statistics, program, prefix, previous);
             run.execute();
             schedules++;
             if (run.twoWaiting()) {

@@ -33,7 +33,7 @@ class GroundTruthTest {
     static void schema(TestDatabase db) throws SQLException {
         OracleSchema.create(db);
         sessions = new Sessions(db);
-        oracle = new GroundTruth(sessions);
+        oracle = new GroundTruth(sessions, OracleSchema.Statistics.TRUNCATED);
     }
 
     @AfterAll

@@ -20,6 +20,7 @@ import javax.sql.DataSource;
  */
 final class OutcomeOracle implements AutoCloseable {
 
+    private final OracleSchema.Statistics statistics;
     private final TestDatabase truthDb;
     private final Sessions sessions;
     private final GroundTruth groundTruth;
@@ -30,11 +31,17 @@ final class OutcomeOracle implements AutoCloseable {
 
     /** Explores on {@code db}; the ground truth gets a fresh database on the same server. */
     OutcomeOracle(TestDatabase db) throws SQLException {
+        this(db, OracleSchema.Statistics.TRUNCATED);
+    }
+
+    /** Like {@link #OutcomeOracle(TestDatabase)}, every program starting with the tables' {@code statistics} on both sides. */
+    OutcomeOracle(TestDatabase db, OracleSchema.Statistics statistics) throws SQLException {
+        this.statistics = statistics;
         OracleSchema.create(db);
         this.truthDb = TestPostgres.freshDatabase(GroundTruth.class);
         OracleSchema.create(truthDb);
         this.sessions = new Sessions(truthDb);
-        this.groundTruth = new GroundTruth(sessions);
+        this.groundTruth = new GroundTruth(sessions, statistics);
         this.raw = db.dataSource();
         this.pool = new ReusedConnections(raw);
         this.wrapped = FrontrunDataSource.wrap(pool);
@@ -60,7 +67,8 @@ final class OutcomeOracle implements AutoCloseable {
         }
         List<String> earlier = Leftovers.terminate(observer);
         for (List<Integer> order : orders(program.threadCount())) {
-            ExploredOutcomes explored = ExploredOutcomes.explore(program, order, raw, wrapped, observer, tune);
+            ExploredOutcomes explored =
+                    ExploredOutcomes.explore(program, order, statistics, raw, wrapped, observer, tune);
             List<String> leftovers = Leftovers.terminate(observer);
             explorations.add(leftovers.isEmpty() ? explored : explored.withProblem(String.join("; ", leftovers)));
         }

@@ -84,7 +84,7 @@ class OutcomeOracleTest {
     Stream<DynamicTest> everyOutcomeOfTheServerIsReachedInEveryDeclarationOrder() {
         Set<Category> categories = certified();
         categories.removeAll(OWN_SWEEP.keySet());
-        return sweep(categories, BASE_SEED, PROGRAMS);
+        return sweep(oracle, categories, BASE_SEED, PROGRAMS);
     }
 
     /** A category's own sweep: the categories its programs draw from, and the first of its seeds (fixed once chosen). */
@@ -226,17 +226,22 @@ class OutcomeOracleTest {
         return OWN_SWEEP.entrySet().stream()
                 .map(own -> DynamicContainer.dynamicContainer(
                         own.getKey().name(),
-                        sweep(own.getValue().categories(), own.getValue().firstSeed(), PROGRAMS / 5)));
+                        sweep(
+                                oracle,
+                                own.getValue().categories(),
+                                own.getValue().firstSeed(),
+                                PROGRAMS / 5)));
     }
 
     /** The program's outcomes were decided on the server, and every exploration reached each of them without a problem. */
-    private static void assertEveryOutcomeReached(ProgramCheck check) {
+    static void assertEveryOutcomeReached(ProgramCheck check) {
         assertThat(check.decided()).as(check.report()).isTrue();
         assertThat(check.problems()).as(check.report()).isEmpty();
         assertThat(check.missing()).as(check.report()).isEmpty();
     }
 
-    private static Stream<DynamicTest> sweep(Set<Category> categories, long firstSeed, int programs) {
+    /** {@code programs} seeded programs over {@code categories}, each checked by {@code oracle}: nothing missed, nothing unexpected. */
+    static Stream<DynamicTest> sweep(OutcomeOracle oracle, Set<Category> categories, long firstSeed, int programs) {
         ProgramGenerator generator = new ProgramGenerator(categories, MAX_INTERLEAVINGS);
         return LongStream.range(0, programs)
                 .map(i -> firstSeed + i)
@@ -345,10 +350,27 @@ class OutcomeOracleTest {
      * and writes item 2; t1 writes item 1 and commits (t0 read what t1 wrote); t2's read of item 2 (written by t0)
      * completes the structure t2 → t0 → t1 with t1 committed, and PostgreSQL dooms t0, which fails at its next
      * statement (a count of notes, which no one writes) if that runs after t2's read, at its COMMIT if before.
+     *
+     * <p>Here the reads by key are index scans, and t1's update of item 1 never meets item 2: no schedule dooms t1. On
+     * analyzed tables they are sequential scans, and t1's update conflicts with t0's write of item 2 (see {@link
+     * OutcomeOracleOnAnalyzedTablesTest}). An autoanalyze of the ground truth's database once gave one of its schedules
+     * those plans, and the explorations' database, planning as the reset left it, never met that outcome.
      */
     @Test
     void aReadThatDoomsAnotherSerializableTransactionIsOrderedAgainstItsNextStatement() throws SQLException {
-        Program program = program(
+        ProgramCheck check = oracle.check(threeSerializableTransactions());
+
+        assertEveryOutcomeReached(check);
+        assertThat(check.truth().outcomes().keySet())
+                .as("the server's outcome where t0's unrelated count fails")
+                .anyMatch(key -> key.contains("s3!40001"))
+                .as("no outcome where t1's update of item 1, by the primary key's index, conflicts with item 2")
+                .noneMatch(key -> key.contains("t1[s1=1, commit!40001]"));
+    }
+
+    /** t0 reads item 1, writes item 2 and counts its notes; t1 writes item 1; t2 counts notes and reads item 2. */
+    static Program threeSerializableTransactions() {
+        return program(
                 Programs.transaction(
                         ThreadProgram.Mode.SERIALIZABLE,
                         op(Kind.READ_PK, 1),
@@ -356,13 +378,6 @@ class OutcomeOracleTest {
                         op(Kind.COUNT_NOTES, 2)),
                 Programs.transaction(ThreadProgram.Mode.SERIALIZABLE, op(Kind.UPDATE_SET, 201, 1)),
                 Programs.transaction(ThreadProgram.Mode.SERIALIZABLE, op(Kind.COUNT_NOTES, 5), op(Kind.READ_PK, 2)));
-
-        ProgramCheck check = oracle.check(program);
-
-        assertEveryOutcomeReached(check);
-        assertThat(check.truth().outcomes().keySet())
-                .as("the server's outcome where t0's unrelated count fails")
-                .anyMatch(key -> key.contains("s3!40001"));
     }
 
     /**

@@ -32,6 +32,7 @@ final class ScheduleRun {
     private static final long SETTLE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(15);
 
     private final Sessions sessions;
+    private final OracleSchema.Statistics statistics;
     private final Program program;
     private final List<Integer> prefix;
     private final List<GroundTruth.Decision> expected;
@@ -49,8 +50,14 @@ final class ScheduleRun {
     private Outcome outcome;
 
     @SuppressWarnings("unchecked")
-    ScheduleRun(Sessions sessions, Program program, List<Integer> prefix, List<GroundTruth.Decision> expected) {
+    ScheduleRun(
+            Sessions sessions,
+            OracleSchema.Statistics statistics,
+            Program program,
+            List<Integer> prefix,
+            List<GroundTruth.Decision> expected) {
         this.sessions = sessions;
+        this.statistics = statistics;
         this.program = program;
         this.prefix = prefix;
         this.expected = expected;
@@ -69,7 +76,7 @@ final class ScheduleRun {
 
     void execute() throws SQLException {
         sessions.clean(program.threadCount());
-        OracleSchema.reset(sessions.control());
+        OracleSchema.reset(sessions.control(), statistics);
         try {
             run();
         } finally {
