@@ -225,6 +225,9 @@ public final class ExplorationRun<S> {
             JavaSyncInstrumentation.ensure(instrumentation.packages());
         }
         Expectations<S> expectations = settings.expectations();
+        if (expectations.serial() != null) {
+            throw new UnsupportedOperationException("serializable() is being built: its check does not run yet");
+        }
         List<List<Class<? extends Throwable>>> expected = expectations.perThread(threads.names());
         Set<String> sqlStates = expectations.sqlStates();
         Set<Integer> statuses = expectations.statuses();
