@@ -106,7 +106,7 @@ public final class Requests {
                         continue;
                     }
                     Frontrun.status(status);
-                    Frontrun.response(result);
+                    Frontrun.response(new AnsweredRequest(result));
                     return;
                 }
             };
