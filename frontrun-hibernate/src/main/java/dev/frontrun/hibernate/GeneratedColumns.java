@@ -21,7 +21,15 @@ import org.hibernate.persister.entity.EntityPersister;
  */
 public final class GeneratedColumns {
 
-    private final Map<String, String> versions = new ConcurrentHashMap<>();
+    /**
+     * A versioned table's {@code @Version} column.
+     *
+     * @param column  its name
+     * @param counter whether it counts (an integer type), rather than holding a time
+     */
+    public record Version(String column, boolean counter) {}
+
+    private final Map<String, Version> versions = new ConcurrentHashMap<>();
     private final Map<String, Set<String>> clocks = new ConcurrentHashMap<>();
 
     /** Reads the columns of every entity of {@code sessionFactory}. */
@@ -37,7 +45,11 @@ public final class GeneratedColumns {
             return;
         }
         if (entity.isVersioned() && entity.getVersionColumnName() != null) {
-            versions.put(normalize(entity.getVersionedTableName()), normalize(entity.getVersionColumnName()));
+            Class<?> type = entity.getVersionType().getReturnedClass();
+            boolean counter = type == Integer.class || type == Long.class || type == Short.class;
+            versions.put(
+                    normalize(entity.getVersionedTableName()),
+                    new Version(normalize(entity.getVersionColumnName()), counter));
         }
         Generator[] generators = entity.getGenerators();
         for (int i = 0; i < generators.length; i++) {
@@ -51,7 +63,7 @@ public final class GeneratedColumns {
     }
 
     /** Each versioned table's {@code @Version} column. */
-    public Map<String, String> versions() {
+    public Map<String, Version> versions() {
         return Map.copyOf(versions);
     }
 

@@ -76,7 +76,7 @@ class GeneratedColumnsTest {
 
         columns.learn(sessions);
 
-        assertThat(columns.versions()).isEqualTo(Map.of("invoices", "row_version"));
+        assertThat(columns.versions()).isEqualTo(Map.of("invoices", new GeneratedColumns.Version("row_version", true)));
         assertThat(columns.clocks()).isEqualTo(Map.of("invoices", Set.of("created_at", "changed_at")));
     }
 }
