@@ -14,15 +14,18 @@ import dev.frontrun.internal.exploration.Results;
 import dev.frontrun.internal.jdbc.DatabaseExplorationHook;
 import dev.frontrun.internal.report.ExplorationReport;
 import dev.frontrun.internal.report.ExploredInterleavings;
+import dev.frontrun.internal.serial.SerialSpec;
 import dev.frontrun.internal.shard.ExplorationIds;
 import dev.frontrun.internal.shard.Shard;
 import dev.frontrun.spi.ExplorationHook;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -49,6 +52,7 @@ public final class Exploration<S> {
     private Search search = Search.defaults();
     private Instrumentation instrumentation = Instrumentation.DEFAULTS;
     private Isolation isolation;
+    private int maxSerialThreads = SerialSpec.DEFAULT_MAX_THREADS;
     /** The exploration's one report file, which its later runs (replays, what-if levels) are added to. */
     private final ExplorationReport report = new ExplorationReport();
 
@@ -160,6 +164,112 @@ public final class Exploration<S> {
     public final Exploration<S> expect(String thread, Class<? extends Throwable>... answers) {
         expectations = expectations.expecting(Objects.requireNonNull(thread, "thread"), List.of(answers));
         return this;
+    }
+
+    /**
+     * Checks that every outcome is one a serial order of the threads gives, with no invariant to write. Before
+     * exploring, the threads run one after the other in every order (2 runs for two threads, 6 for three), each from
+     * the restored start, and what each run shows is recorded; an explored execution whose observation equals none of
+     * them fails ({@link Failure.NotSerializable}), and the summary shows what differs from the nearest serial order.
+     * What is observed, by default ({@link Observation#database()}):
+     * <ul>
+     *   <li>the rows of every table an explored thread wrote or read with a locking read (and every table the
+     *       database saw change: rows a trigger or a cascade wrote), by primary key;
+     *   <li>every thread's answer: the class of the exception it threw (or none) and its HTTP status, if it made a
+     *       request; its response body only when asked ({@link Observation#responses(boolean)});
+     *   <li>normalised: keys drawn from sequences and identity columns (and the foreign keys referring to them)
+     *       compared up to a consistent renaming, so handing out ids in another order is no race; columns whose
+     *       default is a clock ({@code now()}, {@code CURRENT_TIMESTAMP}, …) left out unless included; a column named
+     *       {@code version} of an integer type compared as "incremented or not".
+     * </ul>
+     * Under this check every exception a thread throws is an answer, part of the observation: a thread that throws in
+     * some serial order too is no failure when it throws so in an interleaving. An {@link #invariant} given as well is
+     * checked as well. Above {@value dev.frontrun.internal.serial.SerialSpec#DEFAULT_MAX_THREADS} threads the
+     * exploration is refused (the serial orders are n!) unless {@link #maxSerialThreads(int)} raises the bound.
+     */
+    public Exploration<S> serializable() {
+        return serializable(Observation.database());
+    }
+
+    /**
+     * Like {@link #serializable()}, observing what {@code observed} returns of the state after all threads finished
+     * (compared with {@code equals}), and every thread's answer, instead of the database's rows: e.g.
+     * {@code serializable(bank -> bank.balances())}. It runs after the invariant, on the same state.
+     */
+    public Exploration<S> serializable(Function<? super S, ?> observed) {
+        expectations = expectations.serializable(SerialSpec.of(Objects.requireNonNull(observed, "observed")));
+        return this;
+    }
+
+    /** Like {@link #serializable()}, with the database observed as {@code observation} says. */
+    public Exploration<S> serializable(Observation observation) {
+        expectations = expectations.serializable(
+                Objects.requireNonNull(observation, "observation").spec.cast());
+        return this;
+    }
+
+    /**
+     * The most threads whose serial orders {@link #serializable()} runs (default
+     * {@value dev.frontrun.internal.serial.SerialSpec#DEFAULT_MAX_THREADS}: 120 runs before exploring). Six threads
+     * are 720 runs, seven 5,040.
+     */
+    public Exploration<S> maxSerialThreads(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("maxSerialThreads must be at least 1, got " + threads);
+        }
+        maxSerialThreads = threads;
+        return this;
+    }
+
+    /**
+     * What {@link #serializable(Observation)} observes of the database, beside every thread's answer: the rows of the
+     * tables the threads wrote or read with a locking read, normalised as {@link #serializable()} says, with the
+     * columns named here compared or left out too.
+     */
+    public static final class Observation {
+
+        private final SerialSpec<Object> spec;
+
+        private Observation(SerialSpec<Object> spec) {
+            this.spec = spec;
+        }
+
+        /** The default: the tables' rows, normalised, and every thread's answer without its response body. */
+        public static Observation database() {
+            return new Observation(SerialSpec.database());
+        }
+
+        /**
+         * Compares {@code columns} of {@code table} although the normalisation leaves them out (a column defaulting
+         * to {@code now()}, say), or a key drawn from a sequence by value rather than up to renaming.
+         */
+        public Observation including(String table, String... columns) {
+            return new Observation(spec.including(Objects.requireNonNull(table, "table"), names(columns)));
+        }
+
+        /** Leaves {@code columns} of {@code table} out (a time the application sets itself, say). */
+        public Observation ignoring(String table, String... columns) {
+            return new Observation(spec.ignoring(Objects.requireNonNull(table, "table"), names(columns)));
+        }
+
+        /**
+         * Whether each thread's response ({@link Outcomes.ThreadOutcome#response()}, what its request produced) is
+         * observed too, compared with {@code equals} (default false).
+         */
+        public Observation responses(boolean observed) {
+            return new Observation(spec.withResponses(observed));
+        }
+
+        private static Set<String> names(String... columns) {
+            if (columns.length == 0) {
+                throw new IllegalArgumentException("name at least one column");
+            }
+            Set<String> names = new LinkedHashSet<>();
+            for (String column : columns) {
+                names.add(Objects.requireNonNull(column, "column"));
+            }
+            return names;
+        }
     }
 
     /** Executions to run at most (default 10,000); hitting it makes the verdict inconclusive. */
@@ -463,8 +573,11 @@ public final class Exploration<S> {
 
     /** What was described so far, frozen for a run. */
     private ExplorationSettings<S> settings() {
+        Expectations<S> expected = expectations.serial() == null
+                ? expectations
+                : expectations.serializable(expectations.serial().withMaxThreads(maxSerialThreads));
         return new ExplorationSettings<>(
-                threads, expectations, budget, search, instrumentation, reporting, Level.of(isolation));
+                threads, expected, budget, search, instrumentation, reporting, Level.of(isolation));
     }
 
     private static Duration positive(Duration d, String what) {

@@ -11,6 +11,7 @@ import java.util.Optional;
 public sealed interface Failure
         permits Failure.InvariantViolated,
                 Failure.InvariantThrew,
+                Failure.NotSerializable,
                 Failure.ThreadThrew,
                 Failure.Deadlock,
                 Failure.Timeout,
@@ -23,6 +24,8 @@ public sealed interface Failure
         INVARIANT_VIOLATED,
         /** The invariant itself threw (a failed assertion, say). */
         INVARIANT_THREW,
+        /** All threads finished with an outcome no serial order of them gives ({@code Exploration.serializable}). */
+        NOT_SERIALIZABLE,
         /** A thread body threw an exception. */
         THREAD_THREW,
         /** No thread could run: a wait-for cycle over Java or database locks. */
@@ -125,6 +128,61 @@ public sealed interface Failure
         @Override
         public boolean brokenTest() {
             return alsoSerially;
+        }
+    }
+
+    /**
+     * All threads finished, and what the exploration observes ({@code Exploration.serializable}) equals what no
+     * order of the threads run one after the other gives: the interleaving changed the outcome. {@code nearestOrder}
+     * names the threads of the serial order whose observation differs least, {@code differences} what differs from
+     * it, {@code serialOrders} how many orders were run.
+     */
+    record NotSerializable(List<String> nearestOrder, int serialOrders, List<Difference> differences)
+            implements Failure {
+        public NotSerializable {
+            nearestOrder = List.copyOf(nearestOrder);
+            differences = List.copyOf(differences);
+        }
+
+        /**
+         * One thing that differs between the interleaving and the nearest serial order, as rendered values (null:
+         * absent). A thread's answer has {@code thread} set; a row has {@code table}, {@code row} (its key) and, when
+         * one column differs, {@code column}.
+         */
+        public record Difference(
+                String thread, String table, String row, String column, String interleaved, String serially) {
+
+            /** A thread's answer: {@code interleaved} here, {@code serially} in the serial order. */
+            public static Difference answer(String thread, String interleaved, String serially) {
+                return new Difference(
+                        Objects.requireNonNull(thread, "thread"), null, null, null, interleaved, serially);
+            }
+
+            /** A column of a row, or the row itself ({@code column} null: there in one outcome only). */
+            public static Difference row(String table, String row, String column, String interleaved, String serially) {
+                return new Difference(null, Objects.requireNonNull(table, "table"), row, column, interleaved, serially);
+            }
+
+            /** What the user's observation function returned, when it differs as a whole. */
+            public static Difference observed(String interleaved, String serially) {
+                return new Difference(null, null, null, null, interleaved, serially);
+            }
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.NOT_SERIALIZABLE;
+        }
+
+        @Override
+        public String summary() {
+            return "no serial order of the threads gives this outcome (the nearest, " + nearestOrder + ", differs in "
+                    + differences.size() + (differences.size() == 1 ? " place)" : " places)");
+        }
+
+        @Override
+        public boolean withoutInterleaving(List<TraceStep> trace) {
+            return false; // the threads one after the other give a serial outcome by definition
         }
     }
 

@@ -73,60 +73,131 @@ public final class Result {
 
     /**
      * Where an exploration's time went, summed over its runs: what a speed-up must attack. The runs are the
-     * explored executions and the replays of a failure. {@code total} is the runs' wall time, the sum of
-     * {@code restore}, {@code checks}, {@code handoffs}, {@code analysis}, {@code database} and
-     * {@code application};
-     * the one-time snapshot, the analysis and the report are not in it.
+     * explored executions, the replays of a failure and the serial orders {@code Exploration.serializable} runs.
+     * {@code total} is the runs' wall time, the sum of the {@link Parts}; the one-time snapshot, the analysis and the
+     * report are not in it. The accessors of the groups' fields ({@link #runs()}, {@link #restore()}, …) are here too.
      *
-     * @param runs        executions run, replays included
-     * @param steps       scheduling points granted
-     * @param probes      database lock probes asked ({@code pg_blocking_pids})
-     * @param total       wall time of the runs
-     * @param restore     putting the database back before each run
-     * @param handoffs    the scheduler: choosing, waking a thread, noticing it stopped, probing for waits
-     * @param analysis    working out what each step touches (classifying and binding statements)
-     * @param database    statements in the database while the scheduler waited for them (round trips,
-     *                    and a wait until it was seen)
-     * @param application the explored threads' own code between scheduling points (the framework's
-     *                    request handling included)
-     * @param checks      the setup before and the invariant after each run
-     * @param lockWaits   time threads stood blocked (on a database or Java lock) while others ran; it
-     *                    overlaps the others' time and is not part of {@code total}
-     * @param continued   of the steps, those the running thread took on at once, the choice made on its own
-     *                    thread without handing control to the scheduler and back
+     * @param counts    runs, steps, lock probes and steps taken on at once
+     * @param total     wall time of the runs
+     * @param parts     where {@code total} went
+     * @param lockWaits time threads stood blocked (on a database or Java lock) while others ran; it overlaps the
+     *                  others' time and is not part of {@code total}
+     * @param serial    of the runs, the serial orders {@code serializable()} ran, and their wall time
      */
-    public record Timings(
-            int runs,
-            int steps,
-            int probes,
-            Duration total,
-            Duration restore,
-            Duration handoffs,
-            Duration analysis,
-            Duration database,
-            Duration application,
-            Duration checks,
-            Duration lockWaits,
-            int continued) {
+    public record Timings(Counts counts, Duration total, Parts parts, Duration lockWaits, Serial serial) {
+
+        /**
+         * How much was run.
+         *
+         * @param runs      executions run, replays and serial orders included
+         * @param steps     scheduling points granted
+         * @param probes    database lock probes asked ({@code pg_blocking_pids})
+         * @param continued of the steps, those the running thread took on at once, the choice made on its own thread
+         *                  without handing control to the scheduler and back
+         */
+        public record Counts(int runs, int steps, int probes, int continued) {}
+
+        /**
+         * The parts of the runs' wall time.
+         *
+         * @param restore     putting the database back before each run
+         * @param handoffs    the scheduler: choosing, waking a thread, noticing it stopped, probing for waits
+         * @param analysis    working out what each step touches (classifying and binding statements)
+         * @param database    statements in the database while the scheduler waited for them (round trips, and a
+         *                    wait until it was seen)
+         * @param application the explored threads' own code between scheduling points (the framework's request
+         *                    handling included)
+         * @param checks      the setup before and the invariant (and what {@code serializable()} observes) after
+         *                    each run
+         */
+        public record Parts(
+                Duration restore,
+                Duration handoffs,
+                Duration analysis,
+                Duration database,
+                Duration application,
+                Duration checks) {
+
+            /** Nothing spent. */
+            public static final Parts NONE =
+                    new Parts(Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
+        }
+
+        /**
+         * The serial orders {@code Exploration.serializable} ran, before exploring (n! for n threads) and again when
+         * an execution wrote a table none of them had: {@code runs} of them in {@code total} wall time.
+         */
+        public record Serial(int runs, Duration total) {
+
+            /** None run. */
+            public static final Serial NONE = new Serial(0, Duration.ZERO);
+        }
 
         /** No run measured. */
-        public static final Timings NONE = new Timings(
-                0,
-                0,
-                0,
-                Duration.ZERO,
-                Duration.ZERO,
-                Duration.ZERO,
-                Duration.ZERO,
-                Duration.ZERO,
-                Duration.ZERO,
-                Duration.ZERO,
-                Duration.ZERO,
-                0);
+        public static final Timings NONE =
+                new Timings(new Counts(0, 0, 0, 0), Duration.ZERO, Parts.NONE, Duration.ZERO, Serial.NONE);
+
+        public Timings {
+            Objects.requireNonNull(counts, "counts");
+            Objects.requireNonNull(total, "total");
+            Objects.requireNonNull(parts, "parts");
+            Objects.requireNonNull(lockWaits, "lockWaits");
+            Objects.requireNonNull(serial, "serial");
+        }
+
+        /** Executions run, replays and serial orders included. */
+        public int runs() {
+            return counts.runs();
+        }
+
+        /** Scheduling points granted. */
+        public int steps() {
+            return counts.steps();
+        }
+
+        /** Database lock probes asked. */
+        public int probes() {
+            return counts.probes();
+        }
+
+        /** Steps the running thread took on at once. */
+        public int continued() {
+            return counts.continued();
+        }
+
+        /** Putting the database back before each run. */
+        public Duration restore() {
+            return parts.restore();
+        }
+
+        /** The scheduler's own work. */
+        public Duration handoffs() {
+            return parts.handoffs();
+        }
+
+        /** Working out what each step touches. */
+        public Duration analysis() {
+            return parts.analysis();
+        }
+
+        /** Statements in the database while the scheduler waited for them. */
+        public Duration database() {
+            return parts.database();
+        }
+
+        /** The explored threads' own code between scheduling points. */
+        public Duration application() {
+            return parts.application();
+        }
+
+        /** The setup before and the invariant after each run. */
+        public Duration checks() {
+            return parts.checks();
+        }
 
         /** The average of {@code part} over the runs, in milliseconds. */
         public double msPerRun(Duration part) {
-            return runs == 0 ? 0 : part.toNanos() / 1e6 / runs;
+            return runs() == 0 ? 0 : part.toNanos() / 1e6 / runs();
         }
 
         /** The average wall time of one run, in milliseconds. */

@@ -19,6 +19,8 @@ final class ExplorationClock {
     private long blocked;
     private long application;
     private long analysis;
+    private int serialRuns;
+    private long serialTotal;
 
     /**
      * One execution: {@code restore} before it, {@code checks} (setup, invariant and the hooks after it),
@@ -58,21 +60,28 @@ final class ExplorationClock {
         blocked += other.blocked;
         application += other.application;
         analysis += other.analysis;
+        serialRuns += other.serialRuns;
+        serialTotal += other.serialTotal;
+    }
+
+    /** Adds the serial orders run for {@code serializable()}: {@code nanos} of wall time, already among the runs. */
+    void serialRuns(int count, long nanos) {
+        serialRuns += count;
+        serialTotal += nanos;
     }
 
     Result.Timings timings() {
         return new Result.Timings(
-                runs,
-                steps,
-                probes,
+                new Result.Timings.Counts(runs, steps, probes, continued),
                 Duration.ofNanos(total),
-                Duration.ofNanos(restore),
-                Duration.ofNanos(handoffs),
-                Duration.ofNanos(analysis),
-                Duration.ofNanos(database),
-                Duration.ofNanos(application),
-                Duration.ofNanos(checks),
+                new Result.Timings.Parts(
+                        Duration.ofNanos(restore),
+                        Duration.ofNanos(handoffs),
+                        Duration.ofNanos(analysis),
+                        Duration.ofNanos(database),
+                        Duration.ofNanos(application),
+                        Duration.ofNanos(checks)),
                 Duration.ofNanos(blocked),
-                continued);
+                new Result.Timings.Serial(serialRuns, Duration.ofNanos(serialTotal)));
     }
 }

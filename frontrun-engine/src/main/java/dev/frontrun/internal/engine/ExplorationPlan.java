@@ -69,19 +69,32 @@ public record ExplorationPlan<S>(
     /**
      * How an execution is judged. {@code expected} holds, per thread, the exceptions that are answers rather than
      * failures, {@code expectedStatuses} the HTTP statuses; {@code alsoTold} says which other throwables tell a
-     * thread no (declared SQLSTATEs, or what a check of an isolation level counts as an answer).
+     * thread no (declared SQLSTATEs, or what a check of an isolation level counts as an answer). {@code serial} (null:
+     * none) checks that every outcome is one a serial order gives; under it every exception a thread throws is an
+     * answer, part of what is observed.
      */
     public record Judgement<S>(
             BiPredicate<? super S, Outcomes> invariant,
             String invariantDescription,
             List<List<Class<? extends Throwable>>> expected,
             Set<Integer> expectedStatuses,
-            Predicate<Throwable> alsoTold) {
+            Predicate<Throwable> alsoTold,
+            SerialCheck<S> serial) {
 
         public Judgement {
             expected = expected.stream().map(List::copyOf).toList();
             expectedStatuses = Set.copyOf(expectedStatuses);
             Objects.requireNonNull(alsoTold, "alsoTold");
+        }
+
+        /** A judgement without the serial check. */
+        public Judgement(
+                BiPredicate<? super S, Outcomes> invariant,
+                String invariantDescription,
+                List<List<Class<? extends Throwable>>> expected,
+                Set<Integer> expectedStatuses,
+                Predicate<Throwable> alsoTold) {
+            this(invariant, invariantDescription, expected, expectedStatuses, alsoTold, null);
         }
     }
 

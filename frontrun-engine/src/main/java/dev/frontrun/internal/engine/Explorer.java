@@ -205,6 +205,9 @@ public final class Explorer<S> {
                 new Progress(plan.listeners().progress(), plan.listeners().progressEvery(), start);
         int countUntil = 0;
         Boolean throwsSerially = null; // decided at the invariant's first throw
+        SerialOrders<S> serial = plan.judgement().serial() == null
+                ? null
+                : new SerialOrders<>(plan.judgement().serial(), plan.threads().names(), judged -> told(judged, null));
         Executions runs = null;
         try {
             runs = executionsFor(policy);
@@ -213,6 +216,10 @@ public final class Explorer<S> {
                 parallel.start();
             }
             boolean more = true;
+            if (serial != null) {
+                broken = serial.ensure(runs, totalDeadline, clock);
+                more = broken == null;
+            }
             while (more) {
                 if (executions >= plan.budget().maxExecutions()) {
                     budgetHit = "the budget of " + plan.budget().maxExecutions() + " executions ran out";
@@ -234,11 +241,22 @@ public final class Explorer<S> {
                         judged = new Judged(
                                 judged.record(),
                                 new Failure.InvariantThrew(threw.invariant(), threw.exception(), throwsSerially),
-                                judged.execution());
+                                judged.execution(),
+                                judged.observed());
                     }
                 } catch (SetupFailed e) {
                     broken = new Failure.Broken("the setup", e.getCause());
                     break;
+                }
+                if (serial != null
+                        && judged.failure() == null
+                        && judged.record().ending() != ExecutionRecord.Ending.ABANDONED
+                        && !policy.lastExecutionRedundant()) {
+                    broken = serial.ensure(runs, totalDeadline, clock); // again if it observed more than they did
+                    if (broken != null) {
+                        break;
+                    }
+                    judged = judged.as(serial.judge(judged));
                 }
                 if (policy instanceof MarkerPolicy markers && markers.error() != null) {
                     broken = new Failure.Broken("the marker schedule", new IllegalArgumentException(markers.error()));
@@ -410,13 +428,13 @@ public final class Explorer<S> {
                         throw misuse.get(); // never an expected answer
                     }
                     outcomes[thread] = outcome(context, thread, thrown);
-                    if (!expected(thread, outcomes[thread])) {
-                        throw thrown;
+                    if (plan.judgement().serial() == null && !expected(thread, outcomes[thread])) {
+                        throw thrown; // under a serial check every exception is an answer, part of what is observed
                     }
                     return null;
                 }
                 outcomes[thread] = outcome(context, thread, null);
-                if (unexpectedServerError(thread, outcomes[thread])) {
+                if (plan.judgement().serial() == null && unexpectedServerError(thread, outcomes[thread])) {
                     throw new AssertionError("thread '" + plan.threads().names().get(thread) + "' got HTTP "
                             + outcomes[thread].status() + ", which is not an expected answer (expectStatus)");
                 }
@@ -443,13 +461,38 @@ public final class Explorer<S> {
             }
         }
         S judgedState = state;
-        Judged judged = new Judged(
-                record,
-                RepeatableRandom.preparing(context, () -> judge(worker, record, judgedState, outcomes)),
-                context);
+        Failure failure = RepeatableRandom.preparing(context, () -> judge(worker, record, judgedState, outcomes));
+        Judged judged = new Judged(record, failure, context, null);
+        if (plan.judgement().serial() != null
+                && record.ending() == ExecutionRecord.Ending.COMPLETED
+                && !(failure instanceof Failure.Broken)) {
+            judged = observed(worker, judged, judgedState, new Outcomes(List.of(outcomes)));
+        }
         long end = System.nanoTime();
         worker.clock().add(restored - begin, (started - restored) + (end - ran), ran - started, context.clock());
         return judged;
+    }
+
+    /** {@code judged} with what the serial check observes of it; a throw of the observation makes it broken. */
+    private Judged observed(Worker worker, Judged judged, S state, Outcomes outcomes) {
+        try {
+            Object observed = RepeatableRandom.preparing(judged.execution(), () -> {
+                try {
+                    return plan.judgement()
+                            .serial()
+                            .observe(state, outcomes, judged.record().trace(), worker.hooks());
+                } catch (RuntimeException | Error e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new IllegalStateException(e.getMessage(), e);
+                }
+            });
+            return new Judged(judged.record(), judged.failure(), judged.execution(), observed);
+        } catch (RuntimeException | Error e) {
+            return judged.as(new Failure.Broken(
+                    "observing the outcome",
+                    misuse(worker, e).map(Throwable.class::cast).orElse(e)));
+        }
     }
 
     private Outcomes.ThreadOutcome outcome(Execution context, int thread, Throwable thrown) {

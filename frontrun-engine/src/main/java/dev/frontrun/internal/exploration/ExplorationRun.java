@@ -17,6 +17,7 @@ import dev.frontrun.internal.anomaly.SqlAnomalyAnalyzer;
 import dev.frontrun.internal.engine.ExplorationOutcome;
 import dev.frontrun.internal.engine.ExplorationPlan;
 import dev.frontrun.internal.engine.Explorer;
+import dev.frontrun.internal.engine.SerialCheck;
 import dev.frontrun.internal.exploration.ExplorationSettings.Expectations;
 import dev.frontrun.internal.exploration.ExplorationSettings.Instrumentation;
 import dev.frontrun.internal.exploration.ExplorationSettings.Level;
@@ -26,7 +27,10 @@ import dev.frontrun.internal.jdbc.DatabaseExplorationHook;
 import dev.frontrun.internal.report.Explanation;
 import dev.frontrun.internal.report.ExplorationReport;
 import dev.frontrun.internal.report.ExploredInterleavings;
+import dev.frontrun.internal.report.SerialWording;
 import dev.frontrun.internal.report.Summary;
+import dev.frontrun.internal.serial.Observer;
+import dev.frontrun.internal.serial.SerialSpec;
 import dev.frontrun.internal.shard.ExplorationIds;
 import dev.frontrun.internal.shard.ShardRun;
 import dev.frontrun.internal.sql.SqlStates;
@@ -228,14 +232,12 @@ public final class ExplorationRun<S> {
         List<List<Class<? extends Throwable>>> expected = expectations.perThread(threads.names());
         Set<String> sqlStates = expectations.sqlStates();
         Set<Integer> statuses = expectations.statuses();
-        BiPredicate<? super S, Outcomes> judged = retries == null
-                ? expectations.invariant()
-                : retries.invariant(
-                        expectations.invariant(),
-                        (thread, outcome) -> expected.get(thread).stream().anyMatch(outcome::threw)
-                                || SqlStates.onChain(outcome.thrown(), sqlStates)
-                                        .isPresent()
-                                || outcome.status() != null && statuses.contains(outcome.status()));
+        RetriesTold.Declared declared =
+                (thread, outcome) -> expected.get(thread).stream().anyMatch(outcome::threw)
+                        || SqlStates.onChain(outcome.thrown(), sqlStates).isPresent()
+                        || outcome.status() != null && statuses.contains(outcome.status());
+        BiPredicate<? super S, Outcomes> judged =
+                retries == null ? expectations.invariant() : retries.invariant(expectations.invariant(), declared);
         Predicate<Throwable> alsoTold = thrown ->
                 SqlStates.onChain(thrown, sqlStates).isPresent() || retries != null && RetriesTold.retryable(thrown);
         Search search = settings.search();
@@ -243,7 +245,13 @@ public final class ExplorationRun<S> {
         return new ExplorationPlan<>(
                 new ExplorationPlan.Threads<>(
                         threads.setup(), threads.names(), announcedStarts(), databaseChecksFirst()),
-                new ExplorationPlan.Judgement<>(judged, expectations.description(), expected, statuses, alsoTold),
+                new ExplorationPlan.Judgement<>(
+                        judged,
+                        expectations.description(),
+                        expected,
+                        statuses,
+                        alsoTold,
+                        serialCheck(retries, declared)),
                 settings.runBudget(),
                 new ExplorationPlan.Search(
                         search.strategy(),
@@ -260,6 +268,29 @@ public final class ExplorationRun<S> {
                         explored::add,
                         reporting.progress(),
                         reporting.progressEvery()));
+    }
+
+    /**
+     * The check that every outcome is one a serial order gives, if one was asked for (null otherwise). An execution in
+     * which a forced level's retry told a thread no is not compared, as the invariant passes it. Refused above the
+     * threads the user allowed, and for the database's rows without a database.
+     */
+    private SerialCheck<S> serialCheck(RetriesTold retries, RetriesTold.Declared declared) {
+        SerialSpec<S> spec = settings.expectations().serial();
+        if (spec == null) {
+            return null;
+        }
+        List<String> names = settings.threads().names();
+        if (names.size() > spec.maxThreads()) {
+            throw new IllegalStateException(SerialWording.tooManySerialThreads(names.size(), spec.maxThreads()));
+        }
+        if (spec.observed() == null
+                && settings.threads().hooks().stream().noneMatch(DatabaseExplorationHook.class::isInstance)) {
+            throw new IllegalStateException(SerialWording.SERIAL_WITHOUT_DATABASE);
+        }
+        BiPredicate<Object, Outcomes> excused =
+                retries == null ? (s, o) -> false : retries.invariant((s, o) -> false, declared);
+        return new Observer<>(spec, outcomes -> excused.test(null, outcomes));
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.frontrun.Isolation;
 import dev.frontrun.Outcomes;
 import dev.frontrun.Strategy;
 import dev.frontrun.internal.engine.ExplorationPlan;
+import dev.frontrun.internal.serial.SerialSpec;
 import dev.frontrun.internal.shard.Shard;
 import dev.frontrun.internal.shard.ShardRun;
 import java.nio.charset.StandardCharsets;
@@ -71,7 +72,8 @@ public record ExplorationSettings<S>(
     /**
      * What tells a thread no, and what must hold at the end: {@code invariant} (described for reports), the
      * exceptions every thread may answer with, those {@code byThread} declared (in order, for one thread each), and
-     * the HTTP statuses and SQLSTATEs that are answers.
+     * the HTTP statuses and SQLSTATEs that are answers, and what is observed to check that every outcome is one a serial
+     * order gives ({@code serial}; null: not checked).
      */
     public record Expectations<S>(
             BiPredicate<? super S, Outcomes> invariant,
@@ -79,7 +81,8 @@ public record ExplorationSettings<S>(
             List<Class<? extends Throwable>> everywhere,
             List<Map.Entry<String, List<Class<? extends Throwable>>>> byThread,
             Set<Integer> statuses,
-            Set<String> sqlStates) {
+            Set<String> sqlStates,
+            SerialSpec<S> serial) {
 
         public Expectations {
             Objects.requireNonNull(invariant, "invariant");
@@ -93,37 +96,42 @@ public record ExplorationSettings<S>(
         /** Nothing expected: every execution holds, every exception fails its thread. */
         public static <S> Expectations<S> none() {
             return new Expectations<>(
-                    (s, outcomes) -> true, "(no invariant)", List.of(), List.of(), Set.of(), Set.of());
+                    (s, outcomes) -> true, "(no invariant)", List.of(), List.of(), Set.of(), Set.of(), null);
         }
 
         public Expectations<S> withInvariant(BiPredicate<? super S, Outcomes> checked, String describedAs) {
-            return new Expectations<>(checked, describedAs, everywhere, byThread, statuses, sqlStates);
+            return new Expectations<>(checked, describedAs, everywhere, byThread, statuses, sqlStates, serial);
+        }
+
+        /** These expectations, with every outcome checked to be one a serial order gives, as {@code spec} observes. */
+        public Expectations<S> serializable(SerialSpec<S> spec) {
+            return new Expectations<>(invariant, description, everywhere, byThread, statuses, sqlStates, spec);
         }
 
         /** These expectations, and {@code answers} from every thread. */
         public Expectations<S> expecting(List<Class<? extends Throwable>> answers) {
             List<Class<? extends Throwable>> more = new ArrayList<>(everywhere);
             more.addAll(answers);
-            return new Expectations<>(invariant, description, more, byThread, statuses, sqlStates);
+            return new Expectations<>(invariant, description, more, byThread, statuses, sqlStates, serial);
         }
 
         /** These expectations, and {@code answers} from the thread named {@code thread}. */
         public Expectations<S> expecting(String thread, List<Class<? extends Throwable>> answers) {
             List<Map.Entry<String, List<Class<? extends Throwable>>>> more = new ArrayList<>(byThread);
             more.add(Map.entry(thread, answers));
-            return new Expectations<>(invariant, description, everywhere, more, statuses, sqlStates);
+            return new Expectations<>(invariant, description, everywhere, more, statuses, sqlStates, serial);
         }
 
         public Expectations<S> withStatuses(List<Integer> more) {
             Set<Integer> all = new HashSet<>(statuses);
             all.addAll(more);
-            return new Expectations<>(invariant, description, everywhere, byThread, all, sqlStates);
+            return new Expectations<>(invariant, description, everywhere, byThread, all, sqlStates, serial);
         }
 
         public Expectations<S> withSqlStates(List<String> more) {
             Set<String> all = new HashSet<>(sqlStates);
             all.addAll(more);
-            return new Expectations<>(invariant, description, everywhere, byThread, statuses, all);
+            return new Expectations<>(invariant, description, everywhere, byThread, statuses, all, serial);
         }
 
         /**

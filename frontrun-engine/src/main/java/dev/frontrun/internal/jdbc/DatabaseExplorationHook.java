@@ -196,6 +196,15 @@ public final class DatabaseExplorationHook implements ExplorationHook {
         snapshot = DatabaseSnapshot.take(parent.clones.copy(worker), lockTimeout);
     }
 
+    /**
+     * The snapshot the executions are restored from, while the exploration runs on this hook's database: what a
+     * serializability check reads the rows an execution left through (its connection, what was written, the rows as
+     * found). Empty outside an exploration, and on the hook of a parallel exploration's workers' parent.
+     */
+    public Optional<DatabaseSnapshot> snapshotInUse() {
+        return Optional.ofNullable(snapshot);
+    }
+
     @Override
     public void beforeExecution(ExecutionContext execution) throws Exception {
         if (schemaReadBy != null) {

@@ -3,11 +3,14 @@ package dev.frontrun.internal.postgres;
 import dev.frontrun.internal.postgres.ChangeDetection.Changes;
 import dev.frontrun.internal.postgres.TableRefill.Pass;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import javax.sql.DataSource;
 
@@ -127,6 +130,37 @@ public final class DatabaseSnapshot implements AutoCloseable {
     /** The sequences in the snapshot, schema-qualified. */
     public Set<String> sequences() {
         return contents.sequenceNames();
+    }
+
+    /**
+     * The tables written since the last restore, by oid: those whose tracking trigger fired (rows a trigger or a
+     * cascade wrote, and writes rolled back, count too), and every table whose writes are not tracked. Asked on the
+     * snapshot's connection while no restore runs.
+     */
+    public Set<Long> writtenSinceRestore() throws SQLException {
+        checkOpen();
+        Set<Long> written = new LinkedHashSet<>();
+        boolean tracked = methods.trackWrites();
+        for (SnapshotScope.Table table : contents.tables()) {
+            if (!tracked || !table.tracked()) {
+                written.add(table.oid());
+            }
+        }
+        if (tracked) {
+            try (Statement st = session.connection().createStatement();
+                    ResultSet rs = st.executeQuery("SELECT w.relid FROM " + ChangesAndEmptying.WRITTEN)) {
+                while (rs.next()) {
+                    written.add(rs.getLong(1));
+                }
+            }
+        }
+        return written;
+    }
+
+    /** The copy of {@code table}'s rows as the snapshot found them (a relation in Frontrun's schema), if it has one. */
+    public Optional<String> copyOf(long table) {
+        checkOpen();
+        return Optional.ofNullable(contents.copy(table));
     }
 
     private void capture() throws SQLException {

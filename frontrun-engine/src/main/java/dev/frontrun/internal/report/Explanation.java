@@ -54,6 +54,13 @@ public final class Explanation {
             if (failure.kind() == Failure.Kind.INVARIANT_VIOLATED) {
                 sb.append("  invariant: ").append(invariant).append('\n');
             }
+            if (failure instanceof Failure.NotSerializable notSerializable) {
+                SerialWording.differences(notSerializable, Integer.MAX_VALUE)
+                        .forEach(line -> sb.append("  ").append(line).append('\n'));
+            }
+        }
+        if (facts.timings().serial().runs() > 0) {
+            sb.append("  ").append(SerialWording.checked(facts, names)).append('\n');
         }
         facts.checkedAdvice()
                 .ifPresent(advice -> sb.append("  advice (checked): ")

@@ -63,6 +63,12 @@ public final class Summary {
         if (failure != null && failure.kind() == Failure.Kind.INVARIANT_VIOLATED) {
             lines.add("  invariant: " + firstLine(invariant));
         }
+        if (failure instanceof Failure.NotSerializable notSerializable) {
+            SerialWording.differences(notSerializable, SerialWording.SHOWN).forEach(line -> lines.add("  " + line));
+        }
+        if (facts.timings().serial().runs() > 0) {
+            lines.add("  " + SerialWording.checked(facts, names));
+        }
         lead.ifPresent(finding -> {
             Map<String, TransactionName> named = TransactionNames.of(facts.trace());
             lines.add("  anomaly: " + cycle(finding, named));

@@ -2,6 +2,7 @@ package dev.frontrun.spring.app;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
+import org.springframework.orm.ObjectOptimisticLockingFailureException;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -46,9 +47,27 @@ public class RaceController {
         return versionedCounters.incrementOnce(id);
     }
 
+    /** One attempt; a stale write is answered 409, for the caller to send again. */
+    @PostMapping("/versioned-counters/{id}/increment-or-conflict")
+    public ResponseEntity<Integer> incrementVersionedOrConflict(@PathVariable long id) {
+        try {
+            return ResponseEntity.ok(versionedCounters.incrementOnce(id));
+        } catch (ObjectOptimisticLockingFailureException stale) {
+            return ResponseEntity.status(HttpStatus.CONFLICT).build();
+        }
+    }
+
     @PostMapping("/members")
     public ResponseEntity<Long> register(@RequestParam String name) {
-        Long id = members.register(name);
+        return registered(members.register(name));
+    }
+
+    @PostMapping("/members/locked")
+    public ResponseEntity<Long> registerLocked(@RequestParam String name) {
+        return registered(members.registerLocked(name));
+    }
+
+    private static ResponseEntity<Long> registered(Long id) {
         return id == null
                 ? ResponseEntity.status(HttpStatus.CONFLICT).build()
                 : ResponseEntity.status(HttpStatus.CREATED).body(id);
