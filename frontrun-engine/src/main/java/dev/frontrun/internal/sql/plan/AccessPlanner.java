@@ -79,6 +79,13 @@ public final class AccessPlanner {
         for (TableUse use : data.uses()) {
             planning.use(use);
         }
+        if (planning.writesAnything != null) { // nothing finer matters: as the analysis of any opaque statement
+            return new AccessPlan(
+                    List.of(new Endpoint(Access.WRITE, planning.writesAnything)),
+                    List.of(),
+                    List.of(planning.writesAnything),
+                    planning.cacheable);
+        }
         return new AccessPlan(planning.accesses, planning.inserted, planning.notes, planning.cacheable);
     }
 
@@ -89,6 +96,10 @@ public final class AccessPlanner {
         final List<String> notes = new ArrayList<>();
         boolean cacheable = true;
         boolean sharedLock;
+        /** Why a function called may write any table, or {@code null}. */
+        String writesAnything;
+
+        final Set<TableUse.Call> called = new HashSet<>();
 
         void use(TableUse use) {
             if (use instanceof TableUse.Scan scan) {
@@ -111,6 +122,8 @@ public final class AccessPlanner {
                 sequence(set.table(), true);
             } else if (use instanceof TableUse.AdvisoryLock lock) {
                 accesses.add(new PlannedAccess.AdvisoryLock(lock.key(), lock.waits()));
+            } else if (use instanceof TableUse.Call call) {
+                call(call);
             } else {
                 endpoint(true, "unplanned use " + use);
             }
@@ -301,6 +314,30 @@ public final class AccessPlanner {
             referencing(info, fk -> true, fk -> ReferentialAction.CASCADE, true, new HashSet<>());
             if (whole.resetsSequences()) {
                 endpoint(true, "RESTART IDENTITY resets sequences not named in the statement");
+            }
+        }
+
+        /**
+         * A function the database declares immutable or stable writes nothing but may read any table, unless it is an
+         * immutable built-in; any other makes the statement a write of every table.
+         */
+        private void call(TableUse.Call call) {
+            if (!called.add(call)) {
+                return;
+            }
+            String name = (call.schema() == null ? "" : call.schema() + ".") + call.name() + "()";
+            switch (catalog.function(call.schema(), call.name())) {
+                case NONE -> {}
+                case READS -> endpoint(false, "calls " + name + ", which is not volatile: may read any table");
+                case UNAVAILABLE -> {
+                    cacheable = false;
+                    writesAnything = "calls " + name + ", whose volatility could not be read";
+                }
+                case WRITES -> {
+                    if (writesAnything == null) {
+                        writesAnything = "calls " + name + ", which may read or write any table";
+                    }
+                }
             }
         }
 

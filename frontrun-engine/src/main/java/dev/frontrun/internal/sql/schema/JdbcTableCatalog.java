@@ -99,6 +99,8 @@ public final class JdbcTableCatalog implements TableCatalog {
     private final Map<TableName, TableLookup> cache = new ConcurrentHashMap<>();
     /** Whether every user table has been read at once since the last invalidation (or tried and failed). */
     private volatile boolean readAll;
+    /** The functions' volatility, read with every table; {@code null} until then. */
+    private volatile FunctionCatalog functions;
 
     public JdbcTableCatalog(ConnectionSource connections) {
         this.connections = connections;
@@ -131,6 +133,16 @@ public final class JdbcTableCatalog implements TableCatalog {
         return fresh;
     }
 
+    /** Read with the tables, in one more query on the same connection: once per exploration, not per call. */
+    @Override
+    public FunctionEffect function(String schema, String name) {
+        FunctionCatalog known = functions;
+        if (known == null && readAll(connections)) {
+            known = functions;
+        }
+        return known == null ? FunctionEffect.UNAVAILABLE : known.effect(schema, name);
+    }
+
     /**
      * Every table at once again, then each name cached before that this read did not cover (a missing table, one
      * beyond {@value #MOST_READ_AT_ONCE}) by itself; changed if any cached name now describes something else, or if
@@ -148,11 +160,12 @@ public final class JdbcTableCatalog implements TableCatalog {
 
     private synchronized boolean refresh(ConnectionSource source) {
         Map<TableName, TableLookup> before = Map.copyOf(cache);
+        FunctionCatalog functionsBefore = functions;
         invalidate();
         if (!readAll(source)) {
             return true;
         }
-        boolean changed = false;
+        boolean changed = functionsBefore != null && !functionsBefore.equals(functions);
         for (Map.Entry<TableName, TableLookup> was : before.entrySet()) {
             changed |= !was.getValue().equals(lookup(was.getKey(), source));
         }
@@ -162,6 +175,7 @@ public final class JdbcTableCatalog implements TableCatalog {
     @Override
     public synchronized void invalidate() { // not while every table is being read: it would cache the old schema
         readAll = false;
+        functions = null;
         cache.clear();
     }
 
@@ -191,6 +205,7 @@ public final class JdbcTableCatalog implements TableCatalog {
                     }
                 }
             }
+            functions = FunctionCatalog.read(c);
             readAll = true;
             return true;
         } catch (SQLException | RuntimeException e) {

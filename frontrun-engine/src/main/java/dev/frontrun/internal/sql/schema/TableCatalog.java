@@ -17,6 +17,14 @@ public interface TableCatalog {
      */
     TableLookup lookup(TableName asWritten);
 
+    /**
+     * What calls of the function {@code name} may do to tables ({@code schema} {@code null} when the call does not
+     * qualify the name; both folded): {@link FunctionEffect#WRITES} unless the catalog knows better.
+     */
+    default FunctionEffect function(String schema, String name) {
+        return FunctionEffect.WRITES;
+    }
+
     /** Forgets cached metadata, e.g. after DDL. */
     default void invalidate() {}
 

@@ -100,4 +100,18 @@ public sealed interface TableUse {
             return LOCKS;
         }
     }
+
+    /**
+     * A call of a function the {@link FunctionPolicy} does not know ({@code schema} {@code null} when unqualified;
+     * both folded): what it may do is the database's to say, by the function's declared volatility.
+     */
+    record Call(String schema, String name) implements TableUse {
+        /** What a call stands in for where a relation is expected: no relation has this name. */
+        public static final TableName FUNCTIONS = TableName.of("#function");
+
+        @Override
+        public TableName table() {
+            return FUNCTIONS;
+        }
+    }
 }

@@ -19,12 +19,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.CastExpression;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.NextValExpression;
 import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.expression.XmlTableFunction;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
 import net.sf.jsqlparser.schema.Column;
@@ -140,6 +142,9 @@ final class StatementAnalyzer {
     private List<TableName> mentioned() {
         List<TableName> names = new ArrayList<>();
         for (Object use : uses) {
+            if (use instanceof TableUse.Call) {
+                continue;
+            }
             TableName name = use instanceof UseBuilder b ? b.table() : ((TableUse) use).table();
             if (!names.contains(name)) {
                 names.add(name);
@@ -311,16 +316,22 @@ final class StatementAnalyzer {
 
     private List<UseBuilder> fromItem(FromItem item, Block block, LockSpec spec) {
         if (item instanceof Table t) {
-            TableName name = tableName(t);
+            boolean tableCommand = isTableCommand(t);
+            TableName name = tableCommand ? TableName.fromSql(null, t.getAlias().getName()) : tableName(t);
             if (block.scope.isCte(name)) {
                 return List.of();
             }
-            String alias = t.getAlias() != null ? Identifiers.fold(t.getAlias().getName()) : null;
+            String alias = t.getAlias() != null && !tableCommand
+                    ? Identifiers.fold(t.getAlias().getName())
+                    : null;
             UseBuilder use = new UseBuilder(name, alias, UseBuilder.Kind.SCAN);
             if (spec != null && spec.locks(alias != null ? alias : name.name())) {
                 use.lock();
             }
             uses.add(use);
+            if (tableCommand || renamesColumns(t.getAlias())) {
+                return List.of(); // every row: no condition of the block names its columns as they are
+            }
             block.members.add(use);
             return List.of(use);
         }
@@ -335,10 +346,18 @@ final class StatementAnalyzer {
             return List.of();
         }
         if (item instanceof ParenthesedFromItem p) {
+            if (renamesColumns(p.getAlias())) { // the block's conditions name its columns by other names
+                fromList(List.of(p.getFromItem()), p.getJoins(), new Block(block.scope), spec);
+                return List.of();
+            }
             return fromList(List.of(p.getFromItem()), p.getJoins(), block, spec);
         }
         if (item instanceof TableFunction tf) {
-            function(tf.getFunction() != null ? tf.getFunction() : tf);
+            if (tf.getFunction() != null) {
+                function(tf.getFunction());
+            } else if (!tf.isRowsFrom()) {
+                function(tf);
+            } // ROWS FROM (f(…), g(…)): each call is found by the scan
             scan(tf, block.scope, identitySet());
             return List.of();
         }
@@ -348,6 +367,25 @@ final class StatementAnalyzer {
         }
         throw unsupported(
                 "FROM item " + (item == null ? "null" : item.getClass().getSimpleName()) + " is not analysed");
+    }
+
+    /**
+     * JSqlParser reads {@code (TABLE t)} as a relation named {@code TABLE} with the alias {@code t}; no relation has
+     * that name unquoted, since TABLE is a reserved word.
+     */
+    private static boolean isTableCommand(Table t) {
+        return "table".equalsIgnoreCase(t.getName())
+                && t.getSchemaName() == null
+                && t.getAlias() != null
+                && !t.getAlias().isUseAs()
+                && !renamesColumns(t.getAlias());
+    }
+
+    /** {@code AS s(a, b)}: the columns answer to other names, so no condition can be matched to them by name. */
+    private static boolean renamesColumns(Alias alias) {
+        return alias != null
+                && alias.getAliasColumns() != null
+                && !alias.getAliasColumns().isEmpty();
     }
 
     /** Adds each condition to the occurrences it can restrict: qualified ones by alias, unqualified ones to all. */
@@ -565,9 +603,8 @@ final class StatementAnalyzer {
         UseBuilder target = new UseBuilder(name, alias, UseBuilder.Kind.DELETE);
         uses.add(target);
         block.members.add(target);
-        List<? extends FromItem> using = d.getUsingFromItemList() != null
-                ? d.getUsingFromItemList()
-                : d.getUsingList() != null ? d.getUsingList() : List.of();
+        // getUsingList() casts every item to a Table, and fails on a subquery
+        List<? extends FromItem> using = d.getUsingFromItemList() != null ? d.getUsingFromItemList() : List.of();
         if (!using.isEmpty() || d.getJoins() != null) {
             fromList(using, d.getJoins(), block, null);
         }
@@ -575,10 +612,7 @@ final class StatementAnalyzer {
         if (top) {
             returning |= d.getReturningClause() != null;
         }
-        scan(
-                d,
-                scope,
-                skipping(d.getTable(), d.getUsingList(), d.getUsingFromItemList(), d.getJoins(), d.getWithItemsList()));
+        scan(d, scope, skipping(d.getTable(), d.getUsingFromItemList(), d.getJoins(), d.getWithItemsList()));
     }
 
     private void merge(Merge m, Scope outer) {
@@ -653,6 +687,12 @@ final class StatementAnalyzer {
         } else {
             name = Identifiers.fold(f.getName());
         }
+        if (f instanceof XmlTableFunction) {
+            return; // XMLTABLE evaluates its paths over its arguments, which are walked on
+        }
+        if (name == null) {
+            throw unsupported("a call without a name: " + f);
+        }
         Expression firstArgument =
                 f.getParameters() != null && !f.getParameters().isEmpty()
                         ? (Expression) f.getParameters().get(0)
@@ -699,7 +739,7 @@ final class StatementAnalyzer {
             case PURE -> {}
             case SEQUENCE_NEXT -> uses.add(new TableUse.SequenceNext(sequenceArgument(name, firstArgument)));
             case SEQUENCE_SET -> uses.add(new TableUse.SequenceSet(sequenceArgument(name, firstArgument)));
-            default -> throw unsupported("calls " + name + "(), which may read or write any table");
+            default -> uses.add(new TableUse.Call(schema, name));
         }
     }
 
