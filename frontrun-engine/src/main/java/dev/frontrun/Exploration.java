@@ -494,7 +494,8 @@ public final class Exploration<S> {
                             outcome.strategy(),
                             outcome.inconclusiveBecause(),
                             outcome.elapsed(),
-                            outcome.timings()),
+                            outcome.timings(),
+                            outcome.reach()),
                     new Result.Failing(
                             outcome.failure(),
                             counterexample,

@@ -136,6 +136,63 @@ public final class Result {
     }
 
     /**
+     * How far a DPOR exploration got through its tree, so that one the budget stopped says what budget would likely
+     * finish it. An estimate, and it says so: the tree is 1, each node's share is split evenly among the threads
+     * awake and able to run there (or the branches known there, if more), and a finished subtree's share is done. It
+     * never goes back, is exactly 1 when the tree is exhausted, and exact where every order of the threads is a trace
+     * of its own; elsewhere it leans low (DPOR skips threads whose steps commute), though a subtree bigger than its
+     * siblings makes it high.
+     *
+     * @param treeDone         the share of the exploration tree done, from 0 to 1
+     * @param executions       the executions that did it (those {@link Result#executions()} counts)
+     * @param elapsed          the wall time they took
+     * @param likelyExecutions what the whole tree would likely take at this rate: {@code executions / treeDone},
+     *                         rounded up; never fewer than {@code executions}; 0 while nothing is done
+     * @param likelyTime       what the whole tree would likely take at this pace: {@code elapsed / treeDone}
+     * @param ranOut           the budget that ended the exploration, or null
+     */
+    public record Reach(
+            double treeDone,
+            int executions,
+            Duration elapsed,
+            int likelyExecutions,
+            Duration likelyTime,
+            Limit ranOut) {
+
+        /** A budget of {@code Exploration} that ran out. */
+        public enum Limit {
+            /** {@code maxExecutions} */
+            MAX_EXECUTIONS,
+            /** {@code totalTimeout} */
+            TOTAL_TIMEOUT
+        }
+
+        public Reach {
+            if (!(treeDone >= 0 && treeDone <= 1)) {
+                throw new IllegalArgumentException("treeDone is a share from 0 to 1, got " + treeDone);
+            }
+            Objects.requireNonNull(elapsed, "elapsed");
+            Objects.requireNonNull(likelyTime, "likelyTime");
+        }
+
+        /** The reach of {@code executions} in {@code elapsed} having done {@code treeDone} of the tree. */
+        public static Reach of(double treeDone, int executions, Duration elapsed, Limit ranOut) {
+            if (treeDone <= 0) {
+                return new Reach(0, executions, elapsed, 0, Duration.ZERO, ranOut);
+            }
+            double likely = Math.ceil(executions / treeDone - 1e-9);
+            int likelyExecutions = (int) Math.max(executions, Math.min(Integer.MAX_VALUE, likely));
+            Duration likelyTime = Duration.ofNanos((long) Math.min(Long.MAX_VALUE, elapsed.toNanos() / treeDone));
+            return new Reach(treeDone, executions, elapsed, likelyExecutions, likelyTime, ranOut);
+        }
+
+        /** Whether the estimate can name a budget: something of the tree is done. */
+        public boolean estimated() {
+            return likelyExecutions > 0;
+        }
+    }
+
+    /**
      * What the explorer established: the verdict, how much it explored, and where the time went.
      * {@code timings} is required; the rest may be null where the {@link Result} accessors allow.
      */
@@ -146,10 +203,22 @@ public final class Result {
             Strategy strategy,
             String inconclusiveBecause,
             Duration elapsed,
-            Timings timings) {
+            Timings timings,
+            Reach reach) {
         Explored {
             Objects.requireNonNull(verdict, "verdict");
             Objects.requireNonNull(timings, "timings");
+        }
+
+        Explored(
+                Verdict verdict,
+                int executions,
+                boolean exhausted,
+                Strategy strategy,
+                String inconclusiveBecause,
+                Duration elapsed,
+                Timings timings) {
+            this(verdict, executions, exhausted, strategy, inconclusiveBecause, elapsed, timings, null);
         }
     }
 
@@ -287,6 +356,14 @@ public final class Result {
 
     public Duration elapsed() {
         return explored.elapsed();
+    }
+
+    /**
+     * How far the exploration got through its tree, and what budget would likely finish it (an estimate); empty for a
+     * replay, a random search and a bounded one, whose trees are not DPOR's.
+     */
+    public Optional<Reach> reach() {
+        return Optional.ofNullable(explored.reach());
     }
 
     /** Why the verdict is inconclusive (budget, timeout, random search), if it is. */

@@ -25,6 +25,7 @@ import java.util.List;
  * @param elapsed             wall time of the whole exploration
  * @param timings             where the runs' time went
  * @param uncertified         what the exploration ran that the model explores without a certificate yet
+ * @param reach               how far it got through its tree, or null (a replay, a random or bounded search)
  */
 public record ExplorationOutcome(
         Verdict verdict,
@@ -39,7 +40,8 @@ public record ExplorationOutcome(
         String inconclusiveBecause,
         Duration elapsed,
         Result.Timings timings,
-        List<String> uncertified) {
+        List<String> uncertified,
+        Result.Reach reach) {
     public ExplorationOutcome {
         trace = trace == null ? List.of() : List.copyOf(trace);
         uncertified = List.copyOf(uncertified);
