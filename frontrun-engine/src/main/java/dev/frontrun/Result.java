@@ -251,16 +251,64 @@ public final class Result {
     }
 
     /**
+     * What the exploration's corpus did ({@code Exploration.corpus}): the counterexamples of its earlier runs, stored
+     * in a file, are replayed before it explores, and a new one is added to the file.
+     *
+     * @param file        the corpus file
+     * @param replayed    the stored schedules replayed before exploring, in the file's order; when
+     *                    {@code failedAgain}, the last one failed, and this result is its replay: nothing was explored
+     * @param failedAgain whether a stored schedule failed again
+     * @param stale       stored schedules this exploration could not replay, dropped from the file
+     * @param added       the counterexample this run added to the file, or null
+     */
+    public record Corpus(Path file, List<Schedule> replayed, boolean failedAgain, List<Stale> stale, Schedule added) {
+
+        /** A stored schedule dropped from the corpus: its text as stored, and why it could not be replayed. */
+        public record Stale(String schedule, Reason reason) {
+            public Stale {
+                Objects.requireNonNull(schedule, "schedule");
+                Objects.requireNonNull(reason, "reason");
+            }
+        }
+
+        /** Why a stored schedule could not be replayed. */
+        public enum Reason {
+            /** Recorded under other settings that shape the steps (instrumented packages, shared memory, wake-ups). */
+            OTHER_STEP_MODEL,
+            /** The program changed: at some step the schedule names a thread that cannot run there. */
+            PROGRAM_CHANGED,
+            /** The line is not a schedule. */
+            UNREADABLE
+        }
+
+        public Corpus {
+            Objects.requireNonNull(file, "file");
+            replayed = List.copyOf(replayed);
+            stale = List.copyOf(stale);
+        }
+    }
+
+    /**
      * What the exploration adds after the run: what it could not explore, whether a forced level counted retries as
-     * told, the checked advice (null: none), and how to run it again at another level (null: it cannot be).
+     * told, the checked advice (null: none), how to run it again at another level (null: it cannot be), and what its
+     * corpus did (null: it has none).
      */
     record FollowUps(
             List<String> notExplored,
             boolean retriesTold,
             CheckedAdvice checkedAdvice,
-            Function<Isolation, Result> whatIf) {
+            Function<Isolation, Result> whatIf,
+            Corpus corpus) {
         FollowUps {
             notExplored = List.copyOf(notExplored);
+        }
+
+        FollowUps(
+                List<String> notExplored,
+                boolean retriesTold,
+                CheckedAdvice checkedAdvice,
+                Function<Isolation, Result> whatIf) {
+            this(notExplored, retriesTold, checkedAdvice, whatIf, null);
         }
 
         static final FollowUps NONE = new FollowUps(List.of(), false, null, null);
@@ -396,6 +444,14 @@ public final class Result {
         return Optional.ofNullable(followUps.checkedAdvice());
     }
 
+    /**
+     * What the exploration's corpus did: the stored counterexamples replayed before exploring, those dropped as stale,
+     * and the counterexample added. Empty when the exploration has no corpus ({@code Exploration.corpus}).
+     */
+    public Optional<Corpus> corpus() {
+        return Optional.ofNullable(followUps.corpus());
+    }
+
     /** The HTML report written for this exploration (a per-thread timeline of the failing interleaving), if any. */
     public Optional<Path> report() {
         return Optional.ofNullable(texts.report());
@@ -471,7 +527,12 @@ public final class Result {
                 explored,
                 failing,
                 texts,
-                new FollowUps(followUps.notExplored(), followUps.retriesTold(), advice, followUps.whatIf()));
+                new FollowUps(
+                        followUps.notExplored(),
+                        followUps.retriesTold(),
+                        advice,
+                        followUps.whatIf(),
+                        followUps.corpus()));
     }
 
     /** This result with its two renderings: the whole explanation and the short summary. */
@@ -491,7 +552,26 @@ public final class Result {
                 explored,
                 failing,
                 texts,
-                new FollowUps(followUps.notExplored(), followUps.retriesTold(), followUps.checkedAdvice(), rerun));
+                new FollowUps(
+                        followUps.notExplored(),
+                        followUps.retriesTold(),
+                        followUps.checkedAdvice(),
+                        rerun,
+                        followUps.corpus()));
+    }
+
+    /** This result with what its corpus did (before it is rendered). */
+    Result withCorpus(Corpus corpus) {
+        return new Result(
+                explored,
+                failing,
+                texts,
+                new FollowUps(
+                        followUps.notExplored(),
+                        followUps.retriesTold(),
+                        followUps.checkedAdvice(),
+                        followUps.whatIf(),
+                        corpus));
     }
 
     /** Passes only when the property was proven: fails on a failure and on an inconclusive verdict. */

@@ -88,6 +88,7 @@ public final class Summary {
                             groups.append("; ").append(count).append(" × ").append(group));
             lines.add(groups.toString());
         }
+        Wording.corpus(facts.corpus().orElse(null)).forEach(line -> lines.add("  corpus: " + line));
         if (facts.reproduceAttempts() > 0) {
             lines.add("  reproduced " + facts.reproduced() + "/" + facts.reproduceAttempts()
                     + " times by replaying the schedule");

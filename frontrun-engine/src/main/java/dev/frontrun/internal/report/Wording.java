@@ -12,6 +12,8 @@ import dev.frontrun.internal.sql.StatementOutcome;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -63,6 +65,46 @@ final class Wording {
         }
         return Optional.of("≈ " + share + " % of the exploration tree done (an estimate); " + budget
                 + " would likely finish it (≈ " + minutesOrSeconds(reach.likelyTime()) + " in all at this pace)");
+    }
+
+    /**
+     * What the exploration's corpus did, a line each: the stored schedule that failed again, or those replayed that
+     * passed; the stale ones dropped, and why; the counterexample added.
+     */
+    static List<String> corpus(Result.Corpus corpus) {
+        if (corpus == null) {
+            return List.of();
+        }
+        List<String> lines = new ArrayList<>();
+        String file = corpus.file().toString();
+        if (corpus.failedAgain()) {
+            lines.add("the schedule " + corpus.replayed().get(corpus.replayed().size() - 1) + " stored in " + file
+                    + " failed again, replayed before exploring (nothing else was explored)");
+        } else if (!corpus.replayed().isEmpty()) {
+            int n = corpus.replayed().size();
+            lines.add(n + (n == 1 ? " schedule" : " schedules") + " stored in " + file + " replayed first, and passed");
+        }
+        if (!corpus.stale().isEmpty()) {
+            StringBuilder stale = new StringBuilder("dropped from " + file + ", stale: ");
+            for (int i = 0; i < corpus.stale().size(); i++) {
+                Result.Corpus.Stale dropped = corpus.stale().get(i);
+                stale.append(i == 0 ? "" : "; ")
+                        .append(dropped.schedule())
+                        .append(" (")
+                        .append(
+                                switch (dropped.reason()) {
+                                    case PROGRAM_CHANGED -> "the program changed: the replay cannot follow it";
+                                    case OTHER_STEP_MODEL -> "recorded under other instrumentation settings";
+                                    case UNREADABLE -> "not a schedule";
+                                })
+                        .append(')');
+            }
+            lines.add(stale.toString());
+        }
+        if (corpus.added() != null) {
+            lines.add("the counterexample was added to " + file + "; the next run replays it first");
+        }
+        return lines;
     }
 
     /** {@code 42 s}, {@code 12 min}. */
