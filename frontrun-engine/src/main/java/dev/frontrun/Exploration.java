@@ -389,6 +389,21 @@ public final class Exploration<S> {
     }
 
     /**
+     * Keeps the exploration's counterexamples in {@code file} and replays them first: a failing {@link #run()} adds its
+     * counterexample schedule to the file, and the next run replays the schedules stored there before it explores. While
+     * the bug is there it fails again in one execution ({@link Result#corpus()} says the stored schedule failed again);
+     * once it is fixed the replays pass and the exploration goes on to its verdict. A stored schedule the program can no
+     * longer follow (the threads' steps changed) or recorded under other instrumentation settings is stale: reported
+     * in {@link Result#corpus()} and dropped from the file, never a failure. Meant to be committed with the tests. Null
+     * (the default) keeps none; the Spring starter gives each test method a file of its own. A run at a level forced
+     * by {@link Result#whatIf} or the advice check, and a {@link #shard share}, neither replay nor add.
+     */
+    public Exploration<S> corpus(Path file) {
+        reporting = reporting.withCorpus(file);
+        return this;
+    }
+
+    /**
      * Also write a report when the exploration does not fail (default: only failures get one). Every report
      * then lists the interleavings explored, each with its schedule and its statements in full (the first
      * {@value ExploredInterleavings#KEPT}, and how many more there were).
@@ -607,7 +622,8 @@ public final class Exploration<S> {
                             outcome.strategy(),
                             outcome.inconclusiveBecause(),
                             outcome.elapsed(),
-                            outcome.timings()),
+                            outcome.timings(),
+                            outcome.reach()),
                     new Result.Failing(
                             outcome.failure(),
                             counterexample,
@@ -633,6 +649,11 @@ public final class Exploration<S> {
         @Override
         public Result withReport(Result result, Path file, String note) {
             return result.withReport(file, note);
+        }
+
+        @Override
+        public Result withCorpus(Result result, Result.Corpus corpus) {
+            return result.withCorpus(corpus);
         }
 
         @Override

@@ -207,6 +207,63 @@ public final class Result {
     }
 
     /**
+     * How far a DPOR exploration got through its tree, so that one the budget stopped says what budget would likely
+     * finish it. An estimate, and it says so: the tree is 1, each node's share is split evenly among the threads
+     * awake and able to run there (or the branches known there, if more), and a finished subtree's share is done. It
+     * never goes back, is exactly 1 when the tree is exhausted, and exact where every order of the threads is a trace
+     * of its own; elsewhere it leans low (DPOR skips threads whose steps commute), though a subtree bigger than its
+     * siblings makes it high.
+     *
+     * @param treeDone         the share of the exploration tree done, from 0 to 1
+     * @param executions       the executions that did it (those {@link Result#executions()} counts)
+     * @param elapsed          the wall time they took
+     * @param likelyExecutions what the whole tree would likely take at this rate: {@code executions / treeDone},
+     *                         rounded up; never fewer than {@code executions}; 0 while nothing is done
+     * @param likelyTime       what the whole tree would likely take at this pace: {@code elapsed / treeDone}
+     * @param ranOut           the budget that ended the exploration, or null
+     */
+    public record Reach(
+            double treeDone,
+            int executions,
+            Duration elapsed,
+            int likelyExecutions,
+            Duration likelyTime,
+            Limit ranOut) {
+
+        /** A budget of {@code Exploration} that ran out. */
+        public enum Limit {
+            /** {@code maxExecutions} */
+            MAX_EXECUTIONS,
+            /** {@code totalTimeout} */
+            TOTAL_TIMEOUT
+        }
+
+        public Reach {
+            if (!(treeDone >= 0 && treeDone <= 1)) {
+                throw new IllegalArgumentException("treeDone is a share from 0 to 1, got " + treeDone);
+            }
+            Objects.requireNonNull(elapsed, "elapsed");
+            Objects.requireNonNull(likelyTime, "likelyTime");
+        }
+
+        /** The reach of {@code executions} in {@code elapsed} having done {@code treeDone} of the tree. */
+        public static Reach of(double treeDone, int executions, Duration elapsed, Limit ranOut) {
+            if (treeDone <= 0) {
+                return new Reach(0, executions, elapsed, 0, Duration.ZERO, ranOut);
+            }
+            double likely = Math.ceil(executions / treeDone - 1e-9);
+            int likelyExecutions = (int) Math.max(executions, Math.min(Integer.MAX_VALUE, likely));
+            Duration likelyTime = Duration.ofNanos((long) Math.min(Long.MAX_VALUE, elapsed.toNanos() / treeDone));
+            return new Reach(treeDone, executions, elapsed, likelyExecutions, likelyTime, ranOut);
+        }
+
+        /** Whether the estimate can name a budget: something of the tree is done. */
+        public boolean estimated() {
+            return likelyExecutions > 0;
+        }
+    }
+
+    /**
      * What the explorer established: the verdict, how much it explored, and where the time went.
      * {@code timings} is required; the rest may be null where the {@link Result} accessors allow.
      */
@@ -217,10 +274,22 @@ public final class Result {
             Strategy strategy,
             String inconclusiveBecause,
             Duration elapsed,
-            Timings timings) {
+            Timings timings,
+            Reach reach) {
         Explored {
             Objects.requireNonNull(verdict, "verdict");
             Objects.requireNonNull(timings, "timings");
+        }
+
+        Explored(
+                Verdict verdict,
+                int executions,
+                boolean exhausted,
+                Strategy strategy,
+                String inconclusiveBecause,
+                Duration elapsed,
+                Timings timings) {
+            this(verdict, executions, exhausted, strategy, inconclusiveBecause, elapsed, timings, null);
         }
     }
 
@@ -253,16 +322,64 @@ public final class Result {
     }
 
     /**
+     * What the exploration's corpus did ({@code Exploration.corpus}): the counterexamples of its earlier runs, stored
+     * in a file, are replayed before it explores, and a new one is added to the file.
+     *
+     * @param file        the corpus file
+     * @param replayed    the stored schedules replayed before exploring, in the file's order; when
+     *                    {@code failedAgain}, the last one failed, and this result is its replay: nothing was explored
+     * @param failedAgain whether a stored schedule failed again
+     * @param stale       stored schedules this exploration could not replay, dropped from the file
+     * @param added       the counterexample this run added to the file, or null
+     */
+    public record Corpus(Path file, List<Schedule> replayed, boolean failedAgain, List<Stale> stale, Schedule added) {
+
+        /** A stored schedule dropped from the corpus: its text as stored, and why it could not be replayed. */
+        public record Stale(String schedule, Reason reason) {
+            public Stale {
+                Objects.requireNonNull(schedule, "schedule");
+                Objects.requireNonNull(reason, "reason");
+            }
+        }
+
+        /** Why a stored schedule could not be replayed. */
+        public enum Reason {
+            /** Recorded under other settings that shape the steps (instrumented packages, shared memory, wake-ups). */
+            OTHER_STEP_MODEL,
+            /** The program changed: at some step the schedule names a thread that cannot run there. */
+            PROGRAM_CHANGED,
+            /** The line is not a schedule. */
+            UNREADABLE
+        }
+
+        public Corpus {
+            Objects.requireNonNull(file, "file");
+            replayed = List.copyOf(replayed);
+            stale = List.copyOf(stale);
+        }
+    }
+
+    /**
      * What the exploration adds after the run: what it could not explore, whether a forced level counted retries as
-     * told, the checked advice (null: none), and how to run it again at another level (null: it cannot be).
+     * told, the checked advice (null: none), how to run it again at another level (null: it cannot be), and what its
+     * corpus did (null: it has none).
      */
     record FollowUps(
             List<String> notExplored,
             boolean retriesTold,
             CheckedAdvice checkedAdvice,
-            Function<Isolation, Result> whatIf) {
+            Function<Isolation, Result> whatIf,
+            Corpus corpus) {
         FollowUps {
             notExplored = List.copyOf(notExplored);
+        }
+
+        FollowUps(
+                List<String> notExplored,
+                boolean retriesTold,
+                CheckedAdvice checkedAdvice,
+                Function<Isolation, Result> whatIf) {
+            this(notExplored, retriesTold, checkedAdvice, whatIf, null);
         }
 
         static final FollowUps NONE = new FollowUps(List.of(), false, null, null);
@@ -360,6 +477,14 @@ public final class Result {
         return explored.elapsed();
     }
 
+    /**
+     * How far the exploration got through its tree, and what budget would likely finish it (an estimate); empty for a
+     * replay, a random search and a bounded one, whose trees are not DPOR's.
+     */
+    public Optional<Reach> reach() {
+        return Optional.ofNullable(explored.reach());
+    }
+
     /** Why the verdict is inconclusive (budget, timeout, random search), if it is. */
     public Optional<String> inconclusiveBecause() {
         return Optional.ofNullable(explored.inconclusiveBecause());
@@ -388,6 +513,14 @@ public final class Result {
      */
     public Optional<CheckedAdvice> checkedAdvice() {
         return Optional.ofNullable(followUps.checkedAdvice());
+    }
+
+    /**
+     * What the exploration's corpus did: the stored counterexamples replayed before exploring, those dropped as stale,
+     * and the counterexample added. Empty when the exploration has no corpus ({@code Exploration.corpus}).
+     */
+    public Optional<Corpus> corpus() {
+        return Optional.ofNullable(followUps.corpus());
     }
 
     /** The HTML report written for this exploration (a per-thread timeline of the failing interleaving), if any. */
@@ -465,7 +598,12 @@ public final class Result {
                 explored,
                 failing,
                 texts,
-                new FollowUps(followUps.notExplored(), followUps.retriesTold(), advice, followUps.whatIf()));
+                new FollowUps(
+                        followUps.notExplored(),
+                        followUps.retriesTold(),
+                        advice,
+                        followUps.whatIf(),
+                        followUps.corpus()));
     }
 
     /** This result with its two renderings: the whole explanation and the short summary. */
@@ -485,7 +623,26 @@ public final class Result {
                 explored,
                 failing,
                 texts,
-                new FollowUps(followUps.notExplored(), followUps.retriesTold(), followUps.checkedAdvice(), rerun));
+                new FollowUps(
+                        followUps.notExplored(),
+                        followUps.retriesTold(),
+                        followUps.checkedAdvice(),
+                        rerun,
+                        followUps.corpus()));
+    }
+
+    /** This result with what its corpus did (before it is rendered). */
+    Result withCorpus(Corpus corpus) {
+        return new Result(
+                explored,
+                failing,
+                texts,
+                new FollowUps(
+                        followUps.notExplored(),
+                        followUps.retriesTold(),
+                        followUps.checkedAdvice(),
+                        followUps.whatIf(),
+                        corpus));
     }
 
     /** Passes only when the property was proven: fails on a failure and on an inconclusive verdict. */

@@ -29,7 +29,9 @@ public final class FrontrunExtension implements BeforeEachCallback, AfterEachCal
 
     @Override
     public void beforeEach(ExtensionContext context) {
-        ReportSink sink = new ReportSink();
+        ReportSink sink = new ReportSink(
+                context.getRequiredTestClass().getName(),
+                context.getRequiredTestMethod().getName());
         ExtensionContext.Store store = context.getStore(NAMESPACE);
         store.put(ReportSink.class, sink);
         reportSinks(context).ifPresent(sinks -> {

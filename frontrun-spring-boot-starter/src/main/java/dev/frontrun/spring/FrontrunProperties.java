@@ -32,6 +32,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                           writes the share's report, and {@code Frontrun merge-shards} gives the whole verdict
  * @param maxStepsPerExecution scheduling points one execution may take at most; past it the execution ends
  *                           inconclusive (a thread spinning until another writes would otherwise fill the memory)
+ * @param corpus             where the counterexamples of each test's explorations are kept and replayed first
  */
 @ConfigurationProperties("frontrun")
 public record FrontrunProperties(
@@ -48,7 +49,31 @@ public record FrontrunProperties(
         Integer randomAttempts,
         @DefaultValue Instrument instrument,
         String shard,
-        Integer maxStepsPerExecution) {
+        Integer maxStepsPerExecution,
+        @DefaultValue Corpus corpus) {
+
+    /**
+     * The corpus of each test method: a failing exploration of a {@code @FrontrunTest} test adds its counterexample
+     * schedule to {@code <directory>/<test class>/<test method>.schedules} ({@code -2}, {@code -3} … for the test's
+     * second and later explorations), and the next run replays the schedules stored there before exploring. Meant
+     * to be committed with the tests.
+     *
+     * @param enabled   whether the explorations of tests keep and replay their counterexamples
+     * @param directory the directory of the corpus files, relative to the working directory (the module's, under Maven)
+     */
+    public record Corpus(
+            @DefaultValue("true") boolean enabled,
+            @DefaultValue(Corpus.DIRECTORY) Path directory) {
+
+        static final String DIRECTORY = "src/test/resources/frontrun";
+
+        /** What the properties bind to when none is set. */
+        static final Corpus DEFAULTS = new Corpus(true, Path.of(DIRECTORY));
+
+        public Corpus {
+            require(directory != null, "frontrun.corpus.directory must name a directory");
+        }
+    }
 
     /**
      * Which classes are instrumented: their monitors, locks, waits, latches, non-final fields, arrays,
@@ -96,6 +121,7 @@ public record FrontrunProperties(
     }
 
     public FrontrunProperties {
+        corpus = corpus == null ? Corpus.DEFAULTS : corpus;
         // wrong values fail the context at startup, not the first exploration
         require(
                 maxExecutions == null || maxExecutions >= 1,

@@ -69,7 +69,9 @@ public final class RaceExplorer {
      * points ({@code frontrun.instrument.*}: by default the packages of the {@code @SpringBootApplication}
      * class). Each thread body runs on a worker thread of its own name that inherits none of
      * the test's thread-locals. What the explored threads log is held per execution and printed for the execution the
-     * result shows only, with a count of the lines held back. It can be run, and replayed, more than once. It explores on one worker:
+     * result shows only, with a count of the lines held back. In a {@code @FrontrunTest} test it keeps its
+     * counterexamples in the test method's corpus file and replays them first ({@code frontrun.corpus.*}). It can be
+     * run, and replayed, more than once. It explores on one worker:
      * {@code parallelism(n)} is refused, since all requests share the application context.
      */
     public Exploration<Object> explore() {
@@ -88,6 +90,12 @@ public final class RaceExplorer {
         if (explored != null) {
             exploration.hook(explored.newHook()); // last: it prints the lines it kept when every other hook is done
         }
-        return properties.applyTo(exploration, applicationPackages);
+        properties.applyTo(exploration, applicationPackages);
+        if (properties.corpus().enabled()) {
+            reports.current()
+                    .flatMap(test -> test.nextCorpusFile(properties.corpus().directory()))
+                    .ifPresent(exploration::corpus);
+        }
+        return exploration;
     }
 }

@@ -3,6 +3,7 @@ package dev.frontrun.spring;
 import dev.frontrun.spi.ExplorationHook;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -25,6 +26,11 @@ final class ReportSinks implements ExplorationHook {
     /** Ends {@link #listen}, from whichever thread. */
     void stopListening(ReportSink sink) {
         byThread.values().remove(sink);
+    }
+
+    /** The sink of the test running on the calling thread, if one listens. */
+    Optional<ReportSink> current() {
+        return Optional.ofNullable(byThread.get(Thread.currentThread()));
     }
 
     @Override

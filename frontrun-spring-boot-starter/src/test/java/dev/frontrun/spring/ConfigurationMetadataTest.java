@@ -46,11 +46,13 @@ class ConfigurationMetadataTest {
     void everyPropertyIsDescribed() throws Exception {
         Map<String, Map<String, Object>> properties = properties();
         List<String> expected = new ArrayList<>(Arrays.stream(FrontrunProperties.class.getRecordComponents())
-                .filter(c -> c.getType() != FrontrunProperties.Instrument.class)
+                .filter(c -> c.getType() != FrontrunProperties.Instrument.class
+                        && c.getType() != FrontrunProperties.Corpus.class)
                 .map(c -> "frontrun." + c.getName().replaceAll("([A-Z])", "-$1").toLowerCase())
                 .toList());
         expected.addAll(List.of(
                 "frontrun.instrument.enabled", "frontrun.instrument.packages", "frontrun.instrument.shared-memory"));
+        expected.addAll(List.of("frontrun.corpus.enabled", "frontrun.corpus.directory"));
         expected.add(NativeMode.PROPERTY); // read by the native auto-configuration, not bound: "native" is a keyword
 
         assertThat(properties.keySet()).containsExactlyInAnyOrderElementsOf(expected);
@@ -103,6 +105,11 @@ class ConfigurationMetadataTest {
         assertThat(properties.get("frontrun.instrument.shared-memory").get("defaultValue"))
                 .isEqualTo(true);
         assertThat(boundProperties.instrument().sharedMemory()).isTrue();
+        assertThat(properties.get("frontrun.corpus.enabled").get("defaultValue"))
+                .isEqualTo(true);
+        assertThat(boundProperties.corpus().enabled()).isTrue();
+        assertThat(properties.get("frontrun.corpus.directory").get("defaultValue"))
+                .isEqualTo(boundProperties.corpus().directory().toString());
         assertThat(properties.get("frontrun.native").get("defaultValue")).isEqualTo("auto");
         assertThat(NativeMode.parse(null)).isEqualTo(NativeMode.AUTO);
     }

@@ -52,7 +52,8 @@ record EffectiveOptions(
                 properties.randomAttempts(),
                 properties.instrument(),
                 null,
-                null);
+                null,
+                properties.corpus());
         Strategy.Random random =
                 (Strategy.Random) read(asRandom.applyTo(Frontrun.explore(Object::new)), "search", "strategy");
         Strategy strategy = (Strategy) read(exploration, "search", "strategy");

@@ -16,7 +16,21 @@ class FrontrunPropertiesTest {
     private static FrontrunProperties properties(
             Integer maxExecutions, FrontrunProperties.StrategyName strategy, Long seed, Integer attempts) {
         return new FrontrunProperties(
-                true, maxExecutions, null, null, null, null, null, null, strategy, seed, attempts, null, null, null);
+                true,
+                maxExecutions,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                strategy,
+                seed,
+                attempts,
+                null,
+                null,
+                null,
+                null);
     }
 
     @Test
@@ -35,7 +49,8 @@ class FrontrunPropertiesTest {
                 5,
                 null,
                 null,
-                1_000);
+                1_000,
+                null);
 
         assertThat(EffectiveOptions.of(set))
                 .isEqualTo(new EffectiveOptions(
@@ -85,13 +100,27 @@ class FrontrunPropertiesTest {
         assertThatThrownBy(() -> properties(null, null, null, 0))
                 .hasMessage("frontrun.random-attempts must be at least 1, got 0");
         assertThatThrownBy(() -> new FrontrunProperties(
-                        true, null, -1, null, null, null, null, null, null, null, null, null, null, null))
+                        true, null, -1, null, null, null, null, null, null, null, null, null, null, null, null))
                 .hasMessage("frontrun.preemption-bound must not be negative, got -1");
         assertThatThrownBy(() -> new FrontrunProperties(
-                        true, null, null, Duration.ZERO, null, null, null, null, null, null, null, null, null, null))
+                        true,
+                        null,
+                        null,
+                        Duration.ZERO,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null))
                 .hasMessage("frontrun.execution-timeout must be positive, got PT0S");
         assertThatThrownBy(() -> new FrontrunProperties(
-                        true, null, null, null, null, null, null, null, null, null, null, null, null, 0))
+                        true, null, null, null, null, null, null, null, null, null, null, null, null, 0, null))
                 .hasMessage("frontrun.max-steps-per-execution must be at least 1, got 0");
         assertThat(properties(null, null, null, null).maxExecutions()).isNull();
     }
@@ -114,16 +143,17 @@ class FrontrunPropertiesTest {
     @Test
     void theShardPropertyMakesEveryExplorationExploreItsShare() {
         FrontrunProperties sharded = new FrontrunProperties(
-                true, null, null, null, null, null, null, null, null, null, null, null, "1/3", null);
+                true, null, null, null, null, null, null, null, null, null, null, null, "1/3", null, null);
 
         assertThat(String.valueOf(
                         EffectiveOptions.read(sharded.applyTo(Frontrun.explore(Object::new)), "search", "shard")))
                 .isEqualTo("1/3");
         assertThatThrownBy(() -> new FrontrunProperties(
-                        true, null, null, null, null, null, null, null, null, null, null, null, "third", null))
+                        true, null, null, null, null, null, null, null, null, null, null, null, "third", null, null))
                 .hasMessage("frontrun.shard must be i/n (e.g. 0/3), got 'third'");
         assertThatThrownBy(() -> new FrontrunProperties(
-                                true, null, null, null, null, null, null, null, null, null, null, null, "3/3", null)
+                                true, null, null, null, null, null, null, null, null, null, null, null, "3/3", null,
+                                null)
                         .applyTo(Frontrun.explore(Object::new)))
                 .hasMessageContaining("0 <= i < n");
     }

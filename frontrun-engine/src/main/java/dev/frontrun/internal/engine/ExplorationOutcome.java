@@ -34,8 +34,10 @@ public record ExplorationOutcome(
      * @param executions  schedules explored, not counting reproduce-on-failure replays
      * @param exhausted   whether every trace the strategy set out to cover was covered
      * @param uncertified what the exploration ran that the model explores without a certificate yet
+     * @param reach       how far it got through its tree, or null (a replay, a random or bounded search)
      */
-    public record Coverage(Strategy strategy, int executions, boolean exhausted, List<String> uncertified) {
+    public record Coverage(
+            Strategy strategy, int executions, boolean exhausted, List<String> uncertified, Result.Reach reach) {
         public Coverage {
             uncertified = List.copyOf(uncertified);
         }
@@ -71,6 +73,10 @@ public record ExplorationOutcome(
 
     public List<String> uncertified() {
         return coverage.uncertified();
+    }
+
+    public Result.Reach reach() {
+        return coverage.reach();
     }
 
     public Failure failure() {

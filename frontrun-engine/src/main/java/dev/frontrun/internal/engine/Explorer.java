@@ -2,6 +2,7 @@ package dev.frontrun.internal.engine;
 
 import dev.frontrun.Failure;
 import dev.frontrun.Outcomes;
+import dev.frontrun.Result;
 import dev.frontrun.Schedule;
 import dev.frontrun.Strategy;
 import dev.frontrun.ThreadBody;
@@ -199,6 +200,7 @@ public final class Explorer<S> {
         Failure broken = null;
         Failure inconclusiveFailure = null;
         String budgetHit = null;
+        Result.Reach.Limit ranOut = null;
         int reproduced = 0;
         int attempts = 0;
         Progress progress =
@@ -223,10 +225,12 @@ public final class Explorer<S> {
             while (more) {
                 if (executions >= plan.budget().maxExecutions()) {
                     budgetHit = "the budget of " + plan.budget().maxExecutions() + " executions ran out";
+                    ranOut = Result.Reach.Limit.MAX_EXECUTIONS;
                     break;
                 }
                 if (System.nanoTime() - totalDeadline > 0) {
                     budgetHit = "the total time limit of " + plan.budget().totalTimeout() + " ran out";
+                    ranOut = Result.Reach.Limit.TOTAL_TIMEOUT;
                     break;
                 }
                 Judged judged;
@@ -268,7 +272,7 @@ public final class Explorer<S> {
                 }
                 told(judged, judged.failure());
                 executions++;
-                progress.executionEnded(executions, policy.pendingBranches(), System.nanoTime());
+                progress.executionEnded(executions, policy.pendingBranches(), policy.treeDone(), System.nanoTime());
                 plan.listeners()
                         .explored()
                         .accept(judged.record().schedule(), judged.record().trace());
@@ -328,6 +332,10 @@ public final class Explorer<S> {
             }
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        double treeDone = policy.treeDone();
+        Result.Reach reach = replaying || plan.search().preemptionBound() != null || Double.isNaN(treeDone)
+                ? null
+                : Result.Reach.of(treeDone, executions, elapsed, ranOut);
         return result(
                 policy,
                 replaying,
@@ -336,10 +344,13 @@ public final class Explorer<S> {
                 broken,
                 inconclusiveFailure,
                 budgetHit,
-                reproduced,
-                attempts,
-                elapsed);
+                new Replays(reproduced, attempts),
+                elapsed,
+                reach);
     }
+
+    /** How many replays of the first failure failed the same way, of how many. */
+    private record Replays(int reproduced, int attempts) {}
 
     /**
      * A hook failing after the exploration (the last restore, blocked) ends it with an exception, and the result is not
@@ -580,9 +591,9 @@ public final class Explorer<S> {
             Failure broken,
             Failure inconclusive,
             String budgetHit,
-            int reproduced,
-            int attempts,
-            Duration elapsed) {
+            Replays replays,
+            Duration elapsed,
+            Result.Reach reach) {
         boolean bounded = plan.search().preemptionBound() != null;
         boolean exhausted = !replaying
                 && !bounded
@@ -619,13 +630,14 @@ public final class Explorer<S> {
         return new ExplorationOutcome(
                 verdict,
                 because,
-                new ExplorationOutcome.Coverage(plan.search().strategy(), executions, exhausted, scope.uncertified()),
+                new ExplorationOutcome.Coverage(
+                        plan.search().strategy(), executions, exhausted, scope.uncertified(), reach),
                 new ExplorationOutcome.Found(
                         failure,
                         record == null ? null : record.schedule(),
                         record == null ? List.of() : record.trace(),
-                        reproduced,
-                        attempts),
+                        replays.reproduced(),
+                        replays.attempts()),
                 elapsed,
                 clock.timings());
     }

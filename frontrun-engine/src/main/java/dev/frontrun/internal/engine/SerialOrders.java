@@ -1,6 +1,8 @@
 package dev.frontrun.internal.engine;
 
 import dev.frontrun.Failure;
+import dev.frontrun.internal.engine.policy.ExecutionRecord;
+import dev.frontrun.internal.engine.policy.SerialPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

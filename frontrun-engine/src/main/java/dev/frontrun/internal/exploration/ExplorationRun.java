@@ -67,7 +67,11 @@ public final class ExplorationRun<S> {
         this.results = results;
     }
 
-    /** Explores until exhausted, the budget runs out, or (if so set) the first failure is found and re-checked. */
+    /**
+     * Explores until exhausted, the budget runs out, or (if so set) the first failure is found and re-checked. With a
+     * corpus, its stored schedules are replayed first: one that fails again is the result, without exploring; a new
+     * counterexample is added to it.
+     */
     public Result run() {
         Map<Result.FailureGroup, Integer> groups = new LinkedHashMap<>();
         ExploredInterleavings explored = explored();
@@ -81,17 +85,27 @@ public final class ExplorationRun<S> {
                 : null;
         String id = share == null ? null : search.name() != null ? search.name() : ExplorationIds.ofCaller();
         RetriesTold retries = level.forced() ? new RetriesTold() : null;
+        CorpusReplays corpus = settings.reporting().corpus() == null || level.forced() || share != null
+                ? null
+                : CorpusReplays.run(
+                        new CorpusFile(settings.reporting().corpus()),
+                        settings.instrumentation().stepModel(),
+                        schedule -> new Explorer<S>(plan(groups, explored, null, null))
+                                .replay(schedule, JavaSyncInstrumentation.commentMarkers()));
+        ExplorationOutcome outcome = corpus != null && corpus.failedAgain() != null
+                ? corpus.failedAgain()
+                : new Explorer<S>(plan(groups, explored, share, retries)).explore();
         Result result = analysed(
-                new Explorer<S>(plan(groups, explored, share, retries)).explore(),
-                groups,
-                share == null ? List.of() : List.of(share.note()),
-                retries != null && retries.seen());
+                outcome, groups, share == null ? List.of() : List.of(share.note()), retries != null && retries.seen());
         if (settings.reporting().checkAdvice() && level.isolation() == null && result.failed()) {
             Optional<Isolation> advised = IsolationAdvice.levelToCheck(result.analysis());
             if (advised.isPresent()) {
                 Result rerun = new ExplorationRun<>(settings.quietlyAt(advised.get()), report, results).run();
                 result = results.withCheckedAdvice(result, IsolationAdvice.checked(advised.get(), rerun));
             }
+        }
+        if (corpus != null) {
+            result = results.withCorpus(result, corpus.finish(result));
         }
         result = results.withWhatIf(told(reported(result, explored, null), false), this::at);
         if (share != null) {

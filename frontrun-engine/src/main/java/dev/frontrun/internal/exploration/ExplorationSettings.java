@@ -259,11 +259,18 @@ public record ExplorationSettings<S>(
     }
 
     /**
-     * What the exploration tells: the report {@code directory} (null: none), whether a passing run gets a report,
-     * where progress lines go and how often, and whether the advice for a failure is checked by exploring again.
+     * What the exploration tells and keeps: the report {@code directory} (null: none), whether a passing run gets a
+     * report, where progress lines go and how often, whether the advice for a failure is checked by exploring again,
+     * and the {@code corpus} file (null: none) whose stored counterexamples are replayed first and which a new one is
+     * added to.
      */
     public record Reporting(
-            Path directory, boolean passing, Consumer<String> progress, Duration progressEvery, boolean checkAdvice) {
+            Path directory,
+            boolean passing,
+            Consumer<String> progress,
+            Duration progressEvery,
+            boolean checkAdvice,
+            Path corpus) {
 
         /** Reports of failures to {@code -Dfrontrun.reportDirectory}; progress to standard error; advice checked. */
         public static Reporting defaults() {
@@ -272,7 +279,8 @@ public record ExplorationSettings<S>(
                     false,
                     System.err::println,
                     Duration.ofSeconds(5),
-                    !"false".equalsIgnoreCase(System.getProperty("frontrun.checkAdvice")));
+                    !"false".equalsIgnoreCase(System.getProperty("frontrun.checkAdvice")),
+                    null);
         }
 
         /** {@code -Dfrontrun.reportDirectory} ({@code none}: no reports), else target/frontrun-reports. */
@@ -285,19 +293,23 @@ public record ExplorationSettings<S>(
         }
 
         public Reporting withDirectory(Path reports) {
-            return new Reporting(reports, passing, progress, progressEvery, checkAdvice);
+            return new Reporting(reports, passing, progress, progressEvery, checkAdvice, corpus);
         }
 
         public Reporting withPassing(boolean reported) {
-            return new Reporting(directory, reported, progress, progressEvery, checkAdvice);
+            return new Reporting(directory, reported, progress, progressEvery, checkAdvice, corpus);
         }
 
         public Reporting withProgress(Consumer<String> sink, Duration every) {
-            return new Reporting(directory, passing, sink, every, checkAdvice);
+            return new Reporting(directory, passing, sink, every, checkAdvice, corpus);
         }
 
         public Reporting withCheckAdvice(boolean check) {
-            return new Reporting(directory, passing, progress, progressEvery, check);
+            return new Reporting(directory, passing, progress, progressEvery, check, corpus);
+        }
+
+        public Reporting withCorpus(Path file) {
+            return new Reporting(directory, passing, progress, progressEvery, checkAdvice, file);
         }
     }
 

@@ -32,6 +32,9 @@ public interface Results {
     /** {@code result} with its report {@code file} (null: not written) and {@code note} saying so after both texts. */
     Result withReport(Result result, Path file, String note);
 
+    /** {@code result} with what its corpus did. */
+    Result withCorpus(Result result, Result.Corpus corpus);
+
     /** {@code result}, which {@code rerun} explores again at another level. */
     Result withWhatIf(Result result, Function<Isolation, Result> rerun);
 }

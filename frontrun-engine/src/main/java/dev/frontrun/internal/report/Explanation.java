@@ -46,6 +46,10 @@ public final class Explanation {
         String why = facts.broken() ? "  error: " : "  inconclusive: ";
         facts.inconclusiveBecause()
                 .ifPresent(because -> sb.append(why).append(because).append('\n'));
+        Wording.corpus(facts.corpus().orElse(null))
+                .forEach(line -> sb.append("  corpus: ").append(line).append('\n'));
+        Wording.reach(facts.reach().orElse(null))
+                .ifPresent(reach -> sb.append("  reach: ").append(reach).append('\n'));
         Failure failure = facts.failure().orElse(null);
         if (failure != null) {
             if (!facts.inconclusiveBecause().map(failure.summary()::equals).orElse(false)) {

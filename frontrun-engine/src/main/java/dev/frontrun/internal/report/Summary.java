@@ -47,6 +47,7 @@ public final class Summary {
         facts.inconclusiveBecause()
                 .ifPresent(
                         because -> lines.add((facts.broken() ? "  error: " : "  inconclusive: ") + firstLine(because)));
+        Wording.reach(facts.reach().orElse(null)).ifPresent(reach -> lines.add("  reach: " + reach));
         if (failure instanceof Failure.Timeout timeout
                 && facts.inconclusiveBecause().isPresent()) {
             diagnosisLines(lines, timeout.diagnosis()); // what the threads were waiting for, a line each
@@ -93,6 +94,7 @@ public final class Summary {
                             groups.append("; ").append(count).append(" × ").append(group));
             lines.add(groups.toString());
         }
+        Wording.corpus(facts.corpus().orElse(null)).forEach(line -> lines.add("  corpus: " + line));
         if (facts.reproduceAttempts() > 0) {
             lines.add("  reproduced " + facts.reproduced() + "/" + facts.reproduceAttempts()
                     + " times by replaying the schedule");

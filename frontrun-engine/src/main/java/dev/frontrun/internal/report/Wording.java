@@ -11,6 +11,10 @@ import dev.frontrun.internal.sql.SqlStates;
 import dev.frontrun.internal.sql.StatementOutcome;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -41,6 +45,72 @@ final class Wording {
                         " (the test is broken, not a race: the invariant threw, or the setup or environment failed)";
                     default -> "";
                 };
+    }
+
+    /**
+     * How far an exploration the budget stopped got, and the budget that would likely finish it: {@code ≈ 40 % of
+     * the exploration tree done (an estimate); maxExecutions(25000) would likely finish it (≈ 9 min at this pace)}.
+     * Empty when no budget ran out or nothing can be estimated.
+     */
+    static Optional<String> reach(Result.Reach reach) {
+        if (reach == null || reach.ranOut() == null || !reach.estimated()) {
+            return Optional.empty();
+        }
+        double percent = reach.treeDone() * 100;
+        String share = String.format(Locale.ROOT, percent < 10 ? "%.1f" : "%.0f", percent);
+        String budget = "maxExecutions(" + reach.likelyExecutions() + ")";
+        if (reach.ranOut() == Result.Reach.Limit.TOTAL_TIMEOUT) {
+            long minutes = Math.max(1, (reach.likelyTime().toSeconds() + 59) / 60);
+            budget = "totalTimeout(Duration.ofMinutes(" + minutes + ")) and " + budget;
+        }
+        return Optional.of("≈ " + share + " % of the exploration tree done (an estimate); " + budget
+                + " would likely finish it (≈ " + minutesOrSeconds(reach.likelyTime()) + " in all at this pace)");
+    }
+
+    /**
+     * What the exploration's corpus did, a line each: the stored schedule that failed again, or those replayed that
+     * passed; the stale ones dropped, and why; the counterexample added.
+     */
+    static List<String> corpus(Result.Corpus corpus) {
+        if (corpus == null) {
+            return List.of();
+        }
+        List<String> lines = new ArrayList<>();
+        String file = corpus.file().toString();
+        if (corpus.failedAgain()) {
+            lines.add("the schedule " + corpus.replayed().get(corpus.replayed().size() - 1) + " stored in " + file
+                    + " failed again, replayed before exploring (nothing else was explored)");
+        } else if (!corpus.replayed().isEmpty()) {
+            int n = corpus.replayed().size();
+            lines.add(n + (n == 1 ? " schedule" : " schedules") + " stored in " + file + " replayed first, and passed");
+        }
+        if (!corpus.stale().isEmpty()) {
+            StringBuilder stale = new StringBuilder("dropped from " + file + ", stale: ");
+            for (int i = 0; i < corpus.stale().size(); i++) {
+                Result.Corpus.Stale dropped = corpus.stale().get(i);
+                stale.append(i == 0 ? "" : "; ")
+                        .append(dropped.schedule())
+                        .append(" (")
+                        .append(
+                                switch (dropped.reason()) {
+                                    case PROGRAM_CHANGED -> "the program changed: the replay cannot follow it";
+                                    case OTHER_STEP_MODEL -> "recorded under other instrumentation settings";
+                                    case UNREADABLE -> "not a schedule";
+                                })
+                        .append(')');
+            }
+            lines.add(stale.toString());
+        }
+        if (corpus.added() != null) {
+            lines.add("the counterexample was added to " + file + "; the next run replays it first");
+        }
+        return lines;
+    }
+
+    /** {@code 42 s}, {@code 12 min}. */
+    private static String minutesOrSeconds(Duration time) {
+        long seconds = time.toSeconds();
+        return seconds < 120 ? Math.max(1, seconds) + " s" : (seconds + 30) / 60 + " min";
     }
 
     /** {@code 1 execution}, {@code 3 executions}. */

@@ -121,6 +121,12 @@ final class ShardPolicy implements SchedulePolicy {
         return current.pendingBranches();
     }
 
+    /** The share's tree, once its pass started; nothing while the top levels are counted. */
+    @Override
+    public double treeDone() {
+        return counting != null ? 0 : current.treeDone();
+    }
+
     @Override
     public boolean exhausted() {
         return counting == null && current.exhausted();

@@ -48,6 +48,9 @@ class LostUpdateRaceTest extends RaceAppTestSupport {
                 .isEqualTo(3);
         assertThat(result.reproduced()).isEqualTo(3);
         assertThat(counter(1)).as("database restored after exploring").isZero();
+        assertThat(result.corpus())
+                .as("frontrun.corpus.enabled=false in application.properties")
+                .isEmpty();
     }
 
     @Test

@@ -51,6 +51,7 @@ public final class DporPolicy implements SchedulePolicy {
     private final Set<String> exploredTraces = new HashSet<>();
 
     private boolean lastRedundant;
+    private final TreeShare share = new TreeShare();
     private Step[] lastSteps;
     private Event[] lastEvents;
     private String lastTraceKey;
@@ -352,6 +353,7 @@ public final class DporPolicy implements SchedulePolicy {
             lastRedundant = true; // it ended above the split depth: a leaf of the top part, another share's
         }
         lastRedundant |= path.stream().anyMatch(node -> node.redundantBelow);
+        share.executionEnded(path.size(), i -> branchesLikely(path.get(i)));
         return backtrack();
     }
 
@@ -381,12 +383,15 @@ public final class DporPolicy implements SchedulePolicy {
                     node.event = branch.event;
                     path.subList(i + 1, path.size()).clear();
                     branchPoint = i;
+                    share.branched(i);
                     return true;
                 }
             }
             path.remove(i);
+            share.left(i);
         }
         exhausted = true;
+        share.exhausted();
         return false;
     }
 
@@ -499,6 +504,22 @@ public final class DporPolicy implements SchedulePolicy {
     @Override
     public boolean exhausted() {
         return exhausted;
+    }
+
+    /** The branches a node will likely have taken: every thread awake and able to run there (the current one too). */
+    private static int branchesLikely(Node node) {
+        int awake = 0;
+        for (int t = 0; t < node.enabled.length; t++) {
+            if (node.enabled[t] && node.sleep[t] == null) {
+                awake++;
+            }
+        }
+        return Math.max(awake, 1 + node.wakeup.branches().size());
+    }
+
+    @Override
+    public double treeDone() {
+        return share.done();
     }
 
     @Override

@@ -29,6 +29,14 @@ public interface SchedulePolicy {
         return 0;
     }
 
+    /**
+     * The share of the exploration tree done, from 0 to 1 (an estimate, exactly 1 once exhausted; see
+     * {@link TreeShare}), or NaN when the policy cannot tell.
+     */
+    default double treeDone() {
+        return Double.NaN;
+    }
+
     /** Whether every execution the policy set out to run has run (for DPOR: all traces covered). */
     boolean exhausted();
 
