@@ -13,44 +13,44 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * Options for every exploration a {@link RaceExplorer} starts; each can be overridden per
  * exploration in code. An option that is not set is not applied, so the exploration keeps the
  * engine's default ({@link Exploration} is the one place the defaults live); a value that is set
- * is checked when the context starts.
+ * is checked as it is bound, so a wrong one fails the context when it starts.
  *
- * @param enabled            turns Frontrun's auto-configuration on ({@code @FrontrunTest} sets it)
- * @param maxExecutions      executions per exploration at most; hitting it makes the verdict inconclusive
- * @param preemptionBound    preemptive context switches per execution at most; unset for none
- * @param executionTimeout   time limit of one execution, past which it ends inconclusive with thread dumps
- * @param totalTimeout       time limit of a whole exploration
- * @param reproduceCount     how often a failing schedule is replayed to report k/N
- * @param reportDirectory    where HTML reports of failing explorations are written
- * @param reportPassing      whether an exploration that does not fail writes its report too, and every report
- *                           lists the interleavings explored with their statements
- * @param strategy           {@code dpor} (exhaustive, can prove) or {@code random}
- * @param randomSeed         seed of the random strategy
- * @param randomAttempts     executions of the random strategy
- * @param instrument         which classes' Java synchronization and shared memory are scheduling points
- * @param shard              {@code i/n}: this job explores shard i of n of every exploration (a CI matrix of n jobs),
- *                           writes the share's report, and {@code Frontrun merge-shards} gives the whole verdict
- * @param maxStepsPerExecution scheduling points one execution may take at most; past it the execution ends
- *                           inconclusive (a thread spinning until another writes would otherwise fill the memory)
- * @param corpus             where the counterexamples of each test's explorations are kept and replayed first
+ * <p>A JavaBean, as Spring Boot's own properties classes are: its options stay flat keys
+ * ({@code frontrun.max-executions}) without a constructor that takes them all.
  */
 @ConfigurationProperties("frontrun")
-public record FrontrunProperties(
-        boolean enabled,
-        Integer maxExecutions,
-        Integer preemptionBound,
-        Duration executionTimeout,
-        Duration totalTimeout,
-        Integer reproduceCount,
-        Path reportDirectory,
-        Boolean reportPassing,
-        StrategyName strategy,
-        Long randomSeed,
-        Integer randomAttempts,
-        @DefaultValue Instrument instrument,
-        String shard,
-        Integer maxStepsPerExecution,
-        @DefaultValue Corpus corpus) {
+public class FrontrunProperties {
+
+    /** Turns Frontrun's auto-configuration on ({@code @FrontrunTest} sets it). */
+    private boolean enabled;
+    /** Executions per exploration at most; hitting it makes the verdict inconclusive. */
+    private Integer maxExecutions;
+    /** Preemptive context switches per execution at most; unset for none. */
+    private Integer preemptionBound;
+    /** Time limit of one execution, past which it ends inconclusive with thread dumps. */
+    private Duration executionTimeout;
+    /** Time limit of a whole exploration. */
+    private Duration totalTimeout;
+    /** How often a failing schedule is replayed to report k/N. */
+    private Integer reproduceCount;
+    /** Where HTML reports of failing explorations are written. */
+    private Path reportDirectory;
+    /** Whether an exploration that does not fail writes its report too, listing the interleavings explored. */
+    private Boolean reportPassing;
+    /** {@code dpor} (exhaustive, can prove) or {@code random}. */
+    private StrategyName strategy;
+    /** Seed of the random strategy. */
+    private Long randomSeed;
+    /** Executions of the random strategy. */
+    private Integer randomAttempts;
+    /** Which classes' Java synchronization and shared memory are scheduling points. */
+    private Instrument instrument = Instrument.DEFAULT;
+    /** {@code i/n}: this job explores shard i of n of every exploration; {@code Frontrun merge-shards} merges them. */
+    private String shard;
+    /** Scheduling points one execution may take at most; past it the execution ends inconclusive. */
+    private Integer maxStepsPerExecution;
+    /** Where the counterexamples of each test's explorations are kept and replayed first. */
+    private Corpus corpus = Corpus.DEFAULTS;
 
     /**
      * The corpus of each test method: a failing exploration of a {@code @FrontrunTest} test adds its counterexample
@@ -92,6 +92,9 @@ public record FrontrunProperties(
             List<String> packages,
             @DefaultValue("true") boolean sharedMemory) {
 
+        /** Every class of the application's packages, shared memory included. */
+        static final Instrument DEFAULT = new Instrument(true, null, true);
+
         public Instrument {
             packages = packages == null ? null : List.copyOf(packages);
             require(
@@ -120,33 +123,148 @@ public record FrontrunProperties(
         RANDOM
     }
 
-    public FrontrunProperties {
-        corpus = corpus == null ? Corpus.DEFAULTS : corpus;
-        // wrong values fail the context at startup, not the first exploration
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public Integer getMaxExecutions() {
+        return maxExecutions;
+    }
+
+    public void setMaxExecutions(Integer maxExecutions) {
         require(
                 maxExecutions == null || maxExecutions >= 1,
                 "frontrun.max-executions must be at least 1, got " + maxExecutions);
+        this.maxExecutions = maxExecutions;
+    }
+
+    public Integer getPreemptionBound() {
+        return preemptionBound;
+    }
+
+    public void setPreemptionBound(Integer preemptionBound) {
         require(
                 preemptionBound == null || preemptionBound >= 0,
                 "frontrun.preemption-bound must not be negative, got " + preemptionBound);
+        this.preemptionBound = preemptionBound;
+    }
+
+    public Duration getExecutionTimeout() {
+        return executionTimeout;
+    }
+
+    public void setExecutionTimeout(Duration executionTimeout) {
         require(
                 executionTimeout == null || positive(executionTimeout),
                 "frontrun.execution-timeout must be positive, got " + executionTimeout);
+        this.executionTimeout = executionTimeout;
+    }
+
+    public Duration getTotalTimeout() {
+        return totalTimeout;
+    }
+
+    public void setTotalTimeout(Duration totalTimeout) {
         require(
                 totalTimeout == null || positive(totalTimeout),
                 "frontrun.total-timeout must be positive, got " + totalTimeout);
+        this.totalTimeout = totalTimeout;
+    }
+
+    public Integer getReproduceCount() {
+        return reproduceCount;
+    }
+
+    public void setReproduceCount(Integer reproduceCount) {
         require(
                 reproduceCount == null || reproduceCount >= 0,
                 "frontrun.reproduce-count must not be negative, got " + reproduceCount);
+        this.reproduceCount = reproduceCount;
+    }
+
+    public Path getReportDirectory() {
+        return reportDirectory;
+    }
+
+    public void setReportDirectory(Path reportDirectory) {
+        this.reportDirectory = reportDirectory;
+    }
+
+    public Boolean getReportPassing() {
+        return reportPassing;
+    }
+
+    public void setReportPassing(Boolean reportPassing) {
+        this.reportPassing = reportPassing;
+    }
+
+    public StrategyName getStrategy() {
+        return strategy;
+    }
+
+    public void setStrategy(StrategyName strategy) {
+        this.strategy = strategy;
+    }
+
+    public Long getRandomSeed() {
+        return randomSeed;
+    }
+
+    public void setRandomSeed(Long randomSeed) {
+        this.randomSeed = randomSeed;
+    }
+
+    public Integer getRandomAttempts() {
+        return randomAttempts;
+    }
+
+    public void setRandomAttempts(Integer randomAttempts) {
         require(
                 randomAttempts == null || randomAttempts >= 1,
                 "frontrun.random-attempts must be at least 1, got " + randomAttempts);
-        require(
-                maxStepsPerExecution == null || maxStepsPerExecution >= 1,
-                "frontrun.max-steps-per-execution must be at least 1, got " + maxStepsPerExecution);
+        this.randomAttempts = randomAttempts;
+    }
+
+    public Instrument getInstrument() {
+        return instrument;
+    }
+
+    public void setInstrument(Instrument instrument) {
+        this.instrument = instrument;
+    }
+
+    public String getShard() {
+        return shard;
+    }
+
+    public void setShard(String shard) {
         require(
                 shard == null || shard.isBlank() || shard.matches("\\s*\\d+\\s*/\\s*\\d+\\s*"),
                 "frontrun.shard must be i/n (e.g. 0/3), got '" + shard + "'");
+        this.shard = shard;
+    }
+
+    public Integer getMaxStepsPerExecution() {
+        return maxStepsPerExecution;
+    }
+
+    public void setMaxStepsPerExecution(Integer maxStepsPerExecution) {
+        require(
+                maxStepsPerExecution == null || maxStepsPerExecution >= 1,
+                "frontrun.max-steps-per-execution must be at least 1, got " + maxStepsPerExecution);
+        this.maxStepsPerExecution = maxStepsPerExecution;
+    }
+
+    public Corpus getCorpus() {
+        return corpus;
+    }
+
+    public void setCorpus(Corpus corpus) {
+        this.corpus = corpus == null ? Corpus.DEFAULTS : corpus;
     }
 
     /**
@@ -154,7 +272,7 @@ public record FrontrunProperties(
      * defaults; instruments the configured packages, else {@code applicationPackages}.
      */
     <S> Exploration<S> applyTo(Exploration<S> exploration, Supplier<List<String>> applicationPackages) {
-        Instrument instrumenting = instrument == null ? new Instrument(true, null, true) : instrument;
+        Instrument instrumenting = instrument == null ? Instrument.DEFAULT : instrument;
         List<String> prefixes = instrumenting.prefixes(applicationPackages);
         if (!prefixes.isEmpty()) {
             exploration.instrument(prefixes.toArray(String[]::new)).sharedMemory(instrumenting.sharedMemory());

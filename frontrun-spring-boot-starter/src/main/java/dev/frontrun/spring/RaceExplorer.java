@@ -91,9 +91,9 @@ public final class RaceExplorer {
             exploration.hook(explored.newHook()); // last: it prints the lines it kept when every other hook is done
         }
         properties.applyTo(exploration, applicationPackages);
-        if (properties.corpus().enabled()) {
+        if (properties.getCorpus().enabled()) {
             reports.current()
-                    .flatMap(test -> test.nextCorpusFile(properties.corpus().directory()))
+                    .flatMap(test -> test.nextCorpusFile(properties.getCorpus().directory()))
                     .ifPresent(exploration::corpus);
         }
         return exploration;

@@ -45,14 +45,25 @@ class ConfigurationMetadataTest {
     @Test
     void everyPropertyIsDescribed() throws Exception {
         Map<String, Map<String, Object>> properties = properties();
-        List<String> expected = new ArrayList<>(Arrays.stream(FrontrunProperties.class.getRecordComponents())
-                .filter(c -> c.getType() != FrontrunProperties.Instrument.class
-                        && c.getType() != FrontrunProperties.Corpus.class)
-                .map(c -> "frontrun." + c.getName().replaceAll("([A-Z])", "-$1").toLowerCase())
-                .toList());
-        expected.addAll(List.of(
-                "frontrun.instrument.enabled", "frontrun.instrument.packages", "frontrun.instrument.shared-memory"));
-        expected.addAll(List.of("frontrun.corpus.enabled", "frontrun.corpus.directory"));
+        List<String> expected = new ArrayList<>(List.of(
+                "frontrun.enabled",
+                "frontrun.max-executions",
+                "frontrun.preemption-bound",
+                "frontrun.execution-timeout",
+                "frontrun.total-timeout",
+                "frontrun.reproduce-count",
+                "frontrun.report-directory",
+                "frontrun.report-passing",
+                "frontrun.strategy",
+                "frontrun.random-seed",
+                "frontrun.random-attempts",
+                "frontrun.shard",
+                "frontrun.max-steps-per-execution",
+                "frontrun.instrument.enabled",
+                "frontrun.instrument.packages",
+                "frontrun.instrument.shared-memory",
+                "frontrun.corpus.enabled",
+                "frontrun.corpus.directory"));
         expected.add(NativeMode.PROPERTY); // read by the native auto-configuration, not bound: "native" is a keyword
 
         assertThat(properties.keySet()).containsExactlyInAnyOrderElementsOf(expected);
@@ -99,17 +110,17 @@ class ConfigurationMetadataTest {
         FrontrunProperties boundProperties = new Binder(
                         new MapConfigurationPropertySource(Map.of("frontrun.enabled", "true")))
                 .bindOrCreate("frontrun", Bindable.of(FrontrunProperties.class));
-        assertThat(boundProperties.instrument().enabled()).isTrue();
-        assertThat(boundProperties.instrument().packages()).isNull();
+        assertThat(boundProperties.getInstrument().enabled()).isTrue();
+        assertThat(boundProperties.getInstrument().packages()).isNull();
         assertThat(properties.get("frontrun.instrument.packages")).doesNotContainKey("defaultValue");
         assertThat(properties.get("frontrun.instrument.shared-memory").get("defaultValue"))
                 .isEqualTo(true);
-        assertThat(boundProperties.instrument().sharedMemory()).isTrue();
+        assertThat(boundProperties.getInstrument().sharedMemory()).isTrue();
         assertThat(properties.get("frontrun.corpus.enabled").get("defaultValue"))
                 .isEqualTo(true);
-        assertThat(boundProperties.corpus().enabled()).isTrue();
+        assertThat(boundProperties.getCorpus().enabled()).isTrue();
         assertThat(properties.get("frontrun.corpus.directory").get("defaultValue"))
-                .isEqualTo(boundProperties.corpus().directory().toString());
+                .isEqualTo(boundProperties.getCorpus().directory().toString());
         assertThat(properties.get("frontrun.native").get("defaultValue")).isEqualTo("auto");
         assertThat(NativeMode.parse(null)).isEqualTo(NativeMode.AUTO);
     }

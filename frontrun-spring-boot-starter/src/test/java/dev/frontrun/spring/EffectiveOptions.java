@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * The options an exploration really runs with, named like {@link FrontrunProperties}' accessors:
+ * The options an exploration really runs with, named like {@link FrontrunProperties}' options:
  * properties that are not set leave the engine's defaults in place, so what the documentation
  * promises is checked against the engine's builder. That builder has no getters, hence the
  * reflection, confined to this test helper: it reads a group the builder keeps (its budget, say) and
@@ -38,22 +38,10 @@ record EffectiveOptions(
 
     /** What {@code exploration} (for example one a {@link RaceExplorer} started) runs with. */
     static EffectiveOptions of(Exploration<?> exploration, FrontrunProperties properties) {
-        FrontrunProperties asRandom = new FrontrunProperties(
-                properties.enabled(),
-                properties.maxExecutions(),
-                properties.preemptionBound(),
-                properties.executionTimeout(),
-                properties.totalTimeout(),
-                properties.reproduceCount(),
-                properties.reportDirectory(),
-                properties.reportPassing(),
-                FrontrunProperties.StrategyName.RANDOM,
-                properties.randomSeed(),
-                properties.randomAttempts(),
-                properties.instrument(),
-                null,
-                null,
-                properties.corpus());
+        FrontrunProperties asRandom = new FrontrunProperties();
+        asRandom.setStrategy(FrontrunProperties.StrategyName.RANDOM);
+        asRandom.setRandomSeed(properties.getRandomSeed());
+        asRandom.setRandomAttempts(properties.getRandomAttempts());
         Strategy.Random random =
                 (Strategy.Random) read(asRandom.applyTo(Frontrun.explore(Object::new)), "search", "strategy");
         Strategy strategy = (Strategy) read(exploration, "search", "strategy");

@@ -13,6 +13,7 @@ import dev.frontrun.testing.TestPostgres;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
+import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -135,18 +136,29 @@ class FrontrunAutoConfigurationTest {
                         "frontrun.report-directory=build/reports",
                         "frontrun.strategy=random",
                         "frontrun.random-seed=42",
-                        "frontrun.random-attempts=5")
+                        "frontrun.random-attempts=5",
+                        "frontrun.report-passing=true",
+                        "frontrun.shard=1/3",
+                        "frontrun.max-steps-per-execution=1000",
+                        "frontrun.instrument.enabled=false",
+                        "frontrun.instrument.packages=com.example.shop",
+                        "frontrun.instrument.shared-memory=false")
                 .run(context -> {
                     FrontrunProperties p = context.getBean(FrontrunProperties.class);
-                    assertThat(p.maxExecutions()).isEqualTo(7);
-                    assertThat(p.preemptionBound()).isEqualTo(2);
-                    assertThat(p.executionTimeout()).isEqualTo(Duration.ofSeconds(5));
-                    assertThat(p.totalTimeout()).isEqualTo(Duration.ofMinutes(1));
-                    assertThat(p.reproduceCount()).isZero();
-                    assertThat(p.reportDirectory()).isEqualTo(Path.of("build/reports"));
-                    assertThat(p.strategy()).isEqualTo(FrontrunProperties.StrategyName.RANDOM);
-                    assertThat(p.randomSeed()).isEqualTo(42);
-                    assertThat(p.randomAttempts()).isEqualTo(5);
+                    assertThat(p.getMaxExecutions()).isEqualTo(7);
+                    assertThat(p.getPreemptionBound()).isEqualTo(2);
+                    assertThat(p.getExecutionTimeout()).isEqualTo(Duration.ofSeconds(5));
+                    assertThat(p.getTotalTimeout()).isEqualTo(Duration.ofMinutes(1));
+                    assertThat(p.getReproduceCount()).isZero();
+                    assertThat(p.getReportDirectory()).isEqualTo(Path.of("build/reports"));
+                    assertThat(p.getStrategy()).isEqualTo(FrontrunProperties.StrategyName.RANDOM);
+                    assertThat(p.getRandomSeed()).isEqualTo(42);
+                    assertThat(p.getRandomAttempts()).isEqualTo(5);
+                    assertThat(p.getReportPassing()).isTrue();
+                    assertThat(p.getShard()).isEqualTo("1/3");
+                    assertThat(p.getMaxStepsPerExecution()).isEqualTo(1000);
+                    assertThat(p.getInstrument())
+                            .isEqualTo(new FrontrunProperties.Instrument(false, List.of("com.example.shop"), false));
                 });
     }
 

@@ -15,42 +15,30 @@ class FrontrunPropertiesTest {
 
     private static FrontrunProperties properties(
             Integer maxExecutions, FrontrunProperties.StrategyName strategy, Long seed, Integer attempts) {
-        return new FrontrunProperties(
-                true,
-                maxExecutions,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                strategy,
-                seed,
-                attempts,
-                null,
-                null,
-                null,
-                null);
+        FrontrunProperties properties = new FrontrunProperties();
+        properties.setEnabled(true);
+        properties.setMaxExecutions(maxExecutions);
+        properties.setStrategy(strategy);
+        properties.setRandomSeed(seed);
+        properties.setRandomAttempts(attempts);
+        return properties;
     }
 
     @Test
     void everySetOptionIsApplied() {
-        FrontrunProperties set = new FrontrunProperties(
-                true,
-                7,
-                2,
-                Duration.ofSeconds(5),
-                Duration.ofMinutes(1),
-                0,
-                Path.of("build/reports"),
-                true,
-                FrontrunProperties.StrategyName.RANDOM,
-                42L,
-                5,
-                null,
-                null,
-                1_000,
-                null);
+        FrontrunProperties set = new FrontrunProperties();
+        set.setEnabled(true);
+        set.setMaxExecutions(7);
+        set.setPreemptionBound(2);
+        set.setExecutionTimeout(Duration.ofSeconds(5));
+        set.setTotalTimeout(Duration.ofMinutes(1));
+        set.setReproduceCount(0);
+        set.setReportDirectory(Path.of("build/reports"));
+        set.setReportPassing(true);
+        set.setStrategy(FrontrunProperties.StrategyName.RANDOM);
+        set.setRandomSeed(42L);
+        set.setRandomAttempts(5);
+        set.setMaxStepsPerExecution(1_000);
 
         assertThat(EffectiveOptions.of(set))
                 .isEqualTo(new EffectiveOptions(
@@ -99,30 +87,13 @@ class FrontrunPropertiesTest {
                 .hasMessage("frontrun.max-executions must be at least 1, got 0");
         assertThatThrownBy(() -> properties(null, null, null, 0))
                 .hasMessage("frontrun.random-attempts must be at least 1, got 0");
-        assertThatThrownBy(() -> new FrontrunProperties(
-                        true, null, -1, null, null, null, null, null, null, null, null, null, null, null, null))
+        assertThatThrownBy(() -> new FrontrunProperties().setPreemptionBound(-1))
                 .hasMessage("frontrun.preemption-bound must not be negative, got -1");
-        assertThatThrownBy(() -> new FrontrunProperties(
-                        true,
-                        null,
-                        null,
-                        Duration.ZERO,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null))
+        assertThatThrownBy(() -> new FrontrunProperties().setExecutionTimeout(Duration.ZERO))
                 .hasMessage("frontrun.execution-timeout must be positive, got PT0S");
-        assertThatThrownBy(() -> new FrontrunProperties(
-                        true, null, null, null, null, null, null, null, null, null, null, null, null, 0, null))
+        assertThatThrownBy(() -> new FrontrunProperties().setMaxStepsPerExecution(0))
                 .hasMessage("frontrun.max-steps-per-execution must be at least 1, got 0");
-        assertThat(properties(null, null, null, null).maxExecutions()).isNull();
+        assertThat(properties(null, null, null, null).getMaxExecutions()).isNull();
     }
 
     @Test
@@ -142,19 +113,17 @@ class FrontrunPropertiesTest {
 
     @Test
     void theShardPropertyMakesEveryExplorationExploreItsShare() {
-        FrontrunProperties sharded = new FrontrunProperties(
-                true, null, null, null, null, null, null, null, null, null, null, null, "1/3", null, null);
+        FrontrunProperties sharded = new FrontrunProperties();
+        sharded.setShard("1/3");
 
         assertThat(String.valueOf(
                         EffectiveOptions.read(sharded.applyTo(Frontrun.explore(Object::new)), "search", "shard")))
                 .isEqualTo("1/3");
-        assertThatThrownBy(() -> new FrontrunProperties(
-                        true, null, null, null, null, null, null, null, null, null, null, null, "third", null, null))
+        assertThatThrownBy(() -> new FrontrunProperties().setShard("third"))
                 .hasMessage("frontrun.shard must be i/n (e.g. 0/3), got 'third'");
-        assertThatThrownBy(() -> new FrontrunProperties(
-                                true, null, null, null, null, null, null, null, null, null, null, null, "3/3", null,
-                                null)
-                        .applyTo(Frontrun.explore(Object::new)))
+        FrontrunProperties outOfRange = new FrontrunProperties();
+        outOfRange.setShard("3/3");
+        assertThatThrownBy(() -> outOfRange.applyTo(Frontrun.explore(Object::new)))
                 .hasMessageContaining("0 <= i < n");
     }
 }

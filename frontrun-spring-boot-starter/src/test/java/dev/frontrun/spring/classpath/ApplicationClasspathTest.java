@@ -3,8 +3,12 @@ package dev.frontrun.spring.classpath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaConstructor;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.lang.syntax.ArchRuleDefinition;
 import org.junit.jupiter.api.Test;
 import org.springframework.util.ClassUtils;
@@ -54,6 +58,31 @@ class ApplicationClasspathTest {
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("dev.frontrun.internal..")
+                .check(integrations);
+    }
+
+    /** Options are grouped or set one by one: no constructor of the integrations takes more than eight. */
+    @Test
+    void noIntegrationConstructorTakesMoreThanEightParameters() {
+        JavaClasses integrations = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages(
+                        "dev.frontrun.spring",
+                        "dev.frontrun.hibernate",
+                        "dev.frontrun.assertj",
+                        "dev.frontrun.nativeio");
+        assertThat(integrations).isNotEmpty();
+        ArchRuleDefinition.constructors()
+                .should(new ArchCondition<JavaConstructor>("take at most 8 parameters") {
+                    @Override
+                    public void check(JavaConstructor constructor, ConditionEvents events) {
+                        int count = constructor.getRawParameterTypes().size();
+                        if (count > 8) {
+                            events.add(SimpleConditionEvent.violated(
+                                    constructor, constructor.getFullName() + " takes " + count + " parameters"));
+                        }
+                    }
+                })
                 .check(integrations);
     }
 }
