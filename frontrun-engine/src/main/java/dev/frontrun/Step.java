@@ -7,7 +7,7 @@ import java.util.Set;
 /**
  * What a thread is about to do when it stops at a scheduling point: the accesses of its next
  * step, the database row locks the step is predicted to take and release (so the scheduler looks
- * for a wait at once when another thread holds one — it never forbids the step), and a label and
+ * for a wait at once when another thread holds one — it forbids the step only as {@link RowLocking} says), and a label and
  * detail for traces and reports.
  *
  * @param accesses  resources the step touches

@@ -16,11 +16,13 @@ import java.util.Set;
  * <p>Each node of the current path keeps its sleep set (threads whose next event was explored
  * there already, or is asleep by independence) and its wakeup tree. At the end of an execution
  * every reversible race {@code e ≲ e'} adds {@code notdep(e).e'} to the wakeup tree before
- * {@code e}, unless a sleeping thread is a weak initial of it. A database lock never disables a
+ * {@code e}, unless a sleeping thread is a weak initial of it. A database lock seldom disables a
  * thread: a statement that would wait inside PostgreSQL is started and waits there (its position
- * before the holder's commit is a state of its own, reached by reversing its race with the commit),
- * so every race is reversible. A Java lock does disable a thread while another explored thread holds
- * it; a race between its give-back and a later take is reversed before the matching take.
+ * before the holder's commit is a state of its own, reached by reversing its race with the commit).
+ * Only a READ COMMITTED statement by key, which would read the row's newest version after the wait
+ * wherever it started, stands held back while another thread surely holds its row; its race with the
+ * holder is reversed before the holder's take of the row. A Java lock does disable a thread while another
+ * explored thread holds it; a race between its give-back and a later take is reversed before the matching take.
  *
  * <p>No resource-group heuristic is needed to keep steps on unrelated resources (other tables)
  * from multiplying the search: a wakeup sequence only carries the events that do not happen after

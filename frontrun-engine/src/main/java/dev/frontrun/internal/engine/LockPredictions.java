@@ -9,7 +9,8 @@ import java.util.Set;
 
 /**
  * The client-side registry's prediction of who holds which database row lock, within one
- * execution. It only predicts, never forbids: a step that takes a lock another thread holds is
+ * execution. It predicts, and forbids only a READ COMMITTED statement by key a surely held row would only delay
+ * ({@link #heldFirmlyByOther}): any other step that takes a lock another thread holds is
  * started anyway and is expected to wait inside the database (the scheduler then looks for the
  * wait at once); when the holder releases, the first thread queued for the lock is predicted to
  * hold it. Whether a statement really waits is always what PostgreSQL says.
