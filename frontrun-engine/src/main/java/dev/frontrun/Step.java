@@ -7,7 +7,7 @@ import java.util.Set;
 /**
  * What a thread is about to do when it stops at a scheduling point.
  * It carries the accesses of its next step, the database row locks the step is predicted to take and release (so the scheduler looks
- * for a wait at once when another thread holds one — it never forbids the step), and a label and
+ * for a wait at once when another thread holds one — it forbids the step only as {@link RowLocking} says), and a label and
  * detail for traces and reports.
  *
  * @param accesses  resources the step touches
@@ -16,15 +16,47 @@ import java.util.Set;
  * @param releases  lock ids the step gives back (a commit releases the transaction's row locks)
  * @param label     one line for traces, e.g. the SQL with bound values
  * @param detail    source-specific data for classifiers and reports (e.g. the SQL step), or null
+ * @param locking   how the step takes its row locks ({@link RowLocking#OTHER} unless its source knows better)
  */
 public record Step(
-        List<ResourceAccess> accesses, Set<String> acquires, Set<String> releases, String label, Object detail) {
+        List<ResourceAccess> accesses,
+        Set<String> acquires,
+        Set<String> releases,
+        String label,
+        Object detail,
+        RowLocking locking) {
 
     public Step {
         accesses = List.copyOf(accesses);
         acquires = Set.copyOf(acquires);
         releases = Set.copyOf(releases);
         Objects.requireNonNull(label, "label");
+        Objects.requireNonNull(locking, "locking");
+    }
+
+    /** A step whose row locks, if any, are taken as {@link RowLocking#OTHER}. */
+    public Step(
+            List<ResourceAccess> accesses, Set<String> acquires, Set<String> releases, String label, Object detail) {
+        this(accesses, acquires, releases, label, detail, RowLocking.OTHER);
+    }
+
+    /**
+     * How a step takes the row locks it {@code acquires}, so the scheduler knows when where it starts waiting for one
+     * cannot change what it does.
+     */
+    public enum RowLocking {
+        /** A statement that waits for a lock starts and waits inside the database: where it started is a state of its own. */
+        OTHER,
+        /**
+         * It locks the one existing row it names by key and reads nothing else (an {@code UPDATE} or {@code SELECT … FOR
+         * UPDATE} by primary key): the row stays locked until its transaction ends, and nobody else can change it meanwhile.
+         */
+        BY_KEY,
+        /**
+         * {@link #BY_KEY}, at READ COMMITTED: when it waits for the row it then reads the newest committed version, as if
+         * it had started once the lock was given back. While another thread holds that row {@code BY_KEY}, it does not start.
+         */
+        BY_KEY_NEWEST
     }
 
     public static Step of(String label, List<ResourceAccess> accesses) {

@@ -4,6 +4,8 @@ import dev.frontrun.ResourceAccess;
 import dev.frontrun.internal.sql.SqlFacts;
 import dev.frontrun.internal.sql.SqlStep;
 import dev.frontrun.internal.sql.bind.GeneratedKey;
+import dev.frontrun.internal.sql.resource.ResourceId;
+import dev.frontrun.internal.sql.syntax.StatementKind;
 import dev.frontrun.internal.sql.syntax.TransactionControl;
 import java.util.List;
 import java.util.Set;
@@ -45,5 +47,33 @@ record StatementAnalysis(
             Set<String> rowLocks,
             List<GeneratedKey> generatedKeys) {
         this(facts, accesses, control, rowLocks, generatedKeys, facts.display(), SqlStep.rowsShown(facts.rows()));
+    }
+
+    /**
+     * Whether the statement locks the one row it names by key and reads nothing else: an {@code UPDATE} or a {@code
+     * SELECT … FOR UPDATE} (or {@code FOR NO KEY UPDATE}) that waits, of one row of a table, reading and writing that
+     * row only. What it does to the row then depends on the row's newest committed version alone.
+     */
+    boolean locksOneRowByKey() {
+        if (rowLocks.size() != 1
+                || !(facts.kind() == StatementKind.UPDATE
+                        || facts.kind() == StatementKind.SELECT && facts.shape().lockingRead())
+                || !facts.predicateReads().isEmpty()
+                || facts.writes().size() != 1) {
+            return false;
+        }
+        ResourceId row = facts.writes().iterator().next();
+        if (row.kind() != ResourceId.Kind.ROW
+                || row.table().startsWith("#") // an advisory lock: not a row a statement reads
+                || !rowLocks.contains(row.render())
+                || !Set.of(row).containsAll(facts.reads())) {
+            return false;
+        }
+        for (ResourceAccess a : accesses) {
+            if (a.resource().endsWith("#locks")) {
+                return false; // NOWAIT: it fails instead of waiting, so where it starts matters
+            }
+        }
+        return true;
     }
 }

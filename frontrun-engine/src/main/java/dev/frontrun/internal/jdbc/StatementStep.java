@@ -1,5 +1,6 @@
 package dev.frontrun.internal.jdbc;
 
+import dev.frontrun.Isolation;
 import dev.frontrun.ResourceAccess;
 import dev.frontrun.Step;
 import dev.frontrun.internal.jdbc.ConnectionHandler.Call;
@@ -135,17 +136,23 @@ final class StatementStep {
         int pid = connection.backendPid(); // before the step: a connection Frontrun cannot see into fails the thread at
         // once
         here.execution().recordAnalysisTime(System.nanoTime() - entered);
+        Step.RowLocking locking = rowLocking(analysis, autocommit);
         SchedulingPoints.step(new Step(
                 announced,
                 acquires,
                 Set.of(),
                 label + analysis.rowsShown() + detail.tagShown() + "  [" + txName + "]",
-                detail));
+                detail,
+                locking));
         serializable.running();
         state.running(here.thread(), pid);
         try {
             Object result = call.timed(here.execution());
-            detail.complete(StatementOutcome.ok(updateCount(result, statement)));
+            long updated = updateCount(result, statement);
+            detail.complete(StatementOutcome.ok(updated));
+            if (locking != Step.RowLocking.OTHER && foundNoRow(result, updated)) {
+                SchedulingPoints.alsoDid(new Step(List.of(), Set.of(), acquires, "found no row to lock", null));
+            }
             serializable.ran(true);
             if (!autocommit) {
                 tx.ran(accesses, undone, analysis.rowLocks(), readsData);
@@ -179,6 +186,33 @@ final class StatementStep {
         } finally {
             state.finished(here.thread());
         }
+    }
+
+    /**
+     * How the statement takes its row lock, for the scheduler: by key when it locks the one row it names and reads
+     * nothing else inside a transaction; at READ COMMITTED it then reads the row's newest committed version, wherever it
+     * started waiting for it.
+     */
+    private Step.RowLocking rowLocking(StatementAnalysis analysis, boolean autocommit) {
+        if (autocommit || !analysis.locksOneRowByKey()) {
+            return Step.RowLocking.OTHER;
+        }
+        Isolation level = tx.isolation(); // null: the connection's level is PostgreSQL's default, READ COMMITTED
+        return level == null || level == Isolation.READ_COMMITTED || level == Isolation.READ_UNCOMMITTED
+                ? Step.RowLocking.BY_KEY_NEWEST
+                : Step.RowLocking.BY_KEY;
+    }
+
+    /** Whether a statement that locks one row by key found none: it locked nothing, whatever was predicted. */
+    private static boolean foundNoRow(Object result, long updated) {
+        if (result instanceof ResultSet rs) {
+            try {
+                return !rs.isBeforeFirst();
+            } catch (SQLException e) {
+                return false;
+            }
+        }
+        return updated <= 0; // or the driver did not say: the lock is not counted on
     }
 
     /** What a statement's step announces, and what a rollback of its writes will (empty outside a transaction). */

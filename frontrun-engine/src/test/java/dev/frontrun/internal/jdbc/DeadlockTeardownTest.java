@@ -50,12 +50,13 @@ class DeadlockTeardownTest {
         ds = FrontrunDataSource.wrap(patient);
     }
 
+    /** Each second statement, a {@code FOR SHARE} read, starts and waits inside the server for the other's row. */
     @Test
     void theWaitingStatementsAreCancelledInsteadOfWaitingForTheServersDetector() {
         Result result = Frontrun.explore(Object::new)
                 .database(db.dataSource())
-                .thread("forward", s -> lockTwo(1, 2))
-                .thread("backward", s -> lockTwo(2, 1))
+                .thread("forward", s -> lockTwo(1, 2, SHARE))
+                .thread("backward", s -> lockTwo(2, 1, SHARE))
                 .reproduceOnFailure(2)
                 .run();
 
@@ -64,9 +65,9 @@ class DeadlockTeardownTest {
         // the summary a failing test prints says who waits for whom, a line per thread, before any thread dump
         assertThat(result.summary())
                 .contains(
-                        "  failure: deadlock: no thread can run:\n    forward in step 'UPDATE account",
+                        "  failure: deadlock: no thread can run:\n    forward in step 'SELECT balance FROM account",
                         "is waiting for a database lock held by backward",
-                        "\n    backward in step 'UPDATE account",
+                        "\n    backward in step 'SELECT balance FROM account",
                         "is waiting for a database lock held by forward");
         // the deadlocked execution, then its two replays: a waiting statement cancelled each time (the first cancel
         // ends its transaction, so the other statement may get its lock and end before its own cancel arrives)
@@ -80,13 +81,45 @@ class DeadlockTeardownTest {
                 .isZero();
     }
 
-    private void lockTwo(int first, int second) throws SQLException {
+    /**
+     * At READ COMMITTED an UPDATE by key that would wait for a row another transaction holds is not started: it would
+     * read the row's newest version once it got it, as when started later. Neither second UPDATE waits in the server, and
+     * the summary says who holds each row all the same.
+     */
+    @Test
+    void atReadCommittedTheDeadlockIsFoundBeforeEitherStatementWaitsInTheServer() {
+        Result result = Frontrun.explore(Object::new)
+                .database(db.dataSource())
+                .thread("forward", s -> lockTwo(1, 2, UPDATE))
+                .thread("backward", s -> lockTwo(2, 1, UPDATE))
+                .reproduceOnFailure(2)
+                .run();
+
+        assertThat(result.failure().orElseThrow()).as(result.explanation()).isInstanceOf(Failure.Deadlock.class);
+        assertThat(result.summary())
+                .contains(
+                        "  failure: deadlock: no thread can run:\n    forward in step 'UPDATE account",
+                        "is waiting for a database lock held by backward",
+                        "\n    backward in step 'UPDATE account",
+                        "is waiting for a database lock held by forward");
+        assertThat(sqlStates)
+                .as("no statement was cancelled: none waited in the server")
+                .isEmpty();
+        assertThat(db.queryInt("SELECT sum(balance) FROM account WHERE balance = 100"))
+                .isEqualTo(200);
+    }
+
+    private static final String UPDATE = "UPDATE account SET balance = balance + 1 WHERE id = %d";
+    private static final String SHARE = "SELECT balance FROM account WHERE id = %d FOR SHARE";
+
+    /** In a transaction at READ COMMITTED: an UPDATE of row {@code first}, then {@code then} of row {@code second}. */
+    private void lockTwo(int first, int second, String then) throws SQLException {
         try (Connection c = ds.getConnection();
                 Statement st = c.createStatement()) {
             c.setAutoCommit(false);
             try {
                 st.executeUpdate("UPDATE account SET balance = balance - 1 WHERE id = " + first);
-                st.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id = " + second);
+                st.execute(String.format(then, second));
                 c.commit();
             } catch (SQLException e) {
                 sqlStates.add(e.getSQLState());

@@ -16,11 +16,13 @@ import java.util.Set;
  * <p>Each node of the current path keeps its sleep set (threads whose next event was explored
  * there already, or is asleep by independence) and its wakeup tree. At the end of an execution
  * every reversible race {@code e ≲ e'} adds {@code notdep(e).e'} to the wakeup tree before
- * {@code e}, unless a sleeping thread is a weak initial of it. A database lock never disables a
+ * {@code e}, unless a sleeping thread is a weak initial of it. A database lock seldom disables a
  * thread: a statement that would wait inside PostgreSQL is started and waits there (its position
- * before the holder's commit is a state of its own, reached by reversing its race with the commit),
- * so every race is reversible. A Java lock does disable a thread while another explored thread holds
- * it; a race between its give-back and a later take is reversed before the matching take.
+ * before the holder's commit is a state of its own, reached by reversing its race with the commit).
+ * Only a READ COMMITTED statement by key, which would read the row's newest version after the wait
+ * wherever it started, stands held back while another thread surely holds its row; its race with the
+ * holder is reversed before the holder's take of the row. A Java lock does disable a thread while another
+ * explored thread holds it; a race between its give-back and a later take is reversed before the matching take.
  *
  * <p>No resource-group heuristic is needed to keep steps on unrelated resources (other tables)
  * from multiplying the search: a wakeup sequence only carries the events that do not happen after
@@ -130,7 +132,7 @@ public final class DporPolicy implements SchedulePolicy {
             alsoDid(path.get(position - 1), choice.alsoDidBefore());
         }
         if (position > 0 && position <= path.size()) {
-            letGo(position - 1, choice.enabled());
+            letGo(position - 1, choice.enabled(), choice.pending());
         }
         Event[] pending = events(choice.pending());
         if (position < path.size()) {
@@ -180,13 +182,14 @@ public final class DporPolicy implements SchedulePolicy {
      * will find committed when it gets the row) races with m, and DPOR runs it before m too. Coarser: more orders, never
      * fewer. A Java lock's wait is left to its own steps.
      */
-    private void letGo(int m, boolean[] enabledNow) {
+    private void letGo(int m, boolean[] enabledNow, Step[] pendingNow) {
         Node node = path.get(m);
         if (node.event == null || node.event.synchronizes()) {
             return;
         }
         for (int q = 0; q < enabledNow.length; q++) {
-            if (q == node.chosen || node.enabled[q] || !enabledNow[q]) {
+            boolean runsOn = enabledNow[q] || pendingNow[q] != null; // at its next point, even if held back there
+            if (q == node.chosen || !waitsInside(node, q) || !runsOn) {
                 continue;
             }
             int waited = waitingSince(q, m);
@@ -204,11 +207,19 @@ public final class DporPolicy implements SchedulePolicy {
             if (earlier.chosen == q) {
                 return i;
             }
-            if (earlier.enabled[q]) {
-                return -1; // it could run meanwhile
+            if (!waitsInside(earlier, q)) {
+                return -1; // it could run meanwhile, or stood before its next step
             }
         }
         return -1;
+    }
+
+    /**
+     * Whether thread q, not chosen at {@code node}, was inside a step there (a statement waiting in the database): neither
+     * enabled nor standing at its next point, held back before a row another thread surely holds.
+     */
+    private static boolean waitsInside(Node node, int q) {
+        return !node.enabled[q] && node.pending[q] == null;
     }
 
     /**
@@ -637,7 +648,7 @@ public final class DporPolicy implements SchedulePolicy {
                 return -1;
             }
             for (int m = j - 1; m > previous; m--) {
-                if (!path.get(m).enabled[q]) {
+                if (waitsInside(path.get(m), q)) { // not where it was held back before a step: that one had not begun
                     // only a release the waiting statement conflicts with: issued after it instead, the statement would
                     // follow it there too, so every order of the same trace has q's later events after it
                     return path.get(m).event.conflictsWith(path.get(previous).event) ? m : -1;
@@ -715,6 +726,9 @@ public final class DporPolicy implements SchedulePolicy {
          */
         private void reverse(int k, int j, Event later) {
             int take = takeGivenBackAt(k, later);
+            if (take == k) {
+                take = rowTakeHeldAt(k, later);
+            }
             if (take != k && later.takesPermit) {
                 plant(k, j, later);
             }
@@ -814,6 +828,37 @@ public final class DporPolicy implements SchedulePolicy {
                 }
             }
             return m;
+        }
+
+        /**
+         * Where {@code later} can run before event k, when it could not at k: it waits for the newest version of a row k's
+         * thread surely held there ({@link Step.RowLocking#BY_KEY_NEWEST}), and stood held back before it at k. Started
+         * anywhere while the row is held, it would wait and then do what it does after the holder gave the row back: the
+         * only other order is before the holder took the row. That take, or k itself.
+         */
+        private int rowTakeHeldAt(int k, Event later) {
+            Node node = path.get(k);
+            int q = later.thread;
+            if (!later.rows.newest()
+                    || node.enabled[q]
+                    || node.pending[q] == null
+                    || !node.pending[q].sameStepAs(later)) {
+                return k;
+            }
+            int take = k;
+            boolean[] gaveBack = new boolean[threads];
+            for (int lock : later.rows.takes()) {
+                Arrays.fill(gaveBack, false);
+                for (int i = k - 1; i >= 0; i--) {
+                    Event e = path.get(i).event;
+                    if (e.rows.gives(lock)) {
+                        gaveBack[e.thread] = true; // what it took before is an earlier hold
+                    } else if (e.rows.takes(lock) && !gaveBack[e.thread] && e.thread != q) {
+                        take = Math.min(take, i); // the holder at k took it here, or earlier in the same hold
+                    }
+                }
+            }
+            return take;
         }
 
         /** The event that took the lock event k gives back and {@code later} waits to take, or k itself. */

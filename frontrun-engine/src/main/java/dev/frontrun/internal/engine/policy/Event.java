@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * A step as the DPOR engine sees it: a thread and the set of (resource, access kinds) it
@@ -34,6 +35,62 @@ final class Event {
     final boolean takesPermit;
     /** Whether it takes exclusively a lock its thread held shared already (a {@code StampedLock} upgrade). */
     final boolean retakes;
+    /** The database row locks it takes and gives back, as the step predicts them. */
+    final RowLocks rows;
+
+    /**
+     * A step's database row locks, numbered as resources: those it takes, those it gives back, and whether it waits
+     * for the newest version of its one row ({@link Step.RowLocking#BY_KEY_NEWEST}).
+     */
+    record RowLocks(int[] takes, int[] gives, boolean newest) {
+        static final RowLocks NONE = new RowLocks(new int[0], new int[0], false);
+
+        static RowLocks of(Step step, ResourceNumbering ids) {
+            if (step.acquires().isEmpty() && step.releases().isEmpty()) {
+                return NONE;
+            }
+            return new RowLocks(
+                    numbered(step.acquires(), ids),
+                    numbered(step.releases(), ids),
+                    step.locking() == Step.RowLocking.BY_KEY_NEWEST);
+        }
+
+        private static int[] numbered(Set<String> locks, ResourceNumbering ids) {
+            int[] out = new int[locks.size()];
+            int i = 0;
+            for (String lock : locks) {
+                out[i++] = ids.of(lock);
+            }
+            return out;
+        }
+
+        /** These locks, also giving back what {@code more} gives back (a statement that found no row to lock). */
+        RowLocks alsoGiving(RowLocks more) {
+            if (more.gives.length == 0) {
+                return this;
+            }
+            int[] both = Arrays.copyOf(gives, gives.length + more.gives.length);
+            System.arraycopy(more.gives, 0, both, gives.length, more.gives.length);
+            return new RowLocks(takes, both, newest);
+        }
+
+        boolean takes(int lock) {
+            return contains(takes, lock);
+        }
+
+        boolean gives(int lock) {
+            return contains(gives, lock);
+        }
+
+        private static boolean contains(int[] locks, int lock) {
+            for (int l : locks) {
+                if (l == lock) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
 
     private Event(
             int thread,
@@ -43,7 +100,8 @@ final class Event {
             Object gives,
             Object acquires,
             boolean takesPermit,
-            boolean retakes) {
+            boolean retakes,
+            RowLocks rows) {
         this.thread = thread;
         this.resources = resources;
         this.kindMasks = kindMasks;
@@ -52,6 +110,7 @@ final class Event {
         this.acquires = acquires;
         this.takesPermit = takesPermit;
         this.retakes = retakes;
+        this.rows = rows;
     }
 
     static Event of(int thread, Step step, ResourceNumbering ids) {
@@ -62,13 +121,20 @@ final class Event {
         }
         SyncOp sync = step.detail() instanceof SyncOp op ? op : null;
         return merged(
-                thread,
-                packed,
-                sync == null ? null : sync.takes(),
-                sync == null ? null : sync.gives(),
-                sync == null ? null : sync.acquires(),
-                sync instanceof SyncOp.Until,
-                sync instanceof SyncOp.Convert c && c.retakes());
+                        thread,
+                        packed,
+                        sync == null ? null : sync.takes(),
+                        sync == null ? null : sync.gives(),
+                        sync == null ? null : sync.acquires(),
+                        sync instanceof SyncOp.Until,
+                        sync instanceof SyncOp.Convert c && c.retakes())
+                .withRows(RowLocks.of(step, ids));
+    }
+
+    private Event withRows(RowLocks locks) {
+        return locks == RowLocks.NONE
+                ? this
+                : new Event(thread, resources, kindMasks, takes, gives, acquires, takesPermit, retakes, locks);
     }
 
     /** An event of the packed (resource, kind mask) pairs, sorted here; a resource's kinds merged into one mask. */
@@ -96,7 +162,15 @@ final class Event {
             }
         }
         return new Event(
-                thread, Arrays.copyOf(res, n), Arrays.copyOf(kinds, n), takes, gives, acquires, takesPermit, retakes);
+                thread,
+                Arrays.copyOf(res, n),
+                Arrays.copyOf(kinds, n),
+                takes,
+                gives,
+                acquires,
+                takesPermit,
+                retakes,
+                RowLocks.NONE);
     }
 
     /**
@@ -111,7 +185,8 @@ final class Event {
         for (int j = 0; j < more.resources.length; j++) {
             packed[resources.length + j] = (long) more.resources[j] << 8 | more.kindMasks[j];
         }
-        return merged(thread, packed, takes, gives, acquires, takesPermit, retakes);
+        return merged(thread, packed, takes, gives, acquires, takesPermit, retakes)
+                .withRows(rows.alsoGiving(more.rows));
     }
 
     /** Whether the two events touch a common resource in conflicting ways (program order aside). */

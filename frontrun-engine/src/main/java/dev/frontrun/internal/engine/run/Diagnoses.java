@@ -68,6 +68,14 @@ final class Diagnoses {
         return "";
     }
 
+    /**
+     * Why a thread held back before a statement waits: the row it locks is held by {@code holder}, as a statement
+     * waiting inside the database says it.
+     */
+    static String rowHeldBy(String holder) {
+        return "waiting for a database lock held by " + holder;
+    }
+
     /** A deadlock that only a spurious wake-up got past; the execution went on through it. */
     static String lostWakeUp(List<Stuck> threads) {
         return noThreadCanRun(threads) + "\n  only a spurious wake-up would let them go on, which the JVM"

@@ -30,6 +30,9 @@ final class DiagnosisFacts {
             if (run.blocks.is(t)) {
                 stuck.add(new Stuck.Blocked(
                         name, run.lastStep(t), run.blocks.on(t).reason()));
+            } else if (pending[t] != null && run.heldBack(t, pending[t])) {
+                int holder = run.locks.firmHolder(t, pending[t].acquires());
+                stuck.add(new Stuck.Blocked(name, pending[t], Diagnoses.rowHeldBy(run.workers.name(holder))));
             } else if (pending[t] != null) {
                 stuck.add(new Stuck.Ready(name, pending[t]));
             } else if (w.status() == WorkerThread.Status.AT_POINT) {

@@ -135,9 +135,8 @@ final class OwnChoice {
         for (int u = 0; u < workers.size(); u++) {
             WorkerThread w = workers.get(u);
             if (u == t
-                    ? !run.sync.enabled(t, next.detail())
-                    : w.status() == WorkerThread.Status.AT_POINT
-                            && !run.sync.enabled(u, w.pending().detail())) {
+                    ? !run.mayStart(t, next)
+                    : w.status() == WorkerThread.Status.AT_POINT && !run.mayStart(u, w.pending())) {
                 return false;
             }
         }

@@ -177,9 +177,10 @@ final class RunLoop {
             } else if (w.status() == WorkerThread.Status.AT_POINT
                     && !run.blocks.is(t)
                     && run.sync.enabled(t, w.pending().detail())) {
-                pending[t] = w.pending();
-                enabled[t] = true; // a predicted lock wait never forbids: the statement starts and waits there
-                any = true;
+                pending[t] = w.pending(); // a thread held back before a row's newest version: pending, not enabled
+                // a predicted lock wait never forbids otherwise: the statement starts and waits there
+                enabled[t] = !run.heldBack(t, w.pending());
+                any |= enabled[t];
             }
         }
         return new Options(pending, enabled, any);

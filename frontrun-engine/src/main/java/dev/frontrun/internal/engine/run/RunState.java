@@ -90,12 +90,38 @@ final class RunState {
         trace.add(new TraceStep(schedule.size(), thread, workers.name(thread), step, null));
         schedule.add(thread);
         boolean waitPredicted = locks.wouldWait(thread, step.acquires());
-        locks.take(thread, step.acquires());
+        if (step.locking() == Step.RowLocking.OTHER && writes(step)) {
+            locks.unsure(thread);
+        }
+        locks.take(thread, step.acquires(), step.locking() != Step.RowLocking.OTHER);
         locks.release(thread, step.releases());
         sync.apply(thread, step.detail());
         lastThread = thread;
         clock.countStep();
         return waitPredicted;
+    }
+
+    private static boolean writes(Step step) {
+        for (ResourceAccess a : step.accesses()) {
+            if (a.kind().writes()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether thread {@code thread}, at its point before {@code step}, is kept from starting it: the step would wait
+     * for a row another thread surely holds, and reads that row's newest committed version once it gets it, so
+     * starting it once the holder gave the row back does the same ({@link Step.RowLocking#BY_KEY_NEWEST}).
+     */
+    boolean heldBack(int thread, Step step) {
+        return step.locking() == Step.RowLocking.BY_KEY_NEWEST && locks.heldFirmlyByOther(thread, step.acquires());
+    }
+
+    /** Whether thread {@code thread} may start {@code step} now: no Java lock and no surely held row keeps it. */
+    boolean mayStart(int thread, Step step) {
+        return sync.enabled(thread, step.detail()) && !heldBack(thread, step);
     }
 
     /** Held thread {@code thread}'s statement goes on with {@code step}: its wait records where. */

@@ -83,9 +83,7 @@ final class Settling {
                     settleBlocked();
                     return true;
                 }
-                if (w.status() == WorkerThread.Status.AT_POINT
-                        && !run.blocks.is(t)
-                        && run.sync.enabled(t, w.pending().detail())) {
+                if (w.status() == WorkerThread.Status.AT_POINT && !run.blocks.is(t) && run.mayStart(t, w.pending())) {
                     return true; // a condition over real objects came true (a latch counted down outside)
                 }
             }
@@ -110,9 +108,7 @@ final class Settling {
         do {
             settleBlocked();
             WorkerThread w = run.workers.get(t);
-            if (!run.blocks.is(t)
-                    && w.status() == WorkerThread.Status.AT_POINT
-                    && run.sync.enabled(t, w.pending().detail())) {
+            if (!run.blocks.is(t) && w.status() == WorkerThread.Status.AT_POINT && run.mayStart(t, w.pending())) {
                 return true;
             }
             if (!run.blocks.is(t)) {
