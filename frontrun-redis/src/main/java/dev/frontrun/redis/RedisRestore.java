@@ -1,0 +1,149 @@
+package dev.frontrun.redis;
+
+import dev.frontrun.spi.ExecutionContext;
+import dev.frontrun.spi.ExplorationHook;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Puts Redis back as the exploration found it, before every execution and after the last, so every execution starts
+ * from the same keys: a snapshot of the databases in use (every key's value by {@code DUMP}, and its time to live) when
+ * the exploration starts; then, before each execution, only what the commands sent through Frontrun changed since the
+ * last restore (a written key is deleted and restored from its dump, a database flushed as a whole is refilled), so an
+ * exploration that leaves Redis alone pays nothing. A key keeps the time to live it had at the snapshot.
+ */
+final class RedisRestore implements ExplorationHook {
+
+    private static final int SCAN_COUNT = 1000;
+
+    private final FrontrunRedis redis;
+    private RespClient client;
+    private Changes changes;
+    /** by database, every key's dump and time to live (ms, 0 for none) */
+    private final Map<Integer, Map<KeyRef, Saved>> snapshot = new HashMap<>();
+
+    private record Saved(byte[] dump, long ttl) {}
+
+    RedisRestore(FrontrunRedis redis) {
+        this.redis = redis;
+    }
+
+    @Override
+    public void beforeExploration() throws IOException {
+        client = redis.connect();
+        Set<Integer> databases = new TreeSet<>(redis.databasesWithKeys(client));
+        databases.add(redis.database());
+        for (int db : databases) {
+            snapshot.put(db, save(db));
+        }
+        changes = new Changes();
+        redis.feed().recordInto(changes);
+    }
+
+    /** The work run plainly needs its restore too (the same state every round). */
+    @Override
+    public void beforeBaseline() throws IOException {
+        beforeExploration();
+    }
+
+    @Override
+    public void beforeExecution(ExecutionContext execution) throws IOException {
+        restore();
+    }
+
+    @Override
+    public void afterExploration() throws IOException {
+        try {
+            if (client != null) {
+                restore();
+            }
+        } finally {
+            redis.feed().recordInto(null);
+            snapshot.clear();
+            if (client != null) {
+                client.close();
+                client = null;
+            }
+        }
+    }
+
+    private Map<KeyRef, Saved> save(int db) throws IOException {
+        client.call("SELECT", db);
+        List<byte[]> keys = new ArrayList<>();
+        String cursor = "0";
+        do {
+            List<?> page = (List<?>) client.call("SCAN", cursor, "COUNT", SCAN_COUNT);
+            cursor = RespClient.text(page.get(0));
+            for (Object key : (List<?>) page.get(1)) {
+                keys.add((byte[]) key);
+            }
+        } while (!cursor.equals("0"));
+        for (byte[] key : keys) {
+            client.send("DUMP", key);
+            client.send("PTTL", key);
+        }
+        client.flush();
+        Map<KeyRef, Saved> saved = new LinkedHashMap<>();
+        for (byte[] key : keys) {
+            byte[] dump = (byte[]) client.read();
+            long ttl = (Long) client.read();
+            if (dump != null && ttl != -2) {
+                saved.put(new KeyRef(db, key), new Saved(dump, Math.max(ttl, 0)));
+            }
+        }
+        return saved;
+    }
+
+    private void restore() throws IOException {
+        Changes.Taken taken = changes.take();
+        if (taken.nothing()) {
+            return;
+        }
+        int replies = 0;
+        for (int db : taken.databases()) {
+            client.send("SELECT", db);
+            client.send("FLUSHDB");
+            replies += 2;
+            for (Map.Entry<KeyRef, Saved> e :
+                    snapshot.getOrDefault(db, Map.of()).entrySet()) {
+                replies += put(e.getKey(), e.getValue());
+            }
+        }
+        Integer selected = null;
+        for (KeyRef key : taken.keys()) {
+            if (taken.databases().contains(key.db())) {
+                continue;
+            }
+            if (selected == null || selected != key.db()) {
+                client.send("SELECT", key.db());
+                selected = key.db();
+                replies++;
+            }
+            client.send("DEL", key.key());
+            replies++;
+            Saved saved = snapshot.getOrDefault(key.db(), Map.of()).get(key);
+            if (saved != null) {
+                replies += put(key, saved);
+            }
+        }
+        if (taken.scripts()) {
+            client.send("SCRIPT", "FLUSH");
+            replies++;
+        }
+        client.flush();
+        for (int i = 0; i < replies; i++) {
+            client.read();
+        }
+    }
+
+    private int put(KeyRef key, Saved saved) throws IOException {
+        client.send("RESTORE", key.key(), saved.ttl(), saved.dump(), "REPLACE");
+        return 1;
+    }
+}
