@@ -111,7 +111,9 @@ final class CommandTable {
         keys(Mode.READ, FIRST, "geohash", "geopos", "geosearch", "georadius_ro", "georadiusbymember_ro", "xlen");
         keys(Mode.READ, FIRST, "xrange", "xrevrange", "xpending", "ttl", "pttl", "expiretime", "pexpiretime");
         keys(Mode.READ, FIRST, "type", "dump");
-        keys(Mode.READ, ALL, "exists", "mget", "sinter", "sunion", "sdiff", "pfcount", "touch");
+        keys(Mode.READ, ALL, "exists", "mget", "sinter", "sunion", "sdiff", "touch");
+        // PFCOUNT keeps the count it computed in the key (the server flags it RW)
+        keys(Mode.WRITE, ALL, "pfcount");
         keys(Mode.READ, TWO, "lcs");
         keys(Mode.READ, numkeys(0), "zinter", "zunion", "zdiff", "sintercard", "zintercard");
         keys(Mode.WRITE, FIRST, "set", "setnx", "setex", "psetex", "getset", "getdel", "getex", "append", "setrange");
