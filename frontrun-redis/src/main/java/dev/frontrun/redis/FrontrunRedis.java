@@ -48,6 +48,9 @@ public final class FrontrunRedis {
 
     /** The same server, reached with {@code password} (the default user's). */
     public FrontrunRedis password(String secret) {
+        if (secret == null || secret.isEmpty()) {
+            return new FrontrunRedis(host, port, database, null);
+        }
         return new FrontrunRedis(host, port, database, secret);
     }
 
@@ -58,6 +61,16 @@ public final class FrontrunRedis {
     public <C extends AbstractRedisClient> C instrument(C client) {
         LettuceFeed.install(client, feed);
         return client;
+    }
+
+    /**
+     * The server of a Spring Data Redis {@code LettuceConnectionFactory}, whose client is made to announce every
+     * command, in place: call it before the factory hands out its first connection (the Spring Boot starter does, as
+     * the factory bean is made).
+     */
+    public static FrontrunRedis forSpring(
+            org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory factory) {
+        return SpringLettuce.instrument(factory);
     }
 
     /** A Jedis connection whose every command is a scheduling point (for {@code new Jedis(connection)}, pools). */

@@ -1,0 +1,24 @@
+package dev.frontrun.redis;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * Spring Data Redis's side: the Lettuce client of a {@link LettuceConnectionFactory} (Spring Boot's default) made to
+ * announce its commands, in place, so the factory stays the bean every other bean expects (reactive ones too). Kept
+ * apart so that only Spring's users load Spring's classes.
+ */
+final class SpringLettuce {
+
+    private SpringLettuce() {}
+
+    static FrontrunRedis instrument(LettuceConnectionFactory factory) {
+        if (!factory.isRunning()) {
+            factory.start();
+        }
+        FrontrunRedis redis = FrontrunRedis.at(factory.getHostName(), factory.getPort())
+                .database(factory.getDatabase())
+                .password(factory.getPassword());
+        redis.instrument(factory.getRequiredNativeClient());
+        return redis;
+    }
+}
