@@ -27,31 +27,33 @@ public final class FrontrunRedis {
     private final int database;
     private final String password;
     private final CommandFeed feed;
+    private final Runnable warmUp;
 
-    private FrontrunRedis(String host, int port, int database, String password) {
+    private FrontrunRedis(String host, int port, int database, String password, Runnable warmUp) {
         this.host = host;
         this.port = port;
         this.database = database;
         this.password = password;
         this.feed = new CommandFeed(database);
+        this.warmUp = warmUp;
     }
 
     /** The server at {@code host:port}, its clients starting on database 0, without a password. */
     public static FrontrunRedis at(String host, int port) {
-        return new FrontrunRedis(host, port, 0, null);
+        return new FrontrunRedis(host, port, 0, null, () -> {});
     }
 
     /** The same server, its clients starting on {@code db}. */
     public FrontrunRedis database(int db) {
-        return new FrontrunRedis(host, port, db, password);
+        return new FrontrunRedis(host, port, db, password, warmUp);
     }
 
     /** The same server, reached with {@code password} (the default user's). */
     public FrontrunRedis password(String secret) {
         if (secret == null || secret.isEmpty()) {
-            return new FrontrunRedis(host, port, database, null);
+            return new FrontrunRedis(host, port, database, null, warmUp);
         }
-        return new FrontrunRedis(host, port, database, secret);
+        return new FrontrunRedis(host, port, database, secret, warmUp);
     }
 
     /**
@@ -89,6 +91,16 @@ public final class FrontrunRedis {
      */
     public ExplorationHook restore() {
         return new RedisRestore(this);
+    }
+
+    /** The same server, {@code connect} run before every exploration (to open a client's shared connection). */
+    FrontrunRedis warmUp(Runnable connect) {
+        return new FrontrunRedis(host, port, database, password, connect);
+    }
+
+    /** Opens what the clients need opened before an exploration. */
+    void warmUp() {
+        warmUp.run();
     }
 
     public String host() {

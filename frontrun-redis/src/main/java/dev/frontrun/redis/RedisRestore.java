@@ -25,6 +25,8 @@ final class RedisRestore implements ExplorationHook {
     private final FrontrunRedis redis;
     private RespClient client;
     private Changes changes;
+    private UnseenWrites unseen;
+    private String unchecked;
     /** by database, every key's dump and time to live (ms, 0 for none) */
     private final Map<Integer, Map<KeyRef, Saved>> snapshot = new HashMap<>();
 
@@ -36,6 +38,28 @@ final class RedisRestore implements ExplorationHook {
 
     @Override
     public void beforeExploration() throws IOException {
+        redis.warmUp();
+        client = redis.connect();
+        Set<Integer> databases = new TreeSet<>(redis.databasesWithKeys(client));
+        databases.add(redis.database());
+        for (int db : databases) {
+            snapshot.put(db, save(db));
+        }
+        changes = new Changes();
+        redis.feed().recordInto(changes);
+        try {
+            unseen = UnseenWrites.start(redis, redis.connect());
+        } catch (RespClient.ServerError e) {
+            unchecked = "Redis at " + redis.host() + ":" + redis.port() + " refused to turn on keyspace"
+                    + " notifications (" + e.getMessage() + "), so changes made by clients Frontrun does not see"
+                    + " would go unnoticed";
+        }
+    }
+
+    /** The work run plainly needs its restore (the same state every round), and nothing else. */
+    @Override
+    public void beforeBaseline() throws IOException {
+        redis.warmUp();
         client = redis.connect();
         Set<Integer> databases = new TreeSet<>(redis.databasesWithKeys(client));
         databases.add(redis.database());
@@ -46,15 +70,41 @@ final class RedisRestore implements ExplorationHook {
         redis.feed().recordInto(changes);
     }
 
-    /** The work run plainly needs its restore too (the same state every round). */
-    @Override
-    public void beforeBaseline() throws IOException {
-        beforeExploration();
-    }
-
     @Override
     public void beforeExecution(ExecutionContext execution) throws IOException {
         restore();
+        if (unseen != null) {
+            unseen.drain(); // the restore's own changes
+        }
+    }
+
+    /**
+     * Every key changed during the execution must be one a command sent through Frontrun wrote: anything else came
+     * from a client Frontrun does not see, whose commands' orders were never explored.
+     */
+    @Override
+    public void executionCompleted(ExecutionContext execution) throws IOException {
+        if (unseen == null) {
+            return;
+        }
+        List<String> around = new ArrayList<>();
+        for (UnseenWrites.Changed changed : unseen.drain()) {
+            if (!UnseenWrites.byTheServer(changed) && !changes.covers(changed.key())) {
+                around.add(UnseenWrites.describe(changed));
+            }
+        }
+        if (!around.isEmpty()) {
+            throw new IllegalStateException("Redis was changed by a client Frontrun does not see: "
+                    + String.join(", ", around.stream().distinct().toList()) + ". Frontrun explores only the commands"
+                    + " of clients made through FrontrunRedis (instrument(client), jedis(), forSpring(factory); in"
+                    + " Spring, a LettuceConnectionFactory bean), so the interleavings of these were never explored;"
+                    + " or a script wrote keys it did not declare");
+        }
+    }
+
+    @Override
+    public List<String> notExplored() {
+        return unchecked == null ? List.of() : List.of(unchecked);
     }
 
     @Override
@@ -64,6 +114,10 @@ final class RedisRestore implements ExplorationHook {
                 restore();
             }
         } finally {
+            if (unseen != null) {
+                unseen.close();
+                unseen = null;
+            }
             redis.feed().recordInto(null);
             snapshot.clear();
             if (client != null) {

@@ -1,5 +1,6 @@
 package dev.frontrun.redis;
 
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
@@ -17,8 +18,20 @@ final class SpringLettuce {
         }
         FrontrunRedis redis = FrontrunRedis.at(factory.getHostName(), factory.getPort())
                 .database(factory.getDatabase())
-                .password(factory.getPassword());
+                .password(factory.getPassword())
+                .warmUp(() -> connect(factory));
         redis.instrument(factory.getRequiredNativeClient());
         return redis;
+    }
+
+    /**
+     * Makes the factory's shared connection before the exploration, on the exploring thread: connecting inside an
+     * explored thread waits for Lettuce's own threads while holding the factory's lock, which the scheduler would take
+     * for a deadlock of the explored threads.
+     */
+    private static void connect(LettuceConnectionFactory factory) {
+        try (RedisConnection connection = factory.getConnection()) {
+            connection.ping();
+        }
     }
 }

@@ -42,7 +42,7 @@ class SpringDataRedisTest {
                 .hook(redis.restore())
                 .invariant(() -> true)
                 .run();
-        assertThat(one.executions()).isEqualTo(2);
+        assertThat(one.executions()).as(one.explanation()).isEqualTo(2);
         Result two = Frontrun.explore(() -> null)
                 .thread("a", () -> template.opsForValue().increment("k1"))
                 .thread("b", () -> template.opsForValue().increment("k2"))
