@@ -38,6 +38,11 @@ final class CommandFeed {
         this.changes = changes;
     }
 
+    /** Whether a command sent now is neither explored nor recorded: then the client need not even read it. */
+    boolean idle() {
+        return changes == null && !SchedulingPoints.active();
+    }
+
     /** The command {@code command} is about to leave on the calling thread. */
     void sending(Command command) {
         Changes log = changes;

@@ -38,7 +38,7 @@ final class JedisConnection extends Connection {
 
     @Override
     public void sendCommand(CommandArguments args) {
-        if (feed != null) { // null while the superclass's constructor says hello
+        if (feed != null && !feed.idle()) { // null while the superclass's constructor says hello
             feed.sending(command(args));
         }
         super.sendCommand(args);

@@ -30,7 +30,9 @@ final class LettuceFeed implements CommandListener {
 
     @Override
     public void commandStarted(CommandStartedEvent event) {
-        feed.sending(command(event.getCommand()));
+        if (!feed.idle()) {
+            feed.sending(command(event.getCommand()));
+        }
     }
 
     static Command command(RedisCommand<?, ?, ?> command) {
