@@ -3,6 +3,7 @@ package dev.frontrun.redis;
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.ExplorationHook;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -36,17 +37,15 @@ final class RedisRestore implements ExplorationHook {
         this.redis = redis;
     }
 
+    /**
+     * Takes the snapshot. A server nobody can reach (a context that configures Redis its tests never start) has no
+     * data to put back, and the explored commands fail as they would without Frontrun: nothing is done then.
+     */
     @Override
     public void beforeExploration() throws IOException {
-        redis.warmUp();
-        client = redis.connect();
-        Set<Integer> databases = new TreeSet<>(redis.databasesWithKeys(client));
-        databases.add(redis.database());
-        for (int db : databases) {
-            snapshot.put(db, save(db));
+        if (!snapshot()) {
+            return;
         }
-        changes = new Changes();
-        redis.feed().recordInto(changes);
         try {
             unseen = UnseenWrites.start(redis, redis.connect());
         } catch (RespClient.ServerError e) {
@@ -56,11 +55,14 @@ final class RedisRestore implements ExplorationHook {
         }
     }
 
-    /** The work run plainly needs its restore (the same state every round), and nothing else. */
-    @Override
-    public void beforeBaseline() throws IOException {
+    /** Snapshots the databases in use and starts recording changes; false when the server cannot be reached. */
+    private boolean snapshot() throws IOException {
+        try {
+            client = redis.connect();
+        } catch (ConnectException e) {
+            return false;
+        }
         redis.warmUp();
-        client = redis.connect();
         Set<Integer> databases = new TreeSet<>(redis.databasesWithKeys(client));
         databases.add(redis.database());
         for (int db : databases) {
@@ -68,10 +70,20 @@ final class RedisRestore implements ExplorationHook {
         }
         changes = new Changes();
         redis.feed().recordInto(changes);
+        return true;
+    }
+
+    /** The work run plainly needs its restore (the same state every round), and nothing else. */
+    @Override
+    public void beforeBaseline() throws IOException {
+        snapshot();
     }
 
     @Override
     public void beforeExecution(ExecutionContext execution) throws IOException {
+        if (client == null) {
+            return;
+        }
         restore();
         if (unseen != null) {
             unseen.drain(); // the restore's own changes

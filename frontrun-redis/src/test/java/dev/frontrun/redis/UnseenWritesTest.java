@@ -39,6 +39,22 @@ class UnseenWritesTest {
     }
 
     @Test
+    void aServerNobodyCanReachIsLeftAlone() throws IOException {
+        int closed;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        Result result = Frontrun.explore(() -> null)
+                .thread("a", () -> Frontrun.access("x", dev.frontrun.Access.WRITE))
+                .thread("b", () -> Frontrun.access("x", dev.frontrun.Access.WRITE))
+                .hook(FrontrunRedis.at("127.0.0.1", closed).restore())
+                .invariant(() -> true)
+                .run();
+        assertThat(result.propertyHolds()).isTrue();
+        assertThat(result.executions()).isEqualTo(2);
+    }
+
+    @Test
     void changesThroughFrontrunAndExpiriesPass(RedisServer server) {
         FrontrunRedis redis = server.frontrun();
         RedisClient client = redis.instrument(RedisClient.create("redis://127.0.0.1:" + server.port()));
