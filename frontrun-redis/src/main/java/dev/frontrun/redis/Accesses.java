@@ -41,7 +41,7 @@ final class Accesses {
         }
         for (String resource : effect.otherWrites()) {
             String container = container(resource);
-            boolean entry = CommandTable.scriptEntry(resource);
+            boolean entry = SpecialCommands.scriptEntry(resource);
             accesses.add(new ResourceAccess(resource, entry ? Access.WEAK_WRITE : Access.WRITE));
             if (container != null) {
                 accesses.add(new ResourceAccess(container, Access.WEAK_WRITE));
@@ -52,8 +52,8 @@ final class Accesses {
 
     private static String container(String resource) {
         if (resource.startsWith("redis:channel:")) {
-            return CommandTable.channelsContainer();
+            return SpecialCommands.channelsContainer();
         }
-        return CommandTable.scriptEntry(resource) ? CommandTable.scriptCache() : null;
+        return SpecialCommands.scriptEntry(resource) ? SpecialCommands.scriptCache() : null;
     }
 }

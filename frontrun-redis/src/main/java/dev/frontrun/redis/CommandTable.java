@@ -1,11 +1,8 @@
 package dev.frontrun.redis;
 
 import dev.frontrun.redis.Effect.Control;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,12 +40,8 @@ final class CommandTable {
     /** How many databases a server has by default: what {@code FLUSHALL} and {@code SWAPDB} may change. */
     static final int DATABASES = 16;
 
-    private static final String CHANNELS = "redis:channels";
-    private static final String SCRIPTS = "redis:scripts";
-    private static final String FUNCTIONS = "redis:functions";
-
     /** Which arguments are keys. */
-    private interface Positions {
+    interface Positions {
         List<Integer> of(Command c);
     }
 
@@ -94,7 +87,7 @@ final class CommandTable {
             "cluster|set-config-epoch",
             "cluster|saveconfig");
 
-    private static final Positions FIRST = c -> c.args().isEmpty() ? List.of() : List.of(0);
+    static final Positions FIRST = c -> c.args().isEmpty() ? List.of() : List.of(0);
     private static final Positions TWO = c -> range(0, Math.min(2, c.args().size()));
     private static final Positions ALL = c -> range(0, c.args().size());
     private static final Positions ALL_BUT_LAST = c -> range(0, c.args().size() - 1);
@@ -142,14 +135,14 @@ final class CommandTable {
         keys(Mode.READ, c -> c.args().size() > 1 ? List.of(1) : List.of(), "xinfo|stream", "memory|usage");
         keys(Mode.READ, c -> c.args().size() > 1 ? List.of(1) : List.of(), "object|encoding", "object|freq");
         keys(Mode.READ, c -> c.args().size() > 1 ? List.of(1) : List.of(), "object|idletime", "object|refcount");
-        keys(Mode.READ, CommandTable::streams, "xread");
-        keys(Mode.WRITE, CommandTable::streams, "xreadgroup");
-        RULES.put("sort", (db, c) -> sort(db, c, false));
-        RULES.put("sort_ro", (db, c) -> sort(db, c, true));
-        RULES.put("georadius", CommandTable::georadius);
-        RULES.put("georadiusbymember", CommandTable::georadius);
-        RULES.put("copy", CommandTable::copy);
-        RULES.put("move", CommandTable::move);
+        keys(Mode.READ, SpecialCommands::streams, "xread");
+        keys(Mode.WRITE, SpecialCommands::streams, "xreadgroup");
+        RULES.put("sort", (db, c) -> SpecialCommands.sort(db, c, false));
+        RULES.put("sort_ro", (db, c) -> SpecialCommands.sort(db, c, true));
+        RULES.put("georadius", SpecialCommands::georadius);
+        RULES.put("georadiusbymember", SpecialCommands::georadius);
+        RULES.put("copy", SpecialCommands::copy);
+        RULES.put("move", SpecialCommands::move);
 
         for (String name : List.of("keys", "scan", "dbsize", "randomkey", "cluster|countkeysinslot")) {
             RULES.put(name, (db, c) -> effect(List.of(), List.of(), Set.of(db), Set.of(), List.of(), List.of()));
@@ -161,33 +154,46 @@ final class CommandTable {
             RULES.put(name, (db, c) -> effect(List.of(), List.of(), Set.of(), every, List.of(), List.of()));
         }
 
-        RULES.put("eval", (db, c) -> script(db, c, scriptResource(sha1(c)), false, false));
-        RULES.put("eval_ro", (db, c) -> script(db, c, scriptResource(sha1(c)), true, false));
-        RULES.put("evalsha", (db, c) -> script(db, c, scriptResource(c.word(0).toLowerCase()), false, true));
         RULES.put(
-                "evalsha_ro", (db, c) -> script(db, c, scriptResource(c.word(0).toLowerCase()), true, true));
-        RULES.put("fcall", (db, c) -> function(db, c, false));
-        RULES.put("fcall_ro", (db, c) -> function(db, c, true));
-        RULES.put("script|load", (db, c) -> other(List.of(), List.of(scriptResource(sha1Of(c, 1)))));
-        RULES.put("script|exists", (db, c) -> other(List.of(SCRIPTS), List.of()));
-        RULES.put("script|flush", (db, c) -> other(List.of(), List.of(SCRIPTS)));
+                "eval",
+                (db, c) -> SpecialCommands.script(
+                        db, c, SpecialCommands.scriptResource(SpecialCommands.sha1(c)), false, false));
+        RULES.put(
+                "eval_ro",
+                (db, c) -> SpecialCommands.script(
+                        db, c, SpecialCommands.scriptResource(SpecialCommands.sha1(c)), true, false));
+        RULES.put(
+                "evalsha",
+                (db, c) -> SpecialCommands.script(
+                        db, c, SpecialCommands.scriptResource(c.word(0).toLowerCase()), false, true));
+        RULES.put(
+                "evalsha_ro",
+                (db, c) -> SpecialCommands.script(
+                        db, c, SpecialCommands.scriptResource(c.word(0).toLowerCase()), true, true));
+        RULES.put("fcall", (db, c) -> SpecialCommands.function(db, c, false));
+        RULES.put("fcall_ro", (db, c) -> SpecialCommands.function(db, c, true));
+        RULES.put(
+                "script|load",
+                (db, c) -> other(List.of(), List.of(SpecialCommands.scriptResource(SpecialCommands.sha1Of(c, 1)))));
+        RULES.put("script|exists", (db, c) -> other(List.of(SpecialCommands.SCRIPTS), List.of()));
+        RULES.put("script|flush", (db, c) -> other(List.of(), List.of(SpecialCommands.SCRIPTS)));
         for (String name : List.of("function|load", "function|delete", "function|flush", "function|restore")) {
-            RULES.put(name, (db, c) -> other(List.of(), List.of(FUNCTIONS)));
+            RULES.put(name, (db, c) -> other(List.of(), List.of(SpecialCommands.FUNCTIONS)));
         }
         for (String name : List.of("function|list", "function|dump")) {
-            RULES.put(name, (db, c) -> other(List.of(FUNCTIONS), List.of()));
+            RULES.put(name, (db, c) -> other(List.of(SpecialCommands.FUNCTIONS), List.of()));
         }
 
-        RULES.put("publish", (db, c) -> other(List.of(), List.of(channel(c, 0))));
+        RULES.put("publish", (db, c) -> other(List.of(), List.of(SpecialCommands.channel(c, 0))));
         RULES.put("spublish", RULES.get("publish"));
         for (String name : List.of("subscribe", "ssubscribe", "unsubscribe", "sunsubscribe")) {
-            RULES.put(name, (db, c) -> other(channels(c), List.of()));
+            RULES.put(name, (db, c) -> other(SpecialCommands.channels(c), List.of()));
         }
         for (String name : List.of("psubscribe", "punsubscribe", "pubsub|channels", "pubsub|numpat")) {
-            RULES.put(name, (db, c) -> other(List.of(CHANNELS), List.of()));
+            RULES.put(name, (db, c) -> other(List.of(SpecialCommands.CHANNELS), List.of()));
         }
         for (String name : List.of("pubsub|numsub", "pubsub|shardchannels", "pubsub|shardnumsub")) {
-            RULES.put(name, (db, c) -> other(List.of(CHANNELS), List.of()));
+            RULES.put(name, (db, c) -> other(List.of(SpecialCommands.CHANNELS), List.of()));
         }
 
         RULES.put("multi", control(Control.MULTI));
@@ -295,7 +301,7 @@ final class CommandTable {
         }
     }
 
-    private static Effect effect(
+    static Effect effect(
             List<KeyRef> reads,
             List<KeyRef> writes,
             Set<Integer> keyspaceReads,
@@ -315,7 +321,7 @@ final class CommandTable {
                 false);
     }
 
-    private static Effect other(List<String> reads, List<String> writes) {
+    static Effect other(List<String> reads, List<String> writes) {
         return effect(List.of(), List.of(), Set.of(), Set.of(), reads, writes);
     }
 
@@ -323,7 +329,7 @@ final class CommandTable {
         return (db, c) -> new Effect(List.of(), List.of(), Set.of(), Set.of(), List.of(), List.of(), control, false);
     }
 
-    private static List<KeyRef> keysAt(int db, List<Integer> positions, Command c) {
+    static List<KeyRef> keysAt(int db, List<Integer> positions, Command c) {
         List<KeyRef> keys = new ArrayList<>();
         for (int i : positions) {
             if (i >= 0 && i < c.args().size()) {
@@ -333,7 +339,7 @@ final class CommandTable {
         return keys;
     }
 
-    private static Positions numkeys(int at) {
+    static Positions numkeys(int at) {
         return c -> {
             long n = c.number(at);
             return n <= 0
@@ -342,129 +348,7 @@ final class CommandTable {
         };
     }
 
-    private static List<Integer> streams(Command c) {
-        for (int i = 0; i < c.args().size(); i++) {
-            if (c.word(i).equals("STREAMS")) {
-                int rest = c.args().size() - i - 1;
-                return range(i + 1, i + 1 + rest / 2);
-            }
-        }
-        return List.of();
-    }
-
-    /** SORT's BY and GET patterns read other keys than its own: the keyspace then, unless they name none. */
-    private static Effect sort(int db, Command c, boolean readOnly) {
-        List<KeyRef> reads = keysAt(db, FIRST.of(c), c);
-        List<KeyRef> writes = new ArrayList<>();
-        boolean patterns = false;
-        for (int i = 1; i < c.args().size(); i++) {
-            String word = c.word(i);
-            if ((word.equals("BY") || word.equals("GET")) && i + 1 < c.args().size()) {
-                String pattern = c.word(i + 1);
-                patterns |= !(pattern.equals("#") || word.equals("BY") && !pattern.contains("*"));
-                i++;
-            } else if (word.equals("STORE") && !readOnly && i + 1 < c.args().size()) {
-                writes.add(new KeyRef(db, c.args().get(i + 1)));
-                i++;
-            }
-        }
-        return effect(reads, writes, patterns ? Set.of(db) : Set.of(), Set.of(), List.of(), List.of());
-    }
-
-    private static Effect georadius(int db, Command c) {
-        List<KeyRef> writes = new ArrayList<>();
-        for (int i = 1; i + 1 < c.args().size(); i++) {
-            if (c.word(i).equals("STORE") || c.word(i).equals("STOREDIST")) {
-                writes.add(new KeyRef(db, c.args().get(i + 1)));
-            }
-        }
-        return effect(keysAt(db, FIRST.of(c), c), writes, Set.of(), Set.of(), List.of(), List.of());
-    }
-
-    private static Effect copy(int db, Command c) {
-        int target = db;
-        for (int i = 2; i + 1 < c.args().size(); i++) {
-            if (c.word(i).equals("DB")) {
-                target = (int) c.number(i + 1);
-            }
-        }
-        List<KeyRef> source = keysAt(db, List.of(0), c);
-        List<KeyRef> destination = keysAt(target, List.of(1), c);
-        return effect(source, destination, Set.of(), Set.of(), List.of(), List.of());
-    }
-
-    private static Effect move(int db, Command c) {
-        List<KeyRef> writes = new ArrayList<>(keysAt(db, List.of(0), c));
-        writes.addAll(keysAt((int) c.number(1), List.of(0), c));
-        return effect(List.of(), writes, Set.of(), Set.of(), List.of(), List.of());
-    }
-
-    /**
-     * A script reads and writes the keys it declares (its body is opaque: every declared key is written) and is
-     * looked up in, or added to, the script cache.
-     */
-    private static Effect script(int db, Command c, String cached, boolean readOnly, boolean byDigest) {
-        List<KeyRef> keys = keysAt(db, numkeys(1).of(c), c);
-        List<String> reads = byDigest ? List.of(cached) : List.of();
-        List<String> writes = byDigest ? List.of() : List.of(cached);
-        return readOnly
-                ? effect(keys, List.of(), Set.of(), Set.of(), reads, writes)
-                : effect(List.of(), keys, Set.of(), Set.of(), reads, writes);
-    }
-
-    private static Effect function(int db, Command c, boolean readOnly) {
-        List<KeyRef> keys = keysAt(db, numkeys(1).of(c), c);
-        List<String> reads = List.of(FUNCTIONS);
-        return readOnly
-                ? effect(keys, List.of(), Set.of(), Set.of(), reads, List.of())
-                : effect(List.of(), keys, Set.of(), Set.of(), reads, List.of());
-    }
-
-    /** The script cache's entry of one script, by its SHA-1 digest, as {@code EVALSHA} names it. */
-    static String scriptResource(String sha1) {
-        return "redis:script:" + sha1;
-    }
-
-    /** Whether a resource is one of the script cache's entries, which are written weakly (loading twice commutes). */
-    static boolean scriptEntry(String resource) {
-        return resource.startsWith("redis:script:");
-    }
-
-    /** The container every cache entry belongs to, so that flushing the cache orders against every lookup. */
-    static String scriptCache() {
-        return SCRIPTS;
-    }
-
-    static String channelsContainer() {
-        return CHANNELS;
-    }
-
-    private static String channel(Command c, int i) {
-        return i < c.args().size() ? "redis:channel:" + KeyNames.render(c.args().get(i)) : CHANNELS;
-    }
-
-    private static List<String> channels(Command c) {
-        return c.args().isEmpty()
-                ? List.of(CHANNELS)
-                : IntStream.range(0, c.args().size())
-                        .mapToObj(i -> channel(c, i))
-                        .toList();
-    }
-
-    private static String sha1(Command c) {
-        return sha1Of(c, 0);
-    }
-
-    private static String sha1Of(Command c, int i) {
-        try {
-            byte[] body = i < c.args().size() ? c.args().get(i) : new byte[0];
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(body));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static List<Integer> range(int from, int to) {
+    static List<Integer> range(int from, int to) {
         return from >= to ? List.of() : IntStream.range(from, to).boxed().toList();
     }
 
