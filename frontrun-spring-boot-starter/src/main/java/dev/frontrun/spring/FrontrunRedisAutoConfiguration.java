@@ -1,0 +1,108 @@
+package dev.frontrun.spring;
+
+import dev.frontrun.redis.FrontrunRedis;
+import dev.frontrun.spi.ExecutionContext;
+import dev.frontrun.spi.ExplorationHook;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * Redis in a Frontrun test context: every {@link LettuceConnectionFactory} bean (Spring Boot's default) has its client
+ * announce each command as a step over the keys it reads and writes, as the context's data sources are wrapped, and
+ * every exploration puts the factories' Redis back before each execution ({@link RedisLayer}, an
+ * {@link ExplorationHook} bean). A Redis connection factory Frontrun cannot see into (Jedis's) ends every exploration
+ * with an error saying so, never with a verdict on commands it did not explore.
+ */
+@AutoConfiguration
+@ConditionalOnClass({FrontrunRedis.class, LettuceConnectionFactory.class})
+@ConditionalOnProperty(prefix = "frontrun", name = "enabled", havingValue = "true")
+public class FrontrunRedisAutoConfiguration {
+
+    @Bean
+    static RedisLayer frontrunRedisLayer() {
+        return new RedisLayer();
+    }
+
+    /**
+     * Instruments each Redis connection factory as it is made, and is the hook that restores their servers.
+     * The state of one context only: each context has its own layer.
+     */
+    static final class RedisLayer implements BeanPostProcessor, ExplorationHook {
+
+        private final List<FrontrunRedis> servers = new ArrayList<>();
+        private final List<ExplorationHook> restores = new ArrayList<>();
+        private final List<String> unseen = new ArrayList<>();
+
+        @Override
+        public synchronized Object postProcessAfterInitialization(Object bean, String beanName) {
+            if (bean instanceof LettuceConnectionFactory lettuce) {
+                FrontrunRedis redis = FrontrunRedis.forSpring(lettuce);
+                servers.add(redis);
+                restores.add(redis.restore());
+            } else if (bean instanceof RedisConnectionFactory) {
+                unseen.add(beanName + " (" + bean.getClass().getSimpleName() + ")");
+            }
+            return bean;
+        }
+
+        synchronized List<FrontrunRedis> servers() {
+            return List.copyOf(servers);
+        }
+
+        @Override
+        public void beforeExploration() throws Exception {
+            if (!unseen.isEmpty()) {
+                throw new IllegalStateException("Frontrun cannot see the commands of the Redis connection factory "
+                        + String.join(", ", unseen) + ", so their interleavings would never be explored: use"
+                        + " Spring Boot's default LettuceConnectionFactory (spring-boot-starter-data-redis without"
+                        + " jedis), or FrontrunRedis.jedis() for a Jedis client of your own");
+            }
+            for (ExplorationHook restore : restores) {
+                restore.beforeExploration();
+            }
+        }
+
+        @Override
+        public void beforeBaseline() throws Exception {
+            for (ExplorationHook restore : restores) {
+                restore.beforeBaseline();
+            }
+        }
+
+        @Override
+        public void beforeExecution(ExecutionContext execution) throws Exception {
+            for (ExplorationHook restore : restores) {
+                restore.beforeExecution(execution);
+            }
+        }
+
+        @Override
+        public void executionCompleted(ExecutionContext execution) throws Exception {
+            for (ExplorationHook restore : restores) {
+                restore.executionCompleted(execution);
+            }
+        }
+
+        @Override
+        public void afterExploration() throws Exception {
+            Exception first = null;
+            for (ExplorationHook restore : restores) {
+                try {
+                    restore.afterExploration();
+                } catch (Exception e) {
+                    first = first == null ? e : first;
+                }
+            }
+            if (first != null) {
+                throw first;
+            }
+        }
+    }
+}
