@@ -72,6 +72,9 @@ class SerializableDatabaseTest {
                 .run();
 
         assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
+        assertThat(result.reproduced())
+                .as("every replay of the schedule fails alike")
+                .isEqualTo(10);
         assertThat(result.timings().serial().runs()).isEqualTo(2);
         Failure.NotSerializable failure =
                 (Failure.NotSerializable) result.failure().orElseThrow();
