@@ -4,12 +4,18 @@ import dev.frontrun.Exploration;
 import dev.frontrun.Failure;
 import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
+import dev.frontrun.spi.ExecutionContext;
+import dev.frontrun.spi.ExplorationHook;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
@@ -24,12 +30,20 @@ import javax.sql.DataSource;
  * @param executions executions the exploration counted
  * @param completed  executions that ran to the end (the rest ended as deadlock findings, or as the {@code problem})
  * @param problem    why the exploration is not a complete answer (not exhausted, a thread threw, …), or null
+ * @param serial     when the exploration checked {@code serializable()}: each database state a judged execution
+ *                   committed ({@link OracleSchema#state}) and whether the engine found it one a serial order gives
  */
-record ExploredOutcomes(List<Integer> order, Set<String> keys, int executions, int completed, String problem) {
+record ExploredOutcomes(
+        List<Integer> order,
+        Set<String> keys,
+        int executions,
+        int completed,
+        String problem,
+        Map<String, Boolean> serial) {
 
     ExploredOutcomes withProblem(String another) {
         return new ExploredOutcomes(
-                order, keys, executions, completed, problem == null ? another : problem + "; " + another);
+                order, keys, executions, completed, problem == null ? another : problem + "; " + another, serial);
     }
 
     /** The per-execution state: one {@link ThreadRun} per program thread. */
@@ -83,22 +97,34 @@ record ExploredOutcomes(List<Integer> order, Set<String> keys, int executions, i
             DataSource raw,
             DataSource wrapped,
             Connection observer,
-            Consumer<Exploration<?>> tune)
+            Consumer<Exploration<?>> tune,
+            boolean serializable)
             throws SQLException {
         OracleSchema.reset(observer, statistics);
         Set<String> keys = new LinkedHashSet<>();
         int[] completed = {0};
+        SerialVerdicts verdicts = new SerialVerdicts();
         Exploration<Execution> exploration =
                 Frontrun.explore(() -> new Execution(program)).database(raw);
         for (int t : order) {
             exploration.thread("t" + t, s -> s.run(t, wrapped));
         }
+        if (serializable) {
+            // the engine's own verdict, execution by execution, against the committed state recorded below
+            exploration.serializable().hook(verdicts).checkAdvice(false);
+        }
         exploration
                 .invariant(
-                        s -> {
+                        (s, outcomes) -> {
                             completed[0]++;
+                            outcomes.all().stream()
+                                    .filter(outcome -> outcome.thrown() != null)
+                                    .forEach(outcome -> verdicts.problem(
+                                            "thread " + outcome.thread() + " threw " + outcome.thrown()));
                             try {
-                                keys.add(new Outcome(OracleSchema.state(observer), s.results()).key());
+                                String state = OracleSchema.state(observer);
+                                verdicts.invariantSaw(state);
+                                keys.add(new Outcome(state, s.results()).key());
                             } catch (SQLException e) {
                                 throw new IllegalStateException(e);
                             }
@@ -112,11 +138,14 @@ record ExploredOutcomes(List<Integer> order, Set<String> keys, int executions, i
                 .totalTimeout(Duration.ofMinutes(5));
         tune.accept(exploration);
         Result result = exploration.run();
-        String problem = null;
+        String problem = verdicts.problem();
         Failure failure = result.failure().orElse(null);
-        if (failure instanceof Failure.Deadlock) {
+        if (failure instanceof Failure.Deadlock || verdicts.sawDeadlock()) {
             keys.add(Outcome.DEADLOCK);
-        } else if (failure != null) {
+        }
+        if (failure != null
+                && !(failure instanceof Failure.Deadlock)
+                && !(failure instanceof Failure.NotSerializable)) {
             problem = failure.kind() + ": " + failure.summary()
                     + failure.cause().map(c -> " (" + c + ")").orElse("");
         }
@@ -124,6 +153,68 @@ record ExploredOutcomes(List<Integer> order, Set<String> keys, int executions, i
             problem = "not exhausted: "
                     + result.inconclusiveBecause().orElse(result.verdict().toString());
         }
-        return new ExploredOutcomes(List.copyOf(order), keys, result.executions(), completed[0], problem);
+        return new ExploredOutcomes(
+                List.copyOf(order),
+                keys,
+                result.executions(),
+                completed[0],
+                problem,
+                serializable ? verdicts.byState() : Map.of());
+    }
+
+    /**
+     * Pairs each execution's committed state (recorded by the invariant, which runs right after the hooks heard that
+     * the execution completed) with how the engine judged it, and notes deadlocks and failures that are problems.
+     * An execution equivalent to one already counted is told no failure: a state counts as serial only if no
+     * execution committing it failed as not serializable.
+     */
+    static final class SerialVerdicts implements ExplorationHook {
+        private final Map<ExecutionContext, String> states = new IdentityHashMap<>();
+        private final Map<String, Boolean> byState = new LinkedHashMap<>();
+        private ExecutionContext completing;
+        private boolean deadlock;
+        private String problem;
+
+        @Override
+        public void executionCompleted(ExecutionContext execution) {
+            completing = execution;
+        }
+
+        void invariantSaw(String state) {
+            if (completing != null) {
+                states.put(completing, state);
+                completing = null;
+            }
+        }
+
+        @Override
+        public void executionJudged(ExecutionContext execution, Optional<Failure> counted) {
+            Failure failure = counted.orElse(null);
+            if (failure instanceof Failure.Deadlock) {
+                deadlock = true;
+            } else if (failure != null && !(failure instanceof Failure.NotSerializable)) {
+                problem(failure.kind() + ": " + failure.summary());
+            }
+            String state = states.remove(execution);
+            if (state != null) {
+                byState.merge(state, !(failure instanceof Failure.NotSerializable), Boolean::logicalAnd);
+            }
+        }
+
+        void problem(String another) {
+            problem = problem == null ? another : problem + "; " + another;
+        }
+
+        String problem() {
+            return problem;
+        }
+
+        boolean sawDeadlock() {
+            return deadlock;
+        }
+
+        Map<String, Boolean> byState() {
+            return Map.copyOf(byState);
+        }
     }
 }

@@ -3,8 +3,10 @@ package dev.frontrun.oracle;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Brute force on the real server, without Frontrun: every statement-level schedule of a program,
@@ -27,8 +29,9 @@ final class GroundTruth {
      * ran; or, when some schedule had two statements waiting at once, that schedule as {@code race}:
      * the program is undecided, because which of the two PostgreSQL lets go first is not a matter of
      * statement order (seed 229384477 of the certified categories replays differently on the server).
+     * {@code serialStates} are the committed results of the serial schedules ({@link SerialStates#normalised}).
      */
-    record Truth(Map<String, Witness> outcomes, int schedules, List<String> race) {
+    record Truth(Map<String, Witness> outcomes, int schedules, List<String> race, Set<String> serialStates) {
         boolean decided() {
             return race.isEmpty();
         }
@@ -50,6 +53,7 @@ final class GroundTruth {
 
     Truth explore(Program program) throws SQLException {
         Map<String, Witness> outcomes = new LinkedHashMap<>();
+        Set<String> serialStates = new LinkedHashSet<>();
         List<Decision> previous = List.of();
         List<Integer> prefix = List.of();
         int schedules = 0;
@@ -61,13 +65,16 @@ final class GroundTruth {
             run.execute();
             schedules++;
             if (run.twoWaiting()) {
-                return new Truth(outcomes, schedules, run.log());
+                return new Truth(outcomes, schedules, run.log(), serialStates);
             }
             outcomes.putIfAbsent(run.outcome().key(), new Witness(run.outcome(), run.log()));
+            if (SerialStates.serial(run.decisions())) {
+                serialStates.add(SerialStates.normalised(run.outcome().database()));
+            }
             previous = run.decisions();
             prefix = nextPrefix(previous);
         }
-        return new Truth(outcomes, schedules, List.of());
+        return new Truth(outcomes, schedules, List.of(), serialStates);
     }
 
     /** The deepest branching decision with an untried thread, as the prefix of the next schedule; null when done. */

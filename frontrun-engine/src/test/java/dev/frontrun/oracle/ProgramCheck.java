@@ -1,5 +1,6 @@
 package dev.frontrun.oracle;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -36,6 +37,40 @@ record ProgramCheck(
         explorations.forEach(e -> out.addAll(e.keys()));
         out.removeAll(truth.outcomes().keySet());
         return out;
+    }
+
+    /**
+     * The committed states on which the engine's {@code serializable()} verdict and the server's disagree: a state
+     * the engine found one a serial order gives that no serial schedule on the server committed, or the reverse
+     * (compared as {@link SerialStates#normalised} says, the notes' generated ids renamed).
+     */
+    List<String> serialDisagreements() {
+        List<String> out = new ArrayList<>();
+        for (ExploredOutcomes explored : explorations) {
+            explored.serial().forEach((state, engineSerial) -> {
+                boolean serverSerial = truth.serialStates().contains(SerialStates.normalised(state));
+                if (engineSerial != serverSerial) {
+                    out.add((engineSerial
+                                    ? "the engine found serial, no serial schedule committed: "
+                                    : "the engine found not serial, a serial schedule committed: ")
+                            + state + " (serial states: " + truth.serialStates() + ")");
+                }
+            });
+        }
+        return out;
+    }
+
+    /** The committed states the engine judged under {@code serializable()}, and of them those it found not serial. */
+    int[] serialJudged() {
+        int judged = 0;
+        int notSerial = 0;
+        for (ExploredOutcomes explored : explorations) {
+            judged += explored.serial().size();
+            notSerial += (int) explored.serial().values().stream()
+                    .filter(serial -> !serial)
+                    .count();
+        }
+        return new int[] {judged, notSerial};
     }
 
     /** Problems of the explorations themselves: not exhausted, a thread threw, a timeout. */

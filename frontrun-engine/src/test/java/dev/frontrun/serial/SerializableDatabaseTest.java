@@ -29,12 +29,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class SerializableDatabaseTest {
 
     private TestDatabase db;
+    /** The data source the exploration restores, and the one the threads use, wrapping it. */
+    private DataSource raw;
+
     private DataSource ds;
 
     @BeforeEach
     void schema(TestDatabase db) {
         this.db = db;
-        this.ds = FrontrunDataSource.wrap(db.dataSource());
+        this.raw = db.dataSource();
+        this.ds = FrontrunDataSource.wrap(raw);
         db.execute(
                 "DROP TABLE IF EXISTS account, note, visit, event, doc, tally CASCADE",
                 "CREATE TABLE account (id int PRIMARY KEY, balance int NOT NULL)",
@@ -51,7 +55,7 @@ class SerializableDatabaseTest {
     }
 
     private Exploration<Object> explore() {
-        return Frontrun.explore(Object::new).database(db.dataSource());
+        return Frontrun.explore(Object::new).database(raw);
     }
 
     // --- a lost update, and its fixes
@@ -72,6 +76,9 @@ class SerializableDatabaseTest {
                 .run();
 
         assertThat(result.verdict()).isEqualTo(Verdict.FAILS);
+        assertThat(result.reproduced())
+                .as("every replay of the schedule fails alike")
+                .isEqualTo(10);
         assertThat(result.timings().serial().runs()).isEqualTo(2);
         Failure.NotSerializable failure =
                 (Failure.NotSerializable) result.failure().orElseThrow();
@@ -126,6 +133,30 @@ class SerializableDatabaseTest {
         try (Connection c = ds.getConnection()) {
             update(c, "UPDATE account SET balance = balance + ? WHERE id = 1", amount);
         }
+    }
+
+    @Test
+    void parallelWorkersReadTheRowsOfTheirOwnCopies() {
+        Result racy = explore()
+                .thread("deposit", s -> readThenWrite(10))
+                .thread("withdraw", s -> readThenWrite(-30))
+                .serializable()
+                .parallelism(2)
+                .stopOnFirstFailure(false)
+                .run();
+        Result fixed = explore()
+                .thread("deposit", s -> atomically(10))
+                .thread("withdraw", s -> atomically(-30))
+                .serializable()
+                .parallelism(2)
+                .run();
+
+        assertThat(racy.verdict()).isEqualTo(Verdict.FAILS);
+        assertThat(racy.failingExecutions())
+                .as("the two traces that lose a write")
+                .isEqualTo(2);
+        assertThat(fixed.verdict()).as(fixed.summary()).isEqualTo(Verdict.HOLDS);
+        assertThat(db.queryInt("SELECT balance FROM account WHERE id = 1")).isEqualTo(100);
     }
 
     // --- normalisation

@@ -310,7 +310,7 @@ public final class Explorer<S> {
             }
             if (firstFailure != null && plan.budget().reproduceOnFailure() > 0) {
                 attempts = plan.budget().reproduceOnFailure();
-                reproduced = reproduce(runs, firstFailure, attempts, totalDeadline);
+                reproduced = reproduce(runs, firstFailure, attempts, totalDeadline, serial);
             }
         } finally {
             try {
@@ -380,7 +380,7 @@ public final class Explorer<S> {
         return true;
     }
 
-    private int reproduce(Executions runs, Judged failing, int attempts, long totalDeadline) {
+    private int reproduce(Executions runs, Judged failing, int attempts, long totalDeadline, SerialOrders<S> serial) {
         ReplayPolicy replay = new ReplayPolicy(failing.record().schedule(), attempts);
         int same = 0;
         for (int i = 0; i < attempts; i++) {
@@ -389,6 +389,9 @@ public final class Explorer<S> {
                 again = runs.alone(replay, totalDeadline);
             } catch (SetupFailed e) {
                 continue; // the setup failed on a replay: that replay did not reproduce
+            }
+            if (serial != null && again.failure() == null) {
+                again = again.as(serial.judge(again));
             }
             told(again, null);
             replay.executionEnded(again.record());

@@ -13,7 +13,7 @@ import java.util.List;
 public final class SerialWording {
 
     /** Differences shown in the summary; the explanation shows them all. */
-    static final int SHOWN = 8;
+    static final int SHOWN = 5;
 
     /** Without a database the default observation has no rows to read. */
     public static final String SERIAL_WITHOUT_DATABASE = "serializable() observes the rows of the database the"
