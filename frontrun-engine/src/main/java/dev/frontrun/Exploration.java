@@ -53,6 +53,10 @@ public final class Exploration<S> {
     private Instrumentation instrumentation = Instrumentation.DEFAULTS;
     private Isolation isolation;
     private int maxSerialThreads = SerialSpec.DEFAULT_MAX_THREADS;
+    /** What {@link #serializableUnlessInvariant} observes when no invariant is given; null: nothing is checked then. */
+    private Observation unlessInvariant;
+    /** Whether an invariant was given, which replaces {@link #serializableUnlessInvariant}'s check. */
+    private boolean invariantGiven;
     /** The exploration's one report file, which its later runs (replays, what-if levels) are added to. */
     private final ExplorationReport report = new ExplorationReport();
 
@@ -115,6 +119,7 @@ public final class Exploration<S> {
     public Exploration<S> invariant(BiPredicate<? super S, Outcomes> invariant, String description) {
         expectations = expectations.withInvariant(
                 Objects.requireNonNull(invariant, "invariant"), Objects.requireNonNull(description, "description"));
+        invariantGiven = true;
         return this;
     }
 
@@ -205,6 +210,16 @@ public final class Exploration<S> {
     public Exploration<S> serializable(Observation observation) {
         expectations = expectations.serializable(
                 Objects.requireNonNull(observation, "observation").spec.cast());
+        return this;
+    }
+
+    /**
+     * Lets a race test need no invariant: unless one is given, {@link #serializable(Observation)} is checked with
+     * {@code observation}. The Spring starter's explorations start so. An invariant given replaces this check; a
+     * {@code serializable(...)} given is checked with its own observation, beside the invariant if there is one.
+     */
+    public Exploration<S> serializableUnlessInvariant(Observation observation) {
+        unlessInvariant = Objects.requireNonNull(observation, "observation");
         return this;
     }
 
@@ -588,9 +603,12 @@ public final class Exploration<S> {
 
     /** What was described so far, frozen for a run. */
     private ExplorationSettings<S> settings() {
-        Expectations<S> expected = expectations.serial() == null
-                ? expectations
-                : expectations.serializable(expectations.serial().withMaxThreads(maxSerialThreads));
+        Expectations<S> given = expectations.serial() == null && !invariantGiven && unlessInvariant != null
+                ? expectations.serializable(unlessInvariant.spec.cast())
+                : expectations;
+        Expectations<S> expected = given.serial() == null
+                ? given
+                : given.serializable(given.serial().withMaxThreads(maxSerialThreads));
         return new ExplorationSettings<>(
                 threads, expected, budget, search, instrumentation, reporting, Level.of(isolation));
     }

@@ -64,19 +64,22 @@ public class FrontrunAutoConfiguration {
             ObjectProvider<NativeLayer> nativeLayer,
             ObjectProvider<ExplorationHook> hooks,
             BeanFactory beanFactory,
-            ObjectProvider<ExploredLogs> logs) {
+            ObjectProvider<ExploredLogs> logs,
+            ObjectProvider<SerialObservation> observation) {
         return new RaceExplorer(
                 dataSources::getObject,
                 properties,
                 frontrunReportSinks,
                 nativeLayer::getIfAvailable,
-                () -> AutoConfigurationPackages.has(beanFactory)
-                        ? AutoConfigurationPackages.get(beanFactory)
-                        : List.of(),
-                () -> hooks.orderedStream()
-                        .filter(hook -> hook != frontrunReportSinks)
-                        .toList(),
-                logs::getIfAvailable);
+                new RaceExplorer.ContextParts(
+                        () -> AutoConfigurationPackages.has(beanFactory)
+                                ? AutoConfigurationPackages.get(beanFactory)
+                                : List.of(),
+                        () -> hooks.orderedStream()
+                                .filter(hook -> hook != frontrunReportSinks)
+                                .toList(),
+                        logs::getIfAvailable,
+                        observation::getIfAvailable));
     }
 
     /** The logging frameworks (Logback, Log4j 2) whose events of explored threads each exploration holds. */

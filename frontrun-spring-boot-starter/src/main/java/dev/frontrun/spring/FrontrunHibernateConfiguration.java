@@ -2,6 +2,7 @@ package dev.frontrun.spring;
 
 import dev.frontrun.hibernate.EntityTables;
 import dev.frontrun.hibernate.FrontrunStatementInspector;
+import dev.frontrun.hibernate.GeneratedColumns;
 import dev.frontrun.hibernate.IdentifierBlocks;
 import dev.frontrun.hibernate.RepeatableUuids;
 import dev.frontrun.hibernate.SecondLevelCache;
@@ -24,7 +25,8 @@ import org.springframework.util.ClassUtils;
  * It registers the Hibernate statement inspector (traces then name the entities a statement
  * touches) and reads the metamodel once the entity manager factory exists: table → entity and id
  * columns, the identifier generators whose blocks every exploration empties, as it empties the
- * second-level cache, and the UUID generators it makes repeat. An inspector the application configured
+ * second-level cache, the UUID generators it makes repeat, and the version and time columns the check against
+ * the serial orders leaves out. An inspector the application configured
  * itself keeps working: it runs first and Frontrun's sees the SQL it returns.
  */
 @Configuration(proxyBeanMethods = false)
@@ -63,6 +65,17 @@ class FrontrunHibernateConfiguration {
         return new SecondLevelCache();
     }
 
+    /** The version and time columns Hibernate sets, which the check against the serial orders leaves out. */
+    @Bean
+    GeneratedColumns frontrunGeneratedColumns() {
+        return new GeneratedColumns();
+    }
+
+    @Bean
+    SerialObservation frontrunSerialObservation(GeneratedColumns columns) {
+        return new SerialObservation(columns);
+    }
+
     /** Makes the UUIDs Hibernate generates repeat in every execution of an exploration, as the beans above. */
     @Bean
     RepeatableUuids frontrunRepeatableUuids() {
@@ -75,6 +88,7 @@ class FrontrunHibernateConfiguration {
             IdentifierBlocks identifiers,
             SecondLevelCache cache,
             RepeatableUuids uuids,
+            GeneratedColumns columns,
             ObjectProvider<EntityManagerFactory> factories) {
         return () -> factories
                 .orderedStream()
@@ -84,6 +98,7 @@ class FrontrunHibernateConfiguration {
                     identifiers.learn(f);
                     cache.learn(f);
                     uuids.learn(f);
+                    columns.learn(f);
                 });
     }
 

@@ -16,11 +16,11 @@ import javax.sql.DataSource;
  * SQL an explored thread sends around the JDBC proxy ends the exploration with an error, and its
  * requests to other services over sockets are scheduling points.
  *
+ * With no invariant, an exploration checks that every outcome is one a serial order of its threads gives:
  * <pre>{@code
  * Result result = races.explore()
- *     .thread("visit-1", () -> mvc.perform(post("/owners/1/pets/1/visits/new").param("description", "a")))
- *     .thread("visit-2", () -> mvc.perform(post("/owners/1/pets/1/visits/new").param("description", "b")))
- *     .invariant(() -> visitCount(1) == 2)
+ *     .thread("visit-1", Requests.perform(mvc, post("/owners/1/pets/1/visits/new").param("description", "a")))
+ *     .thread("visit-2", Requests.perform(mvc, post("/owners/1/pets/1/visits/new").param("description", "b")))
  *     .run();
  * }</pre>
  */
@@ -38,34 +38,42 @@ public final class RaceExplorer {
     /** frontrun.native: the check beneath JDBC, or null without the native auto-configuration */
     private final Supplier<NativeLayer> nativeLayer;
 
-    private final Supplier<List<String>> applicationPackages;
-    /** the context's exploration hooks, added to every exploration after the database's */
-    private final Supplier<List<ExplorationHook>> contextHooks;
-    /** the logging frameworks whose events of explored threads are held per execution, or null */
-    private final Supplier<ExploredLogs> logs;
+    private final ContextParts context;
+
+    /**
+     * What the context adds to every exploration.
+     *
+     * @param applicationPackages the packages instrumented unless the properties say otherwise
+     * @param hooks               the context's exploration hooks, added after the database's
+     * @param logs                the logging frameworks whose events of explored threads are held per execution, or null
+     * @param observation         what is observed when no invariant is given, or null: the engine's default
+     */
+    record ContextParts(
+            Supplier<List<String>> applicationPackages,
+            Supplier<List<ExplorationHook>> hooks,
+            Supplier<ExploredLogs> logs,
+            Supplier<SerialObservation> observation) {}
 
     RaceExplorer(
             Supplier<DataSource> dataSource,
             FrontrunProperties properties,
             ReportSinks reports,
             Supplier<NativeLayer> nativeLayer,
-            Supplier<List<String>> applicationPackages,
-            Supplier<List<ExplorationHook>> contextHooks,
-            Supplier<ExploredLogs> logs) {
+            ContextParts context) {
         this.dataSource = dataSource;
         this.properties = properties;
         this.reports = reports;
         this.nativeLayer = nativeLayer;
-        this.applicationPackages = applicationPackages;
-        this.contextHooks = contextHooks;
-        this.logs = logs;
+        this.context = context;
     }
 
     /**
      * A new exploration with the options the properties set, refusing to run in a test-managed
      * transaction, tied to the context's database, with the context's {@link ExplorationHook} beans
      * (Hibernate's identifier blocks emptied as the database is put back), and remembering its report for the JUnit
-     * extension. The Java synchronization and shared memory of the application's classes are scheduling
+     * extension. Unless an invariant is given, it checks that every outcome is one a serial order of the threads gives
+     * ({@link Exploration#serializable()}), leaving out the columns Hibernate sets to the time and a {@code @Version}
+     * column the engine does not recognise by its name. The Java synchronization and shared memory of the application's classes are scheduling
      * points ({@code frontrun.instrument.*}: by default the packages of the {@code @SpringBootApplication}
      * class). Each thread body runs on a worker thread of its own name that inherits none of
      * the test's thread-locals. What the explored threads log is held per execution and printed for the execution the
@@ -85,12 +93,15 @@ public final class RaceExplorer {
             layer.hooksFor(database).forEach(exploration::hook);
         }
         exploration.database(database, MISSING_PROXY_ADVICE).hook(reports);
-        contextHooks.get().forEach(exploration::hook);
-        ExploredLogs explored = logs.get();
+        context.hooks().get().forEach(exploration::hook);
+        ExploredLogs explored = context.logs().get();
         if (explored != null) {
             exploration.hook(explored.newHook()); // last: it prints the lines it kept when every other hook is done
         }
-        properties.applyTo(exploration, applicationPackages);
+        SerialObservation observed = context.observation().get();
+        exploration.serializableUnlessInvariant(
+                observed == null ? Exploration.Observation.database() : observed.observation());
+        properties.applyTo(exploration, context.applicationPackages());
         if (properties.getCorpus().enabled()) {
             reports.current()
                     .flatMap(test -> test.nextCorpusFile(properties.getCorpus().directory()))

@@ -29,6 +29,13 @@ public class CounterService {
         return counter.getN();
     }
 
+    /** The counter read twice, each read in a transaction of its own: {@code "0,1"} when a write came between. */
+    public String readTwice(long id) {
+        int first = counters.findById(id).orElseThrow().getN();
+        int second = counters.findById(id).orElseThrow().getN();
+        return first + "," + second;
+    }
+
     /** One {@code UPDATE ... SET n = n + 1}: nothing read in Java, nothing to lose. */
     @Transactional
     public void incrementAtomically(long id) {

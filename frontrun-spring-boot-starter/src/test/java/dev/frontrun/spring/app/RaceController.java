@@ -3,6 +3,7 @@ package dev.frontrun.spring.app;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.orm.ObjectOptimisticLockingFailureException;
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -30,6 +31,11 @@ public class RaceController {
     @PostMapping("/counters/{id}/increment-locked")
     public int incrementLocked(@PathVariable long id) {
         return counters.incrementLocked(id);
+    }
+
+    @GetMapping("/counters/{id}/read-twice")
+    public String readTwice(@PathVariable long id) {
+        return counters.readTwice(id);
     }
 
     @PostMapping("/counters/{id}/increment-atomic")

@@ -24,6 +24,8 @@ class AbortStaysOutOfTheApplicationTest extends QuietAppTestSupport {
                     throw new IllegalStateException("the other thread failed");
                 })
                 .thread("request", Requests.perform(mvc, post("/quiet/counters/1/increment")))
+                // an invariant, so that the throw fails the execution (against the serial orders it is an answer)
+                .invariant(() -> true, "nothing but that no thread throws")
                 .reproduceOnFailure(0)
                 .checkAdvice(false)
                 .run();

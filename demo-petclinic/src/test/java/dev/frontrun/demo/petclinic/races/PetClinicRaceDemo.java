@@ -34,8 +34,9 @@ import org.springframework.web.context.WebApplicationContext;
  * (structured like the Spring sample), the same at SERIALIZABLE, and the fixed one; among them a
  * booking whose race goes through another HTTP service beneath JDBC, found with Frontrun's native
  * layer (preloaded by the {@code race-demo} profile on Linux) — and prints one
- * table row per scenario (verdict, executions, speed, where a run's time goes, and the same requests
- * run plainly for comparison), one finding per race (the anomaly, and the schedule that replays it),
+ * table row per scenario (verdict, executions, speed, where a run's time goes, the same requests
+ * run plainly for comparison, and the verdict with no invariant: every outcome one a serial order of the
+ * requests gives), one finding per race (the anomaly, and the schedule that replays it),
  * and a last line scripts can read: {@code overall: <runs/s> runs/s, <ratio>x the plain requests}.
  */
 public final class PetClinicRaceDemo {
@@ -44,14 +45,37 @@ public final class PetClinicRaceDemo {
     /** Rounds of the plain requests measured before and after each exploration, after one round of warm-up. */
     private static final int BASELINE_ROUNDS = 5;
 
+    private static final String SERIAL_LEGEND = String.join(
+            "\n",
+            "serializable = the same requests explored with no invariant: each outcome (the rows written, each",
+            "request's status) must be one a serial order of them gives; a 409 is sent again, as a user reloading",
+            "the form would; the verdict and the executions explored (the serial orders not counted).");
+
     private PetClinicRaceDemo() {}
 
-    /** One scenario's figures. */
-    private record Row(String variant, RaceScenario scenario, Result result, Exploration.Baseline baseline) {
+    /**
+     * One scenario's figures, and the verdict of the same requests explored with no invariant ({@code serial}: every
+     * outcome must be one a serial order of them gives).
+     */
+    private record Row(
+            String variant, RaceScenario scenario, Result result, Exploration.Baseline baseline, Result serial) {
 
         Figures figures() {
             return Figures.of(variant, scenario, result, baseline);
         }
+
+        String line() {
+            return figures().line() + " │ " + serialColumn(serial);
+        }
+    }
+
+    /** The no-invariant exploration's verdict and executions: {@code RACE 2}, {@code HOLDS 18}. */
+    static String serialColumn(Result serial) {
+        return String.format(
+                Locale.ROOT,
+                "%-6s %5d",
+                serial.failed() ? "RACE" : serial.verdict().name(),
+                serial.executions());
     }
 
     public static void main(String[] args) {
@@ -130,7 +154,8 @@ public final class PetClinicRaceDemo {
                 Exploration.Baseline before = runner.baseline(scenario, fixture, BASELINE_ROUNDS);
                 Result result = runner.explore(scenario, fixture);
                 Exploration.Baseline after = runner.baseline(scenario, fixture, BASELINE_ROUNDS);
-                rows.add(new Row(variant.label(), scenario, result, ScenarioRunner.both(before, after)));
+                Result serial = runner.exploreAgainstSerialOrders(scenario, fixture);
+                rows.add(new Row(variant.label(), scenario, result, ScenarioRunner.both(before, after), serial));
             }
         });
     }
@@ -138,8 +163,9 @@ public final class PetClinicRaceDemo {
     private static void printTable(List<Row> rows) {
         OUT.println();
         OUT.println(Figures.LEGEND);
-        OUT.println(Figures.header());
-        rows.forEach(row -> OUT.println(row.figures().line()));
+        OUT.println(SERIAL_LEGEND);
+        OUT.println(Figures.header() + " │ " + String.format(Locale.ROOT, "%-12s", "serializable"));
+        rows.forEach(row -> OUT.println(row.line()));
     }
 
     /**

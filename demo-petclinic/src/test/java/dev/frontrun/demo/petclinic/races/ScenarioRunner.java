@@ -71,6 +71,29 @@ public final class ScenarioRunner {
                 .run();
     }
 
+    /**
+     * The scenario with no invariant: the starter then checks that every outcome is one a serial order of the
+     * requests gives (the rows they wrote, and each request's status). A request answered 409 (a stale record, a
+     * slot taken) is sent again, as the user who reloads the form and submits it again would, at most three times.
+     */
+    public Result exploreAgainstSerialOrders(RaceScenario scenario, Fixture fixture) {
+        return againstSerialOrders(scenario, fixture, Requests.retryingOn(409)).run();
+    }
+
+    /** Like {@link #exploreAgainstSerialOrders}, with each request sent once: a 409 is an answer as any other. */
+    public Result exploreAgainstSerialOrdersOnce(RaceScenario scenario, Fixture fixture) {
+        return againstSerialOrders(scenario, fixture, Requests.retryingOn()).run();
+    }
+
+    private Exploration<Object> againstSerialOrders(RaceScenario scenario, Fixture fixture, Requests.Retrying sent) {
+        Exploration<Object> exploration = restoringFixture(scenario, fixture);
+        for (RaceScenario.NamedRequest request : scenario.requests()) {
+            exploration.thread(
+                    request.thread(), sent.answered(() -> request.request().perform(clinic, fixture)));
+        }
+        return exploration;
+    }
+
     public Result replay(RaceScenario scenario, Fixture fixture, Schedule schedule, int times) {
         return exploration(scenario, fixture).reproduceOnFailure(times).replay(schedule);
     }
