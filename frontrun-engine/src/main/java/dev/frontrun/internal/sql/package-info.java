@@ -54,11 +54,33 @@
  * conjunct, a key type with a normalisation, and usable parameter values; otherwise that table is
  * reported at table level. Unknown relations, views, partitioned or inherited tables, rules and
  * row-level security give endpoint level in the access's direction; writes to tables with triggers
- * an endpoint write; unknown functions, unparseable text and several statements in one string an
- * endpoint write. Foreign keys add reads of the referenced rows (inserts, key updates) and reads or
+ * an endpoint write; volatile or unknown functions (see below), unparseable text and several statements in one
+ * string an endpoint write; a relation whose alias renames its columns ({@code t AS s(a, b)}) takes no condition
+ * by column name. Foreign keys add reads of the referenced rows (inserts, key updates) and reads or
  * writes of referencing tables (deletes, cascades); other unique or exclusion constraints make writes
  * table level. Every failure falls back to the next coarser level and is recorded in
  * {@link dev.frontrun.internal.sql.Classification#notes()}.
+ *
+ * <h2>Functions</h2>
+ * A call is modelled from what is known of the function, never finer than PostgreSQL's own declaration of it:
+ * <ul>
+ *   <li>{@link dev.frontrun.internal.sql.syntax.FunctionPolicy}'s list: built-ins that touch no table (some are
+ *       volatile, like {@code random()} or {@code clock_timestamp()}), the sequence functions and the advisory locks a
+ *       transaction holds;</li>
+ *   <li>any other name is looked up in {@code pg_proc}: by itself the first time it is called, then with every
+ *       table at each schema read (an exploration's start), one query for all names seen; coarsest over the name's
+ *       overloads (and a user-defined aggregate's support functions): an unqualified name over every schema, a
+ *       qualified one over its schema;</li>
+ *   <li>immutable and built in ({@code pg_catalog}): nothing, like the list ({@code numrange}, {@code int4range});</li>
+ *   <li>otherwise immutable or stable: {@code READ} of {@code sql:*}. PostgreSQL's promise for these is that they do
+ *       not modify the database, and it refuses data changes in their SQL and PL/pgSQL bodies; but they may read any
+ *       table (a SQL function's query, {@code table_to_xml}, a catalog after DDL), which the statement's own table
+ *       accesses do not show, so the read is of everything rather than of nothing;</li>
+ *   <li>volatile, not found, or the catalog unreadable: the statement is a {@code WRITE} of {@code sql:*}, as any
+ *       opaque statement.</li>
+ * </ul>
+ * Like PostgreSQL's planner, the analysis takes a declaration at its word: a stable function that calls a volatile
+ * one that writes (which PostgreSQL's documentation warns against but does not prevent) is not seen writing.
  *
  * <h2>Generated keys</h2>
  * An INSERT whose key the database generates takes an alias per thread and table ({@code @t0.1} is

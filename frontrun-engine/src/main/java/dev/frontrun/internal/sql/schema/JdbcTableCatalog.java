@@ -99,8 +99,10 @@ public final class JdbcTableCatalog implements TableCatalog {
     private final Map<TableName, TableLookup> cache = new ConcurrentHashMap<>();
     /** Whether every user table has been read at once since the last invalidation (or tried and failed). */
     private volatile boolean readAll;
-    /** The functions' volatility, read with every table; {@code null} until then. */
-    private volatile FunctionCatalog functions;
+    /** The functions looked up since the last invalidation, by name: the worst volatility per schema. */
+    private final Map<String, Map<String, Integer>> functions = new ConcurrentHashMap<>();
+    /** Every function name ever looked up: kept across invalidations, read again with every table. */
+    private final Set<String> functionNames = ConcurrentHashMap.newKeySet();
 
     public JdbcTableCatalog(ConnectionSource connections) {
         this.connections = connections;
@@ -133,14 +135,41 @@ public final class JdbcTableCatalog implements TableCatalog {
         return fresh;
     }
 
-    /** Read with the tables, in one more query on the same connection: once per exploration, not per call. */
+    /**
+     * A name is read by itself the first time, and from then on with every table, in one more query on the same
+     * connection for all names seen: once per schema read (an exploration's start), not per call.
+     */
     @Override
     public FunctionEffect function(String schema, String name) {
-        FunctionCatalog known = functions;
-        if (known == null && readAll(connections)) {
-            known = functions;
+        if (!readAll) {
+            readAll(connections);
         }
-        return known == null ? FunctionEffect.UNAVAILABLE : known.effect(schema, name);
+        Map<String, Integer> known = functions.get(name);
+        if (known == null) {
+            known = readFunction(name);
+        }
+        return known == null ? FunctionEffect.UNAVAILABLE : FunctionCatalog.effect(known, schema);
+    }
+
+    private Map<String, Integer> readFunction(String name) {
+        Connection c = null;
+        try {
+            c = connections.acquire();
+            Map<String, Integer> read = FunctionCatalog.read(c, List.of(name)).get(name);
+            functionNames.add(name);
+            functions.put(name, read);
+            return read;
+        } catch (SQLException | RuntimeException e) {
+            return null;
+        } finally {
+            if (c != null) {
+                try {
+                    connections.release(c);
+                } catch (SQLException ignored) {
+                    // what was read stands; a failing close is the pool's business
+                }
+            }
+        }
     }
 
     /**
@@ -160,12 +189,15 @@ public final class JdbcTableCatalog implements TableCatalog {
 
     private synchronized boolean refresh(ConnectionSource source) {
         Map<TableName, TableLookup> before = Map.copyOf(cache);
-        FunctionCatalog functionsBefore = functions;
+        Map<String, Map<String, Integer>> functionsBefore = Map.copyOf(functions);
         invalidate();
         if (!readAll(source)) {
             return true;
         }
-        boolean changed = functionsBefore != null && !functionsBefore.equals(functions);
+        boolean changed = false;
+        for (Map.Entry<String, Map<String, Integer>> was : functionsBefore.entrySet()) {
+            changed |= !was.getValue().equals(functions.get(was.getKey()));
+        }
         for (Map.Entry<TableName, TableLookup> was : before.entrySet()) {
             changed |= !was.getValue().equals(lookup(was.getKey(), source));
         }
@@ -175,7 +207,7 @@ public final class JdbcTableCatalog implements TableCatalog {
     @Override
     public synchronized void invalidate() { // not while every table is being read: it would cache the old schema
         readAll = false;
-        functions = null;
+        functions.clear();
         cache.clear();
     }
 
@@ -205,7 +237,9 @@ public final class JdbcTableCatalog implements TableCatalog {
                     }
                 }
             }
-            functions = FunctionCatalog.read(c);
+            if (!functionNames.isEmpty()) {
+                functions.putAll(FunctionCatalog.read(c, List.copyOf(functionNames)));
+            }
             readAll = true;
             return true;
         } catch (SQLException | RuntimeException e) {

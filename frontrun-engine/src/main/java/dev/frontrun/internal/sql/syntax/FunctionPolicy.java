@@ -3,9 +3,9 @@ package dev.frontrun.internal.sql.syntax;
 import java.util.Set;
 
 /**
- * Which function calls are known not to touch shared data. A user-defined function may read or write
- * any table, so any function outside this list makes the statement opaque (a write on every table);
- * the sequence functions are modelled as accesses to the sequence, and the advisory locks a transaction
+ * Which function calls are known not to touch shared data without asking the database. What any function outside
+ * this list does is the catalog's to say, by its declared volatility (the planner asks; a volatile or unknown one
+ * makes the statement a write on every table); the sequence functions are modelled as accesses to the sequence, and the advisory locks a transaction
  * holds to its end as accesses to the lock's key. Session-level advisory locks stay opaque: a physical
  * connection's close releases them, which no step announces.
  */
@@ -23,7 +23,7 @@ public final class FunctionPolicy {
         ADVISORY_XACT_LOCK,
         /** {@code pg_try_advisory_xact_lock} (and {@code _shared}): takes the lock if it is free, never waits. */
         ADVISORY_XACT_TRY,
-        /** Anything else: may read or write any table. */
+        /** Anything else: what its declared volatility allows (a {@link TableUse.Call} for the planner). */
         UNKNOWN
     }
 

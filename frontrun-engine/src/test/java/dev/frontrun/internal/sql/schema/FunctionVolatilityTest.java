@@ -126,7 +126,7 @@ class FunctionVolatilityTest {
     }
 
     @Test
-    void everyFunctionIsReadInTheQueryThatReadsEveryTable() {
+    void aFunctionIsReadOnceAndThenWithEveryTableOnOneConnection() {
         AtomicInteger connections = new AtomicInteger();
         DataSource ds = db.dataSource();
         JdbcTableCatalog counted = new JdbcTableCatalog(new ConnectionSource() {
@@ -145,10 +145,23 @@ class FunctionVolatilityTest {
         for (String sql : List.of("SELECT total()", "SELECT twice(1)", "SELECT mixed(1)", "SELECT n FROM items")) {
             fresh.classify(sql);
         }
-        assertThat(connections).as("one connection, for tables and functions").hasValue(1);
+        assertThat(connections)
+                .as("every table, then each function name by itself")
+                .hasValue(4);
+
+        fresh.refreshSchema(); // as at an exploration's start
+        assertThat(connections)
+                .as("every table and every function name seen, on one connection")
+                .hasValue(5);
+
+        fresh.classify("SELECT total() + twice(1) + mixed(2)");
         assertThat(counted.function(null, "total")).isEqualTo(FunctionEffect.READS);
+        assertThat(counted.function(null, "twice")).isEqualTo(FunctionEffect.READS);
+        assertThat(counted.function(null, "mixed")).isEqualTo(FunctionEffect.WRITES);
+        assertThat(connections).as("no name read again").hasValue(5);
         assertThat(counted.function("pg_catalog", "numrange")).isEqualTo(FunctionEffect.NONE);
+        assertThat(counted.function(null, "numrange")).isEqualTo(FunctionEffect.NONE);
         assertThat(counted.function(null, "no_such_function")).isEqualTo(FunctionEffect.WRITES);
-        assertThat(connections).hasValue(1);
+        assertThat(connections).hasValue(7);
     }
 }
