@@ -36,7 +36,8 @@ import org.springframework.web.context.WebApplicationContext;
  * layer (preloaded by the {@code race-demo} profile on Linux) — and prints one
  * table row per scenario (verdict, executions, speed, where a run's time goes, and the same requests
  * run plainly for comparison), one finding per race (the anomaly, and the schedule that replays it),
- * and a last line scripts can read: {@code overall: <runs/s> runs/s, <ratio>x the plain requests}.
+ * and a last line scripts can read: {@code overall: <runs/s> runs/s, <ratio>x the plain requests, <floor ratio>x the
+ * floor} (the floor: the plain requests plus the restore every run needs).
  */
 public final class PetClinicRaceDemo {
 
