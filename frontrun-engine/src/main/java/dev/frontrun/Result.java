@@ -209,10 +209,10 @@ public final class Result {
     /**
      * How far a DPOR exploration got through its tree, so that one the budget stopped says what budget would likely
      * finish it. An estimate, and it says so: the tree is 1, each node's share is split evenly among the threads
-     * awake and able to run there (or the branches known there, if more), and a finished subtree's share is done. It
-     * never goes back, is exactly 1 when the tree is exhausted, and exact where every order of the threads is a trace
-     * of its own; elsewhere it leans low (DPOR skips threads whose steps commute), though a subtree bigger than its
-     * siblings makes it high.
+     * that may race there (able to run there, with a later step conflicting with the step taken; or the branches known
+     * there, if more), and a finished subtree's share is done. It never goes back, is exactly 1 when the tree is
+     * exhausted, and exact where every order of the threads is a trace of its own; elsewhere a subtree bigger than its
+     * siblings is worth no more.
      *
      * @param treeDone         the share of the exploration tree done, from 0 to 1
      * @param executions       the executions that did it (those {@link Result#executions()} counts)

@@ -37,7 +37,8 @@ import org.springframework.web.context.WebApplicationContext;
  * table row per scenario (verdict, executions, speed, where a run's time goes, the same requests
  * run plainly for comparison, and the verdict with no invariant: every outcome one a serial order of the
  * requests gives), one finding per race (the anomaly, and the schedule that replays it),
- * and a last line scripts can read: {@code overall: <runs/s> runs/s, <ratio>x the plain requests}.
+ * and a last line scripts can read: {@code overall: <runs/s> runs/s, <ratio>x the plain requests, <floor ratio>x the
+ * floor} (the floor: the plain requests plus the restore every run needs).
  */
 public final class PetClinicRaceDemo {
 

@@ -364,7 +364,7 @@ public final class DporPolicy implements SchedulePolicy {
             lastRedundant = true; // it ended above the split depth: a leaf of the top part, another share's
         }
         lastRedundant |= path.stream().anyMatch(node -> node.redundantBelow);
-        share.executionEnded(path.size(), i -> branchesLikely(path.get(i)));
+        share.executionEnded(path.size(), this::branchesLikely);
         return backtrack();
     }
 
@@ -517,15 +517,38 @@ public final class DporPolicy implements SchedulePolicy {
         return exhausted;
     }
 
-    /** The branches a node will likely have taken: every thread awake and able to run there (the current one too). */
-    private static int branchesLikely(Node node) {
-        int awake = 0;
+    /** Paths longer than this are not scanned for the threads that may race a node's event: the known branches count. */
+    private static final int RACE_SCAN_LIMIT = 4_000;
+
+    /**
+     * The branches the node at {@code position} will likely have taken, once the execution through it ended: the one
+     * taken, and every other thread awake and able to run there that takes a step later in the execution that
+     * conflicts with the one taken (DPOR may reverse that race there); or the branches known, if more.
+     */
+    private int branchesLikely(int position) {
+        Node node = path.get(position);
+        int known = 1 + node.wakeup.branches().size();
+        if (path.size() > RACE_SCAN_LIMIT || node.event == null) {
+            return known;
+        }
+        int racing = 1;
         for (int t = 0; t < node.enabled.length; t++) {
-            if (node.enabled[t] && node.sleep[t] == null) {
-                awake++;
+            if (t != node.chosen && node.enabled[t] && node.sleep[t] == null && racesLater(t, node.event, position)) {
+                racing++;
             }
         }
-        return Math.max(awake, 1 + node.wakeup.branches().size());
+        return Math.max(racing, known);
+    }
+
+    /** Whether thread {@code t} takes a step after {@code position} that conflicts with {@code event}. */
+    private boolean racesLater(int t, Event event, int position) {
+        for (int j = position + 1; j < path.size(); j++) {
+            Event later = path.get(j).event;
+            if (later != null && later.thread == t && later.conflictsWith(event)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

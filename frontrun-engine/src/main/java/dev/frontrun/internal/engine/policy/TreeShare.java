@@ -7,12 +7,13 @@ import java.util.function.IntUnaryOperator;
 /**
  * How much of a DPOR exploration tree is done, estimated so a long exploration can say how far it got: the whole
  * tree is 1; each node hands its share out evenly to the branches it will likely have, counted when its current
- * branch's first execution ends (every thread awake and able to run there, or the branches known, if more); a
- * finished subtree's share is done. A node's share that no branch took (DPOR skipped a thread as independent) is
- * done when the node is left, so the estimate never goes back: it only grows, and is exactly 1 when the tree is
- * exhausted. It is exact where every order of the threads is its own trace (n threads writing one row: k of n!
- * executions are k/n!); elsewhere it leans low, and a subtree with more executions than its siblings is worth no
- * more.
+ * branch's first execution ends (the branch taken, and every other thread awake and able to run there that takes a
+ * step later in that execution conflicting with the step taken: DPOR may reverse that race there; or the branches
+ * known, if more); a finished subtree's share is done. A node's share that no branch took is done when the node is
+ * left, so the estimate never goes back: it only grows, and is exactly 1 when the tree is exhausted. It is exact where
+ * every order of the threads is a trace of its own (n threads writing one row: k of n! executions are k/n!); elsewhere
+ * a subtree with more executions than its siblings is worth no more, and a race reversed at a node its counting did
+ * not foresee gets what the node has left.
  */
 final class TreeShare {
 
