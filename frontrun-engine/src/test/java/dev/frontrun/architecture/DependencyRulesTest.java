@@ -208,15 +208,9 @@ class DependencyRulesTest {
                 .check(ENGINE);
     }
 
-    /** Constructors still over the limit, to be grouped by work under way elsewhere. */
-    private static final Set<String> LONG_CONSTRUCTORS_FOR_NOW = Set.of("dev.frontrun.Result$Timings");
-
     @Test
     void noConstructorTakesMoreThanEightParameters() {
         constructors()
-                .that(describe(
-                        "not yet grouped",
-                        c -> !LONG_CONSTRUCTORS_FOR_NOW.contains(c.getOwner().getName())))
                 .should(new ArchCondition<JavaConstructor>("take at most 8 parameters (group them into records)") {
                     @Override
                     public void check(JavaConstructor constructor, ConditionEvents events) {

@@ -92,25 +92,37 @@ final class Event {
         }
     }
 
-    private Event(
-            int thread,
-            int[] resources,
-            int[] kindMasks,
-            Object takes,
-            Object gives,
-            Object acquires,
-            boolean takesPermit,
-            boolean retakes,
-            RowLocks rows) {
+    /**
+     * What a step does to Java locks: the lock it takes, the one it gives back, the one it took if it could, whether
+     * that is one of several permits, and whether it upgrades a lock its thread held shared.
+     */
+    private record JavaLocks(Object takes, Object gives, Object acquires, boolean takesPermit, boolean retakes) {
+        static JavaLocks of(SyncOp sync) {
+            return sync == null
+                    ? new JavaLocks(null, null, null, false, false)
+                    : new JavaLocks(
+                            sync.takes(),
+                            sync.gives(),
+                            sync.acquires(),
+                            sync instanceof SyncOp.Until,
+                            sync instanceof SyncOp.Convert c && c.retakes());
+        }
+    }
+
+    private Event(int thread, int[] resources, int[] kindMasks, JavaLocks java, RowLocks rows) {
         this.thread = thread;
         this.resources = resources;
         this.kindMasks = kindMasks;
-        this.takes = takes;
-        this.gives = gives;
-        this.acquires = acquires;
-        this.takesPermit = takesPermit;
-        this.retakes = retakes;
+        this.takes = java.takes();
+        this.gives = java.gives();
+        this.acquires = java.acquires();
+        this.takesPermit = java.takesPermit();
+        this.retakes = java.retakes();
         this.rows = rows;
+    }
+
+    private JavaLocks java() {
+        return new JavaLocks(takes, gives, acquires, takesPermit, retakes);
     }
 
     static Event of(int thread, Step step, ResourceNumbering ids) {
@@ -120,32 +132,15 @@ final class Event {
             packed[i++] = (long) ids.of(a.resource()) << 8 | 1 << a.kind().ordinal();
         }
         SyncOp sync = step.detail() instanceof SyncOp op ? op : null;
-        return merged(
-                        thread,
-                        packed,
-                        sync == null ? null : sync.takes(),
-                        sync == null ? null : sync.gives(),
-                        sync == null ? null : sync.acquires(),
-                        sync instanceof SyncOp.Until,
-                        sync instanceof SyncOp.Convert c && c.retakes())
-                .withRows(RowLocks.of(step, ids));
+        return merged(thread, packed, JavaLocks.of(sync)).withRows(RowLocks.of(step, ids));
     }
 
     private Event withRows(RowLocks locks) {
-        return locks == RowLocks.NONE
-                ? this
-                : new Event(thread, resources, kindMasks, takes, gives, acquires, takesPermit, retakes, locks);
+        return locks == RowLocks.NONE ? this : new Event(thread, resources, kindMasks, java(), locks);
     }
 
     /** An event of the packed (resource, kind mask) pairs, sorted here; a resource's kinds merged into one mask. */
-    private static Event merged(
-            int thread,
-            long[] packed,
-            Object takes,
-            Object gives,
-            Object acquires,
-            boolean takesPermit,
-            boolean retakes) {
+    private static Event merged(int thread, long[] packed, JavaLocks java) {
         Arrays.sort(packed);
         int[] res = new int[packed.length];
         int[] kinds = new int[packed.length];
@@ -161,16 +156,7 @@ final class Event {
                 n++;
             }
         }
-        return new Event(
-                thread,
-                Arrays.copyOf(res, n),
-                Arrays.copyOf(kinds, n),
-                takes,
-                gives,
-                acquires,
-                takesPermit,
-                retakes,
-                RowLocks.NONE);
+        return new Event(thread, Arrays.copyOf(res, n), Arrays.copyOf(kinds, n), java, RowLocks.NONE);
     }
 
     /**
@@ -185,8 +171,7 @@ final class Event {
         for (int j = 0; j < more.resources.length; j++) {
             packed[resources.length + j] = (long) more.resources[j] << 8 | more.kindMasks[j];
         }
-        return merged(thread, packed, takes, gives, acquires, takesPermit, retakes)
-                .withRows(rows.alsoGiving(more.rows));
+        return merged(thread, packed, java()).withRows(rows.alsoGiving(more.rows));
     }
 
     /** Whether the two events touch a common resource in conflicting ways (program order aside). */
