@@ -248,8 +248,10 @@ final class Classifier {
             }
             String item = model.label(c.item());
             if (!w.tx.committed()) {
-                String text = "Dirty read (Adya G1a: aborted read) at transaction level, under " + level(r.tx) + ":\n"
-                        + "  " + step(r) + " read " + item + " as written by " + step(w) + "\n"
+                String text = "Dirty read (Adya G1a: aborted read) at transaction level, under "
+                        + CycleWording.level(r.tx) + ":\n"
+                        + "  " + CycleWording.step(r) + " read " + item + " as written by " + CycleWording.step(w)
+                        + "\n"
                         + "  but " + w.tx.name + " then "
                         + (w.tx.status == TraceModel.TxStatus.OPEN
                                 ? "never committed"
@@ -278,9 +280,12 @@ final class Classifier {
                         && later.ok
                         && !later.undone
                         && later.writes.stream().anyMatch(y -> y.overlaps(c.item()))) {
-                    String text = "Dirty read (Adya G1b: intermediate read) at transaction level, under " + level(r.tx)
-                            + ":\n  " + step(r) + " read " + item + " as written by " + step(w) + "\n"
-                            + "  but " + w.tx.name + " changed it again at " + step(later) + " before committing: "
+                    String text = "Dirty read (Adya G1b: intermediate read) at transaction level, under "
+                            + CycleWording.level(r.tx)
+                            + ":\n  " + CycleWording.step(r) + " read " + item + " as written by "
+                            + CycleWording.step(w) + "\n"
+                            + "  but " + w.tx.name + " changed it again at " + CycleWording.step(later)
+                            + " before committing: "
                             + r.tx.name + " saw a version that was never committed.\n"
                             + "  READ COMMITTED or stronger never shows another transaction's uncommitted writes.";
                     Dependency d = new Dependency(
@@ -335,7 +340,7 @@ final class Classifier {
                         request
                                 ? "at request level, across transactions: no isolation level can prevent it"
                                 : "at transaction level, under "
-                                        + levelsOf(List.of(b.tx, s.tx, w.tx).stream()
+                                        + CycleWording.levelsOf(List.of(b.tx, s.tx, w.tx).stream()
                                                 .distinct()
                                                 .toList()))
                 .append(":\n");
@@ -349,7 +354,7 @@ final class Classifier {
                     .append(" without seeing step ")
                     .append(s.position)
                     .append(": ")
-                    .append(sqlOf(w))
+                    .append(CycleWording.sqlOf(w))
                     .append('\n');
         } else {
             text.append("  step ")
@@ -359,7 +364,7 @@ final class Classifier {
                     .append(" read ")
                     .append(item)
                     .append(": ")
-                    .append(sqlOf(b))
+                    .append(CycleWording.sqlOf(b))
                     .append('\n');
             text.append("  step ")
                     .append(s.position)
@@ -369,7 +374,7 @@ final class Classifier {
                     .append(item)
                     .append(s.tx.endPosition >= 0 ? " and committed at step " + s.tx.endPosition : "")
                     .append(": ")
-                    .append(sqlOf(s))
+                    .append(CycleWording.sqlOf(s))
                     .append('\n');
             if (lu.reread() != null) {
                 Op r = lu.reread();
@@ -382,7 +387,7 @@ final class Classifier {
                         .append(" again, now with ")
                         .append(s.tx.name)
                         .append("'s write: ")
-                        .append(sqlOf(r))
+                        .append(CycleWording.sqlOf(r))
                         .append('\n');
             }
             text.append("  step ")
@@ -396,7 +401,7 @@ final class Classifier {
                     .append(", which did not see ")
                     .append(s.tx.name)
                     .append("'s write: ")
-                    .append(sqlOf(w))
+                    .append(CycleWording.sqlOf(w))
                     .append('\n');
             if (lu.reread() != null) {
                 text.append(
@@ -495,7 +500,9 @@ final class Classifier {
                                 ? "at request level, across transactions"
                                 : "at transaction level, under " + levels(hops))
                 .append(":\n");
-        text.append("  ").append(summary(kind, adya, name, hops, request)).append('\n');
+        text.append("  ")
+                .append(CycleWording.summary(kind, adya, name, hops, request))
+                .append('\n');
         for (Dependency d : hops) {
             text.append("  ")
                     .append(d.from())
@@ -516,34 +523,8 @@ final class Classifier {
             text.append("  (some statements were classified at table level: the rows they touched are not known, so a"
                     + " table-level edge may over-approximate)\n");
         }
-        text.append("  ").append(prevention(kind, adya, request, hops));
+        text.append("  ").append(CycleWording.prevention(kind, adya, request, hops));
         return new Finding(kind, level, adya, cycle, hops, text.toString(), positions);
-    }
-
-    private String summary(AnomalyKind kind, String adya, String name, List<Dependency> hops, boolean request) {
-        Dependency first = hops.get(0);
-        return switch (kind) {
-            case WRITE_SKEW ->
-                adya.startsWith("G2 over")
-                        ? "each " + (request ? "request" : "transaction")
-                                + " checked a predicate (a count, an existence check)"
-                                + " and then inserted or deleted rows the other's check would have matched: neither saw the other's"
-                                + " change — phantoms."
-                        : "each " + (request ? "request" : "transaction") + " read data that another then changed,"
-                                + " and neither saw the other's write; each then wrote on the strength of what it had read.";
-            case PHANTOM_READ ->
-                first.from() + " read a predicate twice; " + first.to() + " inserted or deleted a matching row in"
-                        + " between and committed, so the second read saw a phantom.";
-            case NON_REPEATABLE_READ ->
-                name.startsWith("Read skew")
-                        ? first.from() + " saw part of " + first.to()
-                                + "'s changes but not all: one read came before its" + " commit and another after."
-                        : first.from() + " read " + first.item() + " twice and got two different versions: "
-                                + first.to() + "'s committed write came in between.";
-            case WRITE_WRITE ->
-                "each overwrote a write of the other: a cycle of write-write dependencies (dirty write).";
-            default -> "";
-        };
     }
 
     /** Whether a hop rests on a write the classifier knew only at table level (it may not have touched the rows read). */
@@ -558,43 +539,11 @@ final class Classifier {
         Op from = opAt(d.fromPosition());
         Op to = opAt(d.toPosition());
         return switch (d.type()) {
-            case RW -> describe(from) + " did not see " + describe(to);
-            case WR -> describe(to) + " saw the write of " + describe(from);
-            case WW -> describe(to) + " overwrote " + describe(from);
+            case RW -> CycleWording.describe(from) + " did not see " + CycleWording.describe(to);
+            case WR -> CycleWording.describe(to) + " saw the write of " + CycleWording.describe(from);
+            case WW -> CycleWording.describe(to) + " overwrote " + CycleWording.describe(from);
         };
     }
-
-    private String prevention(AnomalyKind kind, String adya, boolean request, List<Dependency> hops) {
-        if (request) {
-            return "The database sees no such cycle between transactions, because the reads and the writes are in"
-                    + " different transactions: no isolation level can prevent it. Do the read and the write in one"
-                    + " transaction and lock what was read (SELECT … FOR UPDATE), or check with optimistic locking"
-                    + " (a @Version column).";
-        }
-        return switch (kind) {
-            case WRITE_SKEW ->
-                adya.startsWith("G2 over")
-                        ? "Only SERIALIZABLE prevents it in PostgreSQL (REPEATABLE READ is snapshot isolation, and locking"
-                                + " the rows read cannot lock rows that do not exist yet); or let a unique or exclusion constraint"
-                                + " enforce the rule, or serialize the writers on a row they all lock (SELECT … FOR UPDATE on a"
-                                + " parent row)."
-                        : "Only SERIALIZABLE prevents it in PostgreSQL (its REPEATABLE READ is snapshot isolation,"
-                                + " which allows G2-item); or lock the rows read (SELECT … FOR UPDATE), or let a constraint enforce"
-                                + " the rule.";
-            case PHANTOM_READ ->
-                "REPEATABLE READ or SERIALIZABLE read the whole transaction from one snapshot, so the"
-                        + " predicate gives the same rows twice.";
-            case NON_REPEATABLE_READ ->
-                "REPEATABLE READ or SERIALIZABLE read the whole transaction from one snapshot,"
-                        + " so every read agrees.";
-            case WRITE_WRITE ->
-                "PostgreSQL's row locks prevent dirty writes at every isolation level; a write cycle in"
-                        + " the trace means the writes were classified coarser than they are (table level) or took no locks.";
-            default -> "";
-        };
-    }
-
-    // ------------------------------------------------------------------ text helpers
 
     private Op opAt(int position) {
         for (Op op : model.ops) {
@@ -603,28 +552,6 @@ final class Classifier {
             }
         }
         return null;
-    }
-
-    private static String step(Op op) {
-        return "step " + op.position + " (" + op.tx.name + ": " + sqlOf(op) + ")";
-    }
-
-    private static String describe(Op op) {
-        return op == null ? "?" : "step " + op.position + " (" + sqlOf(op) + ")";
-    }
-
-    /** The statement with bound values, without the rows and tags the trace line adds. */
-    static String sqlOf(Op op) {
-        return shorten(op.sql.statement());
-    }
-
-    static String shorten(String statement) {
-        String s = statement.strip();
-        return s.length() <= 140 ? s : s.substring(0, 139) + "…";
-    }
-
-    private static String level(Tx tx) {
-        return tx.isolation.sql() + " (" + tx.isolationSource + ")";
     }
 
     private String levels(List<Dependency> hops) {
@@ -637,24 +564,6 @@ final class Classifier {
                 }
             }
         }
-        return levelsOf(txs);
-    }
-
-    /** {@code READ COMMITTED (no level was set: …)}, or each transaction's level where they differ. */
-    static String levelsOf(List<Tx> txs) {
-        Set<Isolation> distinct = new LinkedHashSet<>();
-        Set<String> sources = new LinkedHashSet<>();
-        for (Tx t : txs) {
-            distinct.add(t.isolation);
-            sources.add(t.isolationSource == null ? "" : t.isolationSource.replaceAll(" at step \\d+", ""));
-        }
-        if (distinct.size() == 1) {
-            return distinct.iterator().next().sql() + " (" + String.join("; ", sources) + ")";
-        }
-        List<String> each = new ArrayList<>();
-        for (Tx t : txs) {
-            each.add(t.name + " " + t.isolation.sql());
-        }
-        return String.join(", ", each) + " (" + String.join("; ", sources) + ")";
+        return CycleWording.levelsOf(txs);
     }
 }
