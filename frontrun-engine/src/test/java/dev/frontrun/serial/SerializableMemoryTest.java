@@ -102,6 +102,23 @@ class SerializableMemoryTest {
         assertThat(result.executions()).isEqualTo(2);
     }
 
+    @Test
+    void anErrorIsNoAnswerEvenWhenEverySerialOrderThrowsIt() {
+        // a body that cannot run (an assertion, a class missing from the class path) must not pass for an answer
+        Result result = Frontrun.explore(Counter::new)
+                .thread("alice", Counter::incrementAtOnce)
+                .thread("bob", counter -> {
+                    throw new NoClassDefFoundError("net/sf/jsqlparser/Missing");
+                })
+                .serializable(Counter::value)
+                .run();
+
+        assertThat(result.verdict())
+                .as("it throws in the serial orders already: the test is broken")
+                .isEqualTo(Verdict.ERROR);
+        assertThat(result.summary()).contains("NoClassDefFoundError");
+    }
+
     private static void takeOrThrow(Counter counter) {
         Frontrun.access("counter", Access.WRITE);
         if (counter.value > 0) {
