@@ -1,6 +1,5 @@
 package dev.frontrun;
 
-import dev.frontrun.internal.engine.ExplorationOutcome;
 import dev.frontrun.internal.engine.ExplorationPlan;
 import dev.frontrun.internal.engine.Explorer;
 import dev.frontrun.internal.exploration.ExplorationRun;
@@ -23,7 +22,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiPredicate;
@@ -176,21 +174,12 @@ public final class Exploration<S> {
      * exploring, the threads run one after the other in every order (2 runs for two threads, 6 for three), each from
      * the restored start, and what each run shows is recorded; an explored execution whose observation equals none of
      * them fails ({@link Failure.NotSerializable}), and the summary shows what differs from the nearest serial order.
-     * What is observed, by default ({@link Observation#database()}):
-     * <ul>
-     *   <li>the rows of every table an explored thread wrote or read with a locking read (and every table the
-     *       database saw change: rows a trigger or a cascade wrote), by primary key;
-     *   <li>every thread's answer: the class of the exception it threw (or none) and its HTTP status, if it made a
-     *       request; its response body only when asked ({@link Observation#responses(boolean)});
-     *   <li>normalised: keys drawn from sequences and identity columns (and the foreign keys referring to them)
-     *       compared up to a consistent renaming, so handing out ids in another order is no race; columns whose
-     *       default is a clock ({@code now()}, {@code CURRENT_TIMESTAMP}, …) left out unless included; a column named
-     *       {@code version} of an integer type compared as "incremented or not".
-     * </ul>
-     * Under this check every exception a thread throws is an answer, part of the observation: a thread that throws in
-     * some serial order too is no failure when it throws so in an interleaving. An {@link #invariant} given as well is
-     * checked as well. Above {@value dev.frontrun.internal.serial.SerialSpec#DEFAULT_MAX_THREADS} threads the
-     * exploration is refused (the serial orders are n!) unless {@link #maxSerialThreads(int)} raises the bound.
+     * By default ({@link Observation#database()}) it observes the rows of the tables the threads wrote, by primary
+     * key, and every thread's answer (its exception class or none, its HTTP status), with generated keys renamed,
+     * clock defaults left out and {@code version} counters compared as moved or not: docs/model.md says exactly how.
+     * Every exception a thread throws is an answer, but an {@link Error} is never one. An {@link #invariant} given as
+     * well is checked as well. Above {@value dev.frontrun.internal.serial.SerialSpec#DEFAULT_MAX_THREADS} threads
+     * the exploration is refused (the serial orders are n!) unless {@link #maxSerialThreads(int)} raises the bound.
      */
     public Exploration<S> serializable() {
         return serializable(Observation.database());
@@ -404,14 +393,10 @@ public final class Exploration<S> {
     }
 
     /**
-     * Keeps the exploration's counterexamples in {@code file} and replays them first: a failing {@link #run()} adds its
-     * counterexample schedule to the file, and the next run replays the schedules stored there before it explores. While
-     * the bug is there it fails again in one execution ({@link Result#corpus()} says the stored schedule failed again);
-     * once it is fixed the replays pass and the exploration goes on to its verdict. A stored schedule the program can no
-     * longer follow (the threads' steps changed) or recorded under other instrumentation settings is stale: reported
-     * in {@link Result#corpus()} and dropped from the file, never a failure. Meant to be committed with the tests. Null
-     * (the default) keeps none; the Spring starter gives each test method a file of its own. A run at a level forced
-     * by {@link Result#whatIf} or the advice check, and a {@link #shard share}, neither replay nor add.
+     * Keeps the exploration's counterexamples in {@code file} and replays them first, so a found race fails at once.
+     * A failing {@link #run()} adds its counterexample to the file; the next run replays the stored schedules before it
+     * explores. A schedule the program can no longer follow is stale: reported in {@link Result#corpus()} and dropped,
+     * never a failure. Meant to be committed with the tests; null (the default) keeps none. See docs/exploring.md.
      */
     public Exploration<S> corpus(Path file) {
         reporting = reporting.withCorpus(file);
@@ -498,17 +483,12 @@ public final class Exploration<S> {
 
     /**
      * Explores on {@code workers} threads of this JVM at once (default 1), with the results of exploring on one.
-     * Those are the same executions, traces, verdict and first counterexample; each execution runs against the
-     * worker's own copy of the database ({@code CREATE DATABASE … TEMPLATE}, dropped afterwards). The exploring
-     * thread keeps the one DPOR state; workers run the executions it will ask for next ahead of time, and an
-     * execution is accepted, in the sequential order, only if the DPOR state then would have made exactly its choices
-     * (otherwise it runs again). Needs every statement of the setup, the threads and the invariant to go through the
-     * {@link dev.frontrun.jdbc.FrontrunDataSource} proxy of the data source given to {@link #database}, a pool at
-     * least as large as the threads, and hooks that can run on workers ({@link ExplorationHook#forWorker}; the Spring
-     * starter's cannot: its application context is shared by all requests). Only DPOR explores in parallel; replays,
-     * random runs and a {@link #shard share} run on one worker. {@code Runtime.getRuntime().availableProcessors()} is
-     * all cores. Several executions run at once, so the setup, the thread bodies and the invariant must share nothing
-     * but the database: each execution's state is what the setup returns.
+     * Each execution runs against the worker's own copy of the database; an execution run ahead is accepted only if
+     * the one DPOR state would have made exactly its choices. Needs every statement to go through the
+     * {@link dev.frontrun.jdbc.FrontrunDataSource} proxy given to {@link #database}, a pool at least as large as the
+     * threads, hooks that can run on workers ({@link ExplorationHook#forWorker}; the Spring starter's cannot), and a
+     * setup, thread bodies and invariant that share nothing but the database. Only DPOR explores in parallel; see
+     * docs/ci.md.
      */
     public Exploration<S> parallelism(int workers) {
         if (workers < 1) {
@@ -520,11 +500,9 @@ public final class Exploration<S> {
 
     /**
      * Explores only shard {@code index} of {@code count} (0-based), so {@code count} CI jobs together explore it
-     * once. The default is {@code -Dfrontrun.shard=i/n}, else the whole exploration. Every job enumerates the same
-     * top levels of the exploration tree, and below them explores the leaves it owns. The result is the share's
-     * verdict; the share's report goes to {@link #shardDirectory(Path)} as {@code <name>.shard-<i>-of-<n>.json}, and
-     * {@link Frontrun#mergeShards} over every job's reports gives the whole verdict. Only an unbounded DPOR
-     * exploration is split; a random or preemption-bounded one is run whole in every job.
+     * once. The default is {@code -Dfrontrun.shard=i/n}, else the whole exploration. The share's report goes to
+     * {@link #shardDirectory(Path)}, and {@link Frontrun#mergeShards} over every job's reports gives the whole
+     * verdict. Only an unbounded DPOR exploration is split; see docs/ci.md.
      */
     public Exploration<S> shard(int index, int count) {
         search = search.withShard(new Shard(index, count));
@@ -560,10 +538,8 @@ public final class Exploration<S> {
     /**
      * What the explored work costs without Frontrun, to compare an exploration's {@link Result#timings()} with.
      * The threads run once each, one after the other, with no scheduling, on a thread Frontrun stays out of the
-     * way of (the proxy hands out the real connections; no trigger tracks the writes, no native layer records the
-     * traffic; the setup runs there too, as on an explored thread, not on the caller's), after the same database
-     * restore an execution gets (one that rewrites every table, as nothing tracks what changed); {@code rounds} times.
-     * Nothing is judged. Runs at the level the application sets, also when {@link #isolation(Isolation)} forces one.
+     * way of (the proxy hands out the real connections), after the same database restore an execution gets;
+     * {@code rounds} times. Nothing is judged. Runs at the level the application sets, also when {@link #isolation(Isolation)} forces one.
      *
      * @param rounds     the rounds to measure
      * @param total      their wall time, restores included
@@ -619,64 +595,5 @@ public final class Exploration<S> {
             throw new IllegalArgumentException(what + " must be positive, got " + d);
         }
         return d;
-    }
-
-    /** The package-private constructor and copies of {@link Result}, for the internal runs. */
-    private static final class ResultCopies implements Results {
-
-        @Override
-        public Result of(
-                ExplorationOutcome outcome,
-                Analysis analysis,
-                Schedule counterexample,
-                Map<Result.FailureGroup, Integer> failureGroups,
-                List<String> notExplored,
-                boolean retriesTold) {
-            return new Result(
-                    new Result.Explored(
-                            outcome.verdict(),
-                            outcome.executions(),
-                            outcome.exhausted(),
-                            outcome.strategy(),
-                            outcome.inconclusiveBecause(),
-                            outcome.elapsed(),
-                            outcome.timings(),
-                            outcome.reach()),
-                    new Result.Failing(
-                            outcome.failure(),
-                            counterexample,
-                            outcome.trace(),
-                            analysis,
-                            outcome.reproduced(),
-                            outcome.reproduceAttempts(),
-                            failureGroups),
-                    Result.Texts.NONE,
-                    new Result.FollowUps(notExplored, retriesTold, null, null));
-        }
-
-        @Override
-        public Result withCheckedAdvice(Result result, Result.CheckedAdvice advice) {
-            return result.withCheckedAdvice(advice);
-        }
-
-        @Override
-        public Result withTexts(Result result, String explanation, String summary) {
-            return result.withTexts(explanation, summary);
-        }
-
-        @Override
-        public Result withReport(Result result, Path file, String note) {
-            return result.withReport(file, note);
-        }
-
-        @Override
-        public Result withCorpus(Result result, Result.Corpus corpus) {
-            return result.withCorpus(corpus);
-        }
-
-        @Override
-        public Result withWhatIf(Result result, Function<Isolation, Result> rerun) {
-            return result.withWhatIf(rerun);
-        }
     }
 }

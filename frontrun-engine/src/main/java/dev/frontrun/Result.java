@@ -145,59 +145,9 @@ public final class Result {
             Objects.requireNonNull(serial, "serial");
         }
 
-        /** Executions run, replays and serial orders included. */
-        public int runs() {
-            return counts.runs();
-        }
-
-        /** Scheduling points granted. */
-        public int steps() {
-            return counts.steps();
-        }
-
-        /** Database lock probes asked. */
-        public int probes() {
-            return counts.probes();
-        }
-
-        /** Steps the running thread took on at once. */
-        public int continued() {
-            return counts.continued();
-        }
-
-        /** Putting the database back before each run. */
-        public Duration restore() {
-            return parts.restore();
-        }
-
-        /** The scheduler's own work. */
-        public Duration handoffs() {
-            return parts.handoffs();
-        }
-
-        /** Working out what each step touches. */
-        public Duration analysis() {
-            return parts.analysis();
-        }
-
-        /** Statements in the database while the scheduler waited for them. */
-        public Duration database() {
-            return parts.database();
-        }
-
-        /** The explored threads' own code between scheduling points. */
-        public Duration application() {
-            return parts.application();
-        }
-
-        /** The setup before and the invariant after each run. */
-        public Duration checks() {
-            return parts.checks();
-        }
-
         /** The average of {@code part} over the runs, in milliseconds. */
         public double msPerRun(Duration part) {
-            return runs() == 0 ? 0 : part.toNanos() / 1e6 / runs();
+            return counts.runs() == 0 ? 0 : part.toNanos() / 1e6 / counts.runs();
         }
 
         /** The average wall time of one run, in milliseconds. */
@@ -208,11 +158,8 @@ public final class Result {
 
     /**
      * How far a DPOR exploration got through its tree, so that one the budget stopped says what budget would likely
-     * finish it. An estimate, and it says so: the tree is 1, each node's share is split evenly among the threads
-     * that may race there (able to run there, with a later step conflicting with the step taken; or the branches known
-     * there, if more), and a finished subtree's share is done. It never goes back, is exactly 1 when the tree is
-     * exhausted, and exact where every order of the threads is a trace of its own; elsewhere a subtree bigger than its
-     * siblings is worth no more.
+     * finish it. An estimate: each node's share is split evenly among the threads that may race there (see
+     * docs/results.md); it never goes back and is exactly 1 when the tree is exhausted.
      *
      * @param treeDone         the share of the exploration tree done, from 0 to 1
      * @param executions       the executions that did it (those {@link Result#executions()} counts)
@@ -279,17 +226,6 @@ public final class Result {
         Explored {
             Objects.requireNonNull(verdict, "verdict");
             Objects.requireNonNull(timings, "timings");
-        }
-
-        Explored(
-                Verdict verdict,
-                int executions,
-                boolean exhausted,
-                Strategy strategy,
-                String inconclusiveBecause,
-                Duration elapsed,
-                Timings timings) {
-            this(verdict, executions, exhausted, strategy, inconclusiveBecause, elapsed, timings, null);
         }
     }
 
@@ -374,15 +310,12 @@ public final class Result {
             notExplored = List.copyOf(notExplored);
         }
 
-        FollowUps(
-                List<String> notExplored,
-                boolean retriesTold,
-                CheckedAdvice checkedAdvice,
-                Function<Isolation, Result> whatIf) {
-            this(notExplored, retriesTold, checkedAdvice, whatIf, null);
-        }
+        static final FollowUps NONE = new FollowUps(List.of(), false, null, null, null);
 
-        static final FollowUps NONE = new FollowUps(List.of(), false, null, null);
+        /** These follow-ups with the advice, the re-run and the corpus given. */
+        FollowUps with(CheckedAdvice advice, Function<Isolation, Result> rerun, Corpus added) {
+            return new FollowUps(notExplored, retriesTold, advice, rerun, added);
+        }
     }
 
     private final Explored explored;
@@ -594,16 +527,7 @@ public final class Result {
 
     /** This result with the advice checked for it (before it is rendered). */
     Result withCheckedAdvice(CheckedAdvice advice) {
-        return new Result(
-                explored,
-                failing,
-                texts,
-                new FollowUps(
-                        followUps.notExplored(),
-                        followUps.retriesTold(),
-                        advice,
-                        followUps.whatIf(),
-                        followUps.corpus()));
+        return new Result(explored, failing, texts, followUps.with(advice, followUps.whatIf(), followUps.corpus()));
     }
 
     /** This result with its two renderings: the whole explanation and the short summary. */
@@ -620,29 +544,13 @@ public final class Result {
     /** This result, which can be explored again at another level by {@code rerun}. */
     Result withWhatIf(Function<Isolation, Result> rerun) {
         return new Result(
-                explored,
-                failing,
-                texts,
-                new FollowUps(
-                        followUps.notExplored(),
-                        followUps.retriesTold(),
-                        followUps.checkedAdvice(),
-                        rerun,
-                        followUps.corpus()));
+                explored, failing, texts, followUps.with(followUps.checkedAdvice(), rerun, followUps.corpus()));
     }
 
     /** This result with what its corpus did (before it is rendered). */
     Result withCorpus(Corpus corpus) {
         return new Result(
-                explored,
-                failing,
-                texts,
-                new FollowUps(
-                        followUps.notExplored(),
-                        followUps.retriesTold(),
-                        followUps.checkedAdvice(),
-                        followUps.whatIf(),
-                        corpus));
+                explored, failing, texts, followUps.with(followUps.checkedAdvice(), followUps.whatIf(), corpus));
     }
 
     /** Passes only when the property was proven: fails on a failure and on an inconclusive verdict. */

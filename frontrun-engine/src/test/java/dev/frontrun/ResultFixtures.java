@@ -28,7 +28,14 @@ public final class ResultFixtures {
                         Optional.of(anomaly));
         return new Result(
                 new Result.Explored(
-                        verdict, executions, exhausted, Strategy.dpor(), null, Duration.ZERO, Result.Timings.NONE),
+                        verdict,
+                        executions,
+                        exhausted,
+                        Strategy.dpor(),
+                        null,
+                        Duration.ZERO,
+                        Result.Timings.NONE,
+                        null),
                 new Result.Failing(null, null, List.of(), analysis, 0, 0, Map.of()),
                 new Result.Texts(explanation, null, null),
                 Result.FollowUps.NONE);

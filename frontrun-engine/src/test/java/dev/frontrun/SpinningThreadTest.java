@@ -37,7 +37,7 @@ class SpinningThreadTest {
                 .run();
 
         assertThat(result.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-        assertThat(result.timings().steps()).isEqualTo(250_000);
+        assertThat(result.timings().counts().steps()).isEqualTo(250_000);
         assertThat(result.inconclusiveBecause().orElseThrow())
                 .contains(
                         "the execution ran past 250000 steps (does a thread loop until another thread changes something?");
@@ -58,7 +58,7 @@ class SpinningThreadTest {
                 .run();
 
         assertThat(result.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-        assertThat(result.timings().steps()).isEqualTo(5);
+        assertThat(result.timings().counts().steps()).isEqualTo(5);
         assertThat(result.inconclusiveBecause().orElseThrow())
                 .contains("ran past 5 steps")
                 .contains("Exploration.maxStepsPerExecution raises the bound");

@@ -27,12 +27,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class TimingsTest {
 
     private static Duration parts(Result.Timings t) {
-        return t.restore()
-                .plus(t.checks())
-                .plus(t.handoffs())
-                .plus(t.analysis())
-                .plus(t.database())
-                .plus(t.application());
+        return t.parts()
+                .restore()
+                .plus(t.parts().checks())
+                .plus(t.parts().handoffs())
+                .plus(t.parts().analysis())
+                .plus(t.parts().database())
+                .plus(t.parts().application());
     }
 
     @Test
@@ -44,11 +45,11 @@ class TimingsTest {
 
         Result.Timings t = result.timings();
         assertThat(result.executions()).isEqualTo(2);
-        assertThat(t.runs()).isEqualTo(2);
-        assertThat(t.steps()).as("one access per thread per run").isEqualTo(4);
-        assertThat(t.probes()).isZero();
-        assertThat(t.database()).isZero();
-        assertThat(t.analysis()).isZero();
+        assertThat(t.counts().runs()).isEqualTo(2);
+        assertThat(t.counts().steps()).as("one access per thread per run").isEqualTo(4);
+        assertThat(t.counts().probes()).isZero();
+        assertThat(t.parts().database()).isZero();
+        assertThat(t.parts().analysis()).isZero();
         assertThat(parts(t)).as("the parts add up to the runs' time").isEqualTo(t.total());
     }
 
@@ -61,8 +62,8 @@ class TimingsTest {
 
         Result.Timings t = result.timings();
         assertThat(result.executions()).as("nothing shared: one trace").isEqualTo(1);
-        assertThat(t.steps()).isEqualTo(20);
-        assertThat(t.continued())
+        assertThat(t.counts().steps()).isEqualTo(20);
+        assertThat(t.counts().continued())
                 .as("each thread's first step is granted by the scheduler; the rest its own choice")
                 .isPositive()
                 .isLessThanOrEqualTo(18);
@@ -85,7 +86,7 @@ class TimingsTest {
                 .run();
 
         assertThat(result.failed()).isTrue();
-        assertThat(result.timings().runs()).isEqualTo(result.executions() + 3);
+        assertThat(result.timings().counts().runs()).isEqualTo(result.executions() + 3);
     }
 
     private static void incrementRacily(int[] v) {
@@ -109,11 +110,13 @@ class TimingsTest {
                 .run();
 
         Result.Timings t = result.timings();
-        assertThat(t.runs()).isEqualTo(result.executions());
-        assertThat(t.steps()).as("one autocommit UPDATE per thread per run").isEqualTo(2 * t.runs());
-        assertThat(t.database()).isPositive();
-        assertThat(t.analysis()).isPositive();
-        assertThat(t.restore()).isPositive();
+        assertThat(t.counts().runs()).isEqualTo(result.executions());
+        assertThat(t.counts().steps())
+                .as("one autocommit UPDATE per thread per run")
+                .isEqualTo(2 * t.counts().runs());
+        assertThat(t.parts().database()).isPositive();
+        assertThat(t.parts().analysis()).isPositive();
+        assertThat(t.parts().restore()).isPositive();
         assertThat(parts(t)).isEqualTo(t.total());
     }
 

@@ -72,7 +72,9 @@ class SerializableMemoryTest {
         assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
         assertThat(result.executions()).as("3! orders of one write each").isEqualTo(6);
         assertThat(result.timings().serial().runs()).isEqualTo(6);
-        assertThat(result.timings().runs()).as("the serial runs are runs too").isEqualTo(12);
+        assertThat(result.timings().counts().runs())
+                .as("the serial runs are runs too")
+                .isEqualTo(12);
         assertThat(result.summary()).contains("checked:  every outcome is one a serial order of [alice, bob, carol]");
     }
 

@@ -6,7 +6,6 @@ import dev.frontrun.Result;
 import dev.frontrun.Schedule;
 import dev.frontrun.Strategy;
 import dev.frontrun.ThreadBody;
-import dev.frontrun.Verdict;
 import dev.frontrun.internal.engine.execution.Execution;
 import dev.frontrun.internal.engine.execution.ExecutionAborted;
 import dev.frontrun.internal.engine.execution.ExplorationScope;
@@ -82,45 +81,7 @@ public final class Explorer<S> {
      * turn; nothing is judged.
      */
     public BaselineTimes baseline(int rounds) {
-        long total = 0;
-        long restore = 0;
-        try {
-            runHooks(ExplorationHook::beforeBaseline, "beforeBaseline");
-            for (int round = 0; round < rounds; round++) {
-                Execution context = new Execution(
-                        scope,
-                        executionNumber.incrementAndGet(),
-                        plan.threads().names(),
-                        plan.model().isolation());
-                long begin = System.nanoTime();
-                for (ExplorationHook hook : plan.threads().hooks()) {
-                    call(() -> hook.beforeExecution(context), "beforeExecution");
-                }
-                long restored = System.nanoTime() - begin;
-                long work = BystanderThread.run(() -> {
-                    S state = plan.threads().setup().get();
-                    for (ThreadBody<? super S> body : plan.threads().bodies()) {
-                        try {
-                            body.run(state);
-                        } catch (Throwable answeredOrFailed) {
-                            // the baseline measures the work; whether it went well is the exploration's question
-                        }
-                    }
-                });
-                for (ExplorationHook hook : plan.threads().hooks()) {
-                    call(() -> hook.afterExecution(context), "afterExecution");
-                }
-                total += restored + work;
-                restore += restored;
-            }
-        } finally {
-            try {
-                runHooks(ExplorationHook::afterExploration, "afterExploration");
-            } finally {
-                scope.close();
-            }
-        }
-        return new BaselineTimes(rounds, Duration.ofNanos(total), Duration.ofNanos(restore));
+        return new BaselineRounds<>(plan, scope, executionNumber).run(rounds);
     }
 
     private SchedulePolicy policyFor(Strategy strategy) {
@@ -213,7 +174,7 @@ public final class Explorer<S> {
         Executions runs = null;
         try {
             runs = executionsFor(policy);
-            runHooks(ExplorationHook::beforeExploration, "beforeExploration");
+            Hooks.runAll(plan.threads().hooks(), ExplorationHook::beforeExploration, "beforeExploration");
             if (runs instanceof ParallelExecutions parallel) {
                 parallel.start();
             }
@@ -319,7 +280,7 @@ public final class Explorer<S> {
                 }
             } finally {
                 try {
-                    runHooks(ExplorationHook::afterExploration, "afterExploration");
+                    Hooks.runAll(plan.threads().hooks(), ExplorationHook::afterExploration, "afterExploration");
                 } catch (RuntimeException e) {
                     throw withWhatItFound(
                             e,
@@ -336,17 +297,8 @@ public final class Explorer<S> {
         Result.Reach reach = replaying || plan.search().preemptionBound() != null || Double.isNaN(treeDone)
                 ? null
                 : Result.Reach.of(treeDone, executions, elapsed, ranOut);
-        return result(
-                policy,
-                replaying,
-                executions,
-                firstFailure,
-                broken,
-                inconclusiveFailure,
-                budgetHit,
-                new Replays(reproduced, attempts),
-                elapsed,
-                reach);
+        VerdictDecision.Ends ends = new VerdictDecision.Ends(broken, firstFailure, inconclusiveFailure, budgetHit);
+        return result(policy, replaying, executions, ends, new Replays(reproduced, attempts), elapsed, reach);
     }
 
     /** How many replays of the first failure failed the same way, of how many. */
@@ -416,7 +368,7 @@ public final class Explorer<S> {
                 model.javaSync() && model.spuriousWakeups());
         long begin = System.nanoTime();
         for (ExplorationHook hook : worker.hooks()) {
-            call(() -> hook.beforeExecution(context), "beforeExecution");
+            Hooks.call(() -> hook.beforeExecution(context), "beforeExecution");
         }
         long restored = System.nanoTime();
         S state;
@@ -469,12 +421,12 @@ public final class Explorer<S> {
             ran = System.nanoTime();
             if (record.completed()) {
                 for (ExplorationHook hook : worker.hooks()) {
-                    call(() -> hook.executionCompleted(context), "executionCompleted");
+                    Hooks.call(() -> hook.executionCompleted(context), "executionCompleted");
                 }
             }
         } finally {
             for (ExplorationHook hook : worker.hooks()) {
-                call(() -> hook.afterExecution(context), "afterExecution");
+                Hooks.call(() -> hook.afterExecution(context), "afterExecution");
             }
         }
         S judgedState = state;
@@ -593,51 +545,20 @@ public final class Explorer<S> {
             SchedulePolicy policy,
             boolean replaying,
             int executions,
-            Judged failing,
-            Failure broken,
-            Failure inconclusive,
-            String budgetHit,
+            VerdictDecision.Ends ends,
             Replays replays,
             Duration elapsed,
             Result.Reach reach) {
-        boolean bounded = plan.search().preemptionBound() != null;
-        boolean exhausted = !replaying
-                && !bounded
-                && broken == null
-                && policy.exhausted()
-                && budgetHit == null
-                && inconclusive == null;
-        Verdict verdict;
-        String because = null;
-        if (broken != null) {
-            verdict = Verdict.ERROR;
-            because = broken.summary();
-        } else if (failing != null) {
-            verdict = Verdict.FAILS;
-        } else if (exhausted) {
-            verdict = Verdict.HOLDS;
-        } else {
-            verdict = Verdict.INCONCLUSIVE;
-            because = inconclusive != null
-                    ? inconclusive.summary()
-                    : budgetHit != null
-                            ? budgetHit
-                            : bounded && !replaying
-                                    ? "explored the traces DPOR reaches within "
-                                            + plan.search().preemptionBound()
-                                            + " preemptions; interleavings that need more were not run"
-                                    : replaying
-                                            ? "a replay runs one schedule; it proves nothing about the others"
-                                            : plan.search().strategy()
-                                                    + " cannot prove a property: only DPOR explores every trace";
-        }
-        Failure failure = broken != null ? broken : failing != null ? failing.failure() : inconclusive;
+        VerdictDecision decided = VerdictDecision.of(plan.search(), replaying, policy.exhausted(), ends);
+        Judged failing = ends.failing();
+        Failure failure =
+                ends.broken() != null ? ends.broken() : failing != null ? failing.failure() : ends.inconclusive();
         ExecutionRecord record = failing != null ? failing.record() : null;
         return new ExplorationOutcome(
-                verdict,
-                because,
+                decided.verdict(),
+                decided.because(),
                 new ExplorationOutcome.Coverage(
-                        plan.search().strategy(), executions, exhausted, scope.uncertified(), reach),
+                        plan.search().strategy(), executions, decided.exhausted(), scope.uncertified(), reach),
                 new ExplorationOutcome.Found(
                         failure,
                         record == null ? null : record.schedule(),
@@ -651,7 +572,7 @@ public final class Explorer<S> {
     /** Tells the hooks how the exploration counts {@code judged}: {@code counted} is its failure, or null. */
     private void told(Judged judged, Failure counted) {
         for (ExplorationHook hook : plan.threads().hooks()) {
-            call(() -> hook.executionJudged(judged.execution(), Optional.ofNullable(counted)), "executionJudged");
+            Hooks.call(() -> hook.executionJudged(judged.execution(), Optional.ofNullable(counted)), "executionJudged");
         }
     }
 
@@ -659,30 +580,6 @@ public final class Explorer<S> {
     static final class SetupFailed extends RuntimeException {
         SetupFailed(Throwable cause) {
             super(cause);
-        }
-    }
-
-    interface HookCall {
-        void run() throws Exception;
-    }
-
-    private void runHooks(HookStage stage, String name) {
-        for (ExplorationHook hook : plan.threads().hooks()) {
-            call(() -> stage.apply(hook), name);
-        }
-    }
-
-    private interface HookStage {
-        void apply(ExplorationHook hook) throws Exception;
-    }
-
-    static void call(HookCall call, String what) {
-        try {
-            call.run();
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException("exploration hook failed in " + what + ": " + e.getMessage(), e);
         }
     }
 }

@@ -136,7 +136,7 @@ final class ParallelExecutions implements Explorer.Executions {
             ready.add(on(lane, () -> {
                 lane.worker = new Explorer.Worker(new ExecutionRunner(names), lane.scope, lane.hooks, lane.clock);
                 for (ExplorationHook hook : lane.hooks) {
-                    Explorer.call(hook::beforeExploration, "beforeExploration");
+                    Hooks.call(hook::beforeExploration, "beforeExploration");
                 }
                 return null;
             }));
@@ -298,7 +298,7 @@ final class ParallelExecutions implements Explorer.Executions {
                 RuntimeException first = null;
                 for (ExplorationHook hook : lane.hooks) {
                     try {
-                        Explorer.call(hook::afterExploration, "afterExploration");
+                        Hooks.call(hook::afterExploration, "afterExploration");
                     } catch (RuntimeException e) {
                         first = first == null ? e : first;
                     }

@@ -77,7 +77,7 @@ class SchemaReadAtExplorationStartTest {
                 .run();
 
         assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
-        assertThat(result.timings().probes())
+        assertThat(result.timings().counts().probes())
                 .as("a wait inside the server, seen by the probe")
                 .isPositive();
         assertThat(counting.taken.entrySet().stream()

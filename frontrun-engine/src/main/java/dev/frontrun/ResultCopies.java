@@ -1,0 +1,67 @@
+package dev.frontrun;
+
+import dev.frontrun.internal.engine.ExplorationOutcome;
+import dev.frontrun.internal.exploration.Results;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/** The package-private constructor and copies of {@link Result}, for the internal runs. */
+final class ResultCopies implements Results {
+
+    @Override
+    public Result of(
+            ExplorationOutcome outcome,
+            Analysis analysis,
+            Schedule counterexample,
+            Map<Result.FailureGroup, Integer> failureGroups,
+            List<String> notExplored,
+            boolean retriesTold) {
+        return new Result(
+                new Result.Explored(
+                        outcome.verdict(),
+                        outcome.executions(),
+                        outcome.exhausted(),
+                        outcome.strategy(),
+                        outcome.inconclusiveBecause(),
+                        outcome.elapsed(),
+                        outcome.timings(),
+                        outcome.reach()),
+                new Result.Failing(
+                        outcome.failure(),
+                        counterexample,
+                        outcome.trace(),
+                        analysis,
+                        outcome.reproduced(),
+                        outcome.reproduceAttempts(),
+                        failureGroups),
+                Result.Texts.NONE,
+                new Result.FollowUps(notExplored, retriesTold, null, null, null));
+    }
+
+    @Override
+    public Result withCheckedAdvice(Result result, Result.CheckedAdvice advice) {
+        return result.withCheckedAdvice(advice);
+    }
+
+    @Override
+    public Result withTexts(Result result, String explanation, String summary) {
+        return result.withTexts(explanation, summary);
+    }
+
+    @Override
+    public Result withReport(Result result, Path file, String note) {
+        return result.withReport(file, note);
+    }
+
+    @Override
+    public Result withCorpus(Result result, Result.Corpus corpus) {
+        return result.withCorpus(corpus);
+    }
+
+    @Override
+    public Result withWhatIf(Result result, Function<Isolation, Result> rerun) {
+        return result.withWhatIf(rerun);
+    }
+}
