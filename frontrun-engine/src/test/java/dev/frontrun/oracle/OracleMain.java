@@ -85,6 +85,9 @@ public final class OracleMain {
         int failing = 0;
         int undecided = 0;
         int problems = 0;
+        long serialStates = 0; // committed states serializable() judged, and those it called not serial
+        long notSerial = 0;
+        long serialDisagreements = 0;
         long start = System.nanoTime();
         for (int i = 0; i < programs; i++) {
             ProgramCheck check = oracle.check(generator.generate(seed + i));
@@ -98,6 +101,15 @@ public final class OracleMain {
             undecided += check.decided() ? 0 : 1;
             failing += check.passed() || !check.decided() ? 0 : 1;
             problems += check.problems().isEmpty() ? 0 : 1;
+            if (check.decided()) {
+                int[] judged = check.serialJudged();
+                serialStates += judged[0];
+                notSerial += judged[1];
+                serialDisagreements += check.serialDisagreements().size();
+                if (verbose && !check.serialDisagreements().isEmpty()) {
+                    System.out.println(String.join("\n", check.serialDisagreements()));
+                }
+            }
             for (Category c : check.program().categories()) {
                 int[] row = byCategory.computeIfAbsent(c, k -> new int[4]);
                 row[0]++;
@@ -137,6 +149,13 @@ public final class OracleMain {
                 problems,
                 truthMillis / 1e3,
                 exploreMillis / 1e3);
+        System.out.printf(
+                Locale.ROOT,
+                "%n| serializable(): committed states judged | of them not serial | disagreeing with the server |%n"
+                        + "|---:|---:|---:|%n| %d | %d | %d |%n",
+                serialStates,
+                notSerial,
+                serialDisagreements);
         System.out.printf(
                 Locale.ROOT,
                 "%n| category | programs using it | undecided | failing | their missing outcomes |%n"
