@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Everything Frontrun concluded about the SQL of a failing execution's trace: the transactions
+ * Everything Frontrun concluded about the SQL of a failing execution's trace. The transactions
  * and how they ended, the dependency graphs at both levels, the anomaly found at each level (if
  * any), what the database decided (serialization failures, aborted commits), and which trace
  * steps to mark.
@@ -168,7 +168,7 @@ public record Analysis(
     }
 
     /**
-     * One edge of a dependency graph (Adya): {@code from} must precede {@code to} in any equivalent
+     * One edge of a dependency graph (Adya). {@code from} must precede {@code to} in any equivalent
      * serial order, because of what two of their statements did to one item.
      *
      * @param type           ww (to overwrote from's version), wr (to read from's version) or rw (to
@@ -265,7 +265,7 @@ public record Analysis(
     }
 
     /**
-     * Something the database decided that explains an outcome without being an anomaly: a statement
+     * Something the database decided that explains an outcome without being an anomaly. A statement
      * that failed (a serialization failure, a deadlock, a constraint), or a COMMIT that rolled back.
      *
      * @param position    the trace position of the step

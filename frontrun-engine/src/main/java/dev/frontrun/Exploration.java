@@ -226,7 +226,7 @@ public final class Exploration<S> {
     }
 
     /**
-     * What {@link #serializable(Observation)} observes of the database, beside every thread's answer: the rows of the
+     * What {@link #serializable(Observation)} observes of the database, beside every thread's answer. The rows of the
      * tables the threads wrote or read with a locking read, normalised as {@link #serializable()} says, with the
      * columns named here compared or left out too.
      */

@@ -258,7 +258,7 @@ public final class Result {
     }
 
     /**
-     * What the exploration's corpus did ({@code Exploration.corpus}): the counterexamples of its earlier runs, stored
+     * What the exploration's corpus did ({@code Exploration.corpus}). The counterexamples of its earlier runs, stored
      * in a file, are replayed before it explores, and a new one is added to the file.
      *
      * @param file        the corpus file
@@ -296,7 +296,7 @@ public final class Result {
     }
 
     /**
-     * What the exploration adds after the run: what it could not explore, whether a forced level counted retries as
+     * What the exploration adds after the run. What it could not explore, whether a forced level counted retries as
      * told, the checked advice (null: none), how to run it again at another level (null: it cannot be), and what its
      * corpus did (null: it has none).
      */

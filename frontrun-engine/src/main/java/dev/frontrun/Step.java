@@ -53,7 +53,7 @@ public record Step(
          */
         BY_KEY,
         /**
-         * {@link #BY_KEY}, at READ COMMITTED: when it waits for the row it then reads the newest committed version, as if
+         * {@link #BY_KEY}, at READ COMMITTED. When it waits for the row it then reads the newest committed version, as if
          * it had started once the lock was given back. While another thread holds that row {@code BY_KEY}, it does not start.
          */
         BY_KEY_NEWEST

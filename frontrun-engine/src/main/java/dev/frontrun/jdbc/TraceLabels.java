@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Lets a framework name what the calling explored thread is doing, so traces read like the
- * application: the ORM tags the statement it is about to run with its entities ({@code [Owner]}),
+ * application. The ORM tags the statement it is about to run with its entities ({@code [Owner]}),
  * the transaction manager names the transaction after the {@code @Transactional} method
  * ({@code OwnerService.addVisit}). The names live in the current execution, per explored thread,
  * and end with it; outside an exploration every method does nothing.

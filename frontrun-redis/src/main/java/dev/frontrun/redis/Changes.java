@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What the commands sent through Frontrun changed since Redis was last put back: the keys written, and the databases
+ * What the commands sent through Frontrun changed since Redis was last put back. The keys written, and the databases
  * changed as a whole ({@code FLUSHDB}, a command the table does not know), so that a restore puts back only those,
  * and nothing when nothing changed.
  */

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One Redis command as it goes to the server, whatever client sent it: its name and its arguments as bytes, so that
+ * One Redis command as it goes to the server, whatever client sent it. Its name and its arguments as bytes, so that
  * every client's commands are classified by one table.
  *
  * @param name the command's name, upper case ({@code INCR}, {@code CLIENT})

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Where every client's commands arrive before they leave for the server, on the thread that sends them: makes each a
+ * Where every client's commands arrive before they leave for the server, on the thread that sends them. Makes each a
  * scheduling point over what it touches, and records what it changes for the restore. A {@code MULTI … EXEC}
  * transaction is one step at its {@code EXEC} (the queued commands touch nothing before it runs them), which also
  * reads the keys its connection watched. Outside an exploration, one type check and one field read.

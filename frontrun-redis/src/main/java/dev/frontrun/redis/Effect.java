@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What one command does to the data, as the table reads it from the command's name and arguments: the keys it reads
+ * What one command does to the data, as the table reads it from the command's name and arguments. The keys it reads
  * and writes, the databases whose whole keyspace it reads or writes, the other shared things it touches (pub/sub
  * channels, the script and function caches), and what it does to the connection's own state.
  *

@@ -10,7 +10,7 @@ import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisClientConfig;
 
 /**
- * One Redis server as explorations see it: the clients that talk to it (Lettuce, Jedis) made to announce every
+ * One Redis server as explorations see it. The clients that talk to it (Lettuce, Jedis) made to announce every
  * command as a scheduling point over the keys it reads and writes ({@code redis:<db>:<key>}), and the hook that puts
  * the server's data back before every execution ({@link #restore()}).
  *
@@ -67,7 +67,7 @@ public final class FrontrunRedis {
 
     /**
      * The server of a Spring Data Redis {@code LettuceConnectionFactory}, whose client is made to announce every
-     * command, in place: call it before the factory hands out its first connection (the Spring Boot starter does, as
+     * command, in place. Call it before the factory hands out its first connection (the Spring Boot starter does, as
      * the factory bean is made).
      */
     public static FrontrunRedis forSpring(

@@ -91,7 +91,7 @@ final class RedisRestore implements ExplorationHook {
     }
 
     /**
-     * Every key changed during the execution must be one a command sent through Frontrun wrote: anything else came
+     * Every key changed during the execution must be one a command sent through Frontrun wrote. Anything else came
      * from a client Frontrun does not see, whose commands' orders were never explored.
      */
     @Override

@@ -3,7 +3,7 @@ package dev.frontrun.redis;
 import java.util.List;
 
 /**
- * The typed facts of a Redis step, carried by the trace for reports: the commands the step sends (one, or a
+ * The typed facts of a Redis step, carried by the trace for reports. The commands the step sends (one, or a
  * transaction's queued commands and its {@code EXEC}) and what they touch.
  *
  * @param commands the commands, in the order sent

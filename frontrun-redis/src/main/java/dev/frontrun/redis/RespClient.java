@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Frontrun's own connection to Redis, for the snapshot and the restore: a few lines of RESP over a socket, so that
+ * Frontrun's own connection to Redis, for the snapshot and the restore. A few lines of RESP over a socket, so that
  * putting Redis back neither needs the application's client nor passes through the feed that explores it.
  */
 final class RespClient implements AutoCloseable {

@@ -4,7 +4,7 @@ import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * Spring Data Redis's side: the Lettuce client of a {@link LettuceConnectionFactory} (Spring Boot's default) made to
+ * Spring Data Redis's side. The Lettuce client of a {@link LettuceConnectionFactory} (Spring Boot's default) made to
  * announce its commands, in place, so the factory stays the bean every other bean expects (reactive ones too). Kept
  * apart so that only Spring's users load Spring's classes.
  */
@@ -25,7 +25,7 @@ final class SpringLettuce {
     }
 
     /**
-     * Makes the factory's shared connection before the exploration, on the exploring thread: connecting inside an
+     * Makes the factory's shared connection before the exploration, on the exploring thread. Connecting inside an
      * explored thread waits for Lettuce's own threads while holding the factory's lock, which the scheduler would take
      * for a deadlock of the explored threads.
      */

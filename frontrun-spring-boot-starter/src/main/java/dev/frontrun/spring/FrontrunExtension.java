@@ -14,7 +14,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
 import org.springframework.test.context.junit.jupiter.SpringExtension;
 
 /**
- * JUnit 5 side of {@link FrontrunTest}: when a test fails after one of its explorations wrote a
+ * JUnit 5 side of {@link FrontrunTest}. When a test fails after one of its explorations wrote a
  * report, it says where the report is, so the interleaving can be looked at in a browser.
  *
  * <p>Each test gets a {@link ReportSink} of its own, kept in the test's {@link ExtensionContext.Store}

@@ -53,7 +53,7 @@ public class FrontrunProperties {
     private Corpus corpus = Corpus.DEFAULTS;
 
     /**
-     * The corpus of each test method: a failing exploration of a {@code @FrontrunTest} test adds its counterexample
+     * The corpus of each test method. A failing exploration of a {@code @FrontrunTest} test adds its counterexample
      * schedule to {@code <directory>/<test class>/<test method>.schedules} ({@code -2}, {@code -3} … for the test's
      * second and later explorations), and the next run replays the schedules stored there before exploring. Meant
      * to be committed with the tests.
@@ -76,7 +76,7 @@ public class FrontrunProperties {
     }
 
     /**
-     * Which classes are instrumented: their monitors, locks, waits, latches, non-final fields, arrays,
+     * Which classes are instrumented. Their monitors, locks, waits, latches, non-final fields, arrays,
      * atomics and concurrent maps become scheduling points (Byte Buddy attaches itself to the test JVM;
      * on JDK 21+ add {@code -XX:+EnableDynamicAgentLoading} to silence its warning).
      *

@@ -14,7 +14,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * Redis in a Frontrun test context: every {@link LettuceConnectionFactory} bean (Spring Boot's default) has its client
+ * Redis in a Frontrun test context. Every {@link LettuceConnectionFactory} bean (Spring Boot's default) has its client
  * announce each command as a step over the keys it reads and writes, as the context's data sources are wrapped, and
  * every exploration puts the factories' Redis back before each execution ({@link RedisLayer}, an
  * {@link ExplorationHook} bean). A Redis connection factory Frontrun cannot see into (Jedis's) ends every exploration

@@ -30,7 +30,7 @@ final class ReportSink {
     }
 
     /**
-     * The corpus file of the test's next exploration under {@code directory}: {@code <test class>/<method>.schedules},
+     * The corpus file of the test's next exploration under {@code directory}. {@code <test class>/<method>.schedules},
      * then {@code <method>-2.schedules} and so on in the order the test starts them; empty for a test not named.
      */
     synchronized Optional<Path> nextCorpusFile(Path directory) {

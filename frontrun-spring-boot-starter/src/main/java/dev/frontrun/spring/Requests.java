@@ -44,7 +44,7 @@ public final class Requests {
     }
 
     /**
-     * Request bodies that send their request again while it is answered with one of {@code statuses}: the client
+     * Request bodies that send their request again while it is answered with one of {@code statuses}. The client
      * that reloads the form and submits it again after a 409, at most three times in all
      * ({@link Retrying#attempts(int)}). The thread's outcome is the last answer. An answer the application tells its
      * caller to retry is thus accepted as a retry, not as an outcome:

@@ -5,7 +5,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
  * The Spring PetClinic, rebuilt with the sample's own transaction structure so that its races are
- * real: see the module README for the races and the {@code fixed} profile that removes them.
+ * real. See the module README for the races and the {@code fixed} profile that removes them.
  */
 @SpringBootApplication
 public class PetClinicApplication {

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What the explored work costs without Frontrun: the threads' bodies run one after the other, without the scheduler,
+ * What the explored work costs without Frontrun. The threads' bodies run one after the other, without the scheduler,
  * on a {@link BystanderThread} (the JDBC proxy hands out the real connections), each round after the hooks' restore
  * ({@link ExplorationHook#beforeBaseline} in place of beforeExploration). A body that throws ends its turn; nothing
  * is judged.

@@ -3,7 +3,7 @@ package dev.frontrun.internal.engine;
 import dev.frontrun.spi.SchedulingPoints;
 
 /**
- * Runs one round of a baseline's work plainly, beside the exploring thread: a {@link SchedulingPoints.Bystander},
+ * Runs one round of a baseline's work plainly, beside the exploring thread. A {@link SchedulingPoints.Bystander},
  * so that no source of scheduling points (the JDBC proxy above all) adds its cost to what the round measures.
  */
 final class BystanderThread extends Thread implements SchedulingPoints.Bystander {

@@ -21,7 +21,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * Everything an {@link Explorer} needs, frozen when the user calls {@code run()}: what runs, how it is judged,
+ * Everything an {@link Explorer} needs, frozen when the user calls {@code run()}. What runs, how it is judged,
  * the budget, how schedules are chosen, what a step is, and who hears of the executions.
  */
 public record ExplorationPlan<S>(
@@ -150,7 +150,7 @@ public record ExplorationPlan<S>(
     }
 
     /**
-     * How schedules are chosen: the {@code strategy}, at most {@code preemptionBound} preemptions (null: any), on
+     * How schedules are chosen. The {@code strategy}, at most {@code preemptionBound} preemptions (null: any), on
      * {@code parallelism} workers (1: the exploring thread alone); {@code policy} (null: the strategy's) makes the
      * schedule policy of a sharded exploration, which explores only its share.
      */
@@ -165,7 +165,7 @@ public record ExplorationPlan<S>(
     }
 
     /**
-     * What a step is: transactions run at {@code isolation} (null: as the application sets them); {@code javaSync}
+     * What a step is. Transactions run at {@code isolation} (null: as the application sets them); {@code javaSync}
      * makes the instrumented classes' synchronization and markers scheduling points, {@code sharedMemory} their
      * fields, arrays, atomics and concurrent maps too; {@code spuriousWakeups} lets their waits wake unnotified.
      */
@@ -176,7 +176,7 @@ public record ExplorationPlan<S>(
     }
 
     /**
-     * Who hears of the exploration: {@code failures} of every failing execution (to count them), {@code explored}
+     * Who hears of the exploration. {@code failures} of every failing execution (to count them), {@code explored}
      * of every execution that counts (for a report of them), {@code progress} (null: nobody) a line every
      * {@code progressEvery}.
      */

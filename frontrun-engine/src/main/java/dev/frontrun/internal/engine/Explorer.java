@@ -93,7 +93,7 @@ public final class Explorer<S> {
     }
 
     /**
-     * Where the exploration's executions run: one after the other on the exploring thread, or on the
+     * Where the exploration's executions run. One after the other on the exploring thread, or on the
      * workers of a parallel exploration, integrated in the same order ({@link ParallelExecutions}).
      */
     interface Executions extends AutoCloseable {
@@ -306,7 +306,7 @@ public final class Explorer<S> {
 
     /**
      * A hook failing after the exploration (the last restore, blocked) ends it with an exception, and the result is not
-     * returned: the exception says what the exploration had found, which is often why the hook failed (an explored
+     * returned. The exception says what the exploration had found, which is often why the hook failed (an explored
      * statement that waited for a session outside the exploration ran into the time limit, and that session's locks
      * then block the restore).
      */

@@ -5,7 +5,7 @@ import dev.frontrun.internal.engine.policy.ExecutionRecord;
 import dev.frontrun.spi.ExecutionContext;
 
 /**
- * One execution and its verdict: the failure it showed, or null; and what a serializability check observed of it
+ * One execution and its verdict. The failure it showed, or null; and what a serializability check observed of it
  * ({@link SerialCheck#observe}; null when none is made or the execution did not complete).
  */
 record Judged(ExecutionRecord record, Failure failure, ExecutionContext execution, Object observed) {

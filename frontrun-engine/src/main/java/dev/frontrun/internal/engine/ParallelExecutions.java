@@ -26,7 +26,7 @@ import java.util.function.Supplier;
 
 /**
  * The executions of a DPOR exploration on {@code n} {@link ParallelWorker}s, with exactly the results
- * of running them one after the other: the same executions in the same order, so the same verdict,
+ * of running them one after the other. The same executions in the same order, so the same verdict,
  * traces, counts and first counterexample.
  *
  * <p>The exploring thread keeps the one {@link DporPolicy}. Every branch already planted in a wakeup tree

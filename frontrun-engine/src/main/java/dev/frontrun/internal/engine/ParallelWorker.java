@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
- * One worker of a parallel exploration ({@code Exploration.parallelism}): a thread that runs executions
+ * One worker of a parallel exploration ({@code Exploration.parallelism}). A thread that runs executions
  * one at a time, each under its own {@link ExecutionRunner}, with hooks of its own
  * ({@link dev.frontrun.spi.ExplorationHook#forWorker}). Its hooks route what the explored code uses to
  * the worker's own copy ({@link #route}): a database proxy asks {@link #current()} on the explored

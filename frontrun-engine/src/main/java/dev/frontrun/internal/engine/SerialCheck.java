@@ -7,7 +7,7 @@ import dev.frontrun.spi.ExplorationHook;
 import java.util.List;
 
 /**
- * What checking that every outcome is one a serial order gives needs besides the runs: how a finished run is
+ * What checking that every outcome is one a serial order gives needs besides the runs. How a finished run is
  * observed, and how an observation is told from the serial ones. The engine runs the serial orders and compares;
  * what an observation holds (rows of a database, a user's value) is the implementation's.
  */

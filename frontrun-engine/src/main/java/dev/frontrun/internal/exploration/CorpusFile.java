@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The file of an exploration's corpus, so a race found once is replayed first by every later run: one schedule a
+ * The file of an exploration's corpus, so a race found once is replayed first by every later run. One schedule a
  * line, as {@link Schedule#toString()} prints it, each after a comment line saying how it failed. Blank lines and
  * lines starting with {@code #} are comments. Meant to be committed with the tests, like a property-based test
  * tool's regressions file.

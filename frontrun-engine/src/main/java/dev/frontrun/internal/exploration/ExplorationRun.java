@@ -152,7 +152,7 @@ public final class ExplorationRun<S> {
     }
 
     /**
-     * The user's result of what the explorer established: the SQL of a failing trace is analysed whenever the trace
+     * The user's result of what the explorer established. The SQL of a failing trace is analysed whenever the trace
      * has SQL steps; {@code moreNotExplored} follows what the hooks know was not explored.
      */
     private Result analysed(
@@ -225,7 +225,7 @@ public final class ExplorationRun<S> {
     }
 
     /**
-     * The plan of this run: {@code groups} counts the failing executions, {@code explored} keeps them for the
+     * The plan of this run. {@code groups} counts the failing executions, {@code explored} keeps them for the
      * report, {@code share} (null: all) is the part a shard explores, and {@code retries} (null: none) passes an
      * execution in which a serialization failure or deadlock told a thread no.
      */
@@ -308,7 +308,7 @@ public final class ExplorationRun<S> {
     }
 
     /**
-     * The hooks in the order they are run, behind the refusal of a database other than PostgreSQL: whatever hook
+     * The hooks in the order they are run, behind the refusal of a database other than PostgreSQL. Whatever hook
      * queries the database first, the user reads that refusal, not the other database's error.
      */
     private List<ExplorationHook> databaseChecksFirst() {

@@ -70,7 +70,7 @@ public record ExplorationSettings<S>(
     }
 
     /**
-     * What tells a thread no, and what must hold at the end: {@code invariant} (described for reports), the
+     * What tells a thread no, and what must hold at the end. {@code invariant} (described for reports), the
      * exceptions every thread may answer with, those {@code byThread} declared (in order, for one thread each), and
      * the HTTP statuses and SQLSTATEs that are answers, and what is observed to check that every outcome is one a serial
      * order gives ({@code serial}; null: not checked).
@@ -259,7 +259,7 @@ public record ExplorationSettings<S>(
     }
 
     /**
-     * What the exploration tells and keeps: the report {@code directory} (null: none), whether a passing run gets a
+     * What the exploration tells and keeps. The report {@code directory} (null: none), whether a passing run gets a
      * report, where progress lines go and how often, whether the advice for a failure is checked by exploring again,
      * and the {@code corpus} file (null: none) whose stored counterexamples are replayed first and which a new one is
      * added to.

@@ -19,7 +19,7 @@ import java.util.Set;
 import javax.sql.DataSource;
 
 /**
- * The proxy's view of the SQL pipeline ({@code dev.frontrun.internal.sql}): classification cached
+ * The proxy's view of the SQL pipeline ({@code dev.frontrun.internal.sql}). Classification cached
  * by SQL text, bound to each execution's parameters and the execution's generated-key aliases; an analysis
  * already bound to the same values is reused ({@link BoundStatements}).
  */

@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.WeakHashMap;
 
 /**
- * What one wrapped data source knows per physical connection: the isolation level a connection had
+ * What one wrapped data source knows per physical connection. The isolation level a connection had
  * when first seen in an exploration (a pool's or the server's configured default, set behind the
  * proxy's back). Asked once per physical connection, remembered while the connection lives.
  */

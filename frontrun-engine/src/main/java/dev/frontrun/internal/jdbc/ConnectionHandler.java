@@ -164,7 +164,7 @@ final class ConnectionHandler implements InvocationHandler {
     }
 
     /**
-     * The isolation level in force when it is not the default: set through this proxy, or else the
+     * The isolation level in force when it is not the default. Set through this proxy, or else the
      * level the connection came with (a pool configured with a transaction isolation).
      */
     Isolation isolation() {

@@ -22,7 +22,7 @@ import java.util.function.Supplier;
 import javax.sql.DataSource;
 
 /**
- * The proxy behind a wrapped {@link DataSource}: hands out connection proxies and owns what the
+ * The proxy behind a wrapped {@link DataSource}. Hands out connection proxies and owns what the
  * proxies of one data source share (the SQL classifier and its caches, the lock probe's key). One
  * per wrapped data source, so two application contexts never share classification state.
  */
@@ -136,7 +136,7 @@ public final class DataSourceHandler implements InvocationHandler {
     }
 
     /**
-     * Borrowing from a pool with fewer connections than explored threads is a scheduling point: who
+     * Borrowing from a pool with fewer connections than explored threads is a scheduling point. Who
      * gets a connection first decides who waits (a thread waiting in the pool is blocked until another
      * closes its connection). With a pool large enough, borrowing is no step at all.
      */
@@ -158,7 +158,7 @@ public final class DataSourceHandler implements InvocationHandler {
     }
 
     /**
-     * Reads the schema again on {@code lent} at an exploration's start, before any execution: the database hook's
+     * Reads the schema again on {@code lent} at an exploration's start, before any execution. The database hook's
      * snapshot connection, which has just read the catalog, answers faster than a new connection in the first run.
      * {@link #explorationStarted} then tells each execution of that exploration not to read it again.
      */

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.DataSource;
 
 /**
- * Ties an exploration to a database: snapshots it before the first execution, restores what
+ * Ties an exploration to a database. Snapshots it before the first execution, restores what
  * changed before each execution — whoever changed it: the threads, the setup, the invariant, a
  * connection that bypasses the proxy — and everything after the last, and refuses a silent
  * green — an execution whose threads ran without a single statement passing through a
@@ -113,7 +113,7 @@ public final class DatabaseExplorationHook implements ExplorationHook {
 
     /**
      * The refusal of a database other than PostgreSQL as a hook of its own, which the exploration runs before all
-     * its hooks: one that queries the database (the native layer asks for its port) would otherwise fail first, with
+     * its hooks. One that queries the database (the native layer asks for its port) would otherwise fail first, with
      * the other database's error instead of what to change. This hook checks too, once, if nothing did before.
      */
     public ExplorationHook refusalOfOtherDatabases() {
@@ -197,7 +197,7 @@ public final class DatabaseExplorationHook implements ExplorationHook {
     }
 
     /**
-     * The snapshot the executions are restored from, while the exploration runs on this hook's database: what a
+     * The snapshot the executions are restored from, while the exploration runs on this hook's database. What a
      * serializability check reads the rows an execution left through (its connection, what was written, the rows as
      * found). Empty outside an exploration, and on the hook of a parallel exploration's workers' parent.
      */

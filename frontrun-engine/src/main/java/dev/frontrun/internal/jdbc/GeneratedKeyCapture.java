@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Result-set proxy over generated keys ({@code getGeneratedKeys()} or {@code RETURNING}): as the
+ * Result-set proxy over generated keys ({@code getGeneratedKeys()} or {@code RETURNING}). As the
  * application reads each row, the concrete key is recorded under the alias its INSERT was
  * announced with, so later statements on that row get the same resource id in every interleaving.
  */

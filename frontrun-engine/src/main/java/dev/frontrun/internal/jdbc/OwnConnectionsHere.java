@@ -10,7 +10,7 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * Frontrun's own connections (the lock probe, catalog lookups) as the calling thread needs them: on a
+ * Frontrun's own connections (the lock probe, catalog lookups) as the calling thread needs them. On a
  * worker of a parallel exploration, to the worker's copy of the database — the database itself is
  * closed to connections then, and the probe must ask about the backends of the copy's sessions anyway —
  * elsewhere, the connections beside the application's pool.

@@ -21,7 +21,7 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * Result-set proxy of a query: counts the rows the client reads into the step's outcome (for a locking read, the rows
+ * Result-set proxy of a query. Counts the rows the client reads into the step's outcome (for a locking read, the rows
  * it locked), and keeps the values the client reads from the first row, because what a read returned is half of a
  * lost update's story ({@code read stock_quantity = 2}, then both requests write 1). A label the result set has twice
  * (a join's {@code id}s) is not kept.

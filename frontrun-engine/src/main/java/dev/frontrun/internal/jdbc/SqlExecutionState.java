@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What the JDBC layer tracks about one execution, across all threads and connections: key
+ * What the JDBC layer tracks about one execution, across all threads and connections. Key
  * aliases, per-thread connection and transaction numbering, which backend each thread is
  * waiting on and which backends each thread used, and how many statements passed through the proxy
  * (the silent-green refusal). Which tables were written is tracked in PostgreSQL by the restore,

@@ -50,7 +50,7 @@ record StatementAnalysis(
     }
 
     /**
-     * Whether the statement locks the one row it names by key and reads nothing else: an {@code UPDATE} or a {@code
+     * Whether the statement locks the one row it names by key and reads nothing else. An {@code UPDATE} or a {@code
      * SELECT … FOR UPDATE} (or {@code FOR NO KEY UPDATE}) that waits, of one row of a table, reading and writing that
      * row only. What it does to the row then depends on the row's newest committed version alone.
      */

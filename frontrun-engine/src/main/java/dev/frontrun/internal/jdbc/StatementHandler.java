@@ -12,8 +12,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Proxy behind {@code Statement}, {@code PreparedStatement} and {@code CallableStatement}:
- * inside an exploration it captures bound parameters and turns every execution into a
+ * Proxy behind {@code Statement}, {@code PreparedStatement} and {@code CallableStatement}.
+ * Inside an exploration it captures bound parameters and turns every execution into a
  * scheduling point (through its connection's {@link StatementStep}); outside one it only delegates.
  */
 final class StatementHandler implements InvocationHandler {
@@ -100,7 +100,7 @@ final class StatementHandler implements InvocationHandler {
     }
 
     /**
-     * A statement of the setup (or the invariant), on the exploring thread: no scheduling point, but the keys the
+     * A statement of the setup (or the invariant), on the exploring thread. No scheduling point, but the keys the
      * database generates for its INSERTs and that it reads back ({@code RETURNING}, {@code getGeneratedKeys}) get
      * aliases of their own ({@code @setup.1}), as the explored threads' do. A random key (a uuid default) is another
      * value in every execution, and the explored threads' statements on that row must touch the same resource in

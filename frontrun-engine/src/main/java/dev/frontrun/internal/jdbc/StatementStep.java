@@ -189,7 +189,7 @@ final class StatementStep {
     }
 
     /**
-     * How the statement takes its row lock, for the scheduler: by key when it locks the one row it names and reads
+     * How the statement takes its row lock, for the scheduler. By key when it locks the one row it names and reads
      * nothing else inside a transaction; at READ COMMITTED it then reads the row's newest committed version, wherever it
      * started waiting for it.
      */

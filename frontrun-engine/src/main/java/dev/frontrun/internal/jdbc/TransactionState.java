@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The open database transaction of one logical connection, as far as scheduling cares: its
+ * The open database transaction of one logical connection, as far as scheduling cares. Its
  * name, what it wrote (a commit publishes those writes, so it conflicts with readers of them),
  * the row locks it is predicted to hold (released at commit or rollback, and those taken after a
  * savepoint at {@code ROLLBACK TO} it; an error releases them at once, see {@link #abortAccesses}),
@@ -83,7 +83,7 @@ final class TransactionState {
     }
 
     /**
-     * Whether PostgreSQL's serializable snapshot isolation may doom this transaction from now on: it runs at
+     * Whether PostgreSQL's serializable snapshot isolation may doom this transaction from now on. It runs at
      * SERIALIZABLE and has taken its snapshot (it may have read what another transaction writes).
      */
     boolean serializableUnderWay() {
@@ -105,7 +105,7 @@ final class TransactionState {
     }
 
     /**
-     * Records a statement that ran (or started) inside this transaction: {@code accesses} as the SQL
+     * Records a statement that ran (or started) inside this transaction. {@code accesses} as the SQL
      * pipeline gives them (a commit publishes their writes), {@code undone} what a rollback of its writes
      * announces ({@code UncommittedWrites.undone}).
      */
@@ -190,7 +190,7 @@ final class TransactionState {
     }
 
     /**
-     * What a commit publishes: the transaction's writes, as writes, and the lock state of every table it touched
+     * What a commit publishes. The transaction's writes, as writes, and the lock state of every table it touched
      * (weakly: only NOWAIT and SKIP LOCKED statements read it). PostgreSQL rolls an aborted transaction back at its
      * COMMIT: that announces what a ROLLBACK does.
      */
@@ -218,7 +218,7 @@ final class TransactionState {
     }
 
     /**
-     * What a ROLLBACK announces: a write of everything the transaction wrote or locked, which it undoes
+     * What a ROLLBACK announces. A write of everything the transaction wrote or locked, which it undoes
      * and releases — uncommitted row writes on their lock twins only, since no plain read of another
      * transaction ever saw them. Which row a NOWAIT or a SKIP LOCKED statement of another transaction
      * gets (or fails on) depends on whether the rollback came first, so the two must not commute.
@@ -241,7 +241,7 @@ final class TransactionState {
     }
 
     /**
-     * What PostgreSQL undoes and releases when a statement of the transaction fails: at once, not at the ROLLBACK the
+     * What PostgreSQL undoes and releases when a statement of the transaction fails. At once, not at the ROLLBACK the
      * application sends later, it aborts the subtransaction of the newest savepoint, or the whole transaction when none
      * is set. A ROLLBACK TO or ROLLBACK afterwards announces it again (coarser: the server releases nothing more then).
      */
@@ -250,7 +250,7 @@ final class TransactionState {
     }
 
     /**
-     * What undoing one failed statement alone announces (a driver's rollback to its own savepoint taken before it):
+     * What undoing one failed statement alone announces (a driver's rollback to its own savepoint taken before it).
      * {@code undone}, what a rollback of its writes announces, and the lock state of the tables it touched.
      */
     static List<ResourceAccess> undoneAtError(List<ResourceAccess> undone, Collection<String> tables) {

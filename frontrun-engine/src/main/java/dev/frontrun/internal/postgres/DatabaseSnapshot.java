@@ -133,7 +133,7 @@ public final class DatabaseSnapshot implements AutoCloseable {
     }
 
     /**
-     * The tables written since the last restore, by oid: those whose tracking trigger fired (rows a trigger or a
+     * The tables written since the last restore, by oid. Those whose tracking trigger fired (rows a trigger or a
      * cascade wrote, and writes rolled back, count too), and every table whose writes are not tracked. Asked on the
      * snapshot's connection while no restore runs.
      */

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The words for the check that every outcome is one a serial order gives: what was checked, why an exploration is
+ * The words for the check that every outcome is one a serial order gives. What was checked, why an exploration is
  * refused, and what differs between an interleaving and the nearest serial order, a line each.
  */
 public final class SerialWording {

@@ -48,7 +48,7 @@ final class Wording {
     }
 
     /**
-     * How far an exploration the budget stopped got, and the budget that would likely finish it: {@code ≈ 40 % of
+     * How far an exploration the budget stopped got, and the budget that would likely finish it. {@code ≈ 40 % of
      * the exploration tree done (an estimate); maxExecutions(25000) would likely finish it (≈ 9 min at this pace)}.
      * Empty when no budget ran out or nothing can be estimated.
      */
@@ -68,7 +68,7 @@ final class Wording {
     }
 
     /**
-     * What the exploration's corpus did, a line each: the stored schedule that failed again, or those replayed that
+     * What the exploration's corpus did, a line each. The stored schedule that failed again, or those replayed that
      * passed; the stale ones dropped, and why; the counterexample added.
      */
     static List<String> corpus(Result.Corpus corpus) {

@@ -11,7 +11,7 @@ import java.util.SortedMap;
 import java.util.TreeSet;
 
 /**
- * What differs between an execution's observation and a serial run's, as typed differences: threads whose answers
+ * What differs between an execution's observation and a serial run's, as typed differences. Threads whose answers
  * differ, then rows there in one outcome only, then columns of rows in both. The nearest serial run is the one with
  * the fewest.
  */

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What one finished run showed: each thread's answer, the rows of the observed tables (by oid, normalised), and what
+ * What one finished run showed. Each thread's answer, the rows of the observed tables (by oid, normalised), and what
  * the user's observation function returned (null without one). Two runs show the same outcome when these are equal;
  * an execution's is compared over its own tables, which the serial runs' cover.
  */
@@ -30,7 +30,7 @@ record Observed(List<Answer> answers, Map<Long, TableRows> tables, Object custom
     }
 
     /**
-     * How a thread ended: the class of what it threw (with the SQLSTATE of a database error on its cause chain), null
+     * How a thread ended. The class of what it threw (with the SQLSTATE of a database error on its cause chain), null
      * when it returned; its HTTP status, if it made a request; its response, when observed.
      */
     record Answer(String thread, String thrown, Integer status, Object response) {

@@ -27,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
- * Observes a finished run for {@code Exploration.serializable}: every thread's answer, and either what the user's
+ * Observes a finished run for {@code Exploration.serializable}. Every thread's answer, and either what the user's
  * function returns of the state or the rows of the tables written, normalised ({@link RowsRead}). The tables observed
  * grow as executions write more of them; a serial run observed over fewer is no longer {@link #current}. One per
  * exploration run, shared by a parallel exploration's workers.

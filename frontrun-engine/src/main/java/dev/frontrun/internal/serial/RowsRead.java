@@ -157,7 +157,7 @@ final class RowsRead {
     }
 
     /**
-     * Gives the generated values of {@code renamed} columns their names: {@code #1}, {@code #2}, … in the order of
+     * Gives the generated values of {@code renamed} columns their names. {@code #1}, {@code #2}, … in the order of
      * the rows' other values, so two runs that differ only in which row drew which value name them alike.
      */
     private static void label(

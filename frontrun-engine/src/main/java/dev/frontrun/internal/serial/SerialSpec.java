@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * What {@code Exploration.serializable} asked to be observed, frozen: the user's {@code observed} function (null: the
+ * What {@code Exploration.serializable} asked to be observed, frozen. The user's {@code observed} function (null: the
  * database's rows), the columns the normalisation leaves out that the user wants compared ({@code included}) and those
  * the user wants left out ({@code ignored}), by table, whether the threads' responses are part of it, and the most
  * threads whose serial orders are run.

@@ -6,7 +6,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * The rows of one table after a run, normalised: by canonical key (the primary key with generated values renamed, or
+ * The rows of one table after a run, normalised. By canonical key (the primary key with generated values renamed, or
  * the whole row for a table without one), each row's compared columns and their values. Equal when the rows are;
  * {@code table} (its name) and {@code shownKeys} (each row's key as the run had it, for people) are not compared.
  */

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * What the normalisation needs to know of a table, read once from the catalog: its name, its columns and what each
+ * What the normalisation needs to know of a table, read once from the catalog. Its name, its columns and what each
  * is (a key drawn from a sequence, an identity or a random UUID default; a clock default; a version counter), its
  * primary key, and the single-column foreign keys (column to the referenced table and column).
  */

@@ -1,5 +1,5 @@
 /**
- * Serializability as the property checked: the threads run one after the other in every order, each such run's
+ * Serializability as the property checked. The threads run one after the other in every order, each such run's
  * observation recorded, and an explored execution whose observation equals none of them fails. {@link
  * dev.frontrun.internal.serial.SerialSpec} is what the user asked to observe; {@link
  * dev.frontrun.internal.serial.Observer} observes a finished run (the database's rows through the exploration's

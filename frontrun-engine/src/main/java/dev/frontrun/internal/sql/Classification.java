@@ -29,7 +29,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The parameter-independent analysis of one SQL text, cached by {@link SqlClassifier}: what kind of
+ * The parameter-independent analysis of one SQL text, cached by {@link SqlClassifier}. What kind of
  * statement it is, which tables it reads and writes, its lock intent or transaction operation, and a
  * plan that {@link #bind} turns into the accesses of one execution without parsing again. Immutable
  * and thread-safe.
@@ -247,7 +247,7 @@ public final class Classification {
     }
 
     /**
-     * Whether this classification holds for every later execution of the same text (the classifier caches it): false
+     * Whether this classification holds for every later execution of the same text (the classifier caches it). False
      * when table metadata could not be read, so the next execution classifies again.
      */
     public boolean cacheable() {

@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Classifies a few typical statements on a background thread when the first data source is wrapped: the first
+ * Classifies a few typical statements on a background thread when the first data source is wrapped. The first
  * statement classified in a JVM otherwise pays about 100 ms of class loading and interpretation of the parser,
  * inside the first run of the first exploration (Spring Boot's {@code BackgroundPreinitializer} does the same for
  * its own first uses). It reads no database and keeps nothing: a failure only means that the first statement

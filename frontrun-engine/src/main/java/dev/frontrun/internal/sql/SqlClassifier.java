@@ -80,7 +80,7 @@ public final class SqlClassifier {
     }
 
     /**
-     * Reads the metadata again, and forgets the cached classifications only if it changed: what may have changed behind
+     * Reads the metadata again, and forgets the cached classifications only if it changed. What may have changed behind
      * our back (a test's setup between two explorations) usually did not, and classifying afresh costs a parse each.
      */
     public void refreshSchema() {

@@ -13,7 +13,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * What one execution of a statement is, as values: its text and bound parameters, its kind and
+ * What one execution of a statement is, as values. Its text and bound parameters, its kind and
  * shape, the resources it reads and writes at their finest level, the tables it reads through a
  * predicate, and the rows it touches. Known before the statement runs; computed once per
  * execution by the SQL pipeline and never parsed back from a rendering.

@@ -3,7 +3,7 @@ package dev.frontrun.internal.sql;
 import java.util.Objects;
 
 /**
- * A database transaction as traces name it: its id ({@code alice/tx2}: the thread and the transaction's number on it)
+ * A database transaction as traces name it. Its id ({@code alice/tx2}: the thread and the transaction's number on it)
  * and, where a framework said what it does, that label ({@code POST /owners/1/edit → OwnerController.processUpdateOwnerForm:
  * SimpleJpaRepository.save}). Kept apart so a report can spell the label once and the id everywhere else.
  *

@@ -19,7 +19,7 @@ import java.util.List;
 import org.hibernate.annotations.OptimisticLock;
 
 /**
- * An owner and, as in the sample, the aggregate root of its pets: {@code pets} is eager and
+ * An owner and, as in the sample, the aggregate root of its pets. {@code pets} is eager and
  * {@code cascade = ALL}, so saving a detached owner merges every pet it carries — stale or not.
  */
 @Entity

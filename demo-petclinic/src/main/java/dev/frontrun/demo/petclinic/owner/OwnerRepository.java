@@ -5,7 +5,7 @@ import java.util.List;
 import org.springframework.data.jpa.repository.JpaRepository;
 
 /**
- * Spring Data's repository, as in the sample: {@code findById} and {@code save} each run in their
+ * Spring Data's repository, as in the sample. {@code findById} and {@code save} each run in their
  * own transaction unless the caller already has one — the seam the races live in.
  */
 public interface OwnerRepository extends JpaRepository<Owner, Integer> {

@@ -11,7 +11,7 @@ import org.springframework.web.bind.ServletRequestDataBinder;
 
 /**
  * Binds a form-encoded request onto an entity, the way the sample's {@code @ModelAttribute}
- * methods do: the entity is the one just loaded, and only the parameters actually posted (among
+ * methods do. The entity is the one just loaded, and only the parameters actually posted (among
  * the allowed fields) overwrite its properties. Done by hand so that the controller decides where
  * the load happens — outside or inside the flow's transaction.
  */

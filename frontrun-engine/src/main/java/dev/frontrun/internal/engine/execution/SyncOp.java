@@ -6,7 +6,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
- * What a step of Java synchronization does, as the scheduler models it: the detail of a step that
+ * What a step of Java synchronization does, as the scheduler models it. The detail of a step that
  * takes, gives back or waits for a lock, a monitor's wait set or a condition on a real object. The
  * scheduler keeps who holds what ({@code SyncState}), runs a step only when it can proceed without
  * blocking (a thread waiting for a lock another explored thread holds is known to be blocked, not
@@ -26,8 +26,8 @@ public sealed interface SyncOp {
     }
 
     /**
-     * The lock this step takes if it can, waiting or not (a try takes it only when it is free), or null:
-     * where a race between a later give-back of it and another thread's take is reversed.
+     * The lock this step takes if it can, waiting or not (a try takes it only when it is free), or null.
+     * Where a race between a later give-back of it and another thread's take is reversed.
      */
     default Object acquires() {
         return takes();
@@ -101,7 +101,7 @@ public sealed interface SyncOp {
     }
 
     /**
-     * Takes the lock again after a wait, once out of the wait set: notified by {@code notifyAll}, by a
+     * Takes the lock again after a wait, once out of the wait set. Notified by {@code notifyAll}, by a
      * {@code notify} pending for it (it takes that notification: which waiter a {@code notify} wakes is
      * decided by which waiter's {@code Reacquire} runs first, so every choice the JVM may make is
      * explored), or after a timed wait's {@link Leave}.
@@ -169,7 +169,7 @@ public sealed interface SyncOp {
         }
 
         /**
-         * Whether it takes, exclusively, a lock its thread held shared already: a writer that waits for the
+         * Whether it takes, exclusively, a lock its thread held shared already. A writer that waits for the
          * upgraded lock waited since the read take, a reader only since the upgrade; races are reversed at both.
          */
         public boolean retakes() {

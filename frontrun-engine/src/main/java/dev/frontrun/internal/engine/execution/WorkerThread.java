@@ -39,7 +39,7 @@ public final class WorkerThread extends Thread implements SchedulingPoints.Parti
     /** Decides this worker's next step on its own thread when nothing else needs the scheduler, or null. */
     private volatile RunLink run;
     /**
-     * Whether the worker is choosing its own next step: what that runs (a modelled queue's condition, which
+     * Whether the worker is choosing its own next step. What that runs (a modelled queue's condition, which
      * may be the application's subclass) passes instrumented sites as the scheduler would, without steps.
      * Its own thread only.
      */
@@ -216,7 +216,7 @@ public final class WorkerThread extends Thread implements SchedulingPoints.Parti
     /** What a worker tells the run it takes part in between the steps the scheduler grants. */
     public interface RunLink {
         /**
-         * Whether {@code worker}, at a scheduling point, takes {@code next} now, the choice made on its own thread: when
+         * Whether {@code worker}, at a scheduling point, takes {@code next} now, the choice made on its own thread. When
          * the policy picks the thread that is running anyway, handing control to the scheduler and back would cost two
          * thread switches for nothing (see {@code OwnChoice}); false: it hands control over as usual.
          */

@@ -215,7 +215,7 @@ public final class DporPolicy implements SchedulePolicy {
     }
 
     /**
-     * Whether thread q, not chosen at {@code node}, was inside a step there (a statement waiting in the database): neither
+     * Whether thread q, not chosen at {@code node}, was inside a step there (a statement waiting in the database). Neither
      * enabled nor standing at its next point, held back before a row another thread surely holds.
      */
     private static boolean waitsInside(Node node, int q) {
@@ -223,7 +223,7 @@ public final class DporPolicy implements SchedulePolicy {
     }
 
     /**
-     * What DPOR learns from one execution holds for the next only if the program repeats itself: an execution that
+     * What DPOR learns from one execution holds for the next only if the program repeats itself. An execution that
      * reaches a position by the same schedule as the one that first got there must find every thread at the same step.
      * (Only there: a step met after other orders may differ by what Frontrun does not see, such as ids Hibernate hands
      * out from one block in memory to whichever thread asks first.) The same step touching other instances of the same
@@ -374,7 +374,7 @@ public final class DporPolicy implements SchedulePolicy {
     }
 
     /**
-     * The Mazurkiewicz trace of the execution just ended (every event's vector clock, thread by thread): equal
+     * The Mazurkiewicz trace of the execution just ended (every event's vector clock, thread by thread). Equal
      * exactly for equivalent executions, in any run of the same program; null after an abandoned one.
      */
     public String lastTraceKey() {
@@ -491,7 +491,7 @@ public final class DporPolicy implements SchedulePolicy {
 
     /**
      * Replays, without running anything, the choices an execution run elsewhere met ({@code choices},
-     * and the thread picked at each, {@code picks}): whether this policy picks the same at every one.
+     * and the thread picked at each, {@code picks}). Whether this policy picks the same at every one.
      * If so, this policy has chosen that execution as if it had run it, and hears of its end next
      * ({@link #executionEnded}); if not, it is left as it was.
      */
@@ -521,7 +521,7 @@ public final class DporPolicy implements SchedulePolicy {
     private static final int RACE_SCAN_LIMIT = 4_000;
 
     /**
-     * The branches the node at {@code position} will likely have taken, once the execution through it ended: the one
+     * The branches the node at {@code position} will likely have taken, once the execution through it ended. The one
      * taken, and every other thread awake and able to run there that takes a step later in the execution that
      * conflicts with the one taken (DPOR may reverse that race there); or the branches known, if more.
      */
@@ -854,7 +854,7 @@ public final class DporPolicy implements SchedulePolicy {
         }
 
         /**
-         * Where {@code later} can run before event k, when it could not at k: it waits for the newest version of a row k's
+         * Where {@code later} can run before event k, when it could not at k. It waits for the newest version of a row k's
          * thread surely held there ({@link Step.RowLocking#BY_KEY_NEWEST}), and stood held back before it at k. Started
          * anywhere while the row is held, it would wait and then do what it does after the holder gave the row back: the
          * only other order is before the holder took the row. That take, or k itself.

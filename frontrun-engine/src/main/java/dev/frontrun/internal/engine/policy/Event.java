@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * A step as the DPOR engine sees it: a thread and the set of (resource, access kinds) it
+ * A step as the DPOR engine sees it. A thread and the set of (resource, access kinds) it
  * touches, sorted by interned resource id so that two events' conflict check is a merge join.
  * Database locks are not events of their own: a statement that locks a row also writes it (FOR UPDATE
  * is a write of the row), so two takes of one lock conflict through their accesses. A Java lock's take
@@ -39,7 +39,7 @@ final class Event {
     final RowLocks rows;
 
     /**
-     * A step's database row locks, numbered as resources: those it takes, those it gives back, and whether it waits
+     * A step's database row locks, numbered as resources. Those it takes, those it gives back, and whether it waits
      * for the newest version of its one row ({@link Step.RowLocking#BY_KEY_NEWEST}).
      */
     record RowLocks(int[] takes, int[] gives, boolean newest) {
@@ -93,7 +93,7 @@ final class Event {
     }
 
     /**
-     * What a step does to Java locks: the lock it takes, the one it gives back, the one it took if it could, whether
+     * What a step does to Java locks. The lock it takes, the one it gives back, the one it took if it could, whether
      * that is one of several permits, and whether it upgrades a lock its thread held shared.
      */
     private record JavaLocks(Object takes, Object gives, Object acquires, boolean takesPermit, boolean retakes) {
@@ -160,7 +160,7 @@ final class Event {
     }
 
     /**
-     * This event, also touching what {@code more} touches (its thread's own Java lock fields stay): a step that turned
+     * This event, also touching what {@code more} touches (its thread's own Java lock fields stay). A step that turned
      * out to do more than it announced ({@link dev.frontrun.spi.SchedulingPoints#alsoDid}).
      */
     Event with(Event more) {

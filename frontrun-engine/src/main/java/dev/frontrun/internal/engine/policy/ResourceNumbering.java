@@ -26,7 +26,7 @@ final class ResourceNumbering {
     }
 
     /**
-     * The number of the resource's kind: its name up to the first parenthesis or bracket, where sources put an
+     * The number of the resource's kind. Its name up to the first parenthesis or bracket, where sources put an
      * instance's key ({@code sql:acct:(…)} is a row of {@code sql:acct:}, {@code map@3[…]} a key of a map); a name
      * without one is a kind of its own.
      */

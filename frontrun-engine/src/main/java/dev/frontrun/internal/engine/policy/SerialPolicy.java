@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs the threads one after the other, in a given order, once: what tells an invariant that throws whatever
+ * Runs the threads one after the other, in a given order, once. What tells an invariant that throws whatever
  * the order (a broken test) from one that throws only when the threads interleave (a race). A thread that
  * cannot go on (it waits for a later one) lets the next in the order run meanwhile.
  */

@@ -1,7 +1,7 @@
 package dev.frontrun.internal.engine.policy;
 
 /**
- * How a {@link DporPolicy} splits its exploration tree for sharding: the top {@link #depth()} levels are
+ * How a {@link DporPolicy} splits its exploration tree for sharding. The top {@link #depth()} levels are
  * explored in full with sleep sets only (no wakeup sequence is planted above that depth, so the top part of
  * the tree depends on the program alone and every job enumerates it the same way), and each leaf of that
  * top part — a node at the depth, or an execution that ended above it — is offered in depth-first order:

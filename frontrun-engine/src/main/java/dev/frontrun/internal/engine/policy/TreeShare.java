@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.function.IntUnaryOperator;
 
 /**
- * How much of a DPOR exploration tree is done, estimated so a long exploration can say how far it got: the whole
+ * How much of a DPOR exploration tree is done, estimated so a long exploration can say how far it got. The whole
  * tree is 1; each node hands its share out evenly to the branches it will likely have, counted when its current
  * branch's first execution ends (the branch taken, and every other thread awake and able to run there that takes a
  * step later in that execution conflicting with the step taken: DPOR may reverse that race there; or the branches
@@ -34,7 +34,7 @@ final class TreeShare {
 
     /**
      * An execution ended on a path of {@code length} nodes, {@code branchesAt} giving the branches each will likely
-     * have: the nodes it met first and the branch it took anew get their shares, and its own leaf is done.
+     * have. The nodes it met first and the branch it took anew get their shares, and its own leaf is done.
      */
     void executionEnded(int length, IntUnaryOperator branchesAt) {
         for (int i = 0; i < length; i++) {

@@ -69,7 +69,7 @@ final class Diagnoses {
     }
 
     /**
-     * Why a thread held back before a statement waits: the row it locks is held by {@code holder}, as a statement
+     * Why a thread held back before a statement waits. The row it locks is held by {@code holder}, as a statement
      * waiting inside the database says it.
      */
     static String rowHeldBy(String holder) {

@@ -74,7 +74,7 @@ public final class JavaBlockInspector {
             "com.mchange.v2.resourcepool.BasicResourcePool.awaitAvailable");
 
     /**
-     * A thread waiting, with a timeout, for a pooled connection: blocked until another thread closes
+     * A thread waiting, with a timeout, for a pooled connection. Blocked until another thread closes
      * one (the pool's timeout is not a wait that ends by itself in the sense the scheduler needs).
      */
     private static Optional<TraceStep.Blocked> poolWait(Thread thread) {

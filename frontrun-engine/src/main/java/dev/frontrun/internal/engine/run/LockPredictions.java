@@ -20,7 +20,7 @@ final class LockPredictions {
     private final Map<String, Integer> holders = new HashMap<>();
     private final Map<String, Deque<Integer>> queued = new HashMap<>();
     /**
-     * The locks whose holder surely holds them: taken by a statement that locks the one existing row it names by key
+     * The locks whose holder surely holds them. Taken by a statement that locks the one existing row it names by key
      * ({@link dev.frontrun.Step.RowLocking#BY_KEY}), and since then no other write of the holder (which might insert a
      * row of that key anew). A statement that found no row gives its predicted lock back at once.
      */
@@ -59,7 +59,7 @@ final class LockPredictions {
     }
 
     /**
-     * {@code thread} takes {@code locks}, {@code surely} when its step locks the existing row it names by key: each free
+     * {@code thread} takes {@code locks}, {@code surely} when its step locks the existing row it names by key. Each free
      * one it holds, each held one it queues for.
      */
     void take(int thread, Set<String> locks, boolean surely) {

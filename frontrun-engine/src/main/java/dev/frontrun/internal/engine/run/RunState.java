@@ -111,7 +111,7 @@ final class RunState {
     }
 
     /**
-     * Whether thread {@code thread}, at its point before {@code step}, is kept from starting it: the step would wait
+     * Whether thread {@code thread}, at its point before {@code step}, is kept from starting it. The step would wait
      * for a row another thread surely holds, and reads that row's newest committed version once it gets it, so
      * starting it once the holder gave the row back does the same ({@link Step.RowLocking#BY_KEY_NEWEST}).
      */

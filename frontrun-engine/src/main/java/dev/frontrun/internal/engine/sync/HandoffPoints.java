@@ -28,7 +28,7 @@ import java.util.function.BooleanSupplier;
 
 /**
  * What instrumented code calls instead of the operations of synchronizers that hand something from one
- * thread to another: a {@code Semaphore}'s permits, a bounded or unbounded {@code BlockingQueue}'s
+ * thread to another. A {@code Semaphore}'s permits, a bounded or unbounded {@code BlockingQueue}'s
  * elements and room, a {@code Phaser}'s phases (see {@link SyncPoints} for the rules every site follows).
  * A blocking operation waits, as the scheduler knows, until the real object lets it through at once
  * ({@link SyncOp.Until}); every operation writes the object's resource (an await of a phase reads it).

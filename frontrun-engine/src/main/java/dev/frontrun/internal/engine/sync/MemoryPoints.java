@@ -14,7 +14,7 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * What instrumented application code calls before touching shared memory: non-final fields, array
+ * What instrumented application code calls before touching shared memory. Non-final fields, array
  * elements, atomics and adders (a read or a write of a resource named at the site), and the
  * operations of a {@code ConcurrentHashMap} (replaced by calls here, so the key is known: one resource
  * per key, the map as a whole a weak resource that only whole-map operations conflict on). Outside an
@@ -100,7 +100,7 @@ public final class MemoryPoints {
     }
 
     /**
-     * The step of an access to a field (or atomic) of {@code target}: its own resource and a weak touch of
+     * The step of an access to a field (or atomic) of {@code target}. Its own resource and a weak touch of
      * the class-wide one when the object has a name, else the class-wide one. The weak touch orders it
      * against class-wide accesses: those made before the object got its name (an uninstrumented
      * superclass's constructor calling an overridden method), and those of an execution in which the

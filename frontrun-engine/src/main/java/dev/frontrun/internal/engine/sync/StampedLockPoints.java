@@ -15,8 +15,8 @@ import java.util.concurrent.locks.StampedLock;
 import java.util.function.LongSupplier;
 
 /**
- * What instrumented code calls instead of a {@code StampedLock}'s operations (see {@link SyncPoints}):
- * the write lock is exclusive, the read lock shared (its takes and releases read the lock's resource, so
+ * What instrumented code calls instead of a {@code StampedLock}'s operations (see {@link SyncPoints}).
+ * The write lock is exclusive, the read lock shared (its takes and releases read the lock's resource, so
  * readers commute), and an optimistic read or its validation reads the lock's resource, so the
  * exploration orders it against the writers. A {@code StampedLock} is not reentrant: a holder that takes
  * it again waits for itself, a deadlock. Conversions ({@code tryConvertTo*}) and {@code tryUnlockWrite/Read}

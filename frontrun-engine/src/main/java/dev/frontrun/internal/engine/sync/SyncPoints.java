@@ -66,7 +66,7 @@ public final class SyncPoints {
     }
 
     /**
-     * At the start of a synchronized method, whose monitor the JVM took already: the worker waits in
+     * At the start of a synchronized method, whose monitor the JVM took already. The worker waits in
      * the monitor (giving it back) until the scheduler lets it take it.
      */
     public static void synchronizedMethodEnter(Object monitor) {
@@ -235,7 +235,7 @@ public final class SyncPoints {
     }
 
     /**
-     * The object the scheduler tracks for {@code lock}: the lock itself, or for a read or write view of a
+     * The object the scheduler tracks for {@code lock}. The lock itself, or for a read or write view of a
      * {@code ReentrantReadWriteLock} the synchronizer both views share; null when it is not modelled.
      */
     private static Object key(Lock lock) {

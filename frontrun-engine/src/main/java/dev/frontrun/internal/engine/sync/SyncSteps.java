@@ -10,7 +10,7 @@ import java.util.Set;
 
 /**
  * What the runtimes of instrumented synchronization sites ({@link SyncPoints}, {@link StampedLockPoints},
- * {@link HandoffPoints}) share: who is an explored worker, how a synchronization step is announced, how
+ * {@link HandoffPoints}) share. Who is an explored worker, how a synchronization step is announced, how
  * its resources are named, and the count of reentrant takes (which are no steps).
  *
  * <p>Locks, monitors, semaphores and queues are resources named after their class (all instances of one

@@ -41,7 +41,7 @@ public interface KeyAliases {
 
     /**
      * What {@link #nextGeneratedKey} would return for {@code table} after {@code ahead} more calls for it, without
-     * handing anything out: whether a binding made earlier would hand out the same aliases now.
+     * handing anything out. Whether a binding made earlier would hand out the same aliases now.
      */
     String peekGeneratedKey(TableName table, int ahead);
 }

@@ -196,7 +196,7 @@ public final class PlanBinder {
     }
 
     /**
-     * The renderings an operand stands for in a key column: none for NULL (it matches no row), one for
+     * The renderings an operand stands for in a key column. None for NULL (it matches no row), one for
      * a plain value, one per element for an array parameter. Returns why not, or {@code null}.
      */
     private static String values(KeyColumn column, Operand operand, List<?> parameters, List<String> out) {

@@ -19,7 +19,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * A strict recursive-descent parser for the statements ORMs emit (Hibernate, Spring Data):
+ * A strict recursive-descent parser for the statements ORMs emit (Hibernate, Spring Data).
  * {@code select items from t [a] [[left|right|inner|full|cross] join u [b] on …]… [where …]
  * [order by …] [offset/fetch/limit] [for …]}, {@code insert into t (cols) values (…)[, (…)]
  * [returning …]}, {@code update t set c=v,… [where …]}, {@code delete from t [where …]},

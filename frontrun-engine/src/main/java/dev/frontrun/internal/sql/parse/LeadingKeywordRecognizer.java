@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Classifies statements by their leading keywords, without a parser: transaction control, session
+ * Classifies statements by their leading keywords, without a parser. Transaction control, session
  * utilities, DDL, TRUNCATE, LOCK, and the statements whose effect is not analysed (CALL, DO, COPY…).
  * Returns {@code null} for queries and DML, which need a real parse.
  */

@@ -6,7 +6,7 @@ import dev.frontrun.internal.sql.syntax.StatementKind;
 import dev.frontrun.internal.sql.syntax.StatementSyntax;
 
 /**
- * Stage 1 of the SQL pipeline: text to {@link StatementSyntax}, trying the cheapest front end first —
+ * Stage 1 of the SQL pipeline. Text to {@link StatementSyntax}, trying the cheapest front end first —
  * leading keywords (transaction control, utilities, DDL), then the hand-written fast path for ORM
  * statements, then JSqlParser. Never throws: text nobody understands becomes an opaque write.
  */

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The fast path's position in the token list, with the lexical steps its grammar is built from:
- * keywords and symbols, names, values and placeholders (numbered in text order). Every step that
+ * The fast path's position in the token list, with the lexical steps its grammar is built from.
+ * Keywords and symbols, names, values and placeholders (numbered in text order). Every step that
  * does not find what it expects throws {@link Decline}, which abandons the fast path.
  */
 final class TokenCursor {

@@ -3,7 +3,7 @@ package dev.frontrun.internal.sql.plan;
 import java.util.List;
 
 /**
- * The parameter-independent result of planning a statement: its accesses, the rows its INSERTs
+ * The parameter-independent result of planning a statement. Its accesses, the rows its INSERTs
  * create, notes on every place the planner had to be coarser than the SQL suggests, and whether the
  * plan may be cached (not when metadata was temporarily unavailable).
  */

@@ -32,7 +32,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Stages 2–3 of the pipeline: resolves each {@link TableUse} against the {@link TableCatalog} and
+ * Stages 2–3 of the pipeline. Resolves each {@link TableUse} against the {@link TableCatalog} and
  * decides, per table, how finely its accesses can soundly be described — rows by primary key, the
  * whole table, or the whole database — and which other tables the database touches on the
  * statement's behalf (foreign-key checks and cascades).
@@ -401,7 +401,7 @@ public final class AccessPlanner {
 
         /**
          * The effect of deleting ({@code deleting}) or re-keying rows of {@code parent} on tables
-         * referencing it: a check (read) of the children, or with a cascading action a write, recursively.
+         * referencing it. A check (read) of the children, or with a cascading action a write, recursively.
          */
         private void referencing(
                 TableInfo parent,

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A row an INSERT creates: its primary-key values as written (literals or parameters, in key-column
+ * A row an INSERT creates. Its primary-key values as written (literals or parameters, in key-column
  * order), or {@code generatedByDatabase} when a key column is omitted or {@code DEFAULT}, in which
  * case the JDBC proxy aliases the generated key per thread.
  */

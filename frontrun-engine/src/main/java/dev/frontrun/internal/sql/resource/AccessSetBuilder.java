@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Stage 4, resource ids: applies the weak/strong scheme (see the package documentation of
+ * Stage 4, resource ids. Applies the weak/strong scheme (see the package documentation of
  * {@code dev.frontrun.internal.sql}) so that accesses at different granularities conflict exactly when
  * they may overlap, although the engine compares resources by equality only.
  *
@@ -79,7 +79,7 @@ public final class AccessSetBuilder {
     }
 
     /**
-     * The table's generated keys: an insert that gets a generated key takes the next one (a write:
+     * The table's generated keys. An insert that gets a generated key takes the next one (a write:
      * which insert gets the lower key depends on their order), an access by a concrete key reads
      * them (the row it names may be one another thread's insert is about to create).
      */

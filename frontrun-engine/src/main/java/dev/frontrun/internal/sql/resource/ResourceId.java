@@ -4,7 +4,7 @@ import dev.frontrun.internal.sql.syntax.TableName;
 import java.util.Objects;
 
 /**
- * What a SQL access is about, as a value: the whole database (endpoint), a table, one row of it,
+ * What a SQL access is about, as a value. The whole database (endpoint), a table, one row of it,
  * its membership (which rows exist — what inserts and deletes change and predicate reads depend on)
  * or a sequence. {@link #render()} spells the resource id the engine compares; names are canonical
  * (schema resolved, {@code public} omitted, quoted when not plain), so one table always has one
@@ -99,7 +99,7 @@ public record ResourceId(Kind kind, String table, String key) {
     }
 
     /**
-     * Whether an access to this resource and one to {@code other} can touch the same data: a row
+     * Whether an access to this resource and one to {@code other} can touch the same data. A row
      * overlaps itself and its table, a table all its rows, membership only membership, the
      * endpoint everything.
      */

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What a statement touched, for people and for the anomaly classifier: a row with its key columns
+ * What a statement touched, for people and for the anomaly classifier. A row with its key columns
  * and values, all rows of a table, a sequence step, or (endpoint) anything. Renderers format it;
  * nothing parses the rendering back.
  *

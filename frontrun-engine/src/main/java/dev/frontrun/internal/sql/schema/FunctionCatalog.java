@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What PostgreSQL declares of the functions of some names, read in one query for all of them: the worst volatility
+ * What PostgreSQL declares of the functions of some names, read in one query for all of them. The worst volatility
  * of each name's overloads per schema, so that a statement calling a function the classifier has no list entry for
  * need not become a write of every table. A name is judged coarsest over its overloads: unqualified, over every
  * schema's functions of that name (whatever the search path, a call resolves to one of them); qualified, over that

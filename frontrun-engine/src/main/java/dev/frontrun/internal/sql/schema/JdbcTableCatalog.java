@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 
 /**
- * A {@link TableCatalog} reading PostgreSQL metadata lazily and caching it: at the first lookup every user
+ * A {@link TableCatalog} reading PostgreSQL metadata lazily and caching it. At the first lookup every user
  * table at once (up to {@value #MOST_READ_AT_ONCE}), afterwards a table not found that way by itself.
  *
  * <p>Names are resolved with {@code to_regclass}, i.e. exactly along the connection's search path
@@ -87,7 +87,7 @@ public final class JdbcTableCatalog implements TableCatalog {
     static final int MOST_READ_AT_ONCE = 1_000;
 
     /**
-     * The tables, views and foreign tables of every user schema, those visible by their bare name first: a
+     * The tables, views and foreign tables of every user schema, those visible by their bare name first. A
      * lookup that finds none of its tables here asks for them one by one.
      */
     private static final String DESCRIBE_ALL = DESCRIBE_ANY + """
@@ -212,7 +212,7 @@ public final class JdbcTableCatalog implements TableCatalog {
     }
 
     /**
-     * Reads every user table in one query, on one connection: a statement names several tables (a Hibernate query
+     * Reads every user table in one query, on one connection. A statement names several tables (a Hibernate query
      * joins three, an INSERT's foreign keys lead to two more, named with their schema), and the first ones of an
      * application would otherwise each wait for a connection of their own. Each table is cached by its qualified
      * name and, when the search path finds it by its bare name, by that too.

@@ -8,7 +8,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * What the planner needs to know about one relation: its canonical (schema-qualified) name, its kind,
+ * What the planner needs to know about one relation. Its canonical (schema-qualified) name, its kind,
  * its primary key with column types, the foreign keys in and out, other unique keys, and the
  * {@link Hazard}s that make row-level claims unsafe.
  */

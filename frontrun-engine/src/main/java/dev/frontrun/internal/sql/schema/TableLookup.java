@@ -1,7 +1,7 @@
 package dev.frontrun.internal.sql.schema;
 
 /**
- * The answer of a {@link TableCatalog}: the table's description, the certainty that no such
+ * The answer of a {@link TableCatalog}. The table's description, the certainty that no such
  * relation exists, or the admission that metadata could not be read right now (which must not be
  * cached: it may work next time).
  */

@@ -4,7 +4,7 @@ import dev.frontrun.Isolation;
 import java.util.Objects;
 
 /**
- * An isolation level a statement sets: for the current transaction ({@code BEGIN ISOLATION LEVEL …},
+ * An isolation level a statement sets. For the current transaction ({@code BEGIN ISOLATION LEVEL …},
  * {@code SET TRANSACTION …}, {@code SET LOCAL transaction_isolation …}) or as the session's default
  * for later transactions ({@code SET SESSION CHARACTERISTICS …}, {@code SET default_transaction_isolation …}).
  */

@@ -3,7 +3,7 @@ package dev.frontrun.internal.sql.syntax;
 import java.util.regex.Pattern;
 
 /**
- * PostgreSQL identifier rules in one place: unquoted names fold to lower case, quoted names keep
+ * PostgreSQL identifier rules in one place. Unquoted names fold to lower case, quoted names keep
  * their case, and a name that would read differently unquoted is rendered quoted. Every stage
  * compares names only after {@link #fold}, so {@code Owners}, {@code owners} and {@code "owners"}
  * are one table while {@code "Owners"} is another.

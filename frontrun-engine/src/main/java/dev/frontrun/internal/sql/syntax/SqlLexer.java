@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * Splits SQL into {@link SqlToken}s following PostgreSQL's lexical rules closely enough to find
- * statement boundaries, placeholders and keywords: strings ({@code '…'}, {@code E'…'},
+ * statement boundaries, placeholders and keywords. Strings ({@code '…'}, {@code E'…'},
  * dollar-quoted), quoted identifiers, nested block comments, line comments, and JDBC's {@code ?}
  * placeholder (with {@code ??} as an escaped {@code ?} operator).
  *

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One way a statement touches one relation, as far as the SQL text tells: which table, whether it
+ * One way a statement touches one relation, as far as the SQL text tells. Which table, whether it
  * reads, locks, inserts, updates or deletes, and the conditions limiting the rows. A statement has a
  * use per occurrence of a table (a self-join reads a table twice).
  */
@@ -83,7 +83,7 @@ public sealed interface TableUse {
     record SequenceSet(TableName table) implements TableUse {}
 
     /**
-     * {@code pg_advisory_xact_lock(k)} or {@code (k1, k2)} and their try forms ({@code waits} false): an advisory lock
+     * {@code pg_advisory_xact_lock(k)} or {@code (k1, k2)} and their try forms ({@code waits} false). An advisory lock
      * held to the transaction's end, by its key (one operand, or two: PostgreSQL keeps the two forms apart). A shared
      * lock is taken for an exclusive one, which conflicts with more: coarser, never finer.
      */
@@ -103,7 +103,7 @@ public sealed interface TableUse {
 
     /**
      * A call of a function the {@link FunctionPolicy} does not know ({@code schema} {@code null} when unqualified;
-     * both folded): what it may do is the database's to say, by the function's declared volatility.
+     * both folded). What it may do is the database's to say, by the function's declared volatility.
      */
     record Call(String schema, String name) implements TableUse {
         /** What a call stands in for where a relation is expected: no relation has this name. */

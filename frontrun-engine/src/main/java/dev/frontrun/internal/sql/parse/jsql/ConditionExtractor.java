@@ -18,7 +18,7 @@ import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 
 /**
- * Extracts {@link Condition}s from the top-level conjuncts of a WHERE or ON clause: {@code col = v},
+ * Extracts {@link Condition}s from the top-level conjuncts of a WHERE or ON clause. {@code col = v},
  * {@code col IN (v, …)}, {@code (a, b) = (v, w)}, {@code (a, b) IN ((…), …)} and {@code col = any(?)}.
  * Everything else (OR, NOT, ranges, subqueries) restricts nothing and is ignored, which is sound: a
  * statement touches at most the rows the kept conjuncts allow.

@@ -707,7 +707,7 @@ final class StatementAnalyzer {
     }
 
     /**
-     * The key of an advisory lock call, one operand per argument (one bigint, or two integers): a placeholder or an
+     * The key of an advisory lock call, one operand per argument (one bigint, or two integers). A placeholder or an
      * integer literal, also cast to an integer type; anything else (a column, {@code hashtext(?)}) an unknown operand,
      * which makes the call stand for every advisory lock.
      */

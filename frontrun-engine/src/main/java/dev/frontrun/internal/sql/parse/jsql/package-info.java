@@ -1,5 +1,5 @@
 /**
- * The JSqlParser 5 front end: parses on the calling thread, verifies placeholder numbering, and walks
+ * The JSqlParser 5 front end. Parses on the calling thread, verifies placeholder numbering, and walks
  * the AST per query block (FROM items, joins, WHERE/ON conjuncts) while a reflective walker finds
  * subqueries and function calls in every other clause. Anything not understood makes the statement opaque.
  */
