@@ -80,6 +80,38 @@ public final class Exploration<S> {
         return thread(name, state -> body.run());
     }
 
+    /**
+     * Adds {@code count} threads named {@code name-1} … {@code name-count} that run one body, such as two identical
+     * requests. Of the executions that differ only by swapping them one is explored (symmetry), so the invariant must not
+     * tell them apart: naming one of them in {@link Outcomes} is refused, and so is a body that does not do the same
+     * when each runs first.
+     */
+    public Exploration<S> threads(int count, String name, ThreadBody<? super S> body) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(body, "body");
+        if (count < 2) {
+            throw new IllegalArgumentException(
+                    "threads(count, name, body) declares at least 2 threads running one body, got " + count
+                            + ": add a single one with thread(name, body)");
+        }
+        List<String> names = new ArrayList<>();
+        for (int i = 1; i <= count; i++) {
+            String member = name + "-" + i;
+            if (threads.names().contains(member)) {
+                throw new IllegalArgumentException("thread names must be unique: '" + member + "' is already used");
+            }
+            names.add(member);
+        }
+        threads = threads.withSymmetric(names, body);
+        return this;
+    }
+
+    /** Like {@link #threads(int, String, ThreadBody)}, for a body that needs no per-execution state. */
+    public Exploration<S> threads(int count, String name, ThrowingRunnable body) {
+        Objects.requireNonNull(body, "body");
+        return threads(count, name, state -> body.run());
+    }
+
     /** What must be true once all threads finished, checked without the per-execution state (in the database, say). */
     public Exploration<S> invariant(BooleanSupplier invariant) {
         return invariant(invariant, "the invariant");

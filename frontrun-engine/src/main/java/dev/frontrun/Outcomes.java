@@ -63,9 +63,20 @@ public final class Outcomes {
     }
 
     private final List<ThreadOutcome> threads;
+    /** Groups of threads declared to run the same body ({@link Exploration#threads(int, String, ThreadBody)}). */
+    private final List<List<String>> symmetric;
 
     public Outcomes(List<ThreadOutcome> threads) {
+        this(threads, List.of());
+    }
+
+    /**
+     * The outcomes of {@code threads}, each of {@code symmetric} a group of threads running the same body: an invariant
+     * may not name one of them, since only one execution of those that swap them is explored.
+     */
+    public Outcomes(List<ThreadOutcome> threads, List<List<String>> symmetric) {
         this.threads = List.copyOf(threads);
+        this.symmetric = symmetric.stream().map(List::copyOf).toList();
     }
 
     /** In {@code .thread(...)} order. */
@@ -79,6 +90,14 @@ public final class Outcomes {
     }
 
     private Optional<ThreadOutcome> find(String name) {
+        for (List<String> group : symmetric) {
+            if (group.contains(name)) {
+                throw new IllegalStateException("the invariant names thread '" + name + "', one of " + group
+                        + " declared by threads(n, name, body) to run the same body: of the executions that differ"
+                        + " only by swapping them one is explored, so an invariant may not tell them apart; ask of"
+                        + " all(), told() or allSucceeded(), or declare each with thread(name, body)");
+            }
+        }
         return threads.stream().filter(t -> t.thread().equals(name)).findFirst();
     }
 

@@ -297,24 +297,31 @@ public final class Result {
 
     /**
      * What the exploration adds after the run. What it could not explore, whether a forced level counted retries as
-     * told, the checked advice (null: none), how to run it again at another level (null: it cannot be), and what its
-     * corpus did (null: it has none).
+     * told, the checked advice (null: none), how to run it again at another level (null: it cannot be), what its
+     * corpus did (null: it has none), and the groups of threads it explored by symmetry.
      */
     record FollowUps(
             List<String> notExplored,
             boolean retriesTold,
             CheckedAdvice checkedAdvice,
             Function<Isolation, Result> whatIf,
-            Corpus corpus) {
+            Corpus corpus,
+            List<List<String>> symmetric) {
         FollowUps {
             notExplored = List.copyOf(notExplored);
+            symmetric = symmetric.stream().map(List::copyOf).toList();
         }
 
-        static final FollowUps NONE = new FollowUps(List.of(), false, null, null, null);
+        static final FollowUps NONE = new FollowUps(List.of(), false, null, null, null, List.of());
 
         /** These follow-ups with the advice, the re-run and the corpus given. */
         FollowUps with(CheckedAdvice advice, Function<Isolation, Result> rerun, Corpus added) {
-            return new FollowUps(notExplored, retriesTold, advice, rerun, added);
+            return new FollowUps(notExplored, retriesTold, advice, rerun, added, symmetric);
+        }
+
+        /** These follow-ups, the exploration having used the symmetry of {@code groups}. */
+        FollowUps withSymmetric(List<List<String>> groups) {
+            return new FollowUps(notExplored, retriesTold, checkedAdvice, whatIf, corpus, groups);
         }
     }
 
@@ -548,6 +555,19 @@ public final class Result {
     }
 
     /** This result with what its corpus did (before it is rendered). */
+    Result withSymmetric(List<List<String>> groups) {
+        return new Result(explored, failing, texts, followUps.withSymmetric(groups));
+    }
+
+    /**
+     * The groups of threads declared to run one body ({@code Exploration.threads(n, name, body)}) that the exploration
+     * explored by symmetry: of the executions that differ only by swapping two of a group, one ran. Empty when none
+     * (no group, or a strategy that does not use it: random, sharded).
+     */
+    public List<List<String>> symmetric() {
+        return followUps.symmetric();
+    }
+
     Result withCorpus(Corpus corpus) {
         return new Result(
                 explored, failing, texts, followUps.with(followUps.checkedAdvice(), followUps.whatIf(), corpus));

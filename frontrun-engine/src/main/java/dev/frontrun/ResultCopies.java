@@ -37,7 +37,7 @@ final class ResultCopies implements Results {
                         outcome.reproduceAttempts(),
                         failureGroups),
                 Result.Texts.NONE,
-                new Result.FollowUps(notExplored, retriesTold, null, null, null));
+                new Result.FollowUps(notExplored, retriesTold, null, null, null, List.of()));
     }
 
     @Override
@@ -53,6 +53,11 @@ final class ResultCopies implements Results {
     @Override
     public Result withReport(Result result, Path file, String note) {
         return result.withReport(file, note);
+    }
+
+    @Override
+    public Result withSymmetric(Result result, List<List<String>> groups) {
+        return result.withSymmetric(groups);
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.frontrun.Failure;
 import dev.frontrun.Isolation;
 import dev.frontrun.Outcomes;
 import dev.frontrun.Schedule;
+import dev.frontrun.Step;
 import dev.frontrun.Strategy;
 import dev.frontrun.ThreadBody;
 import dev.frontrun.TraceStep;
@@ -17,6 +18,7 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -47,22 +49,53 @@ public record ExplorationPlan<S>(
             Supplier<? extends S> setup,
             List<String> names,
             List<ThreadBody<? super S>> bodies,
-            List<ExplorationHook> hooks) {
+            List<ExplorationHook> hooks,
+            List<List<Integer>> symmetric) {
 
         public Threads {
             names = List.copyOf(names);
             bodies = List.copyOf(bodies);
             hooks = List.copyOf(hooks);
+            symmetric = symmetric.stream().map(List::copyOf).toList();
+        }
+
+        /** Threads none of which are declared to run the same body. */
+        public Threads(
+                Supplier<? extends S> setup,
+                List<String> names,
+                List<ThreadBody<? super S>> bodies,
+                List<ExplorationHook> hooks) {
+            this(setup, names, bodies, hooks, List.of());
         }
 
         /** These threads and one more, {@code body} named {@code name}. */
         public Threads<S> with(String name, ThreadBody<? super S> body) {
-            return new Threads<>(setup, append(names, name), append(bodies, body), hooks);
+            return new Threads<>(setup, append(names, name), append(bodies, body), hooks, symmetric);
+        }
+
+        /** These threads and more running {@code body}, one group whose members swapped change nothing. */
+        public Threads<S> withSymmetric(List<String> newNames, ThreadBody<? super S> body) {
+            List<String> allNames = new ArrayList<>(names);
+            List<ThreadBody<? super S>> allBodies = new ArrayList<>(bodies);
+            List<Integer> group = new ArrayList<>();
+            for (String name : newNames) {
+                group.add(allNames.size());
+                allNames.add(name);
+                allBodies.add(body);
+            }
+            return new Threads<>(setup, allNames, allBodies, hooks, append(symmetric, group));
         }
 
         /** These threads, with {@code hook} told after the hooks already there. */
         public Threads<S> withHook(ExplorationHook hook) {
-            return new Threads<>(setup, names, bodies, append(hooks, hook));
+            return new Threads<>(setup, names, bodies, append(hooks, hook), symmetric);
+        }
+
+        /** The names of each group of threads declared to run the same body. */
+        public List<List<String>> symmetricNames() {
+            return symmetric.stream()
+                    .map(group -> group.stream().map(names::get).toList())
+                    .toList();
         }
     }
 
@@ -167,12 +200,27 @@ public record ExplorationPlan<S>(
     /**
      * What a step is. Transactions run at {@code isolation} (null: as the application sets them); {@code javaSync}
      * makes the instrumented classes' synchronization and markers scheduling points, {@code sharedMemory} their
-     * fields, arrays, atomics and concurrent maps too; {@code spuriousWakeups} lets their waits wake unnotified.
+     * fields, arrays, atomics and concurrent maps too; {@code spuriousWakeups} lets their waits wake unnotified;
+     * {@code sameStep} gives what of a step two threads declared to run the same body must share when each runs first.
      */
-    public record Model(Isolation isolation, boolean javaSync, boolean sharedMemory, boolean spuriousWakeups) {
+    public record Model(
+            Isolation isolation,
+            boolean javaSync,
+            boolean sharedMemory,
+            boolean spuriousWakeups,
+            Function<Step, Object> sameStep) {
 
         /** The database's steps and the SPI's only, at the levels the application sets. */
         public static final Model DATABASE_ONLY = new Model(null, false, false, false);
+
+        public Model {
+            Objects.requireNonNull(sameStep, "sameStep");
+        }
+
+        /** A model whose steps are the same when they touch the same resources the same way. */
+        public Model(Isolation isolation, boolean javaSync, boolean sharedMemory, boolean spuriousWakeups) {
+            this(isolation, javaSync, sharedMemory, spuriousWakeups, Step::accesses);
+        }
     }
 
     /**

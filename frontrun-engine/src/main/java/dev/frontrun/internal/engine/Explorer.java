@@ -17,6 +17,7 @@ import dev.frontrun.internal.engine.policy.RandomPolicy;
 import dev.frontrun.internal.engine.policy.ReplayPolicy;
 import dev.frontrun.internal.engine.policy.SchedulePolicy;
 import dev.frontrun.internal.engine.policy.SerialPolicy;
+import dev.frontrun.internal.engine.policy.Symmetry;
 import dev.frontrun.internal.engine.run.ExecutionRunner;
 import dev.frontrun.spi.ExplorationHook;
 import dev.frontrun.spi.SchedulingPoints;
@@ -89,7 +90,9 @@ public final class Explorer<S> {
             return new RandomPolicy(
                     random.seed(), random.attempts(), plan.search().preemptionBound());
         }
-        return new DporPolicy(plan.search().preemptionBound());
+        return new DporPolicy(plan.search().preemptionBound())
+                .symmetric(Symmetry.of(
+                        plan.threads().names().size(), plan.threads().symmetric()));
     }
 
     /**
@@ -179,7 +182,11 @@ public final class Explorer<S> {
                 parallel.start();
             }
             boolean more = true;
-            if (serial != null) {
+            if (!replaying && !policy.symmetry().isEmpty()) {
+                broken = new SymmetryCheck(plan, judged -> told(judged, null)).run(runs, totalDeadline);
+                more = broken == null;
+            }
+            if (serial != null && more) {
                 broken = serial.ensure(runs, totalDeadline, clock);
                 more = broken == null;
             }
@@ -435,7 +442,11 @@ public final class Explorer<S> {
         if (plan.judgement().serial() != null
                 && record.ending() == ExecutionRecord.Ending.COMPLETED
                 && !(failure instanceof Failure.Broken)) {
-            judged = observed(worker, judged, judgedState, new Outcomes(List.of(outcomes)));
+            judged = observed(
+                    worker,
+                    judged,
+                    judgedState,
+                    new Outcomes(List.of(outcomes), plan.threads().symmetricNames()));
         }
         long end = System.nanoTime();
         worker.clock().add(restored - begin, (started - restored) + (end - ran), ran - started, context.clock());
@@ -503,7 +514,11 @@ public final class Explorer<S> {
 
     private Failure judge(Worker worker, ExecutionRecord record, S state, Outcomes.ThreadOutcome[] outcomes) {
         return switch (record.ending()) {
-            case COMPLETED -> checkInvariant(worker, state, new Outcomes(List.of(outcomes)));
+            case COMPLETED ->
+                checkInvariant(
+                        worker,
+                        state,
+                        new Outcomes(List.of(outcomes), plan.threads().symmetricNames()));
             case THREAD_FAILED ->
                 environmentError(record.failure())
                         ? new Failure.Broken(

@@ -97,6 +97,11 @@ public final class ExplorationRun<S> {
                 : new Explorer<S>(plan(groups, explored, share, retries)).explore();
         Result result = analysed(
                 outcome, groups, share == null ? List.of() : List.of(share.note()), retries != null && retries.seen());
+        if (share == null
+                && outcome != (corpus == null ? null : corpus.failedAgain())
+                && search.strategy() instanceof Strategy.Dpor) {
+            result = results.withSymmetric(result, settings.threads().symmetricNames());
+        }
         if (settings.reporting().checkAdvice() && level.isolation() == null && result.failed()) {
             Optional<Isolation> advised = IsolationAdvice.levelToCheck(result.analysis());
             if (advised.isPresent()) {
@@ -244,6 +249,7 @@ public final class ExplorationRun<S> {
         }
         Expectations<S> expectations = settings.expectations();
         List<List<Class<? extends Throwable>>> expected = expectations.perThread(threads.names());
+        refuseNamedSymmetricThreads(threads, expected);
         Set<String> sqlStates = expectations.sqlStates();
         Set<Integer> statuses = expectations.statuses();
         RetriesTold.Declared declared =
@@ -258,7 +264,11 @@ public final class ExplorationRun<S> {
         ExplorationSettings.Reporting reporting = settings.reporting();
         return new ExplorationPlan<>(
                 new ExplorationPlan.Threads<>(
-                        threads.setup(), threads.names(), announcedStarts(), databaseChecksFirst()),
+                        threads.setup(),
+                        threads.names(),
+                        announcedStarts(),
+                        databaseChecksFirst(),
+                        threads.symmetric()),
                 new ExplorationPlan.Judgement<>(
                         judged,
                         expectations.description(),
@@ -276,7 +286,8 @@ public final class ExplorationRun<S> {
                         settings.level().isolation(),
                         instrumentation.on(),
                         instrumentation.sharedMemory(),
-                        instrumentation.spuriousWakeups()),
+                        instrumentation.spuriousWakeups(),
+                        SymmetricSteps::identity),
                 new ExplorationPlan.Listeners(
                         (trace, failure) -> groups.merge(group(trace, failure), 1, Integer::sum),
                         explored::add,
@@ -305,6 +316,25 @@ public final class ExplorationRun<S> {
         BiPredicate<Object, Outcomes> excused =
                 retries == null ? (s, o) -> false : retries.invariant((s, o) -> false, declared);
         return new Observer<>(spec, outcomes -> excused.test(null, outcomes));
+    }
+
+    /** An answer expected of one thread of a group declared to run the same body would tell the group's threads apart. */
+    private static void refuseNamedSymmetricThreads(
+            ExplorationPlan.Threads<?> threads, List<List<Class<? extends Throwable>>> expected) {
+        for (List<Integer> group : threads.symmetric()) {
+            for (int member : group) {
+                if (!expected.get(member).equals(expected.get(group.get(0)))) {
+                    List<String> names =
+                            group.stream().map(threads.names()::get).toList();
+                    throw new IllegalStateException(
+                            "expect(\"" + threads.names().get(member) + "\", ...) names one of "
+                                    + names
+                                    + ", declared by threads(n, name, body) to run the same body: of the executions that"
+                                    + " differ only by swapping them one is explored, so they must expect the same answers;"
+                                    + " use expect(...) for every thread, or declare each with thread(name, body)");
+                }
+            }
+        }
     }
 
     /**

@@ -27,6 +27,9 @@ public interface Results {
 
     Result withCheckedAdvice(Result result, Result.CheckedAdvice advice);
 
+    /** {@code result}, explored by the symmetry of {@code groups} (thread names). */
+    Result withSymmetric(Result result, List<List<String>> groups);
+
     Result withTexts(Result result, String explanation, String summary);
 
     /** {@code result} with its report {@code file} (null: not written) and {@code note} saying so after both texts. */

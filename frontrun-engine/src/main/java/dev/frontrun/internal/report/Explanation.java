@@ -41,6 +41,8 @@ public final class Explanation {
                 .append(" in ")
                 .append(facts.elapsed().toMillis())
                 .append(" ms\n");
+        Wording.symmetry(facts.symmetric())
+                .ifPresent(line -> sb.append("  symmetry: ").append(line).append('\n'));
         facts.notExplored()
                 .forEach(note -> sb.append("  not explored: ").append(note).append('\n'));
         String why = facts.broken() ? "  error: " : "  inconclusive: ";

@@ -42,6 +42,7 @@ public final class Summary {
         lines.add("  explored " + Wording.executions(facts.executions()) + " of " + names.size() + " threads " + names
                 + " with " + facts.strategy() + (facts.exhausted() ? " (exhausted)" : "")
                 + " in " + facts.elapsed().toMillis() + " ms");
+        Wording.symmetry(facts.symmetric()).ifPresent(line -> lines.add("  symmetry: " + line));
         facts.notExplored().forEach(note -> lines.add("  not explored: " + firstLine(note)));
         Failure failure = facts.failure().orElse(null);
         facts.inconclusiveBecause()

@@ -118,6 +118,22 @@ final class Wording {
         return count + (count == 1 ? " execution" : " executions");
     }
 
+    /**
+     * The line saying which threads were explored by symmetry: {@code spend-1 and spend-2 run one body: of the
+     * executions that only swap them, one ran}.
+     */
+    static Optional<String> symmetry(List<List<String>> groups) {
+        if (groups.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> said = new ArrayList<>();
+        for (List<String> group : groups) {
+            said.add(String.join(", ", group.subList(0, group.size() - 1)) + " and " + group.get(group.size() - 1));
+        }
+        return Optional.of(String.join("; ", said) + " run one body: of the executions that only swap "
+                + (groups.size() == 1 && groups.get(0).size() == 2 ? "them" : "threads of a group") + ", one ran");
+    }
+
     /** Where the cycle lives: {@code between database transactions}, {@code between requests, across transactions}. */
     static String level(Anomaly.Level level) {
         return level == Anomaly.Level.TRANSACTION

@@ -41,6 +41,9 @@ public final class DporPolicy implements SchedulePolicy {
 
     private final int splitDepth;
     private final ResourceNumbering ids;
+    /** Threads running the same body: a later member's first step always follows the earlier one's. */
+    private Symmetry symmetry = Symmetry.NONE;
+
     private final List<Node> path = new ArrayList<>();
     private int branchPoint;
     private boolean exhausted;
@@ -82,6 +85,17 @@ public final class DporPolicy implements SchedulePolicy {
         this.split = split;
         this.splitDepth = split == null ? 0 : split.depth();
         this.ids = ids;
+    }
+
+    /** This policy, exploring one execution of each set that differ only by swapping threads of {@code symmetric}. */
+    public DporPolicy symmetric(Symmetry symmetric) {
+        this.symmetry = symmetric;
+        return this;
+    }
+
+    @Override
+    public Symmetry symmetry() {
+        return symmetry;
     }
 
     /** One scheduling decision of the current execution. */
@@ -441,7 +455,7 @@ public final class DporPolicy implements SchedulePolicy {
      * asked to {@link #choose}.
      */
     public DporPolicy forkForNext() {
-        DporPolicy fork = new DporPolicy(preemptionBound, split, ids);
+        DporPolicy fork = new DporPolicy(preemptionBound, split, ids).symmetric(symmetry);
         for (int i = 0; i < path.size(); i++) {
             Node node = path.get(i);
             boolean last = i == path.size() - 1;
@@ -473,7 +487,7 @@ public final class DporPolicy implements SchedulePolicy {
         if (!takeable(at, sleep, pending.branch().thread())) {
             return null;
         }
-        DporPolicy fork = new DporPolicy(preemptionBound, split, ids);
+        DporPolicy fork = new DporPolicy(preemptionBound, split, ids).symmetric(symmetry);
         for (int i = 0; i < pending.position(); i++) {
             Node node = path.get(i);
             fork.path.add(node.copy(node.sleep, node.chosen, node.event, null));
@@ -639,6 +653,10 @@ public final class DporPolicy implements SchedulePolicy {
                 if (release >= 0) {
                     join(clock, clocks[release]);
                 }
+                int started = lastOf[q] < 0 ? startedBefore(q, firstOf) : -1;
+                if (started >= 0) {
+                    join(clock, clocks[started]);
+                }
                 clock[q] = ordinal[j];
                 clocks[j] = clock;
                 boolean analyse = j >= policy.branchPoint;
@@ -647,7 +665,8 @@ public final class DporPolicy implements SchedulePolicy {
                     if (analyse
                             && k >= 0
                             && !covered(k, p, q, latest, lastOf[q])
-                            && (release < 0 || clocks[release][p] < ordinal[k])) {
+                            && (release < 0 || clocks[release][p] < ordinal[k])
+                            && (started < 0 || clocks[started][p] < ordinal[k])) {
                         reverse(k, j);
                     }
                 }
@@ -678,6 +697,15 @@ public final class DporPolicy implements SchedulePolicy {
                 }
             }
             return -1;
+        }
+
+        /**
+         * The first event of the thread q's first event waits for ({@link Symmetry}), or -1: an order every execution
+         * keeps, so nothing that happens before it races with q's first event.
+         */
+        private int startedBefore(int q, int[] firstOf) {
+            int before = policy.symmetry.startsAfter(q);
+            return before >= 0 && firstOf[before] < n ? firstOf[before] : -1;
         }
 
         /** Each thread's first event on the path ({@code n} for a thread without one). */
@@ -715,9 +743,19 @@ public final class DporPolicy implements SchedulePolicy {
                         latest[ek.thread] = k;
                     }
                 }
+                int before = policy.symmetry.startsAfter(q);
+                int started = -1;
+                if (lastOf[q] < 0 && before >= 0) {
+                    started = startedBefore(q, firstEvents());
+                    if (started < 0) {
+                        continue; // it cannot start before the member it waits for
+                    }
+                }
                 for (int p = 0; p < threads; p++) {
                     int k = latest[p];
-                    if (k >= policy.branchPoint && !covered(k, p, q, latest, lastOf[q])) {
+                    if (k >= policy.branchPoint
+                            && !covered(k, p, q, latest, lastOf[q])
+                            && (started < 0 || clocks[started][p] < ordinal[k])) {
                         reverse(k, n, e);
                     }
                 }

@@ -37,6 +37,11 @@ public interface SchedulePolicy {
         return Double.NaN;
     }
 
+    /** The threads whose executions swapped need not both run: a later member starts only after the one before it. */
+    default Symmetry symmetry() {
+        return Symmetry.NONE;
+    }
+
     /** Whether every execution the policy set out to run has run (for DPOR: all traces covered). */
     boolean exhausted();
 

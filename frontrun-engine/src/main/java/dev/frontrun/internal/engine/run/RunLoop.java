@@ -35,7 +35,7 @@ final class RunLoop {
     private record Options(Step[] pending, boolean[] enabled, boolean any) {}
 
     RunLoop(Workers workers, Execution context, SchedulePolicy policy, long deadline, int maxSteps) {
-        this.run = new RunState(context, workers);
+        this.run = new RunState(context, workers, policy.symmetry());
         this.workers = workers;
         this.policy = policy;
         this.maxSteps = maxSteps;

@@ -6,6 +6,8 @@ import dev.frontrun.Step;
 import dev.frontrun.TraceStep;
 import dev.frontrun.internal.engine.execution.Execution;
 import dev.frontrun.internal.engine.execution.ExecutionClock;
+import dev.frontrun.internal.engine.execution.WorkerThread;
+import dev.frontrun.internal.engine.policy.Symmetry;
 import dev.frontrun.spi.SchedulingPoints;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -46,8 +48,12 @@ final class RunState {
     /** What thread {@code thread}'s last step did beyond its announcement. */
     private record AlsoDid(int thread, Step effect) {}
 
-    RunState(Execution context, Workers workers) {
+    /** Threads running the same body: a later member waits for the one before it to take its first step. */
+    private final Symmetry symmetry;
+
+    RunState(Execution context, Workers workers, Symmetry symmetry) {
         this.context = context;
+        this.symmetry = symmetry;
         this.workers = workers;
         this.clock = context.clock();
         this.blocks = new BlockedThreads(workers.size());
@@ -116,7 +122,20 @@ final class RunState {
      * starting it once the holder gave the row back does the same ({@link Step.RowLocking#BY_KEY_NEWEST}).
      */
     boolean heldBack(int thread, Step step) {
-        return step.locking() == Step.RowLocking.BY_KEY_NEWEST && locks.heldFirmlyByOther(thread, step.acquires());
+        return step.locking() == Step.RowLocking.BY_KEY_NEWEST && locks.heldFirmlyByOther(thread, step.acquires())
+                || waitsForTwin(thread);
+    }
+
+    /**
+     * Whether {@code thread} has not started and the member of its {@link Symmetry} group before it has neither (nor
+     * ended without a step): an execution where it starts first is one explored with the two swapped.
+     */
+    private boolean waitsForTwin(int thread) {
+        int before = symmetry.startsAfter(thread);
+        return before >= 0
+                && lastEntryOf[thread] < 0
+                && lastEntryOf[before] < 0
+                && workers.get(before).status() != WorkerThread.Status.FINISHED;
     }
 
     /** Whether thread {@code thread} may start {@code step} now: no Java lock and no surely held row keeps it. */
