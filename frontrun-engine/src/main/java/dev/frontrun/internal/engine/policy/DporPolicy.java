@@ -622,6 +622,7 @@ public final class DporPolicy implements SchedulePolicy {
             Arrays.fill(lastOf, -1);
             int[] latest = new int[threads];
             int[] firstOf = firstEvents();
+            int[] firstTouchOf = firstTouches();
             for (int j = 0; j < n; j++) {
                 Event ej = path.get(j).event;
                 int q = ej.thread;
@@ -653,7 +654,7 @@ public final class DporPolicy implements SchedulePolicy {
                 if (release >= 0) {
                     join(clock, clocks[release]);
                 }
-                int started = lastOf[q] < 0 ? startedBefore(q, firstOf) : -1;
+                int started = j == firstTouchOf[q] ? startedBefore(q, firstTouchOf) : -1;
                 if (started >= 0) {
                     join(clock, clocks[started]);
                 }
@@ -700,12 +701,24 @@ public final class DporPolicy implements SchedulePolicy {
         }
 
         /**
-         * The first event of the thread q's first event waits for ({@link Symmetry}), or -1: an order every execution
-         * keeps, so nothing that happens before it races with q's first event.
+         * The event q's first event that touches anything waits for ({@link Symmetry}): the earlier member's first such
+         * event, or -1. An order every execution keeps, so nothing that happens before it races with q's.
          */
-        private int startedBefore(int q, int[] firstOf) {
+        private int startedBefore(int q, int[] firstTouchOf) {
             int before = policy.symmetry.startsAfter(q);
-            return before >= 0 && firstOf[before] < n ? firstOf[before] : -1;
+            return before >= 0 && firstTouchOf[before] < n ? firstTouchOf[before] : -1;
+        }
+
+        /** Each thread's first event on the path that touches a resource ({@code n} for a thread without one). */
+        private int[] firstTouches() {
+            int[] firstOf = new int[threads];
+            Arrays.fill(firstOf, n);
+            for (int j = n - 1; j >= 0; j--) {
+                if (path.get(j).event.touchesAnything()) {
+                    firstOf[path.get(j).event.thread] = j;
+                }
+            }
+            return firstOf;
         }
 
         /** Each thread's first event on the path ({@code n} for a thread without one). */
@@ -743,10 +756,10 @@ public final class DporPolicy implements SchedulePolicy {
                         latest[ek.thread] = k;
                     }
                 }
-                int before = policy.symmetry.startsAfter(q);
+                int[] firstTouchOf = firstTouches();
                 int started = -1;
-                if (lastOf[q] < 0 && before >= 0) {
-                    started = startedBefore(q, firstEvents());
+                if (policy.symmetry.startsAfter(q) >= 0 && firstTouchOf[q] == n && e.touchesAnything()) {
+                    started = startedBefore(q, firstTouchOf);
                     if (started < 0) {
                         continue; // it cannot start before the member it waits for
                     }

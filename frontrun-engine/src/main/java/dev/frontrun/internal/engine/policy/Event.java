@@ -197,6 +197,11 @@ final class Event {
     }
 
     /** Whether the step takes, gives back or waits for a Java lock. */
+    /** Whether it touches any resource: a step that touches none is independent of every other. */
+    boolean touchesAnything() {
+        return resources.length > 0;
+    }
+
     boolean synchronizes() {
         return takes != null || gives != null || acquires != null;
     }

@@ -4,10 +4,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Threads declared to run the same body, so an execution and the one with two of them swapped need not both run. Each
- * member but a group's first starts only after the member before it took its first step: any execution in which a later
- * member starts first is an explored one with the two names swapped. DPOR sees that wait as an order the two first steps
- * always keep (never a race to reverse).
+ * Threads declared to run the same body, so an execution and the one with two of them swapped need not both run. A
+ * member's first step that touches anything waits for the member before it to take such a step: any execution in which
+ * the later member's comes first is an explored one with the two names swapped. Steps that touch nothing are left free
+ * (they race with nothing). DPOR sees that wait as an order the two steps always keep, never a race to reverse.
  */
 public final class Symmetry {
 
@@ -35,7 +35,7 @@ public final class Symmetry {
         return new Symmetry(after);
     }
 
-    /** The thread whose first step {@code thread}'s first step waits for, or -1. */
+    /** The thread whose first step touching anything {@code thread}'s first such step waits for, or -1. */
     public int startsAfter(int thread) {
         return thread < after.length ? after[thread] : -1;
     }

@@ -38,6 +38,8 @@ final class RunState {
 
     private final List<TraceStep> trace = new ArrayList<>();
     private final List<Integer> schedule = new ArrayList<>();
+    /** Per thread, whether it took a step that touches a resource. */
+    private final boolean[] touched;
     /** Per thread, the index in the trace of its latest step, or -1. */
     private final int[] lastEntryOf;
 
@@ -59,6 +61,7 @@ final class RunState {
         this.blocks = new BlockedThreads(workers.size());
         this.held = new HeldWaits(workers.size());
         this.lastEntryOf = new int[workers.size()];
+        this.touched = new boolean[workers.size()];
         Arrays.fill(lastEntryOf, -1);
     }
 
@@ -93,6 +96,7 @@ final class RunState {
      */
     boolean record(int thread, Step step) {
         lastEntryOf[thread] = trace.size();
+        touched[thread] |= !step.accesses().isEmpty();
         trace.add(new TraceStep(schedule.size(), thread, workers.name(thread), step, null));
         schedule.add(thread);
         boolean waitPredicted = locks.wouldWait(thread, step.acquires());
@@ -123,18 +127,20 @@ final class RunState {
      */
     boolean heldBack(int thread, Step step) {
         return step.locking() == Step.RowLocking.BY_KEY_NEWEST && locks.heldFirmlyByOther(thread, step.acquires())
-                || waitsForTwin(thread);
+                || waitsForTwin(thread, step);
     }
 
     /**
-     * Whether {@code thread} has not started and the member of its {@link Symmetry} group before it has neither (nor
-     * ended without a step): an execution where it starts first is one explored with the two swapped.
+     * Whether {@code step} would be {@code thread}'s first that touches anything while the member of its {@link Symmetry}
+     * group before it has taken no such step (nor ended): an execution where it goes first is one explored with the two
+     * swapped.
      */
-    private boolean waitsForTwin(int thread) {
+    private boolean waitsForTwin(int thread, Step step) {
         int before = symmetry.startsAfter(thread);
         return before >= 0
-                && lastEntryOf[thread] < 0
-                && lastEntryOf[before] < 0
+                && !step.accesses().isEmpty()
+                && !touched[thread]
+                && !touched[before]
                 && workers.get(before).status() != WorkerThread.Status.FINISHED;
     }
 
