@@ -32,7 +32,8 @@ import org.springframework.web.context.WebApplicationContext;
 /**
  * The gift card as a measurement, not a test (its three-request exploration runs for minutes): requests spending
  * from and topping up one card at REPEATABLE READ, each through a facade that retries a lost update, or once with
- * the failure expected, or the same statements in plain JDBC. Prints, per scenario, the verdict, the executions and
+ * the failure expected, or the same statements in plain JDBC; each three-request scenario also with the two spends
+ * declared as one body ({@code threads(2, "spend", …)}, explored by symmetry). Prints, per scenario, the verdict, the executions and
  * the time, and where the executions come from: how many distinct things the requests saw and left in the
  * database, with the ledger's ids and then also the roles of the identical spends set aside. BENCHMARKS.md has the
  * command and the figures.
@@ -72,7 +73,14 @@ public final class GiftCardRace {
             System.out.println("| scenario | verdict | executions | s | ms/run | seen | seen, ledger ids aside"
                     + " | seen, also up to symmetry | executions with a retry |");
             System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|");
-            for (String scenario : List.of("two-retry", "three-expect", "three-jdbc", "three-retry")) {
+            for (String scenario : List.of(
+                    "two-retry",
+                    "three-expect",
+                    "three-expect-symmetric",
+                    "three-jdbc",
+                    "three-jdbc-symmetric",
+                    "three-retry",
+                    "three-retry-symmetric")) {
                 if (only.isEmpty() || only.contains(scenario)) {
                     race.run(scenario, budget);
                 }
@@ -107,6 +115,17 @@ public final class GiftCardRace {
                 exploration
                         .thread("spend-1", () -> Frontrun.response(plain.apply(1, -10)))
                         .thread("spend-2", () -> Frontrun.response(plain.apply(1, -10)))
+                        .thread("top-up", () -> Frontrun.response(plain.apply(1, 5)));
+            case "three-retry-symmetric" ->
+                exploration.threads(2, "spend", request("spend", 10)).thread("top-up", request("top-up", 5));
+            case "three-expect-symmetric" ->
+                exploration
+                        .threads(2, "spend", request("spend-once", 10))
+                        .thread("top-up", request("top-up-once", 5))
+                        .expect(ConcurrencyFailureException.class);
+            case "three-jdbc-symmetric" ->
+                exploration
+                        .threads(2, "spend", () -> Frontrun.response(plain.apply(1, -10)))
                         .thread("top-up", () -> Frontrun.response(plain.apply(1, 5)));
             default -> throw new IllegalArgumentException(scenario);
         }
