@@ -35,7 +35,7 @@ final class SymmetryCheck {
                     told.accept(judged);
                     List<TraceStep> trace = stepsOf(member, judged.record().trace());
                     List<Object> steps = trace.stream()
-                            .map(t -> plan.model().sameStep().apply(t.step()))
+                            .map(t -> plan.model().sameStep().apply(t.thread(), t.step()))
                             .toList();
                     if (firstSteps == null) {
                         firstSteps = steps;

@@ -1,5 +1,6 @@
 package dev.frontrun.internal.exploration;
 
+import dev.frontrun.ResourceAccess;
 import dev.frontrun.Step;
 import dev.frontrun.internal.sql.SqlFacts;
 import dev.frontrun.internal.sql.SqlStep;
@@ -12,23 +13,28 @@ import java.util.UUID;
 
 /**
  * What two threads declared to run one body must share, step by step, when each runs first from the same start. A
- * statement's text, its parameters (clock readings and UUIDs aside: each thread draws its own) and what it reads
- * and writes; any other step's accesses.
+ * statement's text, its parameters (clock readings and UUIDs aside: each thread draws its own) and what it touches,
+ * a key generated for the thread's own insert named alike; any other step's accesses.
  */
 final class SymmetricSteps {
 
     private SymmetricSteps() {}
 
-    static Object identity(Step step) {
+    /** What of {@code step}, taken by thread {@code thread}, another member's step must equal. */
+    static Object identity(int thread, Step step) {
+        String own = "@t" + thread + "."; // the alias of a key the database generates for this thread's insert
+        List<String> touched = new ArrayList<>();
+        for (ResourceAccess access : step.accesses()) {
+            touched.add(access.kind() + " " + access.resource().replace(own, "@own."));
+        }
         if (!(step.detail() instanceof SqlStep sql)) {
-            return step.accesses();
+            return touched;
         }
         if (sql.isBoundary()) {
-            return List.of(sql.op(), step.accesses());
+            return List.of(String.valueOf(sql.op()), touched);
         }
         SqlFacts facts = sql.facts();
-        return List.of(
-                String.valueOf(facts.sql()), withoutClockReadings(facts.parameters()), facts.reads(), facts.writes());
+        return List.of(String.valueOf(facts.sql()), withoutClockReadings(facts.parameters()), touched);
     }
 
     private static List<Object> withoutClockReadings(List<Object> parameters) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.frontrun.Exploration;
 import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
+import dev.frontrun.ThrowingRunnable;
 import dev.frontrun.Verdict;
 import dev.frontrun.jdbc.FrontrunDataSource;
 import dev.frontrun.testing.PostgresExtension;
@@ -90,6 +91,26 @@ class SymmetricThreadsOnPostgresTest {
         assertThat(bySymmetry).isEqualTo(oneByOne).containsExactlyInAnyOrder(80, 90);
         assertThat(declaredApart.symmetric()).isEmpty();
         assertThat(declaredTogether.symmetric()).containsExactly(List.of("spend-1", "spend-2"));
+    }
+
+    /** Each insert's key comes from the sequence: two orders of the same two rows, one when the inserts are swaps. */
+    @Test
+    void insertsOfGeneratedKeysAreTheSameStepsInEachThread() {
+        db.execute("DROP TABLE IF EXISTS ledger", "CREATE TABLE ledger (id serial PRIMARY KEY, amount int NOT NULL)");
+        ThrowingRunnable insert = () -> {
+            try (Connection c = ds.getConnection();
+                    PreparedStatement st = c.prepareStatement("INSERT INTO ledger (amount) VALUES (?)")) {
+                st.setInt(1, -10);
+                st.executeUpdate();
+            }
+        };
+
+        Result apart = explore().thread("a", insert).thread("b", insert).run();
+        Result together = explore().threads(2, "insert", insert).run();
+
+        assertThat(apart.executions()).isEqualTo(2);
+        assertThat(together.verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(together.executions()).isEqualTo(1);
     }
 
     @Test
