@@ -14,5 +14,6 @@ public abstract class ClassicVariant extends PetClinicTestSupport {
     static void database(DynamicPropertyRegistry registry) {
         TestDatabases.register(registry, ClassicVariant.class);
         TestReservations.register(registry);
+        TestRedis.register(registry, 0);
     }
 }

@@ -16,5 +16,6 @@ public abstract class FixedVariant extends PetClinicTestSupport {
     static void database(DynamicPropertyRegistry registry) {
         TestDatabases.register(registry, FixedVariant.class);
         TestReservations.register(registry);
+        TestRedis.register(registry, 1);
     }
 }

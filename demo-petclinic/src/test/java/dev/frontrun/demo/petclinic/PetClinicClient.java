@@ -110,6 +110,12 @@ public final class PetClinicClient {
                 description));
     }
 
+    /** Books a visit online for today: within the owner's daily limit of online bookings (429 beyond it). */
+    public ResultActions bookVisitOnline(int ownerId, int petId, String description) {
+        return perform(
+                form(post("/owners/{ownerId}/pets/{petId}/visits/online", ownerId, petId), "description", description));
+    }
+
     public ResultActions addVisitWith(int ownerId, int petId, String... params) {
         return perform(form(post("/owners/{ownerId}/pets/{petId}/visits/new", ownerId, petId), params));
     }

@@ -182,6 +182,19 @@ interface RouteContract {
     }
 
     @Test
+    default void stopsOnlineBookingsAtTheOwnersDailyLimit() throws Exception {
+        int owner = clinic().newOwner();
+        int pet = clinic().newPet(owner, "Rex");
+        for (int booked = 0; booked < TestRedis.DAILY_LIMIT; booked++) {
+            clinic().bookVisitOnline(owner, pet, "checkup " + booked).andExpect(status().isCreated());
+        }
+        clinic().bookVisitOnline(owner, pet, "one too many").andExpect(status().isTooManyRequests());
+        clinic().petForm(owner, pet).andExpect(jsonPath("$.visits", hasSize(TestRedis.DAILY_LIMIT)));
+        // booking at the desk is not limited
+        clinic().addVisit(owner, pet, "at the desk").andExpect(status().isCreated());
+    }
+
+    @Test
     default void rejectsAVisitWithoutDescription() throws Exception {
         int owner = clinic().newOwner();
         int pet = clinic().newPet(owner, "Rex");

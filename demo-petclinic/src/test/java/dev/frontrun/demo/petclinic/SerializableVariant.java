@@ -17,5 +17,6 @@ public abstract class SerializableVariant extends PetClinicTestSupport {
     static void database(DynamicPropertyRegistry registry) {
         TestDatabases.register(registry, SerializableVariant.class);
         TestReservations.register(registry);
+        TestRedis.register(registry, 2);
     }
 }

@@ -16,8 +16,9 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The sample's add-visit route, and booking a visit, which also takes a slot of its day from the
- * reservation service ({@link SlotReservations}) before the visit is saved.
+ * The sample's add-visit route; booking a visit, which also takes a slot of its day from the
+ * reservation service ({@link SlotReservations}) before the visit is saved; and a visit the owner
+ * books online, within the owner's daily limit ({@link OnlineBookingLimit}).
  *
  * <p>Adding a visit, classic: it loads the owner (tx 1) and saves the whole owner to
  * insert one visit (tx 2); the merge cascades owner -> pets -> visits, so it also writes back the
@@ -33,12 +34,19 @@ class VisitController {
     private final FormBinder forms;
     private final Flows flows;
     private final SlotReservations reservations;
+    private final OnlineBookingLimit onlineLimit;
 
-    VisitController(OwnerRepository owners, FormBinder forms, Flows flows, SlotReservations reservations) {
+    VisitController(
+            OwnerRepository owners,
+            FormBinder forms,
+            Flows flows,
+            SlotReservations reservations,
+            OnlineBookingLimit onlineLimit) {
         this.owners = owners;
         this.forms = forms;
         this.flows = flows;
         this.reservations = reservations;
+        this.onlineLimit = onlineLimit;
     }
 
     @PostMapping("/owners/{ownerId}/pets/{petId}/visits/new")
@@ -53,6 +61,14 @@ class VisitController {
             @PathVariable int ownerId, @PathVariable int petId, HttpServletRequest request) {
         return addVisit(
                 "VisitController.bookVisit", ownerId, petId, request, visit -> reservations.reserve(visit.getDate()));
+    }
+
+    /** Like adding a visit, booked by the owner online: at most the daily limit a day per owner (429 beyond it). */
+    @PostMapping("/owners/{ownerId}/pets/{petId}/visits/online")
+    ResponseEntity<OwnerView> bookVisitOnline(
+            @PathVariable int ownerId, @PathVariable int petId, HttpServletRequest request) {
+        return onlineLimit.book(
+                ownerId, () -> addVisit("VisitController.bookVisitOnline", ownerId, petId, request, visit -> {}));
     }
 
     private ResponseEntity<OwnerView> addVisit(

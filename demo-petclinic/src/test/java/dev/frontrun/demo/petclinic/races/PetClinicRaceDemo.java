@@ -5,7 +5,10 @@ import dev.frontrun.Exploration;
 import dev.frontrun.Result;
 import dev.frontrun.demo.petclinic.PetClinicApplication;
 import dev.frontrun.demo.petclinic.PetClinicClient;
+import dev.frontrun.demo.petclinic.TestRedis;
 import dev.frontrun.demo.reservations.TestReservations;
+import dev.frontrun.redis.KeyRef;
+import dev.frontrun.redis.RedisStep;
 import dev.frontrun.spring.RaceExplorer;
 import dev.frontrun.testing.TestDatabase;
 import dev.frontrun.testing.TestPostgres;
@@ -19,11 +22,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
@@ -33,7 +37,8 @@ import org.springframework.web.context.WebApplicationContext;
  * The README's main job: races the PetClinic's request flows with Frontrun — the classic app
  * (structured like the Spring sample), the same at SERIALIZABLE, and the fixed one; among them a
  * booking whose race goes through another HTTP service beneath JDBC, found with Frontrun's native
- * layer (preloaded by the {@code race-demo} profile on Linux) — and prints one
+ * layer (preloaded by the {@code race-demo} profile on Linux), and online bookings whose daily limit is a
+ * counter in Redis (a {@code redis-server} of the demo's own, stopped when it ends) — and prints one
  * table row per scenario (verdict, executions, speed, where a run's time goes, the same requests
  * run plainly for comparison, and the verdict with no invariant: every outcome one a serial order of the
  * requests gives), one finding per race (the anomaly, and the schedule that replays it),
@@ -79,11 +84,21 @@ public final class PetClinicRaceDemo {
                 serial.executions());
     }
 
+    /** Exits 0 when every exploration ran (whatever it found), 1 when the demo itself failed; the Redis stops either way. */
     public static void main(String[] args) {
+        try {
+            race();
+        } catch (Throwable failure) {
+            failure.printStackTrace();
+            System.exit(1);
+        }
+        System.exit(0);
+    }
+
+    private static void race() {
         OUT.println("Frontrun PetClinic race demo: each scenario races two real HTTP request flows (MockMvc) against");
-        OUT.println(
-                "PostgreSQL, exploring every distinct interleaving of their SQL statements and of their requests to");
-        OUT.println("other services (seen beneath the JDK by Frontrun's native layer).");
+        OUT.println("PostgreSQL and Redis, exploring every distinct interleaving of their SQL statements, their Redis");
+        OUT.println("commands and their requests to other services (seen beneath the JDK by Frontrun's native layer).");
         List<Row> rows = new ArrayList<>();
         for (Variant variant : Variant.values()) {
             run(variant, rows);
@@ -91,7 +106,6 @@ public final class PetClinicRaceDemo {
         printTable(rows);
         printFindings(rows);
         printOverall(rows);
-        System.exit(0);
     }
 
     /** Which application the scenarios race. */
@@ -107,10 +121,14 @@ public final class PetClinicRaceDemo {
 
     /**
      * The scenarios raced in {@code variant}: the controls are left out at SERIALIZABLE; the booking of
-     * a day's last slot, whose race goes through the reservation service beneath JDBC, is raced in all.
+     * a day's last slot, whose race goes through the reservation service beneath JDBC, and the online
+     * bookings' daily limit, a counter in the application's {@code redis} that no isolation level of the
+     * database reaches, are raced in all.
      */
-    static List<RaceScenario> scenarios(Variant variant) {
-        return Stream.concat(PetClinicRaces.all().stream(), Stream.of(PetClinicRaces.slotBooking()))
+    static List<RaceScenario> scenarios(Variant variant, StringRedisTemplate redis) {
+        return Stream.concat(
+                        PetClinicRaces.all().stream(),
+                        Stream.of(PetClinicRaces.slotBooking(), PetClinicRaces.onlineDailyLimit(redis)))
                 .filter(s -> variant != Variant.SERIALIZABLE || !s.isControl())
                 .toList();
     }
@@ -124,32 +142,34 @@ public final class PetClinicRaceDemo {
     /** Runs {@code work} on every scenario of every variant, each variant's application started once. */
     static void forEachScenario(ScenarioWork work) {
         for (Variant variant : Variant.values()) {
-            withApp(variant, runner -> {
-                for (RaceScenario scenario : scenarios(variant)) {
+            withApp(variant, (runner, scenarios) -> {
+                for (RaceScenario scenario : scenarios) {
                     work.run(variant, scenario, runner, runner.fixture());
                 }
             });
         }
     }
 
-    /** Starts {@code variant} on a fresh database, hands its scenario runner to {@code work}, and stops it. */
-    static void withApp(Variant variant, Consumer<ScenarioRunner> work) {
+    /** Starts {@code variant} on a fresh database, hands its scenario runner and scenarios to {@code work}, and stops it. */
+    static void withApp(Variant variant, BiConsumer<ScenarioRunner, List<RaceScenario>> work) {
         TestDatabase db = TestPostgres.freshDatabase(PetClinicRaceDemo.class);
         try (ConfigurableApplicationContext context = start(db, variant)) {
             MockMvc mvc = MockMvcBuilders.webAppContextSetup((WebApplicationContext) context)
                     .build();
-            work.accept(new ScenarioRunner(
-                    context.getBean(RaceExplorer.class),
-                    new PetClinicClient(mvc),
-                    context.getBean(JdbcTemplate.class)));
+            work.accept(
+                    new ScenarioRunner(
+                            context.getBean(RaceExplorer.class),
+                            new PetClinicClient(mvc),
+                            context.getBean(JdbcTemplate.class)),
+                    scenarios(variant, context.getBean(StringRedisTemplate.class)));
         } finally {
             TestPostgres.drop(db);
         }
     }
 
     private static void run(Variant variant, List<Row> rows) {
-        withApp(variant, runner -> {
-            for (RaceScenario scenario : scenarios(variant)) {
+        withApp(variant, (runner, scenarios) -> {
+            for (RaceScenario scenario : scenarios) {
                 RaceScenario.Fixture fixture = runner.fixture();
                 runner.baseline(scenario, fixture, 1); // warm-up: the JIT, the pool, Hibernate's caches
                 Exploration.Baseline before = runner.baseline(scenario, fixture, BASELINE_ROUNDS);
@@ -215,10 +235,10 @@ public final class PetClinicRaceDemo {
                     finding.level().name().toLowerCase(Locale.ROOT),
                     finding.cycleText(),
                     result.checkedAdvice().map(PetClinicRaceDemo::checked).orElse(""),
-                    racedEndpoints(result));
+                    racedEndpoints(result) + racedKeys(result));
         }
         if (result.failed()) {
-            return result.failure().map(f -> f.summary()).orElse("fails") + racedEndpoints(result);
+            return result.failure().map(f -> f.summary()).orElse("fails") + racedEndpoints(result) + racedKeys(result);
         }
         return result.verdict() + ": " + result.inconclusiveBecause().orElse("");
     }
@@ -246,6 +266,38 @@ public final class PetClinicRaceDemo {
                         .append(endpoint)
                         .append(" interleave: ")
                         .append(String.join(", ", calls));
+            }
+        });
+        return raced.toString();
+    }
+
+    /**
+     * The Redis keys two threads' commands raced on in the failing trace (the typed facts of its Redis steps), with
+     * the commands in trace order: {@code ; the commands on redis:0:visits:online:owner:11:2026-11-29 interleave:
+     * online-a GET, online-b GET, ...}.
+     */
+    static String racedKeys(Result result) {
+        Map<String, List<String>> commands = new LinkedHashMap<>();
+        Map<String, Set<Integer>> threads = new HashMap<>();
+        for (dev.frontrun.TraceStep step : result.trace()) {
+            if (step.step().detail() instanceof RedisStep redis) {
+                String names = String.join(
+                        "+", redis.commands().stream().map(c -> c.name()).toList());
+                for (KeyRef key : redis.keys()) {
+                    commands.computeIfAbsent(key.resource(), k -> new ArrayList<>())
+                            .add(step.threadName() + " " + names);
+                    threads.computeIfAbsent(key.resource(), k -> new HashSet<>())
+                            .add(step.thread());
+                }
+            }
+        }
+        StringBuilder raced = new StringBuilder();
+        commands.forEach((key, sent) -> {
+            if (threads.get(key).size() > 1) {
+                raced.append("; the commands on ")
+                        .append(key)
+                        .append(" interleave: ")
+                        .append(String.join(", ", sent));
             }
         });
         return raced.toString();
@@ -286,6 +338,7 @@ public final class PetClinicRaceDemo {
                                 + TestReservations.service().url(),
                         "logging.level.org.hibernate.orm.jdbc.error=OFF",
                         "logging.level.org.hibernate.engine.jdbc.spi.SqlExceptionHelper=OFF");
+        app.properties(TestRedis.server().properties());
         if (variant == Variant.FIXED) {
             app.profiles("fixed");
         }

@@ -1,12 +1,14 @@
 package dev.frontrun.demo.petclinic.races;
 
 import dev.frontrun.AnomalyKind;
+import dev.frontrun.demo.petclinic.TestRedis;
 import dev.frontrun.demo.petclinic.races.RaceScenario.Fixture;
 import dev.frontrun.demo.petclinic.races.RaceScenario.NamedRequest;
 import dev.frontrun.demo.reservations.ReservationService;
 import dev.frontrun.demo.reservations.TestReservations;
 import java.time.LocalDate;
 import java.util.List;
+import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /** The PetClinic's races and controls, as pairs of real HTTP request flows. */
@@ -135,6 +137,37 @@ public final class PetClinicRaces {
                 null,
                 true,
                 f -> service.free(day(f)));
+    }
+
+    /**
+     * Race in Redis: an owner may book {@link TestRedis#DAILY_LIMIT} visit a day online, counted by a key in Redis.
+     * The classic app reads the counter ({@code GET}), books, then increments it ({@code INCR}): two bookings both
+     * read the last place free and both are stored. No SQL shows it; the two threads' commands on
+     * {@code redis:<db>:visits:online:owner:<id>:<day>} do. The invariant reads the counters through the
+     * application's own {@code redis}.
+     */
+    public static RaceScenario onlineDailyLimit(StringRedisTemplate redis) {
+        return new RaceScenario(
+                "online daily limit",
+                "two online bookings by one owner, who may book one more visit today",
+                List.of(
+                        new NamedRequest("online-a", (c, f) -> c.bookVisitOnline(f.owner(), f.pet(), "a")),
+                        new NamedRequest("online-b", (c, f) -> c.bookVisitOnline(f.owner(), f.pet(), "b"))),
+                (db, f, statuses) -> visits(db, f) <= TestRedis.DAILY_LIMIT && counted(redis, f) == visits(db, f),
+                "no more visits booked online a day than the limit, and the counter counts every one",
+                null,
+                true,
+                f -> {});
+    }
+
+    /** The owner's online bookings as the counters in Redis say (those of every day, should one have ended). */
+    static int counted(StringRedisTemplate redis, Fixture f) {
+        int counted = 0;
+        for (String key : redis.keys("visits:online:owner:" + f.owner() + ":*")) {
+            String count = redis.opsForValue().get(key);
+            counted += count == null ? 0 : Integer.parseInt(count);
+        }
+        return counted;
     }
 
     /** A day of the fixture's own at the reservation service. */

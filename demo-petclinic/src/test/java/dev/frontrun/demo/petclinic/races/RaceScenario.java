@@ -16,9 +16,10 @@ import org.springframework.test.web.servlet.ResultActions;
  * @param invariant what must be true afterwards, given the database and the requests' statuses
  * @param promise   the invariant in words
  * @param classic   the anomaly the classic (sample-structured) app's SQL shows, or null for a control
- *                  (and for a race beneath JDBC, which no SQL shows)
- * @param beneathJdbc whether the scenario's race goes through a socket to another service, which only
- *                  Frontrun's native layer sees (then it is no control even without an anomaly)
+ *                  (and for a race outside the SQL, which no SQL shows)
+ * @param outsideSql whether the scenario's race is outside the SQL: through a socket to another service,
+ *                  which only Frontrun's native layer sees, or on a Redis key (then it is no control even
+ *                  without an anomaly)
  * @param reset     puts state outside the database back before each execution (the database is restored by Frontrun)
  */
 public record RaceScenario(
@@ -28,7 +29,7 @@ public record RaceScenario(
         Invariant invariant,
         String promise,
         AnomalyKind classic,
-        boolean beneathJdbc,
+        boolean outsideSql,
         Reset reset) {
 
     /** A scenario whose state is all in the database. */
@@ -67,7 +68,7 @@ public record RaceScenario(
     public record Fixture(int owner, int pet) {}
 
     public boolean isControl() {
-        return classic == null && !beneathJdbc;
+        return classic == null && !outsideSql;
     }
 
     @Override

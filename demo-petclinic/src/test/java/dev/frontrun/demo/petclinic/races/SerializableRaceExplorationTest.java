@@ -11,9 +11,11 @@ import dev.frontrun.Result;
 import dev.frontrun.demo.petclinic.SerializableVariant;
 import dev.frontrun.spring.RaceExplorer;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
  * The classic PetClinic at SERIALIZABLE: PostgreSQL aborts overlapping write transactions (the
@@ -25,6 +27,9 @@ class SerializableRaceExplorationTest extends SerializableVariant {
 
     @Autowired
     RaceExplorer races;
+
+    @Autowired
+    StringRedisTemplate redis;
 
     static Stream<RaceScenario> races() {
         return PetClinicRaces.all().stream().filter(s -> !s.isControl());
@@ -57,6 +62,24 @@ class SerializableRaceExplorationTest extends SerializableVariant {
                 .satisfies(finding -> assertThat(finding.level()).isEqualTo(Anomaly.Level.REQUEST));
         assertThat(analysis.transactions())
                 .as("the isolation level in force is the pool's")
+                .allSatisfy(tx -> assertThat(tx.isolation().sql()).isEqualTo("SERIALIZABLE"));
+    }
+
+    /**
+     * The online bookings' limit is checked in Redis, which no isolation level of the database reaches: at
+     * SERIALIZABLE both bookings still pass the check, and nothing in PostgreSQL aborts either.
+     */
+    @Test
+    void theOnlineLimitCheckedInRedisIsRacedAtSerializableToo() {
+        ScenarioRunner runner = new ScenarioRunner(races, clinic(), jdbc);
+
+        Result result = runner.explore(PetClinicRaces.onlineDailyLimit(redis), runner.fixture());
+
+        assertThat(result).foundRace();
+        assertThat(result.failure()).get().extracting(Failure::kind).isEqualTo(Failure.Kind.INVARIANT_VIOLATED);
+        assertThat(result.executions()).as(result.explanation()).isEqualTo(3);
+        assertThat(result.analysis().transactions())
+                .isNotEmpty()
                 .allSatisfy(tx -> assertThat(tx.isolation().sql()).isEqualTo("SERIALIZABLE"));
     }
 }
