@@ -140,8 +140,7 @@ public final class Explanation {
                         continue;
                     }
                     sb.append(String.format(
-                            "    %3d  %-12s %s%n",
-                            step.position(), step.threadName(), step.step().label()));
+                            "    %3d  %-12s %s%n", step.position(), step.threadName(), StepDescription.line(step)));
                     if (step.blockedReason() != null) {
                         sb.append("              (blocked: ")
                                 .append(step.blockedReason())
@@ -281,7 +280,7 @@ public final class Explanation {
             }
             List<String> mark = marks.get(s.position());
             String tx = "";
-            String text = s.step().label();
+            String text = StepDescription.line(s);
             String outcome = "";
             if (s.step().detail() instanceof SqlStep sql) {
                 tx = sql.transaction() == null ? "" : sql.transaction();

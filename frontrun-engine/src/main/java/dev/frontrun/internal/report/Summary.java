@@ -177,7 +177,7 @@ public final class Summary {
                 lines.add("    … (" + (finding.positions().size() - shown) + " more in result.explanation())");
                 return;
             }
-            String text = step.step().label();
+            String text = StepDescription.line(step);
             if (step.step().detail() instanceof SqlStep sql) {
                 String values = DecidingValues.text(deciding.at(step.position()));
                 String outcome = Wording.outcome(sql.outcome());
@@ -203,9 +203,8 @@ public final class Summary {
                 return;
             }
             TraceStep step = conflicting.get(i);
-            lines.add(shorten(
-                    "    * " + step.position() + "  " + step.threadName() + "  ",
-                    step.step().label()));
+            lines.add(
+                    shorten("    * " + step.position() + "  " + step.threadName() + "  ", StepDescription.line(step)));
         }
     }
 

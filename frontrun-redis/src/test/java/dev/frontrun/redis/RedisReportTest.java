@@ -1,0 +1,85 @@
+package dev.frontrun.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.frontrun.Frontrun;
+import dev.frontrun.Result;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A failing exploration of Redis commands says, in its summary, explanation and report, each command and its keys. */
+@ExtendWith(RedisServerExtension.class)
+class RedisReportTest {
+
+    private FrontrunRedis redis;
+    private RedisClient client;
+    private StatefulRedisConnection<String, String> connection;
+
+    @BeforeEach
+    void connect(RedisServer server) {
+        redis = server.frontrun();
+        client = redis.instrument(RedisClient.create("redis://127.0.0.1:" + server.port()));
+        connection = client.connect();
+    }
+
+    @AfterEach
+    void close() {
+        connection.close();
+        client.shutdown();
+    }
+
+    @Test
+    void aGetThenSetRaceNamesItsCommandsAndTheKey(@TempDir Path reports) throws Exception {
+        RedisCommands<String, String> commands = connection.sync();
+        commands.set("counter", "5");
+        Runnable bump = () -> commands.set("counter", Long.toString(Long.parseLong(commands.get("counter")) + 1));
+
+        Result result = Frontrun.explore(() -> null)
+                .thread("a", bump::run)
+                .thread("b", bump::run)
+                .hook(redis.restore())
+                .invariant(() -> "7".equals(commands.get("counter")), "both bumps count")
+                .reportDirectory(reports)
+                .run();
+
+        assertThat(result.failed()).isTrue();
+        assertThat(result.summary())
+                .contains("  conflicting accesses:\n"
+                        + "    * 0  a  redis GET counter → reads redis:0:counter\n"
+                        + "    * 1  b  redis GET counter → reads redis:0:counter\n"
+                        + "    * 2  b  redis SET counter 6 → writes redis:0:counter\n"
+                        + "    * 3  a  redis SET counter 6 → writes redis:0:counter\n");
+        assertThat(result.explanation()).contains("  1  b            redis GET counter → reads redis:0:counter\n");
+        String html = Files.readString(result.report().orElseThrow(), StandardCharsets.UTF_8);
+        assertThat(html)
+                .contains("class=\"step-detail write\" data-position=\"2\"")
+                .contains("step 2 · b\nredis SET counter 6\nwrites redis:0:counter");
+    }
+
+    @Test
+    void aTransactionIsOneLineWithEveryKeyItWrites() {
+        RedisCommands<String, String> commands = connection.sync();
+        Result result = Frontrun.explore(() -> null)
+                .thread("a", () -> {
+                    commands.multi();
+                    commands.incr("k");
+                    commands.hset("h", "f", "v");
+                    commands.exec();
+                })
+                .hook(redis.restore())
+                .invariant(() -> false, "shows the trace")
+                .run();
+
+        assertThat(result.explanation())
+                .contains("  0  a            redis MULTI; INCR k; HSET h f v; EXEC → writes redis:0:k, redis:0:h\n");
+    }
+}
