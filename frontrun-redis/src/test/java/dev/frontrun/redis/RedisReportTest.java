@@ -38,7 +38,7 @@ class RedisReportTest {
     }
 
     @Test
-    void aGetThenSetRaceNamesItsCommandsAndTheKey(@TempDir Path reports) throws Exception {
+    void aGetThenSetRaceIsALostUpdateNamedByItsCommandsAndTheKey(@TempDir Path reports) throws Exception {
         RedisCommands<String, String> commands = connection.sync();
         commands.set("counter", "5");
         Runnable bump = () -> commands.set("counter", Long.toString(Long.parseLong(commands.get("counter")) + 1));
@@ -53,12 +53,27 @@ class RedisReportTest {
 
         assertThat(result.failed()).isTrue();
         assertThat(result.summary())
-                .contains("  conflicting accesses:\n"
+                .startsWith("Frontrun: property FAILS — LOST_UPDATE between requests, across transactions (Adya P4)\n")
+                .contains("  anomaly: a --rw redis:0:counter--> b --ww redis:0:counter--> a\n"
                         + "    * 0  a  redis GET counter → reads redis:0:counter\n"
                         + "    * 1  b  redis GET counter → reads redis:0:counter\n"
                         + "    * 2  b  redis SET counter 6 → writes redis:0:counter\n"
                         + "    * 3  a  redis SET counter 6 → writes redis:0:counter\n");
-        assertThat(result.explanation()).contains("  1  b            redis GET counter → reads redis:0:counter\n");
+        assertThat(result.anomaly().orElseThrow().description())
+                .isEqualTo("Lost update (Adya P4) at request level, on redis:\n"
+                        + "  both requests read redis:0:counter before either wrote it: a at step 0, b at step 1\n"
+                        + "  step 2  b wrote redis:0:counter: redis SET counter 6\n"
+                        + "  step 3  a wrote redis:0:counter with a value that may rest on its read at step 0, which"
+                        + " did not see b's write: redis SET counter 6\n"
+                        + "  → b's update of redis:0:counter is lost: a overwrote it.\n"
+                        + "  cycle: a --rw redis:0:counter--> b --ww redis:0:counter--> a\n"
+                        + "  Redis runs each command alone, but nothing ties a read to a later write: make them one"
+                        + " command (INCR, SET … GET, a Lua script declaring the key), or WATCH the key before reading"
+                        + " it and write in MULTI … EXEC, which then fails if the key changed in between.");
+        assertThat(result.explanation())
+                .contains("  anomaly: LOST_UPDATE — between requests, across transactions (no isolation level prevents"
+                        + " it)\n")
+                .contains("  1  b            redis GET counter → reads redis:0:counter\n");
         String html = Files.readString(result.report().orElseThrow(), StandardCharsets.UTF_8);
         assertThat(html)
                 .contains("class=\"step-detail write\" data-position=\"2\"")

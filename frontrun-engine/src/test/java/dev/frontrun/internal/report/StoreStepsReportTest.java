@@ -64,7 +64,7 @@ class StoreStepsReportTest {
     }
 
     @Test
-    void aLostUpdateOnAStoreShowsEachCommandAndTheKeyItTouches(@TempDir Path reports) throws Exception {
+    void aLostUpdateOnAStoreIsNamedWithEachCommandAndTheKeyItTouches(@TempDir Path reports) throws Exception {
         Result result = Frontrun.explore(Kv::new)
                 .thread("a", Kv::bump)
                 .thread("b", Kv::bump)
@@ -74,12 +74,23 @@ class StoreStepsReportTest {
 
         assertThat(result.failed()).isTrue();
         assertThat(result.summary())
-                .contains("  conflicting accesses:\n"
+                .startsWith("Frontrun: property FAILS — LOST_UPDATE between requests, across transactions (Adya P4)\n")
+                .contains("  anomaly: a --rw kv:counter--> b --ww kv:counter--> a\n"
                         + "    * 0  a  kv GET counter → reads kv:counter\n"
                         + "    * 1  b  kv GET counter → reads kv:counter\n"
                         + "    * 2  b  kv SET counter 6 → writes kv:counter\n"
                         + "    * 3  a  kv SET counter 6 → writes kv:counter\n")
                 .doesNotContain("label not shown");
+        assertThat(result.anomaly().orElseThrow().description())
+                .isEqualTo("Lost update (Adya P4) at request level, on kv:\n"
+                        + "  both requests read kv:counter before either wrote it: a at step 0, b at step 1\n"
+                        + "  step 2  b wrote kv:counter: kv SET counter 6\n"
+                        + "  step 3  a wrote kv:counter with a value that may rest on its read at step 0, which did not"
+                        + " see b's write: kv SET counter 6\n"
+                        + "  → b's update of kv:counter is lost: a overwrote it.\n"
+                        + "  cycle: a --rw kv:counter--> b --ww kv:counter--> a\n"
+                        + "  The store runs each operation alone, but nothing ties a read to a later write: make them"
+                        + " one operation of the store.");
         assertThat(result.explanation())
                 .contains("  0  a            kv GET counter → reads kv:counter\n")
                 .contains("  3  a            kv SET counter 6 → writes kv:counter\n")
@@ -90,7 +101,24 @@ class StoreStepsReportTest {
                 .contains("class=\"step-detail write\" data-position=\"3\"")
                 .contains("kv SET counter 6 → writes kv:counter")
                 .contains("step 3 · a\nkv SET counter 6\nwrites kv:counter")
+                .contains("both requests read kv:counter before either wrote it")
                 .doesNotContain("label not shown");
+    }
+
+    @Test
+    void writesWithoutAReadBetweenThemAreListedAsTheConflictingAccesses() {
+        Result result = Frontrun.explore(Kv::new)
+                .thread("a", kv -> kv.set("counter", 1))
+                .thread("b", kv -> kv.set("counter", 2))
+                .invariant(kv -> kv.values.get("counter") == 2, "b's write lands last")
+                .run();
+
+        assertThat(result.failed()).isTrue();
+        assertThat(result.anomaly()).as("no read, so no lost update").isEmpty();
+        assertThat(result.summary())
+                .contains("  conflicting accesses:\n"
+                        + "    * 0  b  kv SET counter 2 → writes kv:counter\n"
+                        + "    * 1  a  kv SET counter 1 → writes kv:counter\n");
     }
 
     @Test
