@@ -53,7 +53,7 @@ class RedisReportTest {
 
         assertThat(result.failed()).isTrue();
         assertThat(result.summary())
-                .startsWith("Frontrun: property FAILS — LOST_UPDATE between requests, across transactions (Adya P4)\n")
+                .startsWith("Frontrun: property FAILS — LOST_UPDATE between requests (Adya P4)\n")
                 .contains("  anomaly: a --rw redis:0:counter--> b --ww redis:0:counter--> a\n"
                         + "    * 0  a  redis GET counter → reads redis:0:counter\n"
                         + "    * 1  b  redis GET counter → reads redis:0:counter\n"
@@ -71,8 +71,7 @@ class RedisReportTest {
                         + " command (INCR, SET … GET, a Lua script declaring the key), or WATCH the key before reading"
                         + " it and write in MULTI … EXEC, which then fails if the key changed in between.");
         assertThat(result.explanation())
-                .contains("  anomaly: LOST_UPDATE — between requests, across transactions (no isolation level prevents"
-                        + " it)\n")
+                .contains("  anomaly: LOST_UPDATE — between requests (no isolation level prevents it)\n")
                 .contains("  1  b            redis GET counter → reads redis:0:counter\n");
         String html = Files.readString(result.report().orElseThrow(), StandardCharsets.UTF_8);
         assertThat(html)

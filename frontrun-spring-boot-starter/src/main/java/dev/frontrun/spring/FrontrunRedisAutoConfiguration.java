@@ -62,7 +62,11 @@ public class FrontrunRedisAutoConfiguration {
                 if (cannotSee.isPresent()) {
                     unseen.add(beanName + " (" + cannotSee.get() + ")");
                 } else {
-                    add(FrontrunRedis.forSpring(factory));
+                    try {
+                        add(FrontrunRedis.forSpring(factory));
+                    } catch (IllegalStateException unreachable) { // a Spring Data Redis whose factory it cannot reach
+                        unseen.add(beanName + " (" + unreachable.getMessage() + ")");
+                    }
                 }
             } else {
                 unseen.add(beanName + " (" + bean.getClass().getSimpleName() + ")");

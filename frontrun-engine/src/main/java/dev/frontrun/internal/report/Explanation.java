@@ -82,7 +82,7 @@ public final class Explanation {
                     .append(" — Adya ")
                     .append(lead.adyaName())
                     .append(", ")
-                    .append(Wording.levelExplained(lead.level()));
+                    .append(Wording.levelExplained(lead.level(), analysis));
             if (!lead.description().isEmpty()) {
                 sb.append("\n    ").append(lead.description().replace("\n", "\n    "));
             }
@@ -100,7 +100,7 @@ public final class Explanation {
             sb.append("  anomaly: ")
                     .append(anomaly.kind())
                     .append(" — ")
-                    .append(Wording.levelExplained(anomaly.level()));
+                    .append(Wording.levelExplained(anomaly.level(), analysis));
             if (!anomaly.description().isEmpty()) {
                 sb.append("\n    ").append(anomaly.description().replace("\n", "\n    "));
             }

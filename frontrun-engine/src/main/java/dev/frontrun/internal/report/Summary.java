@@ -37,7 +37,8 @@ public final class Summary {
         List<String> lines = new ArrayList<>();
         Optional<Analysis.Finding> lead = facts.leadingFinding();
         lines.add("Frontrun: " + Wording.headlineExplained(facts.verdict())
-                + lead.map(f -> " — " + f.kind() + " " + Wording.level(f.level()) + " (Adya " + f.adyaName() + ")")
+                + lead.map(f -> " — " + f.kind() + " " + Wording.level(f.level(), facts.analysis()) + " (Adya "
+                                + f.adyaName() + ")")
                         .orElse(""));
         lines.add("  explored " + Wording.executions(facts.executions()) + " of " + names.size() + " threads " + names
                 + " with " + facts.strategy() + (facts.exhausted() ? " (exhausted)" : "")

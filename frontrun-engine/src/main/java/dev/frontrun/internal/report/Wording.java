@@ -126,6 +126,21 @@ final class Wording {
                 : "between requests, across transactions";
     }
 
+    /**
+     * {@link #level} for the anomaly of {@code analysis}: a request-level one found with no SQL at all (a race through a
+     * store beside the database) is just between requests. {@code analysis} is null for a trace without SQL.
+     */
+    static String level(Anomaly.Level level, Analysis analysis) {
+        return level == Anomaly.Level.REQUEST && (analysis == null || analysis.sqlSteps() == 0)
+                ? "between requests"
+                : level(level);
+    }
+
+    /** {@link #levelExplained(Anomaly.Level)} for the anomaly of {@code analysis} ({@link #level(Anomaly.Level, Analysis)}). */
+    static String levelExplained(Anomaly.Level level, Analysis analysis) {
+        return level(level, analysis) + (level == Anomaly.Level.REQUEST ? " (no isolation level prevents it)" : "");
+    }
+
     /** {@link #level} with what it means for the fix: no isolation level prevents a request-level anomaly. */
     static String levelExplained(Anomaly.Level level) {
         return level(level) + (level == Anomaly.Level.REQUEST ? " (no isolation level prevents it)" : "");

@@ -74,7 +74,7 @@ class StoreStepsReportTest {
 
         assertThat(result.failed()).isTrue();
         assertThat(result.summary())
-                .startsWith("Frontrun: property FAILS — LOST_UPDATE between requests, across transactions (Adya P4)\n")
+                .startsWith("Frontrun: property FAILS — LOST_UPDATE between requests (Adya P4)\n")
                 .contains("  anomaly: a --rw kv:counter--> b --ww kv:counter--> a\n"
                         + "    * 0  a  kv GET counter → reads kv:counter\n"
                         + "    * 1  b  kv GET counter → reads kv:counter\n"
