@@ -84,6 +84,14 @@ public record Step(
         default boolean atomic() {
             return false;
         }
+
+        /**
+         * The resources the store makes sure no other client changed since this client began watching them, refusing
+         * the step otherwise (Redis's watched keys at an {@code EXEC}): a write of them here never rests on a stale read.
+         */
+        default List<String> guards() {
+            return List.of();
+        }
     }
 
     public static Step of(String label, List<ResourceAccess> accesses) {

@@ -13,11 +13,20 @@ import java.util.stream.Stream;
  * @param commands the commands, in the order sent
  * @param effect   what they touch together (an {@code EXEC} also reads the keys its connection watched)
  * @param atomic   whether the commands ran as one transaction ({@code MULTI … EXEC})
+ * @param watched  the keys the connection watched before its {@code EXEC}: the server runs the transaction only if
+ *                 none changed since
  */
-public record RedisStep(List<Command> commands, Effect effect, boolean atomic) implements Step.StoreFacts {
+public record RedisStep(List<Command> commands, Effect effect, boolean atomic, List<KeyRef> watched)
+        implements Step.StoreFacts {
 
     public RedisStep {
         commands = List.copyOf(commands);
+        watched = List.copyOf(watched);
+    }
+
+    /** A step that watched nothing. */
+    public RedisStep(List<Command> commands, Effect effect, boolean atomic) {
+        this(commands, effect, atomic, List.of());
     }
 
     /** The keys the step reads or writes, read ones first. */
@@ -43,6 +52,11 @@ public record RedisStep(List<Command> commands, Effect effect, boolean atomic) i
     @Override
     public List<String> writes() {
         return resources(effect.writes(), effect.keyspaceWrites(), effect.otherWrites());
+    }
+
+    @Override
+    public List<String> guards() {
+        return watched.stream().map(KeyRef::resource).toList();
     }
 
     private static List<String> words(Command command) {

@@ -96,4 +96,37 @@ class RedisReportTest {
         assertThat(result.explanation())
                 .contains("  0  a            redis MULTI; INCR k; HSET h f v; EXEC → writes redis:0:k, redis:0:h\n");
     }
+
+    @Test
+    void aWriteTheServerGuardsWithWatchIsNoLostUpdate() {
+        StatefulRedisConnection<String, String> other = client.connect();
+        try {
+            connection.sync().set("counter", "5");
+            Result result = Frontrun.explore(() -> null)
+                    .thread("a", () -> watchedBump(connection.sync()))
+                    .thread("b", () -> watchedBump(other.sync()))
+                    .hook(redis.restore())
+                    .invariant(() -> "7".equals(connection.sync().get("counter")), "both bumps count")
+                    .run();
+
+            assertThat(result.failed())
+                    .as("one EXEC is refused when the other changed the key")
+                    .isTrue();
+            assertThat(result.anomaly())
+                    .as("the refused EXEC wrote nothing: no update was lost")
+                    .isEmpty();
+            assertThat(result.summary()).contains("  conflicting accesses:\n");
+        } finally {
+            other.close();
+        }
+    }
+
+    /** Bumps the counter once, in a transaction the server runs only if the counter did not change since the WATCH. */
+    private static void watchedBump(RedisCommands<String, String> commands) {
+        commands.watch("counter");
+        long value = Long.parseLong(commands.get("counter"));
+        commands.multi();
+        commands.set("counter", Long.toString(value + 1));
+        commands.exec();
+    }
 }

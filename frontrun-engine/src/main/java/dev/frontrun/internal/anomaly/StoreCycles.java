@@ -49,6 +49,9 @@ final class StoreCycles {
         }
         for (StoreOp w : ops) {
             for (String key : w.facts().writes()) {
+                if (w.facts().guards().contains(key)) {
+                    continue; // the store would have refused the write had the key changed since it was watched
+                }
                 Finding found = lostUpdate(ops, w, key);
                 if (found == null) {
                     found = staleCache(model, ops, w, key);
