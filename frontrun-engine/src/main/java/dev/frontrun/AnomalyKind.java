@@ -13,5 +13,11 @@ public enum AnomalyKind {
     /** A predicate read, another transaction's insert/delete into it, the same predicate read again. */
     PHANTOM_READ,
     /** G0: a write-write dependency cycle. */
-    WRITE_WRITE
+    WRITE_WRITE,
+    /**
+     * G-single across two stores: a request read a row, another's committed write changed it and then wrote a key of
+     * a store beside the database (a Redis cache), and the first request wrote that key after it, with what it had
+     * read. The key keeps a value the database no longer has.
+     */
+    STALE_CACHE
 }

@@ -59,6 +59,41 @@ public record Step(
         BY_KEY_NEWEST
     }
 
+    /**
+     * The facts of a step on a data store beside the SQL database (a Redis server, say), as values, so that reports show
+     * what the step sent and touched without reading its label. A source's {@link #detail} implements it.
+     */
+    public interface StoreFacts {
+
+        /** The store, as reports name it: {@code redis}. */
+        String store();
+
+        /**
+         * What the step sends, each operation as its words (a command and its arguments), in order; more than one
+         * when the store ran them as one ({@code MULTI … EXEC}).
+         */
+        List<List<String>> operations();
+
+        /** The resources the step reads and does not write ({@code redis:0:counter}), as the scheduler orders them. */
+        List<String> reads();
+
+        /** The resources the step writes (and may read). */
+        List<String> writes();
+
+        /** Whether the store ran the operations as one, with nothing of another client in between. */
+        default boolean atomic() {
+            return false;
+        }
+
+        /**
+         * The resources the store makes sure no other client changed since this client began watching them, refusing
+         * the step otherwise (Redis's watched keys at an {@code EXEC}): a write of them here never rests on a stale read.
+         */
+        default List<String> guards() {
+            return List.of();
+        }
+    }
+
     public static Step of(String label, List<ResourceAccess> accesses) {
         return new Step(accesses, Set.of(), Set.of(), label, null);
     }

@@ -110,10 +110,10 @@ final class CommandFeed {
                 }
                 case WATCH -> {
                     watched.addAll(effect.reads());
-                    return step(List.of(command), effect, false);
+                    return step(List.of(command), effect, null);
                 }
                 default -> {
-                    return effect.touchesNothing() ? null : step(List.of(command), effect, false);
+                    return effect.touchesNothing() ? null : step(List.of(command), effect, null);
                 }
             }
         }
@@ -124,10 +124,11 @@ final class CommandFeed {
             effects.add(new Effect(
                     List.copyOf(watched), List.of(), Set.of(), Set.of(), List.of(), List.of(), Control.EXEC, false));
             commands.add(exec);
+            List<KeyRef> guarded = List.copyOf(watched);
             queued = null;
             queuedEffects = null;
             watched.clear();
-            return step(commands, merge(effects), true);
+            return step(commands, merge(effects), guarded);
         }
 
         private static Effect merge(List<Effect> effects) {
@@ -159,13 +160,19 @@ final class CommandFeed {
                     coarse);
         }
 
-        private static Step step(List<Command> commands, Effect effect, boolean atomic) {
+        /** The step of {@code commands}; {@code watched} is null unless they are a transaction ({@code EXEC}). */
+        private static Step step(List<Command> commands, Effect effect, List<KeyRef> watched) {
             StringBuilder label = new StringBuilder("redis ");
             for (int i = 0; i < commands.size(); i++) {
                 label.append(i == 0 ? "" : "; ").append(commands.get(i));
             }
             String text = label.length() > LABEL_LENGTH ? label.substring(0, LABEL_LENGTH - 1) + "…" : label.toString();
-            return new Step(Accesses.of(effect), Set.of(), Set.of(), text, new RedisStep(commands, effect, atomic));
+            return new Step(
+                    Accesses.of(effect),
+                    Set.of(),
+                    Set.of(),
+                    text,
+                    new RedisStep(commands, effect, watched != null, watched == null ? List.of() : watched));
         }
     }
 }

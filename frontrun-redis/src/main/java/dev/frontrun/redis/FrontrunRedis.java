@@ -75,6 +75,28 @@ public final class FrontrunRedis {
         return SpringLettuce.instrument(factory);
     }
 
+    /**
+     * The server of a Spring Data Redis {@code JedisConnectionFactory} (a standalone server's, pooled: Spring Boot's
+     * Jedis default), whose pool is made, in place, of clients that announce every command. Call it before the factory
+     * hands out its first connection (the Spring Boot starter does, as the factory bean is made).
+     *
+     * @throws IllegalArgumentException for a factory whose commands Frontrun cannot see (without a pool, sentinel,
+     *     cluster), saying which
+     */
+    public static FrontrunRedis forSpring(
+            org.springframework.data.redis.connection.jedis.JedisConnectionFactory factory) {
+        return SpringJedis.instrument(factory);
+    }
+
+    /**
+     * Why Frontrun cannot see the commands of a Spring Data Redis {@code JedisConnectionFactory}, or empty when
+     * {@link #forSpring(org.springframework.data.redis.connection.jedis.JedisConnectionFactory)} can instrument it.
+     */
+    public static java.util.Optional<String> unseenBecause(
+            org.springframework.data.redis.connection.jedis.JedisConnectionFactory factory) {
+        return java.util.Optional.ofNullable(SpringJedis.unseenBecause(factory));
+    }
+
     /** A Jedis connection whose every command is a scheduling point (for {@code new Jedis(connection)}, pools). */
     public Connection jedisConnection(JedisClientConfig config) {
         return JedisConnection.open(host, port, config, feed);

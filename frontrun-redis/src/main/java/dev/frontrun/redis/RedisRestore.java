@@ -109,7 +109,7 @@ final class RedisRestore implements ExplorationHook {
             throw new IllegalStateException("Redis was changed by a client Frontrun does not see: "
                     + String.join(", ", around.stream().distinct().toList()) + ". Frontrun explores only the commands"
                     + " of clients made through FrontrunRedis (instrument(client), jedis(), forSpring(factory); in"
-                    + " Spring, a LettuceConnectionFactory bean), so the interleavings of these were never explored;"
+                    + " Spring, a LettuceConnectionFactory or pooled JedisConnectionFactory bean), so the interleavings of these were never explored;"
                     + " or a script wrote keys it did not declare");
         }
     }

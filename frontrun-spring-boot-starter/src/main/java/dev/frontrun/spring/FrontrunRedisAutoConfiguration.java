@@ -5,23 +5,28 @@ import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.ExplorationHook;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.util.ClassUtils;
 
 /**
- * Redis in a Frontrun test context. Every {@link LettuceConnectionFactory} bean (Spring Boot's default) has its client
- * announce each command as a step over the keys it reads and writes, as the context's data sources are wrapped, and
- * every exploration puts the factories' Redis back before each execution ({@link RedisLayer}, an
- * {@link ExplorationHook} bean). A Redis connection factory Frontrun cannot see into (Jedis's) ends every exploration
- * with an error saying so, never with a verdict on commands it did not explore.
+ * Redis in a Frontrun test context. Every {@link LettuceConnectionFactory} bean (Spring Boot's default) has its client,
+ * and every pooled {@link JedisConnectionFactory} bean of a standalone server (Spring Boot's when the application uses
+ * Jedis) its pool's clients, announce each command as a step over the keys it reads and writes, as the context's data
+ * sources are wrapped; every exploration puts the factories' Redis back before each execution ({@link RedisLayer}, an
+ * {@link ExplorationHook} bean). A Redis connection factory Frontrun cannot see into (one of its own, a Jedis factory
+ * without a pool, sentinel or cluster) ends every exploration with an error saying so, never with a verdict on commands
+ * it did not explore.
  */
 @AutoConfiguration
-@ConditionalOnClass({FrontrunRedis.class, LettuceConnectionFactory.class})
+@ConditionalOnClass({FrontrunRedis.class, RedisConnectionFactory.class})
 @ConditionalOnProperty(prefix = "frontrun", name = "enabled", havingValue = "true")
 public class FrontrunRedisAutoConfiguration {
 
@@ -40,16 +45,42 @@ public class FrontrunRedisAutoConfiguration {
         private final List<ExplorationHook> restores = new ArrayList<>();
         private final List<String> unseen = new ArrayList<>();
 
+        /** Whether each client is on the classpath: a factory class is only looked at when its client is there. */
+        private final boolean lettuce = present("io.lettuce.core.RedisClient");
+
+        private final boolean jedis = present("redis.clients.jedis.Jedis");
+
         @Override
         public synchronized Object postProcessAfterInitialization(Object bean, String beanName) {
-            if (bean instanceof LettuceConnectionFactory lettuce) {
-                FrontrunRedis redis = FrontrunRedis.forSpring(lettuce);
-                servers.add(redis);
-                restores.add(redis.restore());
-            } else if (bean instanceof RedisConnectionFactory) {
+            if (!(bean instanceof RedisConnectionFactory)) {
+                return bean;
+            }
+            if (lettuce && bean instanceof LettuceConnectionFactory factory) {
+                add(FrontrunRedis.forSpring(factory));
+            } else if (jedis && bean instanceof JedisConnectionFactory factory) {
+                Optional<String> cannotSee = FrontrunRedis.unseenBecause(factory);
+                if (cannotSee.isPresent()) {
+                    unseen.add(beanName + " (" + cannotSee.get() + ")");
+                } else {
+                    try {
+                        add(FrontrunRedis.forSpring(factory));
+                    } catch (IllegalStateException unreachable) { // a Spring Data Redis whose factory it cannot reach
+                        unseen.add(beanName + " (" + unreachable.getMessage() + ")");
+                    }
+                }
+            } else {
                 unseen.add(beanName + " (" + bean.getClass().getSimpleName() + ")");
             }
             return bean;
+        }
+
+        private void add(FrontrunRedis redis) {
+            servers.add(redis);
+            restores.add(redis.restore());
+        }
+
+        private static boolean present(String className) {
+            return ClassUtils.isPresent(className, RedisLayer.class.getClassLoader());
         }
 
         synchronized List<FrontrunRedis> servers() {
@@ -61,8 +92,9 @@ public class FrontrunRedisAutoConfiguration {
             if (!unseen.isEmpty()) {
                 throw new IllegalStateException("Frontrun cannot see the commands of the Redis connection factory "
                         + String.join(", ", unseen) + ", so their interleavings would never be explored: use"
-                        + " Spring Boot's default LettuceConnectionFactory (spring-boot-starter-data-redis without"
-                        + " jedis), or FrontrunRedis.jedis() for a Jedis client of your own");
+                        + " a LettuceConnectionFactory (Spring Boot's default) or a pooled JedisConnectionFactory of a"
+                        + " standalone server (Spring Boot's with jedis), or FrontrunRedis.jedis() for a Jedis"
+                        + " client of your own");
             }
             for (ExplorationHook restore : restores) {
                 restore.beforeExploration();

@@ -32,7 +32,7 @@ public final class IsolationAdvice {
         Isolation needed = switch (finding.get().kind()) {
             case LOST_UPDATE, NON_REPEATABLE_READ, PHANTOM_READ -> Isolation.REPEATABLE_READ;
             case WRITE_SKEW -> Isolation.SERIALIZABLE;
-            case DIRTY_READ, WRITE_WRITE -> null;
+            case DIRTY_READ, WRITE_WRITE, STALE_CACHE -> null;
         };
         if (needed == null) {
             return Optional.empty();

@@ -48,9 +48,23 @@ final class Classifier {
             List<TraceStep> trace, Failure failure, Isolation defaultIsolation, DatabaseSemantics semantics) {
         TraceModel model = TraceModel.of(trace, defaultIsolation, semantics);
         if (model.sqlSteps == 0) {
-            return Analysis.none();
+            return StoreCycles.find(model).map(Classifier::storeOnly).orElse(Analysis.none());
         }
         return new Classifier(model, semantics).run();
+    }
+
+    /** The analysis of a trace without SQL whose store steps close a cycle between requests. */
+    private static Analysis storeOnly(Finding finding) {
+        Map<Integer, List<String>> marks = new LinkedHashMap<>();
+        mark(marks, finding);
+        return new Analysis(
+                0,
+                false,
+                List.of(),
+                Analysis.Graph.EMPTY,
+                new Analysis.Graph(finding.hops(), Optional.of(finding)),
+                new Analysis.Remarks(List.of(), List.of(), marks),
+                Optional.of(new Anomaly(finding.kind(), finding.level(), finding.description(), finding.cycle())));
     }
 
     private Analysis run() {
@@ -58,6 +72,14 @@ final class Classifier {
         List<Dependency> requestDeps = graph.dependencies(Level.REQUEST);
         Optional<Finding> tx = Optional.ofNullable(classify(Level.TRANSACTION, txDeps));
         Optional<Finding> request = Optional.ofNullable(classify(Level.REQUEST, requestDeps));
+        if (request.isEmpty()) {
+            // a cycle through a store beside the database (a Redis key), which the SQL graph cannot see
+            request = StoreCycles.find(model);
+            if (request.isPresent()) {
+                requestDeps = new ArrayList<>(requestDeps);
+                requestDeps.addAll(request.get().hops());
+            }
+        }
         List<String> notes = new ArrayList<>(model.notes);
         notes.addAll(graph.flags());
         if (model.dataStatements > 0 && model.dataStatements == model.opaqueStatements) {
@@ -120,13 +142,17 @@ final class Classifier {
     }
 
     private void mark(Finding f) {
+        mark(marks, f);
+    }
+
+    private static void mark(Map<Integer, List<String>> marks, Finding f) {
         for (Dependency d : f.hops()) {
-            add(d.fromPosition(), d.type().label() + " → " + d.to() + " (step " + d.toPosition() + ")");
-            add(d.toPosition(), d.type().label() + " ← " + d.from() + " (step " + d.fromPosition() + ")");
+            add(marks, d.fromPosition(), d.type().label() + " → " + d.to() + " (step " + d.toPosition() + ")");
+            add(marks, d.toPosition(), d.type().label() + " ← " + d.from() + " (step " + d.fromPosition() + ")");
         }
     }
 
-    private void add(int position, String note) {
+    private static void add(Map<Integer, List<String>> marks, int position, String note) {
         List<String> list = marks.computeIfAbsent(position, p -> new ArrayList<>());
         if (!list.contains(note)) {
             list.add(note);

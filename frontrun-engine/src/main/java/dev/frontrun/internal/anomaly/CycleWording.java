@@ -110,4 +110,188 @@ final class CycleWording {
         }
         return String.join(", ", each) + " (" + String.join("; ", sources) + ")";
     }
+
+    /** A lost update on a store's key ({@link StoreCycles}): {@code a} read it, {@code b} wrote it, {@code a} overwrote. */
+    static String storeLostUpdate(
+            String key,
+            StoreCycles.StoreOp basis,
+            StoreCycles.StoreOp otherRead,
+            StoreCycles.StoreOp lost,
+            StoreCycles.StoreOp write) {
+        String a = write.thread();
+        String b = lost.thread();
+        String store = write.facts().store();
+        StringBuilder text = new StringBuilder("Lost update (Adya P4) at request level, on ")
+                .append(store)
+                .append(":\n");
+        if (otherRead != null) {
+            StoreCycles.StoreOp first = otherRead.position() < basis.position() ? otherRead : basis;
+            StoreCycles.StoreOp second = first == basis ? otherRead : basis;
+            text.append("  both requests read ")
+                    .append(key)
+                    .append(" before either wrote it: ")
+                    .append(first.thread())
+                    .append(" at step ")
+                    .append(first.position())
+                    .append(", ")
+                    .append(second.thread())
+                    .append(" at step ")
+                    .append(second.position())
+                    .append('\n');
+        } else {
+            text.append("  step ")
+                    .append(basis.position())
+                    .append("  ")
+                    .append(a)
+                    .append(" read ")
+                    .append(key)
+                    .append(": ")
+                    .append(operations(basis))
+                    .append('\n');
+        }
+        text.append("  step ")
+                .append(lost.position())
+                .append("  ")
+                .append(b)
+                .append(" wrote ")
+                .append(key)
+                .append(": ")
+                .append(operations(lost))
+                .append('\n');
+        text.append("  step ")
+                .append(write.position())
+                .append("  ")
+                .append(a)
+                .append(" wrote ")
+                .append(key)
+                .append(" with a value that may rest on its read at step ")
+                .append(basis.position())
+                .append(", which did not see ")
+                .append(b)
+                .append("'s write: ")
+                .append(operations(write))
+                .append('\n');
+        text.append("  → ")
+                .append(b)
+                .append("'s update of ")
+                .append(key)
+                .append(" is lost: ")
+                .append(a)
+                .append(" overwrote it.\n");
+        text.append("  cycle: ")
+                .append(a)
+                .append(" --rw ")
+                .append(key)
+                .append("--> ")
+                .append(b)
+                .append(" --ww ")
+                .append(key)
+                .append("--> ")
+                .append(a)
+                .append('\n');
+        text.append(
+                "redis".equals(store)
+                        ? "  Redis runs each command alone, but nothing ties a read to a later write: make them one command"
+                                + " (INCR, SET … GET, a Lua script declaring the key), or WATCH the key before reading it and"
+                                + " write in MULTI … EXEC, which then fails if the key changed in between."
+                        : "  The store runs each operation alone, but nothing ties a read to a later write: make them one"
+                                + " operation of the store.");
+        return text.toString();
+    }
+
+    /**
+     * A stale cache ({@link StoreCycles}): {@code a} read a row, {@code b} wrote the row and the cache's key, and
+     * {@code a} then wrote the key with what it had read.
+     */
+    static String staleCache(
+            String row, String key, Op basis, Op update, StoreCycles.StoreOp evict, StoreCycles.StoreOp write) {
+        String a = write.thread();
+        String b = evict.thread();
+        String store = write.facts().store();
+        StringBuilder text = new StringBuilder("Stale cache (Adya G-single, across the database and ")
+                .append(store)
+                .append(") at request level:\n");
+        text.append("  step ")
+                .append(basis.position)
+                .append("  ")
+                .append(a)
+                .append(" read ")
+                .append(row)
+                .append(": ")
+                .append(sqlOf(basis))
+                .append('\n');
+        text.append("  step ")
+                .append(update.position)
+                .append("  ")
+                .append(b)
+                .append(" wrote ")
+                .append(row)
+                .append(
+                        update.tx.autocommit
+                                ? " (autocommit)"
+                                : update.tx.endPosition >= 0 ? " and committed at step " + update.tx.endPosition : "")
+                .append(": ")
+                .append(sqlOf(update))
+                .append('\n');
+        text.append("  step ")
+                .append(evict.position())
+                .append("  ")
+                .append(b)
+                .append(" wrote ")
+                .append(key)
+                .append(": ")
+                .append(operations(evict))
+                .append('\n');
+        text.append("  step ")
+                .append(write.position())
+                .append("  ")
+                .append(a)
+                .append(" wrote ")
+                .append(key)
+                .append(" with a value that may rest on its read at step ")
+                .append(basis.position)
+                .append(", which did not see ")
+                .append(b)
+                .append("'s write: ")
+                .append(operations(write))
+                .append('\n');
+        text.append("  → the cache kept the value ")
+                .append(a)
+                .append(" read before ")
+                .append(b)
+                .append("'s update: ")
+                .append(key)
+                .append(" no longer matches ")
+                .append(row)
+                .append(", and ")
+                .append(b)
+                .append("'s write of it is lost.\n");
+        text.append("  cycle: ")
+                .append(a)
+                .append(" --rw ")
+                .append(row)
+                .append("--> ")
+                .append(b)
+                .append(" --ww ")
+                .append(key)
+                .append("--> ")
+                .append(a)
+                .append('\n');
+        text.append("  The database does not see ")
+                .append(store)
+                .append(", so no isolation level prevents it; nor does evicting after the commit, since a fill from"
+                        + " an older read can still come after the eviction. Fill the cache only with a value newer"
+                        + " than the one it holds")
+                .append("redis".equals(store) ? " (a version compared in a Lua script)" : "")
+                .append(", or hold one lock over the read and the fill that writers take too; a time to live bounds"
+                        + " how long it stays stale.");
+        return text.toString();
+    }
+
+    /** A store step's operations as sent, led by the store: {@code redis SET counter 6}. */
+    private static String operations(StoreCycles.StoreOp op) {
+        List<String> operations = new ArrayList<>();
+        op.facts().operations().forEach(words -> operations.add(String.join(" ", words)));
+        return shorten(op.facts().store() + " " + String.join("; ", operations));
+    }
 }

@@ -84,7 +84,7 @@ public final class Explanation {
                     .append(" — Adya ")
                     .append(lead.adyaName())
                     .append(", ")
-                    .append(Wording.levelExplained(lead.level()));
+                    .append(Wording.levelExplained(lead.level(), analysis));
             if (!lead.description().isEmpty()) {
                 sb.append("\n    ").append(lead.description().replace("\n", "\n    "));
             }
@@ -102,7 +102,7 @@ public final class Explanation {
             sb.append("  anomaly: ")
                     .append(anomaly.kind())
                     .append(" — ")
-                    .append(Wording.levelExplained(anomaly.level()));
+                    .append(Wording.levelExplained(anomaly.level(), analysis));
             if (!anomaly.description().isEmpty()) {
                 sb.append("\n    ").append(anomaly.description().replace("\n", "\n    "));
             }
@@ -142,8 +142,7 @@ public final class Explanation {
                         continue;
                     }
                     sb.append(String.format(
-                            "    %3d  %-12s %s%n",
-                            step.position(), step.threadName(), step.step().label()));
+                            "    %3d  %-12s %s%n", step.position(), step.threadName(), StepDescription.line(step)));
                     if (step.blockedReason() != null) {
                         sb.append("              (blocked: ")
                                 .append(step.blockedReason())
@@ -283,7 +282,7 @@ public final class Explanation {
             }
             List<String> mark = marks.get(s.position());
             String tx = "";
-            String text = s.step().label();
+            String text = StepDescription.line(s);
             String outcome = "";
             if (s.step().detail() instanceof SqlStep sql) {
                 tx = sql.transaction() == null ? "" : sql.transaction();

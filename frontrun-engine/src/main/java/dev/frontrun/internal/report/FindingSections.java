@@ -52,7 +52,7 @@ final class FindingSections {
                         .map(f -> " — Adya " + f.adyaName())
                         .orElse(""))
                 .text(" ")
-                .element("small", "(" + Wording.level(anomaly.level()) + ")")
+                .element("small", "(" + Wording.level(anomaly.level(), analysis) + ")")
                 .close()
                 .newline()
                 .element("pre", anomaly.description(), "class", "description")

@@ -1,5 +1,6 @@
 package dev.frontrun.internal.report;
 
+import dev.frontrun.Step;
 import dev.frontrun.TraceStep;
 import dev.frontrun.internal.sql.ColumnValue;
 import dev.frontrun.internal.sql.SqlStep;
@@ -35,8 +36,21 @@ record StepDescription(String kind, String text, String details, boolean failed)
         SqlStep sql = step.step().detail() instanceof SqlStep d ? d : null;
         boolean failed = sql != null && sql.outcome().status() == Status.FAILED;
         String values = DecidingValues.text(deciding);
-        String text = sql == null ? step.step().label() : (values.isEmpty() ? "" : values + " · ") + text(sql);
-        return new StepDescription(kind(sql), text, details(step, sql, marks), failed);
+        String text = sql == null ? line(step) : (values.isEmpty() ? "" : values + " · ") + text(sql);
+        String kind = step.step().detail() instanceof Step.StoreFacts store
+                ? (store.writes().isEmpty() ? "read" : "write")
+                : kind(sql);
+        return new StepDescription(kind, text, details(step, sql, marks), failed);
+    }
+
+    /**
+     * The one line of a step that is not SQL: a store step's operations and the resources they touch, from its facts
+     * ({@link Wording#storeStep}); any other step's label.
+     */
+    static String line(TraceStep step) {
+        return step.step().detail() instanceof Step.StoreFacts store
+                ? Wording.storeStep(store)
+                : step.step().label();
     }
 
     private static String kind(SqlStep sql) {
@@ -74,7 +88,9 @@ record StepDescription(String kind, String text, String details, boolean failed)
         if (sql != null && sql.transaction() != null) {
             details.append(" · ").append(sql.transaction());
         }
-        details.append('\n').append(step.step().label());
+        if (!(step.step().detail() instanceof Step.StoreFacts)) {
+            details.append('\n').append(step.step().label());
+        }
         if (sql != null) {
             // every value in full: the label's statement is cut at a length
             String written = DecidingValues.text(sql.facts().written());
@@ -84,6 +100,12 @@ record StepDescription(String kind, String text, String details, boolean failed)
                             returned.isEmpty()
                                     ? ""
                                     : "\n" + returned + (sql.outcome().rowsReturned() > 1 ? " (first row)" : ""));
+        }
+        if (step.step().detail() instanceof Step.StoreFacts store) {
+            // every operation and resource in full: the line names the first few
+            details.append("\n").append(Wording.storeOperations(store));
+            String touched = Wording.storeAccesses(store, -1);
+            details.append(touched.isEmpty() ? "" : "\n" + touched);
         }
         if (step.blockedReason() != null) {
             details.append("\nblocked: ").append(step.blockedReason());

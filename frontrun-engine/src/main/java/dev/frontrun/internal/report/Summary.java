@@ -37,7 +37,8 @@ public final class Summary {
         List<String> lines = new ArrayList<>();
         Optional<Analysis.Finding> lead = facts.leadingFinding();
         lines.add("Frontrun: " + Wording.headlineExplained(facts.verdict())
-                + lead.map(f -> " — " + f.kind() + " " + Wording.level(f.level()) + " (Adya " + f.adyaName() + ")")
+                + lead.map(f -> " — " + f.kind() + " " + Wording.level(f.level(), facts.analysis()) + " (Adya "
+                                + f.adyaName() + ")")
                         .orElse(""));
         lines.add("  explored " + Wording.executions(facts.executions()) + " of " + names.size() + " threads " + names
                 + " with " + facts.strategy() + (facts.exhausted() ? " (exhausted)" : "")
@@ -178,7 +179,7 @@ public final class Summary {
                 lines.add("    … (" + (finding.positions().size() - shown) + " more in result.explanation())");
                 return;
             }
-            String text = step.step().label();
+            String text = StepDescription.line(step);
             if (step.step().detail() instanceof SqlStep sql) {
                 String values = DecidingValues.text(deciding.at(step.position()));
                 String outcome = Wording.outcome(sql.outcome());
@@ -204,9 +205,8 @@ public final class Summary {
                 return;
             }
             TraceStep step = conflicting.get(i);
-            lines.add(shorten(
-                    "    * " + step.position() + "  " + step.threadName() + "  ",
-                    step.step().label()));
+            lines.add(
+                    shorten("    * " + step.position() + "  " + step.threadName() + "  ", StepDescription.line(step)));
         }
     }
 

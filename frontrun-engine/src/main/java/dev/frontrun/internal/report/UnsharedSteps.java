@@ -1,6 +1,7 @@
 package dev.frontrun.internal.report;
 
 import dev.frontrun.ResourceAccess;
+import dev.frontrun.Step;
 import dev.frontrun.TraceStep;
 import java.util.List;
 
@@ -24,14 +25,20 @@ final class UnsharedSteps {
     }
 
     /**
-     * The plain access steps of {@code trace} (shared memory, {@code Frontrun.access}) that another thread's step
-     * conflicts with, in trace order. Where a race in memory lives, named by what they touch (a field and its class, a
+     * The plain access steps of {@code trace} (shared memory, {@code Frontrun.access}) and the store steps (Redis
+     * commands) that another thread's step conflicts with, in trace order. Where a race in memory lives, named by what they touch (a field and its class, a
      * map's key, an array's cell).
      */
     static List<TraceStep> conflicting(List<TraceStep> trace) {
         return trace.stream()
-                .filter(step -> plainAccess(step) && sharedWithAnother(trace, step))
+                .filter(step -> (plainAccess(step) || storeStep(step)) && sharedWithAnother(trace, step))
                 .toList();
+    }
+
+    /** A step on a store beside the database (a Redis command): its facts name what it touches. */
+    private static boolean storeStep(TraceStep step) {
+        return step.step().detail() instanceof Step.StoreFacts
+                && !step.step().accesses().isEmpty();
     }
 
     /** A step of accesses only: no statement, lock operation or marker, which say more than their resources. */

@@ -42,9 +42,9 @@ final class VerdictHeader {
                         .newline());
         Optional<Finding> lead = result.leadingFinding();
         if (lead.isPresent()) {
-            finding(html, lead.get());
+            finding(html, lead.get(), analysis);
         } else {
-            result.anomaly().ifPresent(anomaly -> anomaly(html, anomaly, Wording.finding(analysis, anomaly)));
+            result.anomaly().ifPresent(anomaly -> anomaly(html, anomaly, Wording.finding(analysis, anomaly), analysis));
         }
         result.checkedAdvice()
                 .ifPresent(advice -> html.open("p", "class", "advice")
@@ -77,20 +77,20 @@ final class VerdictHeader {
         return summary.toString();
     }
 
-    private static void finding(HtmlWriter html, Finding finding) {
+    private static void finding(HtmlWriter html, Finding finding, Analysis analysis) {
         html.open("p", "class", "anomaly-line")
                 .text("Anomaly: ")
                 .element("strong", finding.kind(), "class", "kind")
-                .text(" (Adya " + finding.adyaName() + ") " + Wording.levelExplained(finding.level()))
+                .text(" (Adya " + finding.adyaName() + ") " + Wording.levelExplained(finding.level(), analysis))
                 .text(" · cycle ")
                 .element("code", finding.cycleText());
         html.close().newline();
     }
 
-    private static void anomaly(HtmlWriter html, Anomaly anomaly, Optional<Finding> finding) {
+    private static void anomaly(HtmlWriter html, Anomaly anomaly, Optional<Finding> finding, Analysis analysis) {
         html.open("p", "class", "anomaly-line").text("Anomaly: ").element("strong", anomaly.kind(), "class", "kind");
         finding.ifPresent(f -> html.text(" (Adya " + f.adyaName() + ")"));
-        html.text(" " + Wording.levelExplained(anomaly.level()));
+        html.text(" " + Wording.levelExplained(anomaly.level(), analysis));
         finding.ifPresent(f -> html.text(" · cycle ").element("code", f.cycleText()));
         html.close().newline();
     }

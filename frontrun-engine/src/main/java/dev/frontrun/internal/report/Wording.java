@@ -6,6 +6,7 @@ import dev.frontrun.Isolation;
 import dev.frontrun.Result;
 import dev.frontrun.Result.CheckedAdvice;
 import dev.frontrun.Schedule;
+import dev.frontrun.Step;
 import dev.frontrun.Verdict;
 import dev.frontrun.internal.sql.SqlStates;
 import dev.frontrun.internal.sql.StatementOutcome;
@@ -141,6 +142,21 @@ final class Wording {
                 : "between requests, across transactions";
     }
 
+    /**
+     * {@link #level} for the anomaly of {@code analysis}: a request-level one found with no SQL at all (a race through a
+     * store beside the database) is just between requests. {@code analysis} is null for a trace without SQL.
+     */
+    static String level(Anomaly.Level level, Analysis analysis) {
+        return level == Anomaly.Level.REQUEST && (analysis == null || analysis.sqlSteps() == 0)
+                ? "between requests"
+                : level(level);
+    }
+
+    /** {@link #levelExplained(Anomaly.Level)} for the anomaly of {@code analysis} ({@link #level(Anomaly.Level, Analysis)}). */
+    static String levelExplained(Anomaly.Level level, Analysis analysis) {
+        return level(level, analysis) + (level == Anomaly.Level.REQUEST ? " (no isolation level prevents it)" : "");
+    }
+
     /** {@link #level} with what it means for the fix: no isolation level prevents a request-level anomaly. */
     static String levelExplained(Anomaly.Level level) {
         return level(level) + (level == Anomaly.Level.REQUEST ? " (no isolation level prevents it)" : "");
@@ -245,5 +261,49 @@ final class Wording {
         StringWriter out = new StringWriter();
         thrown.printStackTrace(new PrintWriter(out));
         return out.toString();
+    }
+
+    /** The most resources a store step's line names before it counts the rest. */
+    private static final int STORE_RESOURCES_SHOWN = 4;
+
+    /**
+     * A store step as its line says it: the operations as sent, then what they touch, e.g.
+     * {@code redis GET counter → reads redis:0:counter}, {@code redis MULTI; INCR a; EXEC → writes redis:0:a}.
+     */
+    static String storeStep(Step.StoreFacts facts) {
+        String touched = storeAccesses(facts, STORE_RESOURCES_SHOWN);
+        return storeOperations(facts) + (touched.isEmpty() ? "" : " → " + touched);
+    }
+
+    /** A store step's operations as sent, led by the store: {@code redis SET counter 6}. */
+    static String storeOperations(Step.StoreFacts facts) {
+        List<String> operations = new ArrayList<>();
+        if (facts.atomic()) {
+            operations.add("MULTI");
+        }
+        facts.operations().forEach(words -> operations.add(String.join(" ", words)));
+        return facts.store() + " " + String.join("; ", operations);
+    }
+
+    /**
+     * What a store step touches: {@code reads redis:0:a; writes redis:0:b}, at most {@code shown} resources of each
+     * kind named (the rest counted), every one with a negative {@code shown}.
+     */
+    static String storeAccesses(Step.StoreFacts facts, int shown) {
+        List<String> parts = new ArrayList<>();
+        if (!facts.reads().isEmpty()) {
+            parts.add("reads " + resources(facts.reads(), shown));
+        }
+        if (!facts.writes().isEmpty()) {
+            parts.add("writes " + resources(facts.writes(), shown));
+        }
+        return String.join("; ", parts);
+    }
+
+    private static String resources(List<String> resources, int shown) {
+        if (shown < 0 || resources.size() <= shown) {
+            return String.join(", ", resources);
+        }
+        return String.join(", ", resources.subList(0, shown)) + " … (" + (resources.size() - shown) + " more)";
     }
 }
