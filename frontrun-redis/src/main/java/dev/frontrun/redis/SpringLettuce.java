@@ -1,5 +1,6 @@
 package dev.frontrun.redis;
 
+import io.lettuce.core.AbstractRedisClient;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
@@ -16,20 +17,36 @@ final class SpringLettuce {
         if (!factory.isRunning()) {
             factory.start();
         }
-        FrontrunRedis redis = FrontrunRedis.at(factory.getHostName(), factory.getPort())
+        AbstractRedisClient[] instrumented = {factory.getRequiredNativeClient()};
+        FrontrunRedis[] redis = new FrontrunRedis[1];
+        redis[0] = FrontrunRedis.at(factory.getHostName(), factory.getPort())
                 .database(factory.getDatabase())
                 .password(factory.getPassword())
-                .warmUp(() -> connect(factory));
-        redis.instrument(factory.getRequiredNativeClient());
-        return redis;
+                .warmUp(() -> connect(factory, redis[0], instrumented));
+        redis[0].instrument(instrumented[0]);
+        return redis[0];
     }
 
     /**
-     * Makes the factory's shared connection before the exploration, on the exploring thread. Connecting inside an
-     * explored thread waits for Lettuce's own threads while holding the factory's lock, which the scheduler would take
-     * for a deadlock of the explored threads.
+     * Makes sure the factory's client is the instrumented one, and makes its shared connection, on the exploring thread,
+     * before an exploration. A factory stopped and started again (Spring pauses a test context it does not use) made a
+     * new client: that one is instrumented, and the connections it made without the feed are dropped. Connecting inside
+     * an explored thread would wait for Lettuce's own threads while holding the factory's lock, which the scheduler
+     * would take for a deadlock of the explored threads.
      */
-    private static void connect(LettuceConnectionFactory factory) {
+    private static void connect(
+            LettuceConnectionFactory factory, FrontrunRedis redis, AbstractRedisClient[] instrumented) {
+        synchronized (instrumented) {
+            if (!factory.isRunning()) {
+                factory.start();
+            }
+            AbstractRedisClient client = factory.getRequiredNativeClient();
+            if (client != instrumented[0]) {
+                redis.instrument(client);
+                instrumented[0] = client;
+                factory.resetConnection();
+            }
+        }
         try (RedisConnection connection = factory.getConnection()) {
             connection.ping();
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.frontrun.Frontrun;
 import dev.frontrun.ResourceAccess;
 import dev.frontrun.Result;
+import dev.frontrun.Verdict;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,28 @@ class SpringDataRedisTest {
                 .invariant(() -> true)
                 .run();
         assertThat(two.executions()).isEqualTo(1);
+    }
+
+    /**
+     * Spring pauses a test context it does not use, stopping its factories: started again, a Lettuce factory makes a new
+     * client, and its commands are explored as the first client's were.
+     */
+    @Test
+    void aFactoryStoppedAndStartedAgainIsStillSeenInto() {
+        template.opsForValue().increment("warm"); // a shared connection made by the first client
+        factory.stop();
+        factory.start();
+
+        Result result = Frontrun.explore(() -> null)
+                .thread("a", () -> template.opsForValue().increment("k"))
+                .thread("b", () -> template.opsForValue().increment("k"))
+                .hook(redis.restore())
+                .invariant(() -> true)
+                .run();
+
+        assertThat(result.verdict()).as(result.explanation()).isEqualTo(Verdict.HOLDS);
+        assertThat(result.executions()).isEqualTo(2);
+        assertThat(template.hasKey("k")).isFalse(); // put back after the exploration
     }
 
     @Test
