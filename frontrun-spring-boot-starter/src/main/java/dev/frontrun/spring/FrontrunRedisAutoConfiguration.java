@@ -44,6 +44,8 @@ public class FrontrunRedisAutoConfiguration {
         private final List<FrontrunRedis> servers = new ArrayList<>();
         private final List<ExplorationHook> restores = new ArrayList<>();
         private final List<String> unseen = new ArrayList<>();
+        /** The native layer told to leave the servers' traffic alone while an exploration runs. */
+        private final RedisBeneathJdbc beneath = new RedisBeneathJdbc();
 
         /** Whether each client is on the classpath: a factory class is only looked at when its client is there. */
         private final boolean lettuce = present("io.lettuce.core.RedisClient");
@@ -96,6 +98,8 @@ public class FrontrunRedisAutoConfiguration {
                         + " standalone server (Spring Boot's with jedis), or FrontrunRedis.jedis() for a Jedis"
                         + " client of your own");
             }
+            beneath.release(); // an exploration that failed to start kept its holds
+            beneath.ignore(servers());
             for (ExplorationHook restore : restores) {
                 restore.beforeExploration();
             }
@@ -132,6 +136,7 @@ public class FrontrunRedisAutoConfiguration {
                     first = first == null ? e : first;
                 }
             }
+            beneath.release();
             if (first != null) {
                 throw first;
             }

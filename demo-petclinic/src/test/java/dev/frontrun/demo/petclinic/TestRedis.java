@@ -1,6 +1,5 @@
 package dev.frontrun.demo.petclinic;
 
-import dev.frontrun.nativeio.NativeIo;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -105,9 +104,6 @@ public final class TestRedis {
                 Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "petclinic redis-server stop"));
                 String log = server.awaitReady();
                 if (log == null) {
-                    if (NativeIo.interceptionActive()) {
-                        NativeIo.ignoreRequestsTo(port); // held while the JVM lives, as the server is
-                    }
                     return server;
                 }
                 server.stop();
