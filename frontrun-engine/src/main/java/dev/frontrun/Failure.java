@@ -147,7 +147,7 @@ public sealed interface Failure
         /**
          * One thing that differs between the interleaving and the nearest serial order, as rendered values (null:
          * absent). A thread's answer has {@code thread} set; a row has {@code table}, {@code row} (its key) and, when
-         * one column differs, {@code column}.
+         * one column differs, {@code column}; a store's resource has only {@code row} (its name).
          */
         public record Difference(
                 String thread, String table, String row, String column, String interleaved, String serially) {
@@ -161,6 +161,15 @@ public sealed interface Failure
             /** A column of a row, or the row itself ({@code column} null: there in one outcome only). */
             public static Difference row(String table, String row, String column, String interleaved, String serially) {
                 return new Difference(null, Objects.requireNonNull(table, "table"), row, column, interleaved, serially);
+            }
+
+            /**
+             * What a store beside the database holds of {@code resource} (a Redis key, {@code redis:0:counter}); null:
+             * nothing there.
+             */
+            public static Difference stored(String resource, String interleaved, String serially) {
+                return new Difference(
+                        null, null, Objects.requireNonNull(resource, "resource"), null, interleaved, serially);
             }
 
             /** What the user's observation function returned, when it differs as a whole. */

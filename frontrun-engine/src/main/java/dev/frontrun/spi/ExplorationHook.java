@@ -2,6 +2,7 @@ package dev.frontrun.spi;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -87,6 +88,17 @@ public interface ExplorationHook {
      */
     default List<String> notExplored() {
         return List.of();
+    }
+
+    /**
+     * What the store this hook puts back holds now, for the check that every outcome is one a serial order gives:
+     * each resource the explored threads may have changed ({@code redis:0:counter}), with a value equal for equal
+     * contents and readable in a report, or empty when it holds nothing. Asked after every judged execution and serial
+     * run, before the next restore; the resources grow as the threads change more. The default, none, leaves the store
+     * out of that check.
+     */
+    default Map<String, Optional<String>> observed() throws Exception {
+        return Map.of();
     }
 
     /**

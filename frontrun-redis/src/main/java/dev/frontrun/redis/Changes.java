@@ -21,6 +21,11 @@ final class Changes {
         scripts |= effect.otherWrites().stream().anyMatch(r -> r.startsWith("redis:script"));
     }
 
+    /** What changed so far, left in place. */
+    synchronized Taken peek() {
+        return new Taken(List.copyOf(keys), Set.copyOf(databases), scripts);
+    }
+
     /** Takes what changed and starts afresh. */
     synchronized Taken take() {
         Taken taken = new Taken(List.copyOf(keys), Set.copyOf(databases), scripts);

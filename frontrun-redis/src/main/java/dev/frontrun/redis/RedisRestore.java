@@ -5,10 +5,12 @@ import dev.frontrun.spi.ExplorationHook;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -32,6 +34,9 @@ final class RedisRestore implements ExplorationHook {
     private final Map<Integer, Map<KeyRef, Saved>> snapshot = new HashMap<>();
 
     private record Saved(byte[] dump, long ttl) {}
+
+    /** Every key the explored commands changed in this exploration: what the serial check compares, in order. */
+    private final Set<KeyRef> changedKeys = new TreeSet<>(RedisRestore::byName);
 
     RedisRestore(FrontrunRedis redis) {
         this.redis = redis;
@@ -114,6 +119,37 @@ final class RedisRestore implements ExplorationHook {
         }
     }
 
+    /**
+     * What every key the explored commands changed so far holds now ({@code redis:<db>:<key>}), for the check that every
+     * outcome is one a serial order gives. A database changed as a whole adds all its keys, then and at the snapshot.
+     */
+    @Override
+    public Map<String, Optional<String>> observed() throws IOException {
+        if (client == null) {
+            return Map.of();
+        }
+        Changes.Taken now = changes.peek();
+        changedKeys.addAll(now.keys());
+        for (int db : now.databases()) {
+            changedKeys.addAll(snapshot.getOrDefault(db, Map.of()).keySet());
+            changedKeys.addAll(keysOf(db));
+        }
+        Map<String, Optional<String>> contents = new LinkedHashMap<>();
+        Integer selected = null;
+        for (KeyRef key : changedKeys) {
+            if (selected == null || selected != key.db()) {
+                client.call("SELECT", key.db());
+                selected = key.db();
+            }
+            contents.put(key.resource(), RedisContents.of(client, key));
+        }
+        return contents;
+    }
+
+    private static int byName(KeyRef a, KeyRef b) {
+        return a.db() != b.db() ? Integer.compare(a.db(), b.db()) : Arrays.compare(a.key(), b.key());
+    }
+
     @Override
     public List<String> notExplored() {
         return unchecked == null ? List.of() : List.of(unchecked);
@@ -132,6 +168,7 @@ final class RedisRestore implements ExplorationHook {
             }
             redis.feed().recordInto(null);
             snapshot.clear();
+            changedKeys.clear();
             if (client != null) {
                 client.close();
                 client = null;
@@ -139,17 +176,23 @@ final class RedisRestore implements ExplorationHook {
         }
     }
 
-    private Map<KeyRef, Saved> save(int db) throws IOException {
+    /** Every key of database {@code db} now. */
+    private List<KeyRef> keysOf(int db) throws IOException {
         client.call("SELECT", db);
-        List<byte[]> keys = new ArrayList<>();
+        List<KeyRef> keys = new ArrayList<>();
         String cursor = "0";
         do {
             List<?> page = (List<?>) client.call("SCAN", cursor, "COUNT", SCAN_COUNT);
             cursor = RespClient.text(page.get(0));
             for (Object key : (List<?>) page.get(1)) {
-                keys.add((byte[]) key);
+                keys.add(new KeyRef(db, (byte[]) key));
             }
         } while (!cursor.equals("0"));
+        return keys;
+    }
+
+    private Map<KeyRef, Saved> save(int db) throws IOException {
+        List<byte[]> keys = keysOf(db).stream().map(KeyRef::key).toList();
         for (byte[] key : keys) {
             client.send("DUMP", key);
             client.send("PTTL", key);

@@ -5,7 +5,9 @@ import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.ExplorationHook;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -124,6 +126,16 @@ public class FrontrunRedisAutoConfiguration {
             for (ExplorationHook restore : restores) {
                 restore.executionCompleted(execution);
             }
+        }
+
+        /** What the servers hold of the keys the explored commands changed: the serial check compares it. */
+        @Override
+        public Map<String, Optional<String>> observed() throws Exception {
+            Map<String, Optional<String>> all = new TreeMap<>();
+            for (ExplorationHook restore : restores) {
+                all.putAll(restore.observed());
+            }
+            return all;
         }
 
         @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.frontrun.Anomaly;
 import dev.frontrun.AnomalyKind;
+import dev.frontrun.Failure;
 import dev.frontrun.ResourceAccess;
 import dev.frontrun.Result;
 import dev.frontrun.testing.TestDatabase;
@@ -166,6 +167,40 @@ class RedisRaceContextTest {
             assertThat(jdbc.queryForObject("SELECT name FROM owner WHERE id = 1", String.class))
                     .as("the database put back")
                     .isEqualTo("Jean");
+        });
+    }
+    /**
+     * With no invariant the check that every outcome is one a serial order gives compares Redis too: the cache a
+     * cache-aside read (a miss, the row, the fill) leaves behind after a concurrent update and eviction holds a value
+     * no serial order leaves there.
+     */
+    @Test
+    void withNoInvariantAStaleCacheIsNoOutcomeOfASerialOrder() {
+        contexts().run(context -> {
+            StringRedisTemplate cache = new StringRedisTemplate(context.getBean(JedisConnectionFactory.class));
+            JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
+            Runnable read = () -> {
+                if (cache.opsForValue().get("owner:1") == null) {
+                    String name = jdbc.queryForObject("SELECT name FROM owner WHERE id = 1", String.class);
+                    cache.opsForValue().set("owner:1", name);
+                }
+            };
+            Runnable rename = () -> {
+                jdbc.update("UPDATE owner SET name = 'Maria' WHERE id = 1");
+                cache.delete("owner:1");
+            };
+
+            Result result = context.getBean(RaceExplorer.class)
+                    .explore()
+                    .thread("reader", read::run)
+                    .thread("writer", rename::run)
+                    .run();
+
+            assertThat(result.failure()).as(result.explanation()).containsInstanceOf(Failure.NotSerializable.class);
+            assertThat(result.summary())
+                    .contains("  checked:  every outcome is one a serial order of [reader, writer] gives")
+                    .contains("    redis:0:owner:1: Jean here, absent serially\n");
+            assertThat(cache.opsForValue().get("owner:1")).as("Redis put back").isNull();
         });
     }
 }

@@ -69,6 +69,9 @@ public final class SerialWording {
         } else if (difference.table() != null) {
             what = difference.table() + " " + difference.row()
                     + (difference.column() == null ? "" : " " + difference.column());
+        } else if (difference.row() != null) {
+            return difference.row() + ": " + (difference.interleaved() == null ? "absent" : difference.interleaved())
+                    + " here, " + (difference.serially() == null ? "absent" : difference.serially()) + " serially";
         } else {
             what = "the observed value";
         }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeSet;
 
@@ -49,6 +50,12 @@ final class Differences {
         }
         for (Map.Entry<Long, TableRows> table : observed.tables().entrySet()) {
             rows(table.getValue(), serial.tables().get(table.getKey()), out);
+        }
+        for (Map.Entry<String, Optional<String>> resource : observed.stored().entrySet()) {
+            Optional<String> there = serial.stored().getOrDefault(resource.getKey(), Optional.empty());
+            if (!resource.getValue().equals(there)) {
+                out.add(Difference.stored(resource.getKey(), resource.getValue().orElse(null), there.orElse(null)));
+            }
         }
         return out;
     }

@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
@@ -37,6 +39,9 @@ public final class Observer<S> implements SerialCheck<S> {
     private final SerialSpec<S> spec;
     private final Predicate<Outcomes> excused;
     private final Set<Long> tables = ConcurrentHashMap.newKeySet();
+    /** The stores' resources observed so far: a serial run that observed fewer is run again. */
+    private final Set<String> storedResources = ConcurrentHashMap.newKeySet();
+
     private final Map<Long, TableShape> shapes = new ConcurrentHashMap<>();
     private final Map<String, Long> oids = new ConcurrentHashMap<>();
     private final Map<String, Map<String, String>> versionsAtStart = new ConcurrentHashMap<>();
@@ -54,7 +59,7 @@ public final class Observer<S> implements SerialCheck<S> {
 
     @Override
     public Object observe(S state, Outcomes outcomes, List<TraceStep> trace, List<ExplorationHook> hooks)
-            throws SQLException {
+            throws Exception {
         if (excused.test(outcomes)) {
             return null;
         }
@@ -86,12 +91,25 @@ public final class Observer<S> implements SerialCheck<S> {
             read.add(shape);
         }
         RowsRead rows = new RowsRead(spec, (table, column) -> versionsAtStart(c, snapshot, table, column));
-        return new Observed(answers, rows.read(c, read), null);
+        SortedMap<String, Optional<String>> kept = stored(hooks);
+        storedResources.addAll(kept.keySet());
+        return new Observed(answers, rows.read(c, read), null, kept);
+    }
+
+    /** What the stores beside the database hold, as their hooks show it. */
+    private static SortedMap<String, Optional<String>> stored(List<ExplorationHook> hooks) throws Exception {
+        SortedMap<String, Optional<String>> kept = new TreeMap<>();
+        for (ExplorationHook hook : hooks) {
+            kept.putAll(hook.observed());
+        }
+        return kept;
     }
 
     @Override
     public boolean current(Object serial) {
-        return serial == null || ((Observed) serial).tables().keySet().containsAll(tables);
+        return serial == null
+                || ((Observed) serial).tables().keySet().containsAll(tables)
+                        && ((Observed) serial).stored().keySet().containsAll(storedResources);
     }
 
     @Override
