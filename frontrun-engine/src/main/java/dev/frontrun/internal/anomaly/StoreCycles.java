@@ -21,7 +21,8 @@ import java.util.Set;
  * Two requests, one read and one write: request {@code a} read an item, {@code b} then wrote it (a's read did not see
  * that write), {@code b} wrote a store key, and {@code a} wrote that key after it, with a value that may rest on its
  * read: {@code a --rw item--> b --ww key--> a}. When the item is the key itself, it is a lost update (Adya P4) on the
- * store; when it is a row of the database, the key (a cache) kept a value the database's committed write made stale.
+ * store; when it is a row of the database, the key (a cache) kept a value the database's committed write made stale,
+ * whatever read of the key came before.
  * Read from the steps' typed facts ({@link Step.StoreFacts}, the SQL model's statements) only.
  */
 final class StoreCycles {
@@ -52,9 +53,11 @@ final class StoreCycles {
                 if (w.facts().guards().contains(key)) {
                     continue; // the store would have refused the write had the key changed since it was watched
                 }
-                Finding found = lostUpdate(ops, w, key);
+                // a cache filled from a row another request changed is stale whatever read of the key came first:
+                // a cache-aside read looks the key up (a miss) before it reads the row and fills it
+                Finding found = staleCache(model, ops, w, key);
                 if (found == null) {
-                    found = staleCache(model, ops, w, key);
+                    found = lostUpdate(ops, w, key);
                 }
                 if (found != null) {
                     return Optional.of(found);
