@@ -92,6 +92,15 @@ public record Step(
         default List<String> guards() {
             return List.of();
         }
+
+        /**
+         * The written resources the store changes from the value it finds (an increment, an append, a push), so that
+         * another client's write just before is kept, not overwritten: Redis's {@code INCR}, {@code APPEND},
+         * {@code SADD}. A resource the step also replaces ({@code SET}) is not one.
+         */
+        default List<String> cumulativeWrites() {
+            return List.of();
+        }
     }
 
     public static Step of(String label, List<ResourceAccess> accesses) {

@@ -110,10 +110,10 @@ final class CommandFeed {
                 }
                 case WATCH -> {
                     watched.addAll(effect.reads());
-                    return step(List.of(command), effect, null);
+                    return step(List.of(command), List.of(effect), effect, null);
                 }
                 default -> {
-                    return effect.touchesNothing() ? null : step(List.of(command), effect, null);
+                    return effect.touchesNothing() ? null : step(List.of(command), List.of(effect), effect, null);
                 }
             }
         }
@@ -128,7 +128,7 @@ final class CommandFeed {
             queued = null;
             queuedEffects = null;
             watched.clear();
-            return step(commands, merge(effects), guarded);
+            return step(commands, effects, merge(effects), guarded);
         }
 
         private static Effect merge(List<Effect> effects) {
@@ -160,8 +160,11 @@ final class CommandFeed {
                     coarse);
         }
 
-        /** The step of {@code commands}; {@code watched} is null unless they are a transaction ({@code EXEC}). */
-        private static Step step(List<Command> commands, Effect effect, List<KeyRef> watched) {
+        /**
+         * The step of {@code commands}, each with its own of {@code effects} and {@code effect} for them all;
+         * {@code watched} is null unless they are a transaction ({@code EXEC}).
+         */
+        private static Step step(List<Command> commands, List<Effect> effects, Effect effect, List<KeyRef> watched) {
             StringBuilder label = new StringBuilder("redis ");
             for (int i = 0; i < commands.size(); i++) {
                 label.append(i == 0 ? "" : "; ").append(commands.get(i));
@@ -172,7 +175,27 @@ final class CommandFeed {
                     Set.of(),
                     Set.of(),
                     text,
-                    new RedisStep(commands, effect, watched != null, watched == null ? List.of() : watched));
+                    new RedisStep(
+                            commands,
+                            effect,
+                            watched != null,
+                            watched == null ? List.of() : watched,
+                            cumulative(commands, effects)));
+        }
+
+        /** The keys written, each only by commands that build on the value they find (an {@code INCR}). */
+        private static List<KeyRef> cumulative(List<Command> commands, List<Effect> effects) {
+            Set<KeyRef> built = new LinkedHashSet<>();
+            Set<KeyRef> replaced = new HashSet<>();
+            Set<Integer> keyspaces = new HashSet<>();
+            for (int i = 0; i < commands.size(); i++) {
+                Effect e = effects.get(i);
+                (CommandTable.cumulative(commands.get(i)) ? built : replaced).addAll(e.writes());
+                keyspaces.addAll(e.keyspaceWrites());
+            }
+            built.removeAll(replaced);
+            built.removeIf(key -> keyspaces.contains(key.db()));
+            return List.copyOf(built);
         }
     }
 }

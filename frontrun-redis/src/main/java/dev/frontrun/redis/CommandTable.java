@@ -87,6 +87,30 @@ final class CommandTable {
             "cluster|set-config-epoch",
             "cluster|saveconfig");
 
+    /**
+     * Commands that change their key (the first argument) from the value they find, keeping what was there: an
+     * increment, an append, a push, an added member. A write of another client just before is built on, never
+     * overwritten; a command that may replace the key, a field or a member's score ({@code SET}, {@code HSET},
+     * {@code ZADD}) or remove one is not among them.
+     */
+    private static final Set<String> CUMULATIVE = Set.of(
+            "incr",
+            "decr",
+            "incrby",
+            "decrby",
+            "incrbyfloat",
+            "hincrby",
+            "hincrbyfloat",
+            "zincrby",
+            "append",
+            "lpush",
+            "rpush",
+            "lpushx",
+            "rpushx",
+            "sadd",
+            "pfadd",
+            "xadd");
+
     static final Positions FIRST = c -> c.args().isEmpty() ? List.of() : List.of(0);
     private static final Positions TWO = c -> range(0, Math.min(2, c.args().size()));
     private static final Positions ALL = c -> range(0, c.args().size());
@@ -281,6 +305,11 @@ final class CommandTable {
         int bar = tableName.indexOf('|');
         return RULES.containsKey(tableName)
                 || (bar > 0 && !COARSE.contains(tableName) && RULES.containsKey(tableName.substring(0, bar) + "|*"));
+    }
+
+    /** Whether {@code command} changes the key it writes from the value it finds ({@link #CUMULATIVE}). */
+    static boolean cumulative(Command command) {
+        return CUMULATIVE.contains(command.tableName());
     }
 
     /** Whether the table takes the command for a write of the whole keyspace on purpose. */

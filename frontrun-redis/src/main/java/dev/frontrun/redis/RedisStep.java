@@ -15,18 +15,22 @@ import java.util.stream.Stream;
  * @param atomic   whether the commands ran as one transaction ({@code MULTI … EXEC})
  * @param watched  the keys the connection watched before its {@code EXEC}: the server runs the transaction only if
  *                 none changed since
+ * @param cumulative the keys written only by commands that change them from the value they find ({@code INCR},
+ *                 {@code APPEND}, {@code SADD}), which keep another client's write before them
  */
-public record RedisStep(List<Command> commands, Effect effect, boolean atomic, List<KeyRef> watched)
+public record RedisStep(
+        List<Command> commands, Effect effect, boolean atomic, List<KeyRef> watched, List<KeyRef> cumulative)
         implements Step.StoreFacts {
 
     public RedisStep {
         commands = List.copyOf(commands);
         watched = List.copyOf(watched);
+        cumulative = List.copyOf(cumulative);
     }
 
-    /** A step that watched nothing. */
+    /** A step that watched nothing and whose writes may replace their keys. */
     public RedisStep(List<Command> commands, Effect effect, boolean atomic) {
-        this(commands, effect, atomic, List.of());
+        this(commands, effect, atomic, List.of(), List.of());
     }
 
     /** The keys the step reads or writes, read ones first. */
@@ -57,6 +61,11 @@ public record RedisStep(List<Command> commands, Effect effect, boolean atomic, L
     @Override
     public List<String> guards() {
         return watched.stream().map(KeyRef::resource).toList();
+    }
+
+    @Override
+    public List<String> cumulativeWrites() {
+        return cumulative.stream().map(KeyRef::resource).toList();
     }
 
     private static List<String> words(Command command) {

@@ -2,6 +2,7 @@ package dev.frontrun.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.frontrun.AnomalyKind;
 import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
 import io.lettuce.core.RedisClient;
@@ -10,6 +11,7 @@ import io.lettuce.core.api.sync.RedisCommands;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -77,6 +79,65 @@ class RedisReportTest {
         assertThat(html)
                 .contains("class=\"step-detail write\" data-position=\"2\"")
                 .contains("step 2 · b\nredis SET counter 6\nwrites redis:0:counter");
+    }
+
+    @Test
+    void aRateLimitCheckedBeforeItsIncrementIsACheckThenActNotAnOverwrite() {
+        RedisCommands<String, String> commands = connection.sync();
+        commands.set("ratelimit:alice", "2");
+        Runnable order = () -> {
+            if (Long.parseLong(commands.get("ratelimit:alice")) < 3) {
+                commands.incr("ratelimit:alice");
+            }
+        };
+
+        Result result = Frontrun.explore(() -> null)
+                .thread("order-1", order::run)
+                .thread("order-2", order::run)
+                .hook(redis.restore())
+                .invariant(() -> Long.parseLong(commands.get("ratelimit:alice")) <= 3, "at most 3 orders")
+                .run();
+
+        assertThat(result.failed()).isTrue();
+        assertThat(result.anomaly().orElseThrow().kind()).isEqualTo(AnomalyKind.LOST_UPDATE);
+        assertThat(result.anomaly().orElseThrow().description())
+                .isEqualTo("Check-then-act at request level, on redis (the shape of a lost update, Adya P4, but no"
+                        + " write is lost):\n"
+                        + "  both requests read redis:0:ratelimit:alice before either changed it: order-1 at step 0,"
+                        + " order-2 at step 1\n"
+                        + "  step 2  order-2 changed redis:0:ratelimit:alice: redis INCR ratelimit:alice\n"
+                        + "  step 3  order-1 changed redis:0:ratelimit:alice on the strength of its read at step 0,"
+                        + " which did not see order-2's change: redis INCR ratelimit:alice\n"
+                        + "  → redis applied both changes, but each request acted on a value the other then changed:"
+                        + " a check made on the read no longer holds.\n"
+                        + "  cycle: order-1 --rw redis:0:ratelimit:alice--> order-2 --ww redis:0:ratelimit:alice-->"
+                        + " order-1\n"
+                        + "  Redis runs each command alone, but nothing ties the read to the change: change first and"
+                        + " decide on the value the command returns (INCR returns the new count: undo it past the"
+                        + " limit), or check and change in one Lua script declaring the key.");
+    }
+
+    @Test
+    void onlyAKeyEveryCommandOfAStepBuildsOnIsACumulativeWrite() {
+        RedisCommands<String, String> commands = connection.sync();
+        Result result = Frontrun.explore(() -> null)
+                .thread("a", () -> {
+                    commands.incr("n");
+                    commands.append("s", "x");
+                    commands.set("v", "1");
+                    commands.multi();
+                    commands.incr("n");
+                    commands.set("n", "0");
+                    commands.rpush("l", "x");
+                    commands.exec();
+                })
+                .hook(redis.restore())
+                .invariant(() -> false, "shows the trace")
+                .run();
+
+        assertThat(result.trace())
+                .extracting(s -> ((RedisStep) s.step().detail()).cumulativeWrites())
+                .containsExactly(List.of("redis:0:n"), List.of("redis:0:s"), List.of(), List.of("redis:0:l"));
     }
 
     @Test

@@ -203,4 +203,72 @@ class RedisRaceContextTest {
             assertThat(cache.opsForValue().get("owner:1")).as("Redis put back").isNull();
         });
     }
+
+    @Test
+    void aCacheAsideReadThatLooksTheKeyUpFirstIsStillAStaleCacheWhenTheWriterUnlinksIt() {
+        contexts().run(context -> {
+            StringRedisTemplate cache = new StringRedisTemplate(context.getBean(JedisConnectionFactory.class));
+            JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
+            Runnable cacheable =
+                    () -> { // what @Cacheable does: look the key up, and on a miss read the row and fill it
+                        if (cache.opsForValue().get("owners::1") == null) {
+                            String name = jdbc.queryForObject("SELECT name FROM owner WHERE id = 1", String.class);
+                            cache.opsForValue().set("owners::1", name);
+                        }
+                    };
+            Runnable rename = () -> {
+                jdbc.update("UPDATE owner SET name = 'Maria' WHERE id = 1");
+                cache.unlink("owners::1"); // what @CacheEvict sends on a recent server
+            };
+
+            Result result = context.getBean(RaceExplorer.class)
+                    .explore()
+                    .thread("reader", cacheable::run)
+                    .thread("writer", rename::run)
+                    .invariant(
+                            () -> {
+                                String cached = cache.opsForValue().get("owners::1");
+                                return cached == null
+                                        || cached.equals(jdbc.queryForObject(
+                                                "SELECT name FROM owner WHERE id = 1", String.class));
+                            },
+                            "the cache agrees with the database")
+                    .run();
+
+            assertThat(result.failed()).as(result.explanation()).isTrue();
+            assertThat(result.executions()).isEqualTo(2);
+            assertThat(result.trace()).extracting(s -> s.step().label()).startsWith("redis GET owners::1");
+            assertThat(result.summary())
+                    .startsWith("Frontrun: property FAILS — STALE_CACHE between requests, across transactions (Adya"
+                            + " G-single)\n")
+                    .contains("  anomaly: reader --rw owner[id=1]--> writer --ww redis:0:owners::1--> reader\n"
+                            + "    * 1  reader/tx1  read name = 'Jean' · SELECT name FROM owner WHERE id = 1 →"
+                            + " owner[id=1]\n"
+                            + "    * 2  writer/tx1  sets name = 'Maria' · UPDATE owner SET name = 'Maria' WHERE id = 1 →"
+                            + " owner[id=1]\n"
+                            + "    * 3  writer      redis UNLINK owners::1 → writes redis:0:owners::1\n"
+                            + "    * 4  reader      redis SET owners::1 Jean → writes redis:0:owners::1\n");
+            Anomaly anomaly = result.anomaly().orElseThrow();
+            assertThat(anomaly.kind()).isEqualTo(AnomalyKind.STALE_CACHE);
+            assertThat(anomaly.description())
+                    .isEqualTo("Stale cache (Adya G-single, across the database and redis) at request level:\n"
+                            + "  step 1  reader read owner[id=1]: SELECT name FROM owner WHERE id = 1\n"
+                            + "  step 2  writer wrote owner[id=1] (autocommit): UPDATE owner SET name = 'Maria' WHERE"
+                            + " id = 1\n"
+                            + "  step 3  writer wrote redis:0:owners::1: redis UNLINK owners::1\n"
+                            + "  step 4  reader wrote redis:0:owners::1 with a value that may rest on its read at step 1,"
+                            + " which did not see writer's write: redis SET owners::1 Jean\n"
+                            + "  → the cache kept the value reader read before writer's update: redis:0:owners::1 no"
+                            + " longer matches owner[id=1], and writer's write of it is lost.\n"
+                            + "  cycle: reader --rw owner[id=1]--> writer --ww redis:0:owners::1--> reader\n"
+                            + "  The database does not see redis, so no isolation level prevents it; nor does evicting"
+                            + " after the commit, since a fill from an older read can still come after the eviction."
+                            + " Fill the cache only with a value newer than the one it holds (a version compared in a"
+                            + " Lua script), or hold one lock over the read and the fill that writers take too; a time"
+                            + " to live bounds how long it stays stale.");
+            assertThat(cache.opsForValue().get("owners::1"))
+                    .as("Redis put back")
+                    .isNull();
+        });
+    }
 }

@@ -200,6 +200,100 @@ final class CycleWording {
     }
 
     /**
+     * A check acted on after its value changed ({@link StoreCycles}): {@code a} read the key, {@code b} changed it, and
+     * {@code a} changed it after with a write that builds on the value it finds (an increment), so no write is lost:
+     * what is wrong is the decision {@code a} took on its read.
+     */
+    static String storeStaleCheck(
+            String key,
+            StoreCycles.StoreOp basis,
+            StoreCycles.StoreOp otherRead,
+            StoreCycles.StoreOp other,
+            StoreCycles.StoreOp write) {
+        String a = write.thread();
+        String b = other.thread();
+        String store = write.facts().store();
+        StringBuilder text = new StringBuilder("Check-then-act at request level, on ")
+                .append(store)
+                .append(" (the shape of a lost update, Adya P4, but no write is lost):\n");
+        if (otherRead != null) {
+            StoreCycles.StoreOp first = otherRead.position() < basis.position() ? otherRead : basis;
+            StoreCycles.StoreOp second = first == basis ? otherRead : basis;
+            text.append("  both requests read ")
+                    .append(key)
+                    .append(" before either changed it: ")
+                    .append(first.thread())
+                    .append(" at step ")
+                    .append(first.position())
+                    .append(", ")
+                    .append(second.thread())
+                    .append(" at step ")
+                    .append(second.position())
+                    .append('\n');
+        } else {
+            text.append("  step ")
+                    .append(basis.position())
+                    .append("  ")
+                    .append(a)
+                    .append(" read ")
+                    .append(key)
+                    .append(": ")
+                    .append(operations(basis))
+                    .append('\n');
+        }
+        text.append("  step ")
+                .append(other.position())
+                .append("  ")
+                .append(b)
+                .append(" changed ")
+                .append(key)
+                .append(": ")
+                .append(operations(other))
+                .append('\n');
+        text.append("  step ")
+                .append(write.position())
+                .append("  ")
+                .append(a)
+                .append(" changed ")
+                .append(key)
+                .append(" on the strength of its read at step ")
+                .append(basis.position())
+                .append(", which did not see ")
+                .append(b)
+                .append("'s change: ")
+                .append(operations(write))
+                .append('\n');
+        text.append("  → ")
+                .append(store)
+                .append(" applied both changes, but ")
+                .append(
+                        otherRead != null
+                                ? "each request acted on a value the other then changed"
+                                : a + " acted on a value " + b + " had since changed")
+                .append(": a check made on the read no longer holds.\n");
+        text.append("  cycle: ")
+                .append(a)
+                .append(" --rw ")
+                .append(key)
+                .append("--> ")
+                .append(b)
+                .append(" --ww ")
+                .append(key)
+                .append("--> ")
+                .append(a)
+                .append('\n');
+        text.append(
+                "redis".equals(store)
+                        ? "  Redis runs each command alone, but nothing ties the read to the change: change first and"
+                                + " decide on the value the command returns (INCR returns the new count: undo it past the"
+                                + " limit), or check and change in one Lua script declaring the key."
+                        : "  The store runs each operation alone, but nothing ties the read to the change: change first"
+                                + " and decide on the value the operation returns, or check and change in one operation"
+                                + " of the store.");
+        return text.toString();
+    }
+
+    /**
      * A stale cache ({@link StoreCycles}): {@code a} read a row, {@code b} wrote the row and the cache's key, and
      * {@code a} then wrote the key with what it had read.
      */

@@ -21,7 +21,9 @@ import java.util.Set;
  * Two requests, one read and one write: request {@code a} read an item, {@code b} then wrote it (a's read did not see
  * that write), {@code b} wrote a store key, and {@code a} wrote that key after it, with a value that may rest on its
  * read: {@code a --rw item--> b --ww key--> a}. When the item is the key itself, it is a lost update (Adya P4) on the
- * store; when it is a row of the database, the key (a cache) kept a value the database's committed write made stale.
+ * store, or, when {@code a}'s write builds on the value it finds (an increment), a check acted on after the value
+ * changed, with no write lost; when it is a row of the database, the key (a cache) kept a value the database's
+ * committed write made stale, whatever read of the key came before.
  * Read from the steps' typed facts ({@link Step.StoreFacts}, the SQL model's statements) only.
  */
 final class StoreCycles {
@@ -52,9 +54,11 @@ final class StoreCycles {
                 if (w.facts().guards().contains(key)) {
                     continue; // the store would have refused the write had the key changed since it was watched
                 }
-                Finding found = lostUpdate(ops, w, key);
+                // a cache filled from a row another request changed is stale whatever read of the key came first:
+                // a cache-aside read looks the key up (a miss) before it reads the row and fills it
+                Finding found = staleCache(model, ops, w, key);
                 if (found == null) {
-                    found = staleCache(model, ops, w, key);
+                    found = lostUpdate(ops, w, key);
                 }
                 if (found != null) {
                     return Optional.of(found);
@@ -77,12 +81,16 @@ final class StoreCycles {
         if (basis == null) {
             return null;
         }
+        // a write that replaces the key loses the other's last write before it; one that builds on the value it
+        // finds (an increment) loses nothing, and the other's first change is what made the read stale
+        boolean cumulative = w.facts().cumulativeWrites().contains(key);
         StoreOp lost = null;
         for (StoreOp op : ops) {
             if (op.position() > basis.position()
                     && op.position() < w.position()
                     && !op.thread().equals(w.thread())
-                    && op.facts().writes().contains(key)) {
+                    && op.facts().writes().contains(key)
+                    && (lost == null || !cumulative)) {
                 lost = op;
             }
         }
@@ -118,7 +126,9 @@ final class StoreCycles {
         }
         positions.add(lost.position());
         positions.add(w.position());
-        String text = CycleWording.storeLostUpdate(key, basis, otherRead, lost, w);
+        String text = cumulative
+                ? CycleWording.storeStaleCheck(key, basis, otherRead, lost, w)
+                : CycleWording.storeLostUpdate(key, basis, otherRead, lost, w);
         return new Finding(AnomalyKind.LOST_UPDATE, Level.REQUEST, "P4", List.of(a, b), hops, text, positions);
     }
 

@@ -25,7 +25,12 @@ import org.junit.jupiter.api.io.TempDir;
 class StoreStepsReportTest {
 
     /** The facts a store's step carries, as a Redis step's do. */
-    record KvStep(List<List<String>> operations, List<String> reads, List<String> writes) implements Step.StoreFacts {
+    record KvStep(List<List<String>> operations, List<String> reads, List<String> writes, List<String> cumulativeWrites)
+            implements Step.StoreFacts {
+        KvStep(List<List<String>> operations, List<String> reads, List<String> writes) {
+            this(operations, reads, writes, List.of());
+        }
+
         @Override
         public String store() {
             return "kv";
@@ -60,6 +65,25 @@ class StoreStepsReportTest {
 
         void bump() {
             set("counter", get("counter") + 1);
+        }
+
+        /** Adds one to the key's value, whatever it is then, in one operation (an {@code INCR}). */
+        void incr(String key) {
+            String resource = "kv:" + key;
+            SchedulingPoints.step(new Step(
+                    List.of(ResourceAccess.write(resource)),
+                    Set.of(),
+                    Set.of(),
+                    "label not shown",
+                    new KvStep(List.of(List.of("INCR", key)), List.of(), List.of(resource), List.of(resource))));
+            values.merge(key, 1, Integer::sum);
+        }
+
+        /** Counts a hit unless the limit of 6 is reached, checked on a read before the increment. */
+        void hit() {
+            if (get("counter") < 6) {
+                incr("counter");
+            }
         }
     }
 
@@ -103,6 +127,36 @@ class StoreStepsReportTest {
                 .contains("step 3 · a\nkv SET counter 6\nwrites kv:counter")
                 .contains("both requests read kv:counter before either wrote it")
                 .doesNotContain("label not shown");
+    }
+
+    @Test
+    void anIncrementAfterAStaleCheckIsACheckThenActWithNoWriteLost() {
+        Result result = Frontrun.explore(Kv::new)
+                .thread("a", Kv::hit)
+                .thread("b", Kv::hit)
+                .invariant(kv -> kv.values.get("counter") <= 6, "the limit holds")
+                .run();
+
+        assertThat(result.failed()).isTrue();
+        assertThat(result.summary())
+                .contains("  anomaly: a --rw kv:counter--> b --ww kv:counter--> a\n"
+                        + "    * 0  a  kv GET counter → reads kv:counter\n"
+                        + "    * 1  b  kv GET counter → reads kv:counter\n"
+                        + "    * 2  b  kv INCR counter → writes kv:counter\n"
+                        + "    * 3  a  kv INCR counter → writes kv:counter\n");
+        assertThat(result.anomaly().orElseThrow().description())
+                .isEqualTo("Check-then-act at request level, on kv (the shape of a lost update, Adya P4, but no write"
+                        + " is lost):\n"
+                        + "  both requests read kv:counter before either changed it: a at step 0, b at step 1\n"
+                        + "  step 2  b changed kv:counter: kv INCR counter\n"
+                        + "  step 3  a changed kv:counter on the strength of its read at step 0, which did not see b's"
+                        + " change: kv INCR counter\n"
+                        + "  → kv applied both changes, but each request acted on a value the other then changed: a"
+                        + " check made on the read no longer holds.\n"
+                        + "  cycle: a --rw kv:counter--> b --ww kv:counter--> a\n"
+                        + "  The store runs each operation alone, but nothing ties the read to the change: change first"
+                        + " and decide on the value the operation returns, or check and change in one operation of the"
+                        + " store.");
     }
 
     @Test
