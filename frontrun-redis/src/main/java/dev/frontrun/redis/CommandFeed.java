@@ -4,12 +4,15 @@ import dev.frontrun.Step;
 import dev.frontrun.redis.Effect.Control;
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.SchedulingPoints;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Where every client's commands arrive before they leave for the server, on the thread that sends them. Makes each a
@@ -23,10 +26,14 @@ import java.util.Set;
 final class CommandFeed {
 
     private static final int LABEL_LENGTH = 160;
+    private static final Duration ANSWER_WAIT = Duration.ofSeconds(10);
+    private static final long RECHECK_MS = 50;
 
     private final int database;
     private final Object sessions = new Object();
     private volatile Changes changes;
+    /** Whether each command an explored thread sent is answered: an asynchronous client's may not be yet. */
+    private final List<BooleanSupplier> unanswered = new ArrayList<>();
 
     /** @param database the database the client's connections start on */
     CommandFeed(int database) {
@@ -64,6 +71,46 @@ final class CommandFeed {
         if (active && step != null) {
             SchedulingPoints.currentExecution().ifPresent(e -> recordAnalysis(e, start));
             SchedulingPoints.step(step);
+        }
+    }
+
+    /**
+     * The command just sent by an explored thread, answered once {@code answered} is true. Call {@link #answered()}
+     * when the client learns of an answer.
+     */
+    void sentExplored(BooleanSupplier answered) {
+        synchronized (unanswered) {
+            unanswered.removeIf(BooleanSupplier::getAsBoolean);
+            unanswered.add(answered);
+        }
+    }
+
+    /** A command was answered (or failed). */
+    void answered() {
+        synchronized (unanswered) {
+            unanswered.notifyAll();
+        }
+    }
+
+    /**
+     * Waits until the server has answered every command explored threads sent. An asynchronous client (Spring Data
+     * Redis's cache writes and evictions, a reactive or async Lettuce API) lets a thread go on, and even end, before
+     * its command reaches the server; the invariant or the restore would otherwise race with it.
+     */
+    void awaitAnswers() throws InterruptedException {
+        long deadline = System.nanoTime() + ANSWER_WAIT.toNanos();
+        synchronized (unanswered) {
+            unanswered.removeIf(BooleanSupplier::getAsBoolean);
+            while (!unanswered.isEmpty()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new IllegalStateException("Redis did not answer " + unanswered.size() + " command(s) of the"
+                            + " explored threads within " + ANSWER_WAIT.toSeconds() + " s");
+                }
+                // a cancelled command is done without an answer: look again now and then
+                unanswered.wait(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(left), RECHECK_MS)));
+                unanswered.removeIf(BooleanSupplier::getAsBoolean);
+            }
         }
     }
 

@@ -1,7 +1,10 @@
 package dev.frontrun.redis;
 
+import dev.frontrun.spi.SchedulingPoints;
+import io.lettuce.core.event.command.CommandFailedEvent;
 import io.lettuce.core.event.command.CommandListener;
 import io.lettuce.core.event.command.CommandStartedEvent;
+import io.lettuce.core.event.command.CommandSucceededEvent;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.RedisCommand;
 import io.netty.buffer.ByteBuf;
@@ -13,7 +16,8 @@ import java.util.List;
 /**
  * Lettuce's side: a command listener, which Lettuce calls on the sending thread before the command is written (its
  * {@code CommandListenerWriter}), so the thread parks there until the scheduler lets the command go. The arguments are
- * read as the server will: encoded by the command's own codec.
+ * read as the server will: encoded by the command's own codec. A command sent without waiting for its answer (an
+ * asynchronous API's) is kept until it is answered, so that an execution ends only once the server has run it.
  */
 final class LettuceFeed implements CommandListener {
 
@@ -31,7 +35,25 @@ final class LettuceFeed implements CommandListener {
     @Override
     public void commandStarted(CommandStartedEvent event) {
         if (!feed.idle()) {
-            feed.sending(command(event.getCommand()));
+            RedisCommand<?, ?, ?> command = event.getCommand();
+            feed.sending(command(command));
+            if (SchedulingPoints.active()) {
+                feed.sentExplored(command::isDone);
+            }
+        }
+    }
+
+    @Override
+    public void commandSucceeded(CommandSucceededEvent event) {
+        if (!feed.idle()) {
+            feed.answered();
+        }
+    }
+
+    @Override
+    public void commandFailed(CommandFailedEvent event) {
+        if (!feed.idle()) {
+            feed.answered();
         }
     }
 

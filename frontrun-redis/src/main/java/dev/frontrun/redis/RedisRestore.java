@@ -85,10 +85,11 @@ final class RedisRestore implements ExplorationHook {
     }
 
     @Override
-    public void beforeExecution(ExecutionContext execution) throws IOException {
+    public void beforeExecution(ExecutionContext execution) throws IOException, InterruptedException {
         if (client == null) {
             return;
         }
+        redis.feed().awaitAnswers(); // a command of an execution that ended early
         restore();
         if (unseen != null) {
             unseen.drain(); // the restore's own changes
@@ -100,7 +101,10 @@ final class RedisRestore implements ExplorationHook {
      * from a client Frontrun does not see, whose commands' orders were never explored.
      */
     @Override
-    public void executionCompleted(ExecutionContext execution) throws IOException {
+    public void executionCompleted(ExecutionContext execution) throws IOException, InterruptedException {
+        if (client != null) {
+            redis.feed().awaitAnswers(); // the invariant reads what the threads sent
+        }
         if (unseen == null) {
             return;
         }
@@ -156,9 +160,10 @@ final class RedisRestore implements ExplorationHook {
     }
 
     @Override
-    public void afterExploration() throws IOException {
+    public void afterExploration() throws IOException, InterruptedException {
         try {
             if (client != null) {
+                redis.feed().awaitAnswers();
                 restore();
             }
         } finally {

@@ -13,7 +13,9 @@ import org.springframework.cache.CacheManager;
  * one. A cache keeps what the last execution read or computed; with the rows put back, the next execution would start
  * from a cache the first one never saw, and after the exploration the application would read values the restore has
  * undone. Emptying a cache is allowed at any time by its contract, so the application cannot tell, but for the
- * reads it then makes.
+ * reads it then makes. Each cache is emptied by {@link Cache#invalidate()}, which removes the entries before it
+ * returns: {@link Cache#clear()} may remove them later (Spring Data Redis's cache sends the removal without waiting for
+ * it), and a removal that lands once the execution has started would undo what it cached.
  */
 final class SpringCaches implements ExplorationHook {
 
@@ -48,7 +50,7 @@ final class SpringCaches implements ExplorationHook {
             for (String name : manager.getCacheNames()) {
                 Cache cache = manager.getCache(name);
                 if (cache != null) {
-                    cache.clear();
+                    cache.invalidate(); // clear() may remove later (a RedisCache sends it without waiting)
                 }
             }
         }
