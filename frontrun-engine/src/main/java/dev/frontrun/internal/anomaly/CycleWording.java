@@ -124,40 +124,7 @@ final class CycleWording {
         StringBuilder text = new StringBuilder("Lost update (Adya P4) at request level, on ")
                 .append(store)
                 .append(":\n");
-        if (otherRead != null) {
-            StoreCycles.StoreOp first = otherRead.position() < basis.position() ? otherRead : basis;
-            StoreCycles.StoreOp second = first == basis ? otherRead : basis;
-            text.append("  both requests read ")
-                    .append(key)
-                    .append(" before either wrote it: ")
-                    .append(first.thread())
-                    .append(" at step ")
-                    .append(first.position())
-                    .append(", ")
-                    .append(second.thread())
-                    .append(" at step ")
-                    .append(second.position())
-                    .append('\n');
-        } else {
-            text.append("  step ")
-                    .append(basis.position())
-                    .append("  ")
-                    .append(a)
-                    .append(" read ")
-                    .append(key)
-                    .append(": ")
-                    .append(operations(basis))
-                    .append('\n');
-        }
-        text.append("  step ")
-                .append(lost.position())
-                .append("  ")
-                .append(b)
-                .append(" wrote ")
-                .append(key)
-                .append(": ")
-                .append(operations(lost))
-                .append('\n');
+        readsThenOther(text, key, basis, otherRead, lost, "wrote");
         text.append("  step ")
                 .append(write.position())
                 .append("  ")
@@ -178,17 +145,7 @@ final class CycleWording {
                 .append(" is lost: ")
                 .append(a)
                 .append(" overwrote it.\n");
-        text.append("  cycle: ")
-                .append(a)
-                .append(" --rw ")
-                .append(key)
-                .append("--> ")
-                .append(b)
-                .append(" --ww ")
-                .append(key)
-                .append("--> ")
-                .append(a)
-                .append('\n');
+        keyCycle(text, a, b, key);
         text.append(
                 "redis".equals(store)
                         ? "  Redis runs each command alone, but nothing ties a read to a later write: make them one command"
@@ -216,40 +173,7 @@ final class CycleWording {
         StringBuilder text = new StringBuilder("Check-then-act at request level, on ")
                 .append(store)
                 .append(" (the shape of a lost update, Adya P4, but no write is lost):\n");
-        if (otherRead != null) {
-            StoreCycles.StoreOp first = otherRead.position() < basis.position() ? otherRead : basis;
-            StoreCycles.StoreOp second = first == basis ? otherRead : basis;
-            text.append("  both requests read ")
-                    .append(key)
-                    .append(" before either changed it: ")
-                    .append(first.thread())
-                    .append(" at step ")
-                    .append(first.position())
-                    .append(", ")
-                    .append(second.thread())
-                    .append(" at step ")
-                    .append(second.position())
-                    .append('\n');
-        } else {
-            text.append("  step ")
-                    .append(basis.position())
-                    .append("  ")
-                    .append(a)
-                    .append(" read ")
-                    .append(key)
-                    .append(": ")
-                    .append(operations(basis))
-                    .append('\n');
-        }
-        text.append("  step ")
-                .append(other.position())
-                .append("  ")
-                .append(b)
-                .append(" changed ")
-                .append(key)
-                .append(": ")
-                .append(operations(other))
-                .append('\n');
+        readsThenOther(text, key, basis, otherRead, other, "changed");
         text.append("  step ")
                 .append(write.position())
                 .append("  ")
@@ -271,17 +195,7 @@ final class CycleWording {
                                 ? "each request acted on a value the other then changed"
                                 : a + " acted on a value " + b + " had since changed")
                 .append(": a check made on the read no longer holds.\n");
-        text.append("  cycle: ")
-                .append(a)
-                .append(" --rw ")
-                .append(key)
-                .append("--> ")
-                .append(b)
-                .append(" --ww ")
-                .append(key)
-                .append("--> ")
-                .append(a)
-                .append('\n');
+        keyCycle(text, a, b, key);
         text.append(
                 "redis".equals(store)
                         ? "  Redis runs each command alone, but nothing ties the read to the change: change first and"
@@ -387,5 +301,71 @@ final class CycleWording {
         List<String> operations = new ArrayList<>();
         op.facts().operations().forEach(words -> operations.add(String.join(" ", words)));
         return shorten(op.facts().store() + " " + String.join("; ", operations));
+    }
+
+    /**
+     * The reads a store's race rests on, then the other request's write: both reads on one line when both requests
+     * read the key, else the one read; {@code verb} says what the write did ({@code wrote}, {@code changed}).
+     */
+    private static void readsThenOther(
+            StringBuilder text,
+            String key,
+            StoreCycles.StoreOp basis,
+            StoreCycles.StoreOp otherRead,
+            StoreCycles.StoreOp other,
+            String verb) {
+        if (otherRead != null) {
+            StoreCycles.StoreOp first = otherRead.position() < basis.position() ? otherRead : basis;
+            StoreCycles.StoreOp second = first == basis ? otherRead : basis;
+            text.append("  both requests read ")
+                    .append(key)
+                    .append(" before either ")
+                    .append(verb)
+                    .append(" it: ")
+                    .append(first.thread())
+                    .append(" at step ")
+                    .append(first.position())
+                    .append(", ")
+                    .append(second.thread())
+                    .append(" at step ")
+                    .append(second.position())
+                    .append('\n');
+        } else {
+            text.append("  step ")
+                    .append(basis.position())
+                    .append("  ")
+                    .append(basis.thread())
+                    .append(" read ")
+                    .append(key)
+                    .append(": ")
+                    .append(operations(basis))
+                    .append('\n');
+        }
+        text.append("  step ")
+                .append(other.position())
+                .append("  ")
+                .append(other.thread())
+                .append(" ")
+                .append(verb)
+                .append(" ")
+                .append(key)
+                .append(": ")
+                .append(operations(other))
+                .append('\n');
+    }
+
+    /** The cycle of a race on one key: {@code a --rw key--> b --ww key--> a}. */
+    private static void keyCycle(StringBuilder text, String a, String b, String key) {
+        text.append("  cycle: ")
+                .append(a)
+                .append(" --rw ")
+                .append(key)
+                .append("--> ")
+                .append(b)
+                .append(" --ww ")
+                .append(key)
+                .append("--> ")
+                .append(a)
+                .append('\n');
     }
 }
