@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.frontrun.Result;
 import dev.frontrun.Schedule;
+import dev.frontrun.redis.testing.RedisTestServer;
 import dev.frontrun.testing.TestDatabase;
 import dev.frontrun.testing.TestPostgres;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ class RedisCacheReplayTest {
     private static final int REPLAYS = 20;
 
     private static TestDatabase db;
-    private static LocalRedisServer redis;
+    private static RedisTestServer redis;
 
     @BeforeAll
     static void servers() throws Exception {
@@ -45,7 +46,7 @@ class RedisCacheReplayTest {
         db.execute(
                 "CREATE TABLE product (id int PRIMARY KEY, price int NOT NULL)",
                 "INSERT INTO product VALUES (1, 1000)");
-        redis = LocalRedisServer.start();
+        redis = RedisTestServer.start();
     }
 
     @AfterAll

@@ -7,6 +7,7 @@ import dev.frontrun.AnomalyKind;
 import dev.frontrun.Failure;
 import dev.frontrun.ResourceAccess;
 import dev.frontrun.Result;
+import dev.frontrun.redis.testing.RedisTestServer;
 import dev.frontrun.testing.TestDatabase;
 import dev.frontrun.testing.TestPostgres;
 import java.util.List;
@@ -32,14 +33,14 @@ import org.springframework.jdbc.core.JdbcTemplate;
 class RedisRaceContextTest {
 
     private static TestDatabase db;
-    private static LocalRedisServer redis;
+    private static RedisTestServer redis;
 
     @BeforeAll
     static void servers() throws Exception {
         db = TestPostgres.freshDatabase(RedisRaceContextTest.class);
         db.execute(
                 "CREATE TABLE owner (id int PRIMARY KEY, name text NOT NULL)", "INSERT INTO owner VALUES (1, 'Jean')");
-        redis = LocalRedisServer.start();
+        redis = RedisTestServer.start();
     }
 
     @AfterAll
