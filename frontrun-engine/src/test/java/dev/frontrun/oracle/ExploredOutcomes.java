@@ -6,6 +6,7 @@ import dev.frontrun.Frontrun;
 import dev.frontrun.Result;
 import dev.frontrun.spi.ExecutionContext;
 import dev.frontrun.spi.ExplorationHook;
+import dev.frontrun.spi.SchedulingPoints;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -22,8 +23,9 @@ import javax.sql.DataSource;
 
 /**
  * What a Frontrun exploration of a program reaches: the program's threads declared in a given
- * order, each on a connection of the wrapped data source (a {@link ReusedConnections} pool), and an invariant that records every
- * completed execution's {@link Outcome} and holds. An execution that ends as a DEADLOCK finding has
+ * order (twins as one group of {@code threads(2, name, body)}, where thread 0 stands in the order),
+ * each on a connection of the wrapped data source (a {@link ReusedConnections} pool), and an
+ * invariant that records every completed execution's {@link Outcome} and holds. An execution that ends as a DEADLOCK finding has
  * no final state; it counts as having reached {@link Outcome#DEADLOCK}.
  *
  * @param keys       the outcome keys reached
@@ -32,6 +34,7 @@ import javax.sql.DataSource;
  * @param problem    why the exploration is not a complete answer (not exhausted, a thread threw, …), or null
  * @param serial     when the exploration checked {@code serializable()}: each database state a judged execution
  *                   committed ({@link OracleSchema#state}) and whether the engine found it one a serial order gives
+ * @param symmetric  the groups of identical threads the exploration used ({@link Result#symmetric()})
  */
 record ExploredOutcomes(
         List<Integer> order,
@@ -39,11 +42,18 @@ record ExploredOutcomes(
         int executions,
         int completed,
         String problem,
-        Map<String, Boolean> serial) {
+        Map<String, Boolean> serial,
+        List<List<String>> symmetric) {
 
     ExploredOutcomes withProblem(String another) {
         return new ExploredOutcomes(
-                order, keys, executions, completed, problem == null ? another : problem + "; " + another, serial);
+                order,
+                keys,
+                executions,
+                completed,
+                problem == null ? another : problem + "; " + another,
+                serial,
+                symmetric);
     }
 
     /** The per-execution state: one {@link ThreadRun} per program thread. */
@@ -106,8 +116,17 @@ record ExploredOutcomes(
         SerialVerdicts verdicts = new SerialVerdicts();
         Exploration<Execution> exploration =
                 Frontrun.explore(() -> new Execution(program)).database(raw);
+        int declared = 0;
         for (int t : order) {
-            exploration.thread("t" + t, s -> s.run(t, wrapped));
+            if (program.twins() && t == 0) {
+                // one body for threads 0 and 1: each member runs the thread program its place in the group names
+                int first = declared;
+                exploration.threads(2, "twin", s -> s.run(memberIndex() - first, wrapped));
+                declared += 2;
+            } else {
+                exploration.thread("t" + t, s -> s.run(t, wrapped));
+                declared++;
+            }
         }
         if (serializable) {
             // the engine's own verdict, execution by execution, against the committed state recorded below
@@ -124,7 +143,7 @@ record ExploredOutcomes(
                             try {
                                 String state = OracleSchema.state(observer);
                                 verdicts.invariantSaw(state);
-                                keys.add(new Outcome(state, s.results()).key());
+                                keys.add(new Outcome(state, s.results()).key(program.twins()));
                             } catch (SQLException e) {
                                 throw new IllegalStateException(e);
                             }
@@ -153,13 +172,21 @@ record ExploredOutcomes(
             problem = "not exhausted: "
                     + result.inconclusiveBecause().orElse(result.verdict().toString());
         }
+        if (problem == null && program.twins() && result.symmetric().isEmpty()) {
+            problem = "the twins were declared by threads(2, name, body), but the exploration used no symmetry";
+        }
         return new ExploredOutcomes(
                 List.copyOf(order),
                 keys,
                 result.executions(),
                 completed[0],
                 problem,
-                serializable ? verdicts.byState() : Map.of());
+                serializable ? verdicts.byState() : Map.of(),
+                result.symmetric());
+    }
+
+    private static int memberIndex() {
+        return SchedulingPoints.currentThreadIndex().orElseThrow();
     }
 
     /**

@@ -25,7 +25,7 @@ final class GroundTruth {
     record Witness(Outcome outcome, List<String> schedule) {}
 
     /**
-     * Every distinct outcome (by {@link Outcome#key()}) with its first witness, and how many schedules
+     * Every distinct outcome (by {@link Outcome#key(boolean)}, up to swapping twins) with its first witness, and how many schedules
      * ran; or, when some schedule had two statements waiting at once, that schedule as {@code race}:
      * the program is undecided, because which of the two PostgreSQL lets go first is not a matter of
      * statement order (seed 229384477 of the certified categories replays differently on the server).
@@ -67,7 +67,7 @@ final class GroundTruth {
             if (run.twoWaiting()) {
                 return new Truth(outcomes, schedules, run.log(), serialStates);
             }
-            outcomes.putIfAbsent(run.outcome().key(), new Witness(run.outcome(), run.log()));
+            outcomes.putIfAbsent(run.outcome().key(program.twins()), new Witness(run.outcome(), run.log()));
             if (SerialStates.serial(run.decisions())) {
                 serialStates.add(SerialStates.normalised(run.outcome().database()));
             }

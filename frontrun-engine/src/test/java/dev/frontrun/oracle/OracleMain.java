@@ -16,9 +16,11 @@ import java.util.Set;
  * over the given categories, then a table of programs, outcomes, schedules against executions and
  * missing outcomes by category. With {@code --sweep}, each category is also checked on its own
  * (on top of {@link OutcomeOracleTest#CORE}; those of {@code --categories}) and the smallest failing
- * program of each is shrunk and printed. Usage (see BENCHMARKS.md for the classpath):
+ * program of each is shrunk and printed. With {@code --twins}, every program's threads 0 and 1 are twins explored by
+ * symmetry ({@link OutcomeOracleOnTwinsTest}), and a failing one is shrunk and printed. Usage (see BENCHMARKS.md for
+ * the classpath):
  * <pre>java … dev.frontrun.oracle.OracleMain [--programs 2000] [--seed 1] [--categories all|certified|A,B]
- *     [--sweep 60] [--counterexamples] [--verbose]</pre>
+ *     [--sweep 60] [--twins] [--counterexamples] [--verbose]</pre>
  */
 public final class OracleMain {
 
@@ -31,6 +33,7 @@ public final class OracleMain {
         int sweep = 0;
         boolean verbose = false;
         boolean counterexamples = false;
+        boolean twins = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--programs" -> programs = Integer.parseInt(args[++i]);
@@ -39,6 +42,7 @@ public final class OracleMain {
                 case "--sweep" -> sweep = Integer.parseInt(args[++i]);
                 case "--verbose" -> verbose = true;
                 case "--counterexamples" -> counterexamples = true;
+                case "--twins" -> twins = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -48,7 +52,7 @@ public final class OracleMain {
                 counterexamples(oracle);
             }
             if (programs > 0) {
-                run(oracle, categories, programs, seed, verbose);
+                run(oracle, categories, programs, seed, twins, verbose);
             }
             if (sweep > 0) {
                 sweep(oracle, categories, sweep, seed);
@@ -71,7 +75,8 @@ public final class OracleMain {
         return out;
     }
 
-    private static void run(OutcomeOracle oracle, Set<Category> categories, int programs, long seed, boolean verbose)
+    private static void run(
+            OutcomeOracle oracle, Set<Category> categories, int programs, long seed, boolean twins, boolean verbose)
             throws Exception {
         ProgramGenerator generator = new ProgramGenerator(categories, OutcomeOracleTest.MAX_INTERLEAVINGS);
         Map<Category, int[]> byCategory = new EnumMap<>(Category.class); // programs, failing, missing outcomes
@@ -90,7 +95,7 @@ public final class OracleMain {
         long serialDisagreements = 0;
         long start = System.nanoTime();
         for (int i = 0; i < programs; i++) {
-            ProgramCheck check = oracle.check(generator.generate(seed + i));
+            ProgramCheck check = oracle.check(twins ? generator.generateTwins(seed + i) : generator.generate(seed + i));
             schedules += check.truth().schedules();
             outcomes += check.truth().outcomes().size();
             executions += check.executions();
@@ -121,6 +126,9 @@ public final class OracleMain {
                     && check.decided()
                     && (!check.passed() || !check.unexpected().isEmpty())) {
                 System.out.println(check.report());
+            }
+            if (twins && check.decided() && !check.missing().isEmpty()) {
+                System.out.println("shrunk:\n" + Shrinker.shrink(oracle, check).report());
             }
             if ((i + 1) % 100 == 0) {
                 System.out.printf(

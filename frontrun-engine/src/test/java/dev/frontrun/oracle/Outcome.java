@@ -1,5 +1,7 @@
 package dev.frontrun.oracle;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -26,6 +28,22 @@ record Outcome(String database, List<List<String>> threads) {
 
     String key() {
         return deadlocked() ? DEADLOCK : toString();
+    }
+
+    /**
+     * The key, or with {@code twins} the key up to swapping threads 0 and 1 (identical threads, of which an exploration
+     * by symmetry runs one of two swapped executions): the two threads' answers in a fixed order, as a multiset. The
+     * database state is kept whole: twins write the same values, so a swap leaves it as it is.
+     */
+    String key(boolean twins) {
+        if (!twins || deadlocked()) {
+            return key();
+        }
+        List<List<String>> sorted = new ArrayList<>(threads);
+        if (sorted.get(0).toString().compareTo(sorted.get(1).toString()) > 0) {
+            Collections.swap(sorted, 0, 1);
+        }
+        return new Outcome(database, sorted).toString();
     }
 
     @Override

@@ -79,7 +79,7 @@ final class OutcomeOracle implements AutoCloseable {
         }
         List<String> earlier = Leftovers.terminate(observer);
         boolean first = serializable;
-        for (List<Integer> order : orders(program.threadCount())) {
+        for (List<Integer> order : orders(program)) {
             // serializable() in the first declaration order only: its verdicts are checked once per program
             ExploredOutcomes explored =
                     ExploredOutcomes.explore(program, order, statistics, raw, wrapped, observer, tune, first);
@@ -98,6 +98,16 @@ final class OutcomeOracle implements AutoCloseable {
         long end = System.nanoTime();
         return new ProgramCheck(
                 program, truth, explorations, (truthDone - start) / 1_000_000, (end - truthDone) / 1_000_000);
+    }
+
+    /** The program's declaration orders: of its threads, twins declared together as one group where thread 0 stands. */
+    static List<List<Integer>> orders(Program program) {
+        if (!program.twins()) {
+            return orders(program.threadCount());
+        }
+        return orders(program.threadCount() - 1).stream()
+                .map(order -> order.stream().map(t -> t == 0 ? 0 : t + 1).toList())
+                .toList();
     }
 
     /** Every permutation of 0..n-1. */

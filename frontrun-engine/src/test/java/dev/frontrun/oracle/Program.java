@@ -5,11 +5,23 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
-/** A generated program: two or three threads over {@link OracleSchema}; the seed names it for reruns. */
-record Program(long seed, List<ThreadProgram> threads) {
+/**
+ * A generated program: two or three threads over {@link OracleSchema}; the seed names it for reruns.
+ *
+ * @param twins whether threads 0 and 1 run one thread program and are explored as identical threads ({@code
+ *     threads(2, name, body)}): outcomes are then compared up to swapping the two ({@link Outcome#key(boolean)})
+ */
+record Program(long seed, List<ThreadProgram> threads, boolean twins) {
 
     Program {
         threads = List.copyOf(threads);
+        if (twins && (threads.size() < 2 || !threads.get(0).equals(threads.get(1)))) {
+            throw new IllegalArgumentException("twins run one thread program: " + threads);
+        }
+    }
+
+    Program(long seed, List<ThreadProgram> threads) {
+        this(seed, threads, false);
     }
 
     int threadCount() {
@@ -44,18 +56,21 @@ record Program(long seed, List<ThreadProgram> threads) {
         return threads.stream().mapToInt(t -> t.ops().size()).sum();
     }
 
-    /** Smaller programs: one statement dropped, or a whole thread's transaction turned into autocommit. */
+    /**
+     * Smaller programs: one statement dropped, or a whole thread's transaction turned into autocommit; twins shrink
+     * together, and stay twins.
+     */
     List<Program> shrinks() {
         List<Program> out = new ArrayList<>();
-        for (int t = 0; t < threads.size(); t++) {
+        for (int t = twins ? 1 : 0; t < threads.size(); t++) {
             ThreadProgram thread = threads.get(t);
             for (int i = 0; i < thread.ops().size(); i++) {
                 if (thread.ops().size() > 1) {
                     out.add(with(t, thread.without(i)));
-                } else if (threads.size() > 2) {
+                } else if (threads.size() > 2 && !(twins && t <= 1)) {
                     List<ThreadProgram> fewer = new ArrayList<>(threads);
                     fewer.remove(t);
-                    out.add(new Program(seed, fewer));
+                    out.add(new Program(seed, fewer, twins));
                 }
             }
             if (thread.transactional()
@@ -69,7 +84,10 @@ record Program(long seed, List<ThreadProgram> threads) {
     private Program with(int index, ThreadProgram thread) {
         List<ThreadProgram> copy = new ArrayList<>(threads);
         copy.set(index, thread);
-        return new Program(seed, copy);
+        if (twins && index <= 1) {
+            copy.set(1 - index, thread);
+        }
+        return new Program(seed, copy, twins);
     }
 
     @Override
@@ -78,6 +96,7 @@ record Program(long seed, List<ThreadProgram> threads) {
         for (int t = 0; t < threads.size(); t++) {
             out.append("  t")
                     .append(t)
+                    .append(twins && t <= 1 ? ", a twin" : "")
                     .append(" (")
                     .append(threads.get(t).mode())
                     .append("):\n");

@@ -44,24 +44,36 @@ final class ProgramGenerator {
     }
 
     Program generate(long seed) {
+        return generate(seed, false);
+    }
+
+    /**
+     * A program whose threads 0 and 1 are twins: one thread program, the same statements with the same values (no value
+     * or name drawn from the thread's index), beside a third thread of its own when three threads are switched on.
+     */
+    Program generateTwins(long seed) {
+        return generate(seed, true);
+    }
+
+    private Program generate(long seed, boolean twins) {
         Random random = new Random(seed);
         while (true) {
-            Program program = attempt(seed, random);
+            Program program = attempt(seed, random, twins);
             if (program.plainInterleavings() <= maxInterleavings) {
                 return program;
             }
         }
     }
 
-    private Program attempt(long seed, Random random) {
+    private Program attempt(long seed, Random random, boolean twins) {
         int threadCount = enabled.contains(Category.THREE_THREADS) && random.nextInt(5) == 0 ? 3 : 2;
         int[] hot = {1 + random.nextInt(4), 0};
         hot[1] = 1 + (hot[0] + random.nextInt(3)) % 4; // another existing row
         List<ThreadProgram> threads = new ArrayList<>();
         for (int t = 0; t < threadCount; t++) {
-            threads.add(thread(random, t, threadCount, hot));
+            threads.add(twins && t == 1 ? threads.get(0) : thread(random, t, threadCount, hot));
         }
-        return new Program(seed, threads);
+        return new Program(seed, threads, twins);
     }
 
     private ThreadProgram thread(Random random, int t, int threadCount, int[] hot) {

@@ -18,5 +18,11 @@
  * exploration in every declaration order, and each exploration is exhausted without any other
  * failure. Keys an exploration reaches that the server never produced are reported as unexpected,
  * and fail the suite: a false alarm, or a restore or nondeterminism bug.
+ *
+ * <p>Twins: in a program from {@link dev.frontrun.oracle.ProgramGenerator#generateTwins}, threads 0
+ * and 1 run one thread program (the same statements and values), and the exploration declares them
+ * with {@code threads(2, name, body)}, so it runs one of two executions that only swap them. Keys
+ * are then taken up to that swap ({@link dev.frontrun.oracle.Outcome#key(boolean)}) on both sides:
+ * the whole final state, and the twins' answers as a multiset.
  */
 package dev.frontrun.oracle;
