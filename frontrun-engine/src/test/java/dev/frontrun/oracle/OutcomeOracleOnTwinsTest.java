@@ -31,7 +31,7 @@ class OutcomeOracleOnTwinsTest {
     /** The first seed of the twins' programs (fixed once chosen). */
     static final long FIRST_SEED = OutcomeOracleTest.BASE_SEED + 9_000_000;
     /** Programs in the normal suite ({@code -Dfrontrun.oracle.twins} changes it). */
-    static final int PROGRAMS = Integer.getInteger("frontrun.oracle.twins", 60);
+    static final int PROGRAMS = Integer.getInteger("frontrun.oracle.twins", 30);
 
     private static final List<List<String>> TWINS = List.of(List.of("twin-1", "twin-2"));
 

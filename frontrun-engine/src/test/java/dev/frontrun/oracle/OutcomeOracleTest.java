@@ -35,7 +35,7 @@ class OutcomeOracleTest {
 
     static final long BASE_SEED = 0x0DAC_1E00L;
     /** Programs in the normal suite ({@code -Dfrontrun.oracle.programs} changes it). */
-    static final int PROGRAMS = Integer.getInteger("frontrun.oracle.programs", 200);
+    static final int PROGRAMS = Integer.getInteger("frontrun.oracle.programs", 60);
     /** Programs whose plain step interleavings exceed this are not generated: brute force stays cheap. */
     static final long MAX_INTERLEAVINGS = 120;
     /** What every program of a category sweep has besides the category under test. */
@@ -230,7 +230,7 @@ class OutcomeOracleTest {
                                 oracle,
                                 own.getValue().categories(),
                                 own.getValue().firstSeed(),
-                                PROGRAMS / 5)));
+                                PROGRAMS / 10)));
     }
 
     /** The program's outcomes were decided on the server, and every exploration reached each of them without a problem. */

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.TestFactory;
  */
 class ShardedSyncAgainstBruteForceTest {
 
-    private static final int PROGRAMS = 60;
+    private static final int PROGRAMS = Integer.getInteger("frontrun.sharded.programs", 20);
 
     @BeforeAll
     static void instrument() {

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.TestFactory;
 class ParallelExplorationTest {
 
     private static final long BASE_SEED = 0x5EED_F00DL;
-    private static final int PROGRAMS = 50;
+    private static final int PROGRAMS = Integer.getInteger("frontrun.parallel.programs", 25);
 
     @TestFactory
     Stream<DynamicTest> exhaustiveExplorationsAreTheSequentialOnes() {

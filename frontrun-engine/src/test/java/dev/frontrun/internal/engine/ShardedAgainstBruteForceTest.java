@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ShardedAgainstBruteForceTest {
 
     private static final long BASE_SEED = 0x5EED_F00DL;
-    private static final int PROGRAMS = 120;
+    private static final int PROGRAMS = Integer.getInteger("frontrun.sharded.programs", 40);
 
     @TempDir
     Path reports;
@@ -74,7 +74,7 @@ class ShardedAgainstBruteForceTest {
     /** Four threads: the top levels' sleep sets then meet the weak-initial case three threads rarely reach. */
     @TestFactory
     Stream<DynamicTest> fourThreadsTooExploreEveryTraceOnce() {
-        return seeds().limit(25)
+        return seeds().limit(10)
                 .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
                     RandomProgram program = fourThreads(seed);
                     Map<String, BruteForce.Trace> expected = BruteForce.traces(program);
