@@ -155,7 +155,7 @@ final class StatementStep {
             }
             serializable.ran(true);
             if (!autocommit) {
-                tx.ran(accesses, undone, analysis.rowLocks(), readsData);
+                tx.ran(announcedAs.published(), undone, analysis.rowLocks(), readsData);
                 tx.touched(facts.tables());
             }
             if (result instanceof ResultSet rs) {
@@ -169,7 +169,7 @@ final class StatementStep {
                 detail.complete(failed);
             } else {
                 boolean abortedBefore = tx.aborted();
-                tx.ran(accesses, undone, analysis.rowLocks(), readsData);
+                tx.ran(announcedAs.published(), undone, analysis.rowLocks(), readsData);
                 tx.touched(facts.tables());
                 StatementOutcome outcome = boundaries.abortIfTheServerDid(failed, abortedBefore);
                 detail.complete(outcome);
@@ -215,8 +215,11 @@ final class StatementStep {
         return updated <= 0; // or the driver did not say: the lock is not counted on
     }
 
-    /** What a statement's step announces, and what a rollback of its writes will (empty outside a transaction). */
-    private record Announced(List<ResourceAccess> step, List<ResourceAccess> undone) {}
+    /**
+     * What a statement's step announces, what a commit publishes of it, and what a rollback of its writes announces
+     * (empty outside a transaction).
+     */
+    private record Announced(List<ResourceAccess> step, List<ResourceAccess> published, List<ResourceAccess> undone) {}
 
     /**
      * What the step announces. A plain read announces its accesses as they are. Any other statement also touches the
@@ -226,7 +229,7 @@ final class StatementStep {
      */
     private Announced announced(List<ResourceAccess> accesses, SqlFacts facts, boolean autocommit) {
         if (UncommittedWrites.plainRead(accesses, facts.shape().lockingRead())) {
-            return new Announced(accesses, List.of()); // writes nothing: nothing to undo
+            return new Announced(accesses, List.of(), List.of()); // writes nothing: nothing to publish or undo
         }
         Set<String> sequences = sequencesWritten(facts);
         boolean uncommitted = !autocommit
@@ -234,6 +237,7 @@ final class StatementStep {
                 && UncommittedWrites.deferrable(facts.kind());
         return new Announced(
                 UncommittedWrites.announced(accesses, sequences, uncommitted),
+                UncommittedWrites.published(accesses, sequences),
                 autocommit ? List.of() : UncommittedWrites.undone(accesses, sequences, uncommitted));
     }
 

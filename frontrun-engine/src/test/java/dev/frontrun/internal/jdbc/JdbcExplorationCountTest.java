@@ -253,6 +253,31 @@ class JdbcExplorationCountTest {
         assertThat(result.executions()).as(result.explanation()).isEqualTo(3);
     }
 
+    /**
+     * Drawing an id from a sequence takes effect at the INSERT and for good: the commits and rollbacks of the two
+     * transactions publish their rows, not the draws. So only who draws first is explored (2), not also where each
+     * draw falls against the other transaction's COMMIT or ROLLBACK (6).
+     */
+    @ParameterizedTest(name = "two inserts drawing serial ids, each in a transaction that ends with {0}: 2 executions")
+    @ValueSource(strings = {"COMMIT", "ROLLBACK"})
+    void twoTransactionsDrawingIdsFromOneSequenceAreOrderedOnlyByTheirDraws(String end, TestDatabase db)
+            throws SQLException {
+        db.execute("DROP TABLE IF EXISTS entry", "CREATE TABLE entry (id serial PRIMARY KEY, n int NOT NULL)");
+        String insert = "INSERT INTO entry (n) VALUES (1)";
+        ThrowingBody draw = () -> {
+            if (end.equals("COMMIT")) {
+                inTransaction(Connection.TRANSACTION_READ_COMMITTED, insert);
+            } else {
+                rolledBack(Connection.TRANSACTION_READ_COMMITTED, insert);
+            }
+        };
+
+        Result result = explore(draw, draw);
+
+        assertThat(result.executions()).as(result.explanation()).isEqualTo(2);
+        assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
+    }
+
     @ParameterizedTest(name = "2 threads locking rows 1..{0} FOR UPDATE: 2^{0} executions")
     @ValueSource(ints = {1, 2, 3})
     void twoThreadsLockingNRowsEachGiveTwoToTheN(int rows) {

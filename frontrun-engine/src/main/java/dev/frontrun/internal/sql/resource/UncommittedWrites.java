@@ -17,6 +17,7 @@ import java.util.Set;
 public final class UncommittedWrites {
 
     private static final String TWIN = "lock:";
+    private static final String KEYS = "#keys";
 
     private UncommittedWrites() {}
 
@@ -71,12 +72,26 @@ public final class UncommittedWrites {
     }
 
     /**
+     * What a commit publishes of a statement's writes: those the commit makes visible. Drawing from a sequence and
+     * the order of generated keys took effect at the statement, for everyone; no commit or rollback changes them.
+     */
+    public static List<ResourceAccess> published(List<ResourceAccess> accesses, Set<String> sequences) {
+        List<ResourceAccess> out = new ArrayList<>();
+        for (ResourceAccess a : accesses) {
+            if (a.kind().writes() && !nonTransactional(a.resource(), sequences)) {
+                out.add(a);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /**
      * What undoing a statement's writes announces (a ROLLBACK, or ROLLBACK TO a savepoint before it).
      * Writes that stayed uncommitted were never visible to another transaction's plain read, so
      * undoing them changes what no plain read sees: they are undone on the lock twins only, which orders
      * the rollback against every statement that may wait for those row locks or see the rows in a
      * unique index. Every other write (not deferrable, or at SERIALIZABLE, where SSI may fail a reader
-     * of it) is undone as the write it was.
+     * of it) is undone as the write it was, except a sequence's, which no rollback gives back.
      *
      * @param accesses    the statement's accesses as the SQL pipeline gives them
      * @param sequences   the rendered sequences among them
@@ -90,6 +105,9 @@ public final class UncommittedWrites {
                 continue;
             }
             String resource = a.resource();
+            if (nonTransactional(resource, sequences)) {
+                continue; // a rollback gives back no value a sequence handed out
+            }
             boolean wholeDatabase = resource.equals(ResourceId.ENDPOINT.render()) && a.kind() == Access.WRITE;
             boolean deferred = uncommitted && transactional(resource, sequences) && !wholeDatabase;
             out.add(deferred ? new ResourceAccess(TWIN + resource, a.kind()) : a);
@@ -101,9 +119,14 @@ public final class UncommittedWrites {
         return write == Access.WEAK_WRITE ? Access.WEAK_READ : Access.READ;
     }
 
+    /** A sequence, or the order of a table's generated keys: what {@code nextval} changes, at once and for good. */
+    private static boolean nonTransactional(String resource, Set<String> sequences) {
+        return sequences.contains(resource) || resource.endsWith(KEYS);
+    }
+
     private static boolean transactional(String resource, Set<String> sequences) {
         return resource.startsWith("sql:")
-                && !resource.endsWith("#keys")
+                && !resource.endsWith(KEYS)
                 && !resource.endsWith("#locks")
                 && !sequences.contains(resource);
     }

@@ -121,15 +121,39 @@ class UncommittedWritesTest {
     }
 
     @Test
-    void aRollbackUndoesACommittedLevelOrSequenceWriteAsTheWriteItWas() {
+    void aRollbackUndoesACommittedLevelWriteAsTheWriteItWas() {
         assertThat(UncommittedWrites.undone(rowWrite(1), Set.of(), false))
                 .as("at SERIALIZABLE")
                 .isEqualTo(rowWrite(1).stream().filter(a -> a.kind().writes()).toList());
-        List<ResourceAccess> nextval = List.of(new ResourceAccess("sql:t_id_seq", Access.WRITE));
-        assertThat(UncommittedWrites.undone(nextval, Set.of("sql:t_id_seq"), true))
-                .isEqualTo(nextval);
         List<ResourceAccess> wholeDatabase = List.of(new ResourceAccess(ResourceId.ENDPOINT.render(), Access.WRITE));
         assertThat(UncommittedWrites.undone(wholeDatabase, Set.of(), true)).isEqualTo(wholeDatabase);
+    }
+
+    @Test
+    void neitherACommitNorARollbackAnnouncesTheValuesASequenceHandedOut() {
+        List<ResourceAccess> insert = List.of(
+                new ResourceAccess("sql:t_id_seq", Access.WRITE),
+                new ResourceAccess("sql:t#keys", Access.WRITE),
+                new ResourceAccess("sql:t:(@t0.1)", Access.WRITE),
+                new ResourceAccess("sql:t", Access.WEAK_WRITE),
+                new ResourceAccess("sql:t:(1)", Access.READ));
+        Set<String> sequences = Set.of("sql:t_id_seq");
+
+        assertThat(UncommittedWrites.published(insert, sequences))
+                .as("what the commit makes visible: the new row, not the draw")
+                .containsExactly(
+                        new ResourceAccess("sql:t:(@t0.1)", Access.WRITE),
+                        new ResourceAccess("sql:t", Access.WEAK_WRITE));
+        assertThat(UncommittedWrites.undone(insert, sequences, true))
+                .as("the rollback takes the row back, on its lock twin; the id stays drawn")
+                .containsExactly(
+                        new ResourceAccess("lock:sql:t:(@t0.1)", Access.WRITE),
+                        new ResourceAccess("lock:sql:t", Access.WEAK_WRITE));
+        assertThat(UncommittedWrites.announced(insert, sequences, true))
+                .as("the statement itself draws")
+                .contains(
+                        new ResourceAccess("sql:t_id_seq", Access.WRITE),
+                        new ResourceAccess("sql:t#keys", Access.WRITE));
     }
 
     @Test
