@@ -4,13 +4,6 @@ import dev.frontrun.internal.engine.sync.MemoryPoints;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.function.Function;
-import net.bytebuddy.description.field.FieldDescription;
-import net.bytebuddy.description.field.FieldList;
-import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
@@ -19,95 +12,14 @@ import net.bytebuddy.jar.asm.Type;
 import net.bytebuddy.pool.TypePool;
 
 /**
- * Rewrites one method's shared-memory sites. A read or write of a non-final field or of an array
- * element, and a call on an atomic or an adder, is preceded by a call of {@link MemoryPoints} with the
- * object (a copy of it from the operand stack) and the resource's name as a constant; calls on a
- * {@code ConcurrentHashMap} (through {@code Map}, {@code ConcurrentMap} or the class) become static calls
- * with the same stack shape, so the map and the key are seen. Objects are named where they are created
- * ({@link MemoryPoints#created}): a constructor right after its superclass's (so objects frameworks make
- * by reflection are named too), and the {@code new} of an array, an atomic or a map here.
- *
- * <p>Design notes: see the package documentation.
+ * Rewrites one method's shared-memory sites into calls of {@link MemoryPoints}, so the scheduler sees them.
+ * What counts as a site, and how objects are named, is in the package documentation.
  */
 final class MemorySiteVisitor extends MethodVisitor {
 
     private static final String HOOKS = Type.getInternalName(MemoryPoints.class);
-    private static final String MAP = "Ljava/util/Map;";
 
-    /** Map operations: name + descriptor of the call → the hook's descriptor (the map first). */
-    private static final Map<String, String> MAP_METHODS = Map.ofEntries(
-            Map.entry("get(Ljava/lang/Object;)Ljava/lang/Object;", "(" + MAP + "Ljava/lang/Object;)Ljava/lang/Object;"),
-            Map.entry(
-                    "getOrDefault(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
-                    "(" + MAP + "Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
-            Map.entry("containsKey(Ljava/lang/Object;)Z", "(" + MAP + "Ljava/lang/Object;)Z"),
-            Map.entry(
-                    "put(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
-                    "(" + MAP + "Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
-            Map.entry(
-                    "putIfAbsent(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
-                    "(" + MAP + "Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
-            Map.entry(
-                    "remove(Ljava/lang/Object;)Ljava/lang/Object;",
-                    "(" + MAP + "Ljava/lang/Object;)Ljava/lang/Object;"),
-            Map.entry(
-                    "remove(Ljava/lang/Object;Ljava/lang/Object;)Z",
-                    "(" + MAP + "Ljava/lang/Object;Ljava/lang/Object;)Z"),
-            Map.entry(
-                    "replace(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
-                    "(" + MAP + "Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
-            Map.entry(
-                    "replace(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Z",
-                    "(" + MAP + "Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Z"),
-            Map.entry(
-                    "computeIfAbsent(Ljava/lang/Object;Ljava/util/function/Function;)Ljava/lang/Object;",
-                    "(" + MAP + "Ljava/lang/Object;Ljava/util/function/Function;)Ljava/lang/Object;"),
-            Map.entry(
-                    "computeIfPresent(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
-                    "(" + MAP + "Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"),
-            Map.entry(
-                    "compute(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
-                    "(" + MAP + "Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"),
-            Map.entry(
-                    "merge(Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
-                    "(" + MAP
-                            + "Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"),
-            Map.entry("size()I", "(" + MAP + ")I"),
-            Map.entry("isEmpty()Z", "(" + MAP + ")Z"),
-            Map.entry("containsValue(Ljava/lang/Object;)Z", "(" + MAP + "Ljava/lang/Object;)Z"),
-            Map.entry("clear()V", "(" + MAP + ")V"));
-
-    private static final Set<String> MAP_OWNERS =
-            Set.of("java/util/Map", "java/util/concurrent/ConcurrentMap", "java/util/concurrent/ConcurrentHashMap");
-
-    private static final Set<String> ATOMICS = Set.of(
-            "AtomicInteger",
-            "AtomicLong",
-            "AtomicBoolean",
-            "AtomicReference",
-            "AtomicIntegerArray",
-            "AtomicLongArray",
-            "AtomicReferenceArray",
-            "LongAdder",
-            "DoubleAdder",
-            "LongAccumulator",
-            "DoubleAccumulator");
-
-    /** Calls on an atomic or adder that only read it; every other call writes (a failed compare-and-set too: coarser). */
-    private static final Set<String> ATOMIC_READS = Set.of(
-            "get",
-            "getPlain",
-            "getOpaque",
-            "getAcquire",
-            "intValue",
-            "longValue",
-            "floatValue",
-            "doubleValue",
-            "sum",
-            "length",
-            "toString");
-
-    private final TypePool pool;
+    private final FieldOwnerFacts owners;
     private final String ownType;
     private final String superType;
     private final boolean constructor;
@@ -125,7 +37,7 @@ final class MemorySiteVisitor extends MethodVisitor {
 
     MemorySiteVisitor(MethodVisitor delegate, TypePool pool, String ownType, String superType, String methodName) {
         super(Opcodes.ASM9, delegate);
-        this.pool = pool;
+        this.owners = new FieldOwnerFacts(pool);
         this.ownType = ownType;
         this.superType = superType;
         this.constructor = methodName.equals("<init>");
@@ -139,8 +51,8 @@ final class MemorySiteVisitor extends MethodVisitor {
         boolean skip = staticInitializer
                 || constructor && instance && owner.equals(ownType)
                 || name.indexOf('$') >= 0
-                || isFinal(owner, name)
-                || instance && isPersistent(owner);
+                || owners.isFinal(owner, name)
+                || instance && owners.isPersistent(owner);
         if (!skip) {
             String resource = (instance ? "field:" : "static:") + owner.replace('/', '.') + "." + name;
             switch (opcode) {
@@ -211,7 +123,7 @@ final class MemorySiteVisitor extends MethodVisitor {
             created();
         } else if (opcode == Opcodes.NEW) {
             pendingNews.push("");
-            afterNamedNew = namedAtAllocation(type) ? type : null;
+            afterNamedNew = ConcurrentJdkCalls.namedAtAllocation(type) ? type : null;
         }
     }
 
@@ -225,18 +137,15 @@ final class MemorySiteVisitor extends MethodVisitor {
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
         instruction();
-        if (MAP_OWNERS.contains(owner) && opcode != Opcodes.INVOKESTATIC && opcode != Opcodes.INVOKESPECIAL) {
-            String hook = MAP_METHODS.get(name + descriptor);
-            if (hook != null) {
-                super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name, hook, false);
-                return;
-            }
+        String hook = ConcurrentJdkCalls.mapHook(opcode, owner, name, descriptor);
+        if (hook != null) {
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name, hook, false);
+            return;
         }
-        if (opcode == Opcodes.INVOKEVIRTUAL
-                && owner.startsWith("java/util/concurrent/atomic/")
-                && ATOMICS.contains(owner.substring(owner.lastIndexOf('/') + 1))) {
-            String verb = ATOMIC_READS.contains(name) ? "read" : "write";
-            String resource = "atomic:" + owner.substring(owner.lastIndexOf('/') + 1);
+        String atomic = ConcurrentJdkCalls.atomicCalled(opcode, owner);
+        if (atomic != null) {
+            String verb = ConcurrentJdkCalls.atomicReads(name) ? "read" : "write";
+            String resource = "atomic:" + atomic;
             if (copyReceiver(Type.getArgumentTypes(descriptor))) {
                 objectPoint(verb, resource);
             } else {
@@ -272,13 +181,6 @@ final class MemorySiteVisitor extends MethodVisitor {
             super.visitInsn(Opcodes.DUP);
             super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "created", "(Ljava/lang/Object;)V", false);
         }
-    }
-
-    /** The JDK types whose objects are named where instrumented code creates them: those whose calls are sites. */
-    private static boolean namedAtAllocation(String type) {
-        return type.equals("java/util/concurrent/ConcurrentHashMap")
-                || type.startsWith("java/util/concurrent/atomic/")
-                        && ATOMICS.contains(type.substring(type.lastIndexOf('/') + 1));
     }
 
     @Override
@@ -384,61 +286,5 @@ final class MemorySiteVisitor extends MethodVisitor {
             case 7 -> "short[]";
             default -> null;
         };
-    }
-
-    private static final Set<String> PERSISTENT = Set.of(
-            "jakarta.persistence.Entity",
-            "jakarta.persistence.Embeddable",
-            "jakarta.persistence.MappedSuperclass",
-            "javax.persistence.Entity",
-            "javax.persistence.Embeddable",
-            "javax.persistence.MappedSuperclass");
-
-    /** Whether {@code owner} (or a superclass) is a JPA entity, embeddable or mapped superclass. */
-    private boolean isPersistent(String owner) {
-        return firstInHierarchy(
-                        owner,
-                        type -> type.getDeclaredAnnotations().stream()
-                                        .anyMatch(annotation -> PERSISTENT.contains(
-                                                annotation.getAnnotationType().getName()))
-                                ? true
-                                : null)
-                .orElse(false);
-    }
-
-    /** Whether the field is final (then it is not shared mutable state); unknown fields count as not final. */
-    private boolean isFinal(String owner, String name) {
-        return firstInHierarchy(owner, type -> {
-                    FieldList<FieldDescription.InDefinedShape> fields =
-                            type.getDeclaredFields().filter(net.bytebuddy.matcher.ElementMatchers.named(name));
-                    return fields.isEmpty() ? null : fields.getOnly().isFinal();
-                })
-                .orElse(false);
-    }
-
-    /**
-     * The first non-null answer of {@code ask} walking from {@code owner} up its superclasses; empty when
-     * none answers or the hierarchy cannot be resolved (then the callers assume the common case).
-     */
-    private <T> Optional<T> firstInHierarchy(String owner, Function<TypeDescription, T> ask) {
-        TypePool.Resolution resolution = pool.describe(owner.replace('/', '.'));
-        if (!resolution.isResolved()) {
-            return Optional.empty();
-        }
-        try {
-            for (TypeDescription type = resolution.resolve();
-                    type != null;
-                    type = type.getSuperClass() == null
-                            ? null
-                            : type.getSuperClass().asErasure()) {
-                T answer = ask.apply(type);
-                if (answer != null) {
-                    return Optional.of(answer);
-                }
-            }
-        } catch (RuntimeException unresolvable) {
-            return Optional.empty();
-        }
-        return Optional.empty();
     }
 }

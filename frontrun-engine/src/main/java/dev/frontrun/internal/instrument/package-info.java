@@ -3,6 +3,15 @@
  *
  * <h2>{@link MemorySiteVisitor}</h2>
  *
+ * <p>A read or write of a non-final field or of an array element, and a call on an atomic or an adder, is
+ * preceded by a call of {@code MemoryPoints} with the object (a copy of it from the operand stack) and the
+ * resource's name as a constant; calls on a {@code ConcurrentHashMap} (through {@code Map}, {@code ConcurrentMap}
+ * or the class) become static calls with the same stack shape, so the map and the key are seen. Objects are named
+ * where they are created ({@code MemoryPoints.created}): a constructor right after its superclass's (so objects
+ * frameworks make by reflection are named too), and the {@code new} of an array, an atomic or a map here. Which JDK
+ * calls are sites is {@code ConcurrentJdkCalls}' concern; whether a field can be shared state (final? a JPA
+ * entity's?) is answered from its class hierarchy by {@code FieldOwnerFacts}.
+ *
  * <p>Constructors' accesses to their own object's fields and static initializers are left alone: the
  * object or class is not shared yet (and what a static initializer creates lives longer than one
  * execution, so it is not named either). So are the fields of JPA entities, embeddables and mapped
