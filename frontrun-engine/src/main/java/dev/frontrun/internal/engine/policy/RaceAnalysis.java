@@ -156,6 +156,7 @@ final class RaceAnalysis {
         for (int j = 0; j < n; j++) {
             lastOf[path.get(j).event.thread] = j;
         }
+        int[] firstTouchOf = firstTouches();
         for (int q = 0; q < pending.size() && q < threads; q++) {
             Step step = pending.get(q);
             if (step == null) {
@@ -170,7 +171,6 @@ final class RaceAnalysis {
                     latest[ek.thread] = k;
                 }
             }
-            int[] firstTouchOf = firstTouches();
             int started = -1;
             if (symmetry.startsAfter(q) >= 0 && firstTouchOf[q] == n && e.touchesAnything()) {
                 started = startedBefore(q, firstTouchOf);
