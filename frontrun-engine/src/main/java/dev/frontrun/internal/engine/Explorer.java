@@ -11,7 +11,6 @@ import dev.frontrun.internal.engine.policy.MarkerPolicy;
 import dev.frontrun.internal.engine.policy.RandomPolicy;
 import dev.frontrun.internal.engine.policy.ReplayPolicy;
 import dev.frontrun.internal.engine.policy.SchedulePolicy;
-import dev.frontrun.internal.engine.policy.SerialPolicy;
 import dev.frontrun.internal.engine.policy.Symmetry;
 import dev.frontrun.internal.engine.run.ExecutionRunner;
 import dev.frontrun.spi.ExplorationHook;
@@ -35,9 +34,6 @@ public final class Explorer<S> {
 
     /** Executions explored on after a first failure without interleaving, to say how many interleavings fail. */
     static final int SERIAL_FAILURE_COUNT = 200;
-
-    /** The most orders of the threads run one after the other to tell a broken invariant from a race (4 threads' all). */
-    static final int SERIAL_ORDERS = 24;
 
     public Explorer(ExplorationPlan<S> plan) {
         this.plan = plan;
@@ -121,7 +117,7 @@ public final class Explorer<S> {
         Progress progress =
                 new Progress(plan.listeners().progress(), plan.listeners().progressEvery(), start);
         int countUntil = 0;
-        Boolean throwsSerially = null; // decided at the invariant's first throw
+        FailureRechecks rechecks = new FailureRechecks(plan.threads().bodies().size(), judged -> told(judged, null));
         SerialOrders<S> serial = plan.judgement().serial() == null
                 ? null
                 : new SerialOrders<>(plan.judgement().serial(), plan.threads().names(), judged -> told(judged, null));
@@ -160,7 +156,7 @@ public final class Explorer<S> {
                     if (judged.failure() instanceof Failure.InvariantThrew threw
                             && judged.record().ending() != ExecutionRecord.Ending.ABANDONED
                             && !policy.lastExecutionRedundant()) {
-                        throwsSerially = throwsSerially != null ? throwsSerially : throwsSerially(runs, totalDeadline);
+                        boolean throwsSerially = rechecks.throwsSerially(runs, totalDeadline);
                         judged = new Judged(
                                 judged.record(),
                                 new Failure.InvariantThrew(threw.invariant(), threw.exception(), throwsSerially),
@@ -229,7 +225,7 @@ public final class Explorer<S> {
             }
             if (firstFailure != null && plan.budget().reproduceOnFailure() > 0) {
                 attempts = plan.budget().reproduceOnFailure();
-                reproduced = reproduce(runs, firstFailure, attempts, totalDeadline, serial);
+                reproduced = rechecks.reproduce(runs, firstFailure, attempts, totalDeadline, serial);
             }
         } finally {
             try {
@@ -274,44 +270,6 @@ public final class Explorer<S> {
         }
         return new IllegalStateException(
                 failed.getMessage() + "\nBefore that, the exploration had ended with " + found.summary(), failed);
-    }
-
-    /**
-     * Whether the invariant, which threw in an execution, throws also when the threads run one after the other from
-     * the same start, in every order (at most {@link #SERIAL_ORDERS}): then it fails whatever the order, and the test
-     * is broken. If one such run ends otherwise (most often: the invariant holds), the throw needed the interleaving.
-     */
-    private boolean throwsSerially(Executions runs, long totalDeadline) {
-        for (int[] order : SerialPolicy.orders(plan.threads().bodies().size(), SERIAL_ORDERS)) {
-            if (!(runs.alone(new SerialPolicy(order), totalDeadline).failure() instanceof Failure.InvariantThrew)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private int reproduce(Executions runs, Judged failing, int attempts, long totalDeadline, SerialOrders<S> serial) {
-        ReplayPolicy replay = new ReplayPolicy(failing.record().schedule(), attempts);
-        int same = 0;
-        for (int i = 0; i < attempts; i++) {
-            Judged again;
-            try {
-                again = runs.alone(replay, totalDeadline);
-            } catch (SetupFailed e) {
-                continue; // the setup failed on a replay: that replay did not reproduce
-            }
-            if (serial != null && again.failure() == null) {
-                again = again.as(serial.judge(again));
-            }
-            told(again, null);
-            replay.executionEnded(again.record());
-            if (again.failure() != null
-                    && again.failure().kind() == failing.failure().kind()
-                    && again.record().schedule().equals(failing.record().schedule())) {
-                same++;
-            }
-        }
-        return same;
     }
 
     /** Runs one execution under {@code policy} on {@code worker} and judges it. */
