@@ -21,8 +21,8 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Drives an exploration: runs executions under a schedule policy, judges each one, re-checks a
- * failure by replaying its schedule, and sums it all up in an {@link ExplorationOutcome}.
+ * Drives an exploration to its verdict: runs executions under a schedule policy until the tree, a budget or a
+ * failure ends it, and sums it all up in an {@link ExplorationOutcome}.
  */
 public final class Explorer<S> {
 
@@ -128,15 +128,8 @@ public final class Explorer<S> {
             if (runs instanceof ParallelExecutions parallel) {
                 parallel.start();
             }
-            boolean more = true;
-            if (!replaying && !policy.symmetry().isEmpty()) {
-                broken = new SymmetryCheck(plan, judged -> told(judged, null)).run(runs, totalDeadline);
-                more = broken == null;
-            }
-            if (serial != null && more) {
-                broken = serial.ensure(runs, totalDeadline, clock);
-                more = broken == null;
-            }
+            broken = runBeforeExploring(policy, replaying, runs, serial, totalDeadline);
+            boolean more = broken == null;
             while (more) {
                 if (executions >= plan.budget().maxExecutions()) {
                     budgetHit = "the budget of " + plan.budget().maxExecutions() + " executions ran out";
@@ -253,6 +246,22 @@ public final class Explorer<S> {
                 : Result.Reach.of(treeDone, executions, elapsed, ranOut);
         VerdictDecision.Ends ends = new VerdictDecision.Ends(broken, firstFailure, inconclusiveFailure, budgetHit);
         return result(policy, replaying, executions, ends, new Replays(reproduced, attempts), elapsed, reach);
+    }
+
+    /**
+     * The runs an exploration needs before its first execution: the proof that symmetric threads do the same, and the
+     * serial orders a serializability check compares with. The failure that makes the exploration an error, or null.
+     */
+    private Failure runBeforeExploring(
+            SchedulePolicy policy, boolean replaying, Executions runs, SerialOrders<S> serial, long totalDeadline) {
+        Failure broken = null;
+        if (!replaying && !policy.symmetry().isEmpty()) {
+            broken = new SymmetryCheck(plan, judged -> told(judged, null)).run(runs, totalDeadline);
+        }
+        if (serial != null && broken == null) {
+            broken = serial.ensure(runs, totalDeadline, clock);
+        }
+        return broken;
     }
 
     /** How many replays of the first failure failed the same way, of how many. */

@@ -15,7 +15,7 @@ final class RaceReversal {
     private final int[][] clocks;
     private final int[] ordinal;
 
-    /** Reversals on {@code path}, whose events' vector clocks {@code clocks} and {@code ordinal} are being filled in. */
+    /** Reversals on {@code path}, whose vector clocks {@code clocks} and {@code ordinal} are being filled in. */
     RaceReversal(DporPath path, int[][] clocks, int[] ordinal) {
         this.path = path;
         this.n = path.size();

@@ -33,10 +33,10 @@
  * predecessors are the latest conflicting event of every other thread, its thread's previous event, the event that
  * let a statement waiting inside the database run on ({@code releasedBy}), and, for a later member of a group of
  * symmetric threads, the earlier member's first event that touches anything ({@code startedBefore}, from each
- * thread's {@code firstTouches}): an order every execution keeps. A race is reversible when its earlier event is ordered
- * before the later one through no other predecessor. {@code RaceReversal} plants the wakeup sequence that reverses it:
- * the events after the earlier one that do not happen after it, then the racing event; before the earlier event, or
- * before the take of the Java lock or the row its thread holds where the racing event would wait; under a preemption
- * bound, at the latest earlier node where switching to the racing thread is not a preemption.
+ * thread's {@code firstTouches}): an order every execution keeps. A race is reversible when its earlier event is
+ * ordered before the later one through no other predecessor. {@code RaceReversal} plants the wakeup sequence that
+ * reverses it: the events after the earlier one that do not happen after it, then the racing event; before the
+ * earlier event, or before the take of the Java lock or the row its thread holds where the racing event would wait;
+ * under a preemption bound, at the latest earlier node where switching to the racing thread is not a preemption.
  */
 package dev.frontrun.internal.engine.policy;
