@@ -1,38 +1,28 @@
 package dev.frontrun.internal.engine;
 
 import dev.frontrun.Failure;
-import dev.frontrun.Outcomes;
 import dev.frontrun.Result;
 import dev.frontrun.Schedule;
 import dev.frontrun.Strategy;
-import dev.frontrun.ThreadBody;
-import dev.frontrun.internal.engine.execution.Execution;
-import dev.frontrun.internal.engine.execution.ExecutionAborted;
 import dev.frontrun.internal.engine.execution.ExplorationScope;
-import dev.frontrun.internal.engine.execution.ThreadAnswers;
 import dev.frontrun.internal.engine.policy.DporPolicy;
 import dev.frontrun.internal.engine.policy.ExecutionRecord;
 import dev.frontrun.internal.engine.policy.MarkerPolicy;
 import dev.frontrun.internal.engine.policy.RandomPolicy;
 import dev.frontrun.internal.engine.policy.ReplayPolicy;
 import dev.frontrun.internal.engine.policy.SchedulePolicy;
-import dev.frontrun.internal.engine.policy.SerialPolicy;
 import dev.frontrun.internal.engine.policy.Symmetry;
 import dev.frontrun.internal.engine.run.ExecutionRunner;
 import dev.frontrun.spi.ExplorationHook;
-import dev.frontrun.spi.SchedulingPoints;
-import dev.frontrun.spi.SchedulingPoints.RepeatableRandom;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Drives an exploration: runs executions under a schedule policy, judges each one, re-checks a
- * failure by replaying its schedule, and sums it all up in an {@link ExplorationOutcome}.
+ * Drives an exploration to its verdict: runs executions under a schedule policy until the tree, a budget or a
+ * failure ends it, and sums it all up in an {@link ExplorationOutcome}.
  */
 public final class Explorer<S> {
 
@@ -40,15 +30,14 @@ public final class Explorer<S> {
     private final ExplorationScope scope = new ExplorationScope();
     private final ExplorationClock clock = new ExplorationClock();
     private final AtomicInteger executionNumber = new AtomicInteger();
+    private final ExecutionJudge<S> judge;
 
     /** Executions explored on after a first failure without interleaving, to say how many interleavings fail. */
     static final int SERIAL_FAILURE_COUNT = 200;
 
-    /** The most orders of the threads run one after the other to tell a broken invariant from a race (4 threads' all). */
-    static final int SERIAL_ORDERS = 24;
-
     public Explorer(ExplorationPlan<S> plan) {
         this.plan = plan;
+        this.judge = new ExecutionJudge<>(plan, executionNumber);
     }
 
     public ExplorationOutcome explore() {
@@ -95,54 +84,6 @@ public final class Explorer<S> {
                         plan.threads().names().size(), plan.threads().symmetric()));
     }
 
-    /**
-     * Where the exploration's executions run. One after the other on the exploring thread, or on the
-     * workers of a parallel exploration, integrated in the same order ({@link ParallelExecutions}).
-     */
-    interface Executions extends AutoCloseable {
-
-        /** One execution judged, and whether the policy has another to run. */
-        record Ran(Judged judged, boolean more) {}
-
-        /** Runs the execution the policy wants next and tells the policy it ended. */
-        Ran next(SchedulePolicy policy, long totalDeadline);
-
-        /** Runs one execution under {@code policy} (a replay), telling it nothing. */
-        Judged alone(SchedulePolicy policy, long totalDeadline);
-
-        @Override
-        void close();
-    }
-
-    /** What runs executions: a runner driven by the worker's thread, and the scope, hooks and clock they use. */
-    record Worker(
-            ExecutionRunner runner, ExplorationScope scope, List<ExplorationHook> hooks, ExplorationClock clock) {}
-
-    /** Executions one after the other on the exploring thread. */
-    private final class OneAfterAnother implements Executions {
-        private final Worker worker = new Worker(
-                new ExecutionRunner(plan.threads().names()),
-                scope,
-                plan.threads().hooks(),
-                clock);
-
-        @Override
-        public Ran next(SchedulePolicy policy, long totalDeadline) {
-            Judged judged = runOnce(worker, policy, totalDeadline);
-            return new Ran(judged, policy.executionEnded(judged.record()));
-        }
-
-        @Override
-        public Judged alone(SchedulePolicy policy, long totalDeadline) {
-            return runOnce(worker, policy, totalDeadline);
-        }
-
-        @Override
-        public void close() {
-            worker.runner().close();
-        }
-    }
-
     private Executions executionsFor(SchedulePolicy policy) {
         if (plan.search().parallelism() > 1 && policy instanceof DporPolicy dpor) {
             return new ParallelExecutions(
@@ -153,7 +94,13 @@ public final class Explorer<S> {
                     clock,
                     this::runOnce);
         }
-        return new OneAfterAnother();
+        return new OneAfterAnother(
+                new Executions.Worker(
+                        new ExecutionRunner(plan.threads().names()),
+                        scope,
+                        plan.threads().hooks(),
+                        clock),
+                this::runOnce);
     }
 
     private ExplorationOutcome drive(SchedulePolicy policy, boolean replaying) {
@@ -170,7 +117,7 @@ public final class Explorer<S> {
         Progress progress =
                 new Progress(plan.listeners().progress(), plan.listeners().progressEvery(), start);
         int countUntil = 0;
-        Boolean throwsSerially = null; // decided at the invariant's first throw
+        FailureRechecks rechecks = new FailureRechecks(plan.threads().bodies().size(), judged -> told(judged, null));
         SerialOrders<S> serial = plan.judgement().serial() == null
                 ? null
                 : new SerialOrders<>(plan.judgement().serial(), plan.threads().names(), judged -> told(judged, null));
@@ -181,15 +128,8 @@ public final class Explorer<S> {
             if (runs instanceof ParallelExecutions parallel) {
                 parallel.start();
             }
-            boolean more = true;
-            if (!replaying && !policy.symmetry().isEmpty()) {
-                broken = new SymmetryCheck(plan, judged -> told(judged, null)).run(runs, totalDeadline);
-                more = broken == null;
-            }
-            if (serial != null && more) {
-                broken = serial.ensure(runs, totalDeadline, clock);
-                more = broken == null;
-            }
+            broken = runBeforeExploring(policy, replaying, runs, serial, totalDeadline);
+            boolean more = broken == null;
             while (more) {
                 if (executions >= plan.budget().maxExecutions()) {
                     budgetHit = "the budget of " + plan.budget().maxExecutions() + " executions ran out";
@@ -209,7 +149,7 @@ public final class Explorer<S> {
                     if (judged.failure() instanceof Failure.InvariantThrew threw
                             && judged.record().ending() != ExecutionRecord.Ending.ABANDONED
                             && !policy.lastExecutionRedundant()) {
-                        throwsSerially = throwsSerially != null ? throwsSerially : throwsSerially(runs, totalDeadline);
+                        boolean throwsSerially = rechecks.throwsSerially(runs, totalDeadline);
                         judged = new Judged(
                                 judged.record(),
                                 new Failure.InvariantThrew(threw.invariant(), threw.exception(), throwsSerially),
@@ -278,7 +218,7 @@ public final class Explorer<S> {
             }
             if (firstFailure != null && plan.budget().reproduceOnFailure() > 0) {
                 attempts = plan.budget().reproduceOnFailure();
-                reproduced = reproduce(runs, firstFailure, attempts, totalDeadline, serial);
+                reproduced = rechecks.reproduce(runs, firstFailure, attempts, totalDeadline, serial);
             }
         } finally {
             try {
@@ -308,6 +248,22 @@ public final class Explorer<S> {
         return result(policy, replaying, executions, ends, new Replays(reproduced, attempts), elapsed, reach);
     }
 
+    /**
+     * The runs an exploration needs before its first execution: the proof that symmetric threads do the same, and the
+     * serial orders a serializability check compares with. The failure that makes the exploration an error, or null.
+     */
+    private Failure runBeforeExploring(
+            SchedulePolicy policy, boolean replaying, Executions runs, SerialOrders<S> serial, long totalDeadline) {
+        Failure broken = null;
+        if (!replaying && !policy.symmetry().isEmpty()) {
+            broken = new SymmetryCheck(plan, judged -> told(judged, null)).run(runs, totalDeadline);
+        }
+        if (serial != null && broken == null) {
+            broken = serial.ensure(runs, totalDeadline, clock);
+        }
+        return broken;
+    }
+
     /** How many replays of the first failure failed the same way, of how many. */
     private record Replays(int reproduced, int attempts) {}
 
@@ -325,235 +281,9 @@ public final class Explorer<S> {
                 failed.getMessage() + "\nBefore that, the exploration had ended with " + found.summary(), failed);
     }
 
-    /**
-     * Whether the invariant, which threw in an execution, throws also when the threads run one after the other from
-     * the same start, in every order (at most {@link #SERIAL_ORDERS}): then it fails whatever the order, and the test
-     * is broken. If one such run ends otherwise (most often: the invariant holds), the throw needed the interleaving.
-     */
-    private boolean throwsSerially(Executions runs, long totalDeadline) {
-        for (int[] order : SerialPolicy.orders(plan.threads().bodies().size(), SERIAL_ORDERS)) {
-            if (!(runs.alone(new SerialPolicy(order), totalDeadline).failure() instanceof Failure.InvariantThrew)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private int reproduce(Executions runs, Judged failing, int attempts, long totalDeadline, SerialOrders<S> serial) {
-        ReplayPolicy replay = new ReplayPolicy(failing.record().schedule(), attempts);
-        int same = 0;
-        for (int i = 0; i < attempts; i++) {
-            Judged again;
-            try {
-                again = runs.alone(replay, totalDeadline);
-            } catch (SetupFailed e) {
-                continue; // the setup failed on a replay: that replay did not reproduce
-            }
-            if (serial != null && again.failure() == null) {
-                again = again.as(serial.judge(again));
-            }
-            told(again, null);
-            replay.executionEnded(again.record());
-            if (again.failure() != null
-                    && again.failure().kind() == failing.failure().kind()
-                    && again.record().schedule().equals(failing.record().schedule())) {
-                same++;
-            }
-        }
-        return same;
-    }
-
-    Judged runOnce(Worker worker, SchedulePolicy policy, long totalDeadline) {
-        ExplorationPlan.Model model = plan.model();
-        Execution context = new Execution(
-                worker.scope(),
-                executionNumber.incrementAndGet(),
-                plan.threads().names(),
-                model.isolation(),
-                model.javaSync(),
-                model.javaSync() && model.sharedMemory(),
-                model.javaSync() && model.spuriousWakeups());
-        long begin = System.nanoTime();
-        for (ExplorationHook hook : worker.hooks()) {
-            Hooks.call(() -> hook.beforeExecution(context), "beforeExecution");
-        }
-        long restored = System.nanoTime();
-        S state;
-        try {
-            state = RepeatableRandom.preparing(context, plan.threads().setup());
-        } catch (RuntimeException | Error e) {
-            throw new SetupFailed(misuse(worker, e).map(Throwable.class::cast).orElse(e));
-        }
-        Outcomes.ThreadOutcome[] outcomes =
-                new Outcomes.ThreadOutcome[plan.threads().bodies().size()];
-        List<Callable<?>> bodies = new ArrayList<>();
-        for (int i = 0; i < plan.threads().bodies().size(); i++) {
-            int thread = i;
-            ThreadBody<? super S> body = plan.threads().bodies().get(i);
-            bodies.add(() -> {
-                try {
-                    body.run(state);
-                } catch (ExecutionAborted aborted) {
-                    throw aborted;
-                } catch (Throwable thrown) {
-                    Optional<SchedulingPoints.EnvironmentError> misuse = misuse(worker, thrown);
-                    if (misuse.isPresent()) {
-                        throw misuse.get(); // never an expected answer
-                    }
-                    outcomes[thread] = outcome(context, thread, thrown);
-                    // under a serial check every exception is an answer, part of what is observed; an Error (a
-                    // failed assertion, a class that cannot load) is never one: it fails as without the check
-                    boolean answer = plan.judgement().serial() != null && !(thrown instanceof Error);
-                    if (!answer && !expected(thread, outcomes[thread])) {
-                        throw thrown;
-                    }
-                    return null;
-                }
-                outcomes[thread] = outcome(context, thread, null);
-                if (plan.judgement().serial() == null && unexpectedServerError(thread, outcomes[thread])) {
-                    throw new AssertionError("thread '" + plan.threads().names().get(thread) + "' got HTTP "
-                            + outcomes[thread].status() + ", which is not an expected answer (expectStatus)");
-                }
-                return null;
-            });
-        }
-        long deadline =
-                Math.min(System.nanoTime() + plan.budget().executionTimeout().toNanos(), totalDeadline);
-        ExecutionRecord record;
-        long started = System.nanoTime();
-        long ran = started;
-        try {
-            record = worker.runner()
-                    .run(context, bodies, policy, deadline, plan.budget().maxSteps());
-            ran = System.nanoTime();
-            if (record.completed()) {
-                for (ExplorationHook hook : worker.hooks()) {
-                    Hooks.call(() -> hook.executionCompleted(context), "executionCompleted");
-                }
-            }
-        } finally {
-            for (ExplorationHook hook : worker.hooks()) {
-                Hooks.call(() -> hook.afterExecution(context), "afterExecution");
-            }
-        }
-        S judgedState = state;
-        Failure failure = RepeatableRandom.preparing(context, () -> judge(worker, record, judgedState, outcomes));
-        Judged judged = new Judged(record, failure, context, null);
-        if (plan.judgement().serial() != null
-                && record.ending() == ExecutionRecord.Ending.COMPLETED
-                && !(failure instanceof Failure.Broken)) {
-            judged = observed(
-                    worker,
-                    judged,
-                    judgedState,
-                    new Outcomes(List.of(outcomes), plan.threads().symmetricNames()));
-        }
-        long end = System.nanoTime();
-        worker.clock().add(restored - begin, (started - restored) + (end - ran), ran - started, context.clock());
-        return judged;
-    }
-
-    /** {@code judged} with what the serial check observes of it; a throw of the observation makes it broken. */
-    private Judged observed(Worker worker, Judged judged, S state, Outcomes outcomes) {
-        try {
-            Object observed = RepeatableRandom.preparing(judged.execution(), () -> {
-                try {
-                    return plan.judgement()
-                            .serial()
-                            .observe(state, outcomes, judged.record().trace(), worker.hooks());
-                } catch (RuntimeException | Error e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw new IllegalStateException(e.getMessage(), e);
-                }
-            });
-            return new Judged(judged.record(), judged.failure(), judged.execution(), observed);
-        } catch (RuntimeException | Error e) {
-            return judged.as(new Failure.Broken(
-                    "observing the outcome",
-                    misuse(worker, e).map(Throwable.class::cast).orElse(e)));
-        }
-    }
-
-    private Outcomes.ThreadOutcome outcome(Execution context, int thread, Throwable thrown) {
-        return new Outcomes.ThreadOutcome(
-                plan.threads().names().get(thread),
-                thrown,
-                ThreadAnswers.statuses(context).get(thread),
-                ThreadAnswers.responses(context).get(thread));
-    }
-
-    /** A 5xx answer the exploration did not declare legitimate: the server broke. */
-    private boolean unexpectedServerError(int thread, Outcomes.ThreadOutcome outcome) {
-        return outcome.status() != null
-                && outcome.status() >= 500
-                && !plan.judgement().expectedStatuses().contains(outcome.status());
-    }
-
-    /** Whether the thread's exception (or the status its request got) is an answer the exploration declared legitimate. */
-    private boolean expected(int thread, Outcomes.ThreadOutcome outcome) {
-        return plan.judgement().expected().get(thread).stream().anyMatch(outcome::threw)
-                || outcome.thrown() != null && plan.judgement().alsoTold().test(outcome.thrown())
-                || outcome.status() != null
-                        && plan.judgement().expectedStatuses().contains(outcome.status());
-    }
-
-    /**
-     * {@code thrown} as an error of the environment, with the message of the hook of {@code worker} that says the
-     * environment was used wrongly ({@link ExplorationHook#environmentFailure}); empty when it is the code's own.
-     */
-    private static Optional<SchedulingPoints.EnvironmentError> misuse(Worker worker, Throwable thrown) {
-        for (ExplorationHook hook : worker.hooks()) {
-            Optional<String> misuse = hook.environmentFailure(thrown);
-            if (misuse.isPresent()) {
-                return Optional.of(new SchedulingPoints.EnvironmentError(misuse.get(), thrown));
-            }
-        }
-        return Optional.empty();
-    }
-
-    private Failure judge(Worker worker, ExecutionRecord record, S state, Outcomes.ThreadOutcome[] outcomes) {
-        return switch (record.ending()) {
-            case COMPLETED ->
-                checkInvariant(
-                        worker,
-                        state,
-                        new Outcomes(List.of(outcomes), plan.threads().symmetricNames()));
-            case THREAD_FAILED ->
-                environmentError(record.failure())
-                        ? new Failure.Broken(
-                                "Frontrun inside thread '"
-                                        + plan.threads().names().get(record.failedThread()) + "'",
-                                record.failure())
-                        : new Failure.ThreadThrew(plan.threads().names().get(record.failedThread()), record.failure());
-            case DEADLOCK -> new Failure.Deadlock(record.diagnosis(), record.threadDumps());
-            case TIMEOUT -> new Failure.Timeout(record.diagnosis(), record.threadDumps());
-            case DIVERGED -> new Failure.Nondeterminism(record.diagnosis());
-            case ABANDONED -> null;
-        };
-    }
-
-    /** Whether {@code thrown} is (or was caused by) Frontrun failing to observe the execution, not the application failing. */
-    private static boolean environmentError(Throwable thrown) {
-        for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof SchedulingPoints.EnvironmentError) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private Failure checkInvariant(Worker worker, S state, Outcomes outcomes) {
-        try {
-            return plan.judgement().invariant().test(state, outcomes)
-                    ? null
-                    : new Failure.InvariantViolated(plan.judgement().invariantDescription());
-        } catch (RuntimeException | Error e) {
-            return misuse(worker, e)
-                    .<Failure>map(misuse -> new Failure.Broken("the invariant", misuse))
-                    // whether it throws serially too is decided in drive
-                    .orElseGet(() -> new Failure.InvariantThrew(plan.judgement().invariantDescription(), e, false));
-        }
+    /** Runs one execution under {@code policy} on {@code worker} and judges it. */
+    Judged runOnce(Executions.Worker worker, SchedulePolicy policy, long totalDeadline) {
+        return judge.runOnce(worker, policy, totalDeadline);
     }
 
     private ExplorationOutcome result(
@@ -588,13 +318,6 @@ public final class Explorer<S> {
     private void told(Judged judged, Failure counted) {
         for (ExplorationHook hook : plan.threads().hooks()) {
             Hooks.call(() -> hook.executionJudged(judged.execution(), Optional.ofNullable(counted)), "executionJudged");
-        }
-    }
-
-    /** The setup supplier threw: the test is broken, the exploration ends with an ERROR verdict. */
-    static final class SetupFailed extends RuntimeException {
-        SetupFailed(Throwable cause) {
-            super(cause);
         }
     }
 }

@@ -43,12 +43,7 @@ import java.util.function.Supplier;
  * share state other than what each worker's hooks give it ({@link ExplorationHook#forWorker}: a database
  * of its own): two of them run at the same time.
  */
-final class ParallelExecutions implements Explorer.Executions {
-
-    /** Runs one execution on a worker (the explorer's {@code runOnce}). */
-    interface Runs {
-        Judged run(Explorer.Worker worker, SchedulePolicy policy, long totalDeadline);
-    }
+final class ParallelExecutions implements Executions {
 
     /** How long a worker may take to stop after its last execution (its executions have deadlines of their own). */
     private static final Duration STOP_WITHIN = Duration.ofMinutes(2);
@@ -59,7 +54,7 @@ final class ParallelExecutions implements Explorer.Executions {
     private final BlockingQueue<Lane> idle = new LinkedBlockingQueue<>();
     private final Map<DporPolicy.Branch, CompletableFuture<Recorded>> speculations = new HashMap<>();
     private final ExplorationClock clock;
-    private final Runs runs;
+    private final RunOnce runs;
     /** The fork that runs a pending branch ahead of time: {@link DporPolicy#forkFor} (tests mislead it on purpose). */
     private final BiFunction<DporPolicy, DporPolicy.Branch, DporPolicy> forks;
 
@@ -76,7 +71,7 @@ final class ParallelExecutions implements Explorer.Executions {
         final List<ExplorationHook> hooks;
         final ExplorationScope scope = new ExplorationScope();
         final ExplorationClock clock = new ExplorationClock();
-        Explorer.Worker worker;
+        Worker worker;
 
         Lane(ParallelWorker thread, List<ExplorationHook> hooks) {
             this.thread = thread;
@@ -93,7 +88,7 @@ final class ParallelExecutions implements Explorer.Executions {
             List<String> names,
             List<ExplorationHook> hooks,
             ExplorationClock clock,
-            Runs runs) {
+            RunOnce runs) {
         this(policy, workers, names, hooks, clock, runs, DporPolicy::forkFor);
     }
 
@@ -103,7 +98,7 @@ final class ParallelExecutions implements Explorer.Executions {
             List<String> names,
             List<ExplorationHook> hooks,
             ExplorationClock clock,
-            Runs runs,
+            RunOnce runs,
             BiFunction<DporPolicy, DporPolicy.Branch, DporPolicy> forks) {
         this.forks = forks;
         this.policy = policy;
@@ -134,7 +129,7 @@ final class ParallelExecutions implements Explorer.Executions {
         for (Lane lane : lanes) {
             lane.thread.start();
             ready.add(on(lane, () -> {
-                lane.worker = new Explorer.Worker(new ExecutionRunner(names), lane.scope, lane.hooks, lane.clock);
+                lane.worker = new Worker(new ExecutionRunner(names), lane.scope, lane.hooks, lane.clock);
                 for (ExplorationHook hook : lane.hooks) {
                     Hooks.call(hook::beforeExploration, "beforeExploration");
                 }

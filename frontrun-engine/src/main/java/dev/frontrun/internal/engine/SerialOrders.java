@@ -30,7 +30,7 @@ final class SerialOrders<S> {
      * Runs every order if no run so far covers what is observed now; the failure that makes the exploration an error
      * (a serial run that did not finish, a setup that threw), or null.
      */
-    Failure ensure(Explorer.Executions executions, long totalDeadline, ExplorationClock clock) {
+    Failure ensure(Executions executions, long totalDeadline, ExplorationClock clock) {
         while (runs.isEmpty() || !runs.stream().allMatch(run -> check.current(run.observed()))) {
             long begin = System.nanoTime();
             List<SerialCheck.SerialRun> again = new ArrayList<>();
@@ -60,7 +60,7 @@ final class SerialOrders<S> {
                         again.add(new SerialCheck.SerialRun(named, judged.observed()));
                     }
                 }
-            } catch (Explorer.SetupFailed e) {
+            } catch (SetupFailed e) {
                 return new Failure.Broken("the setup", e.getCause());
             } finally {
                 clock.serialRuns(ran, System.nanoTime() - begin);

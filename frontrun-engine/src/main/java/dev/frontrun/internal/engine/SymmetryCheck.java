@@ -25,7 +25,7 @@ final class SymmetryCheck {
     }
 
     /** The failure that makes the exploration an error (members that did not do the same), or null. */
-    Failure run(Explorer.Executions executions, long totalDeadline) {
+    Failure run(Executions executions, long totalDeadline) {
         try {
             for (List<Integer> group : plan.threads().symmetric()) {
                 List<Object> firstSteps = null;
@@ -46,7 +46,7 @@ final class SymmetryCheck {
                 }
             }
             return null;
-        } catch (Explorer.SetupFailed e) {
+        } catch (SetupFailed e) {
             return new Failure.Broken("the setup", e.getCause());
         }
     }

@@ -134,7 +134,7 @@ class ParallelExplorationTest {
                 parallel.start();
                 boolean more = true;
                 while (more) {
-                    Explorer.Executions.Ran ran = parallel.next(policy, System.nanoTime() + 60_000_000_000L);
+                    Executions.Ran ran = parallel.next(policy, System.nanoTime() + 60_000_000_000L);
                     more = ran.more();
                     if (!policy.lastExecutionRedundant()) {
                         schedules.add(ran.judged().record().schedule());
