@@ -2,14 +2,11 @@ package dev.frontrun;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * The outcome of an exploration: a three-valued verdict, how much was explored, and how to understand a failure.
@@ -211,53 +208,6 @@ public final class Result {
     }
 
     /**
-     * What the explorer established: the verdict, how much it explored, and where the time went.
-     * {@code timings} is required; the rest may be null where the {@link Result} accessors allow.
-     */
-    record Explored(
-            Verdict verdict,
-            int executions,
-            boolean exhausted,
-            Strategy strategy,
-            String inconclusiveBecause,
-            Duration elapsed,
-            Timings timings,
-            Reach reach) {
-        Explored {
-            Objects.requireNonNull(verdict, "verdict");
-            Objects.requireNonNull(timings, "timings");
-        }
-    }
-
-    /** The first failure and what was learnt of it: schedule, trace, SQL, replays, and the failures counted. */
-    record Failing(
-            Failure failure,
-            Schedule counterexample,
-            List<TraceStep> trace,
-            Analysis analysis,
-            int reproduced,
-            int reproduceAttempts,
-            Map<FailureGroup, Integer> failureGroups) {
-        Failing {
-            trace = trace == null ? List.of() : List.copyOf(trace);
-            analysis = analysis == null ? Analysis.none() : analysis;
-            failureGroups =
-                    failureGroups == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(failureGroups));
-        }
-    }
-
-    /** The renderings for people: the whole explanation, the short summary (the explanation if null), the report. */
-    record Texts(String explanation, String summary, Path report) {
-        Texts {
-            explanation = explanation == null ? "" : explanation;
-            summary = summary == null ? explanation : summary;
-        }
-
-        /** No texts yet: they are rendered from the result. */
-        static final Texts NONE = new Texts(null, null, null);
-    }
-
-    /**
      * What the exploration's corpus did ({@code Exploration.corpus}). The counterexamples of its earlier runs, stored
      * in a file, are replayed before it explores, and a new one is added to the file.
      *
@@ -295,50 +245,19 @@ public final class Result {
         }
     }
 
-    /**
-     * What the exploration adds after the run. What it could not explore, whether a forced level counted retries as
-     * told, the checked advice (null: none), how to run it again at another level (null: it cannot be), what its
-     * corpus did (null: it has none), and the groups of threads it explored by symmetry.
-     */
-    record FollowUps(
-            List<String> notExplored,
-            boolean retriesTold,
-            CheckedAdvice checkedAdvice,
-            Function<Isolation, Result> whatIf,
-            Corpus corpus,
-            List<List<String>> symmetric) {
-        FollowUps {
-            notExplored = List.copyOf(notExplored);
-            symmetric = symmetric.stream().map(List::copyOf).toList();
-        }
+    private final ResultParts parts;
 
-        static final FollowUps NONE = new FollowUps(List.of(), false, null, null, null, List.of());
-
-        /** These follow-ups with the advice, the re-run and the corpus given. */
-        FollowUps with(CheckedAdvice advice, Function<Isolation, Result> rerun, Corpus added) {
-            return new FollowUps(notExplored, retriesTold, advice, rerun, added, symmetric);
-        }
-
-        /** These follow-ups, the exploration having used the symmetry of {@code groups}. */
-        FollowUps withSymmetric(List<List<String>> groups) {
-            return new FollowUps(notExplored, retriesTold, checkedAdvice, whatIf, corpus, groups);
-        }
+    Result(ResultParts parts) {
+        this.parts = Objects.requireNonNull(parts, "parts");
     }
 
-    private final Explored explored;
-    private final Failing failing;
-    private final Texts texts;
-    private final FollowUps followUps;
-
-    Result(Explored explored, Failing failing, Texts texts, FollowUps followUps) {
-        this.explored = Objects.requireNonNull(explored, "explored");
-        this.failing = Objects.requireNonNull(failing, "failing");
-        this.texts = Objects.requireNonNull(texts, "texts");
-        this.followUps = Objects.requireNonNull(followUps, "followUps");
+    /** What this result is made of, for {@link ResultCopies} to copy. */
+    ResultParts parts() {
+        return parts;
     }
 
     public Verdict verdict() {
-        return explored.verdict();
+        return parts.explored().verdict();
     }
 
     /** True only when the exploration was exhausted and nothing failed. */
@@ -351,25 +270,25 @@ public final class Result {
     }
 
     public boolean exhausted() {
-        return explored.exhausted();
+        return parts.explored().exhausted();
     }
 
     /** Schedules explored, not counting the reproduce-on-failure replays. */
     public int executions() {
-        return explored.executions();
+        return parts.explored().executions();
     }
 
     public Strategy strategy() {
-        return explored.strategy();
+        return parts.explored().strategy();
     }
 
     public Optional<Schedule> counterexample() {
-        return Optional.ofNullable(failing.counterexample());
+        return Optional.ofNullable(parts.failing().counterexample());
     }
 
     /** The first failure, or the timeout or nondeterminism that made the verdict inconclusive. */
     public Optional<Failure> failure() {
-        return Optional.ofNullable(failing.failure());
+        return Optional.ofNullable(parts.failing().failure());
     }
 
     /**
@@ -383,7 +302,7 @@ public final class Result {
                 .filter(advice -> advice.effect() == CheckedAdvice.Effect.NOT_FIXED)
                 .filter(advice -> advice.anomalyLevel() == Anomaly.Level.REQUEST)
                 .isPresent();
-        Analysis analysis = failing.analysis();
+        Analysis analysis = parts.failing().analysis();
         return requestLevelRemains && analysis.requestFinding().isPresent()
                 ? analysis.requestFinding()
                 : analysis.finding();
@@ -391,30 +310,30 @@ public final class Result {
 
     /** The anomaly behind the failure, if its SQL trace shows one. */
     public Optional<Anomaly> anomaly() {
-        return failing.analysis().anomaly();
+        return parts.failing().analysis().anomaly();
     }
 
     /** What the SQL of the failing execution shows: transactions, dependency graphs, findings; empty without SQL. */
     public Analysis analysis() {
-        return failing.analysis();
+        return parts.failing().analysis();
     }
 
     /** The steps of the failing execution as they ran; empty when nothing failed. */
     public List<TraceStep> trace() {
-        return failing.trace();
+        return parts.failing().trace();
     }
 
     /** How many of the {@link #reproduceAttempts()} replays of the counterexample failed the same way. */
     public int reproduced() {
-        return failing.reproduced();
+        return parts.failing().reproduced();
     }
 
     public int reproduceAttempts() {
-        return failing.reproduceAttempts();
+        return parts.failing().reproduceAttempts();
     }
 
     public Duration elapsed() {
-        return explored.elapsed();
+        return parts.explored().elapsed();
     }
 
     /**
@@ -422,12 +341,12 @@ public final class Result {
      * replay, a random search and a bounded one, whose trees are not DPOR's.
      */
     public Optional<Reach> reach() {
-        return Optional.ofNullable(explored.reach());
+        return Optional.ofNullable(parts.explored().reach());
     }
 
     /** Why the verdict is inconclusive (budget, timeout, random search), if it is. */
     public Optional<String> inconclusiveBecause() {
-        return Optional.ofNullable(explored.inconclusiveBecause());
+        return Optional.ofNullable(parts.explored().inconclusiveBecause());
     }
 
     /**
@@ -435,7 +354,7 @@ public final class Result {
      * interleaving step by step with every statement, the anomaly's cycle and advice, the database's decisions.
      */
     public String explanation() {
-        return texts.explanation();
+        return parts.texts().explanation();
     }
 
     /**
@@ -444,7 +363,7 @@ public final class Result {
      * link; the rest is in {@link #explanation()} and the report.
      */
     public String summary() {
-        return texts.summary();
+        return parts.texts().summary();
     }
 
     /**
@@ -452,7 +371,7 @@ public final class Result {
      * when the anomaly recommends no level, or the transactions already ran at it.
      */
     public Optional<CheckedAdvice> checkedAdvice() {
-        return Optional.ofNullable(followUps.checkedAdvice());
+        return Optional.ofNullable(parts.followUps().checkedAdvice());
     }
 
     /**
@@ -460,12 +379,12 @@ public final class Result {
      * and the counterexample added. Empty when the exploration has no corpus ({@code Exploration.corpus}).
      */
     public Optional<Corpus> corpus() {
-        return Optional.ofNullable(followUps.corpus());
+        return Optional.ofNullable(parts.followUps().corpus());
     }
 
     /** The HTML report written for this exploration (a per-thread timeline of the failing interleaving), if any. */
     public Optional<Path> report() {
-        return Optional.ofNullable(texts.report());
+        return Optional.ofNullable(parts.texts().report());
     }
 
     /**
@@ -473,12 +392,12 @@ public final class Result {
      * seen; the first failure only unless the exploration ran with {@code stopOnFirstFailure(false)}.
      */
     public Map<FailureGroup, Integer> failureGroups() {
-        return failing.failureGroups();
+        return parts.failing().failureGroups();
     }
 
     /** How many explored executions failed (see {@link #failureGroups()}). */
     public int failingExecutions() {
-        return failing.failureGroups().values().stream()
+        return parts.failing().failureGroups().values().stream()
                 .mapToInt(Integer::intValue)
                 .sum();
     }
@@ -488,7 +407,10 @@ public final class Result {
      * Then it is not a race: the invariant or the code is wrong even sequentially.
      */
     public boolean failsWithoutInterleaving() {
-        return failed() && failing.failure() != null && failing.failure().withoutInterleaving(failing.trace());
+        Failure failure = parts.failing().failure();
+        return failed()
+                && failure != null
+                && failure.withoutInterleaving(parts.failing().trace());
     }
 
     /**
@@ -500,16 +422,16 @@ public final class Result {
      */
     public Result whatIf(Isolation level) {
         Objects.requireNonNull(level, "level");
-        if (followUps.whatIf() == null) {
+        if (parts.followUps().whatIf() == null) {
             throw new IllegalStateException(
                     "only the result of Exploration.run() can be explored again at another level");
         }
-        return followUps.whatIf().apply(level);
+        return parts.followUps().whatIf().apply(level);
     }
 
     /** Where the exploration's time went, run by run summed up (see {@link Timings}). */
     public Timings timings() {
-        return explored.timings();
+        return parts.explored().timings();
     }
 
     /**
@@ -518,7 +440,7 @@ public final class Result {
      * Empty when nothing is known to be missing.
      */
     public List<String> notExplored() {
-        return followUps.notExplored();
+        return parts.followUps().notExplored();
     }
 
     /**
@@ -529,34 +451,7 @@ public final class Result {
      * interleaving breaks the invariant with nobody told. Always false for a run at the levels the application sets.
      */
     public boolean retriesTold() {
-        return followUps.retriesTold();
-    }
-
-    /** This result with the advice checked for it (before it is rendered). */
-    Result withCheckedAdvice(CheckedAdvice advice) {
-        return new Result(explored, failing, texts, followUps.with(advice, followUps.whatIf(), followUps.corpus()));
-    }
-
-    /** This result with its two renderings: the whole explanation and the short summary. */
-    Result withTexts(String explanation, String summary) {
-        return new Result(explored, failing, new Texts(explanation, summary, texts.report()), followUps);
-    }
-
-    /** This result with the report written for it ({@code file}, null if it could not be), named by {@code note}. */
-    Result withReport(Path file, String note) {
-        return new Result(
-                explored, failing, new Texts(texts.explanation() + note, texts.summary() + note, file), followUps);
-    }
-
-    /** This result, which can be explored again at another level by {@code rerun}. */
-    Result withWhatIf(Function<Isolation, Result> rerun) {
-        return new Result(
-                explored, failing, texts, followUps.with(followUps.checkedAdvice(), rerun, followUps.corpus()));
-    }
-
-    /** This result with what its corpus did (before it is rendered). */
-    Result withSymmetric(List<List<String>> groups) {
-        return new Result(explored, failing, texts, followUps.withSymmetric(groups));
+        return parts.followUps().retriesTold();
     }
 
     /**
@@ -565,12 +460,7 @@ public final class Result {
      * (no group, or a strategy that does not use it: random, sharded).
      */
     public List<List<String>> symmetric() {
-        return followUps.symmetric();
-    }
-
-    Result withCorpus(Corpus corpus) {
-        return new Result(
-                explored, failing, texts, followUps.with(followUps.checkedAdvice(), followUps.whatIf(), corpus));
+        return parts.followUps().symmetric();
     }
 
     /** Passes only when the property was proven: fails on a failure and on an inconclusive verdict. */
