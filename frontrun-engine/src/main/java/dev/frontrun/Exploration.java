@@ -1,29 +1,16 @@
 package dev.frontrun;
 
-import dev.frontrun.internal.engine.ExplorationPlan;
 import dev.frontrun.internal.engine.Explorer;
-import dev.frontrun.internal.exploration.ExplorationRun;
-import dev.frontrun.internal.exploration.ExplorationSettings;
-import dev.frontrun.internal.exploration.ExplorationSettings.Expectations;
-import dev.frontrun.internal.exploration.ExplorationSettings.Instrumentation;
-import dev.frontrun.internal.exploration.ExplorationSettings.Level;
-import dev.frontrun.internal.exploration.ExplorationSettings.Reporting;
-import dev.frontrun.internal.exploration.ExplorationSettings.Search;
+import dev.frontrun.internal.exploration.ExplorationDraft;
 import dev.frontrun.internal.exploration.Results;
 import dev.frontrun.internal.jdbc.DatabaseExplorationHook;
-import dev.frontrun.internal.report.ExplorationReport;
 import dev.frontrun.internal.report.ExploredInterleavings;
 import dev.frontrun.internal.serial.SerialSpec;
-import dev.frontrun.internal.shard.ExplorationIds;
-import dev.frontrun.internal.shard.Shard;
 import dev.frontrun.spi.ExplorationHook;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -43,34 +30,16 @@ public final class Exploration<S> {
     /** Makes the results of every run: their constructor and copies are this package's. */
     private static final Results RESULTS = new ResultCopies();
 
-    private ExplorationPlan.Threads<S> threads;
-    private Expectations<S> expectations = Expectations.none();
-    private ExplorationPlan.Budget budget = ExplorationPlan.Budget.DEFAULTS;
-    private Reporting reporting = Reporting.defaults();
-    private Search search = Search.defaults();
-    private Instrumentation instrumentation = Instrumentation.DEFAULTS;
-    private Isolation isolation;
-    private int maxSerialThreads = SerialSpec.DEFAULT_MAX_THREADS;
-    /** What {@link #serializableUnlessInvariant} observes when no invariant is given; null: nothing is checked then. */
-    private Observation unlessInvariant;
-    /** Whether an invariant was given, which replaces {@link #serializableUnlessInvariant}'s check. */
-    private boolean invariantGiven;
-    /** The exploration's one report file, which its later runs (replays, what-if levels) are added to. */
-    private final ExplorationReport report = new ExplorationReport();
+    /** What was described so far, checked as it was told. */
+    private final ExplorationDraft<S> draft;
 
     Exploration(Supplier<? extends S> setup) {
-        this.threads =
-                new ExplorationPlan.Threads<>(Objects.requireNonNull(setup, "setup"), List.of(), List.of(), List.of());
+        this.draft = new ExplorationDraft<>(setup);
     }
 
     /** Adds a thread; threads are indexed 0, 1, ... in the order they are added. */
     public Exploration<S> thread(String name, ThreadBody<? super S> body) {
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(body, "body");
-        if (threads.names().contains(name)) {
-            throw new IllegalArgumentException("thread names must be unique: '" + name + "' is already used");
-        }
-        threads = threads.with(name, body);
+        draft.thread(name, body);
         return this;
     }
 
@@ -87,22 +56,7 @@ public final class Exploration<S> {
      * when each runs first.
      */
     public Exploration<S> threads(int count, String name, ThreadBody<? super S> body) {
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(body, "body");
-        if (count < 2) {
-            throw new IllegalArgumentException(
-                    "threads(count, name, body) declares at least 2 threads running one body, got " + count
-                            + ": add a single one with thread(name, body)");
-        }
-        List<String> names = new ArrayList<>();
-        for (int i = 1; i <= count; i++) {
-            String member = name + "-" + i;
-            if (threads.names().contains(member)) {
-                throw new IllegalArgumentException("thread names must be unique: '" + member + "' is already used");
-            }
-            names.add(member);
-        }
-        threads = threads.withSymmetric(names, body);
+        draft.threads(count, name, body);
         return this;
     }
 
@@ -147,9 +101,7 @@ public final class Exploration<S> {
 
     /** Like {@link #invariant(BiPredicate)}, with a description used in reports. */
     public Exploration<S> invariant(BiPredicate<? super S, Outcomes> invariant, String description) {
-        expectations = expectations.withInvariant(
-                Objects.requireNonNull(invariant, "invariant"), Objects.requireNonNull(description, "description"));
-        invariantGiven = true;
+        draft.invariant(invariant, description);
         return this;
     }
 
@@ -161,7 +113,7 @@ public final class Exploration<S> {
      */
     @SafeVarargs
     public final Exploration<S> expect(Class<? extends Throwable>... answers) {
-        expectations = expectations.expecting(List.of(answers));
+        draft.expect(List.of(answers));
         return this;
     }
 
@@ -171,11 +123,7 @@ public final class Exploration<S> {
      * rethrows what the application did not handle). An undeclared 5xx answer fails the thread.
      */
     public Exploration<S> expectStatus(int... statuses) {
-        List<Integer> answers = new ArrayList<>();
-        for (int status : statuses) {
-            answers.add(status);
-        }
-        expectations = expectations.withStatuses(answers);
+        draft.expectStatus(statuses);
         return this;
     }
 
@@ -186,18 +134,14 @@ public final class Exploration<S> {
      * the database (a unique violation too).
      */
     public Exploration<S> expectSqlState(String... sqlStates) {
-        List<String> answers = new ArrayList<>();
-        for (String state : sqlStates) {
-            answers.add(Objects.requireNonNull(state, "sqlState"));
-        }
-        expectations = expectations.withSqlStates(answers);
+        draft.expectSqlState(sqlStates);
         return this;
     }
 
     /** Like {@link #expect(Class[])}, for the thread named {@code thread} only. */
     @SafeVarargs
     public final Exploration<S> expect(String thread, Class<? extends Throwable>... answers) {
-        expectations = expectations.expecting(Objects.requireNonNull(thread, "thread"), List.of(answers));
+        draft.expect(thread, List.of(answers));
         return this;
     }
 
@@ -223,13 +167,13 @@ public final class Exploration<S> {
      * {@code serializable(bank -> bank.balances())}. It runs after the invariant, on the same state.
      */
     public Exploration<S> serializable(Function<? super S, ?> observed) {
-        expectations = expectations.serializable(SerialSpec.of(Objects.requireNonNull(observed, "observed")));
+        draft.serializable(SerialSpec.of(Objects.requireNonNull(observed, "observed")));
         return this;
     }
 
     /** Like {@link #serializable()}, with the database observed as {@code observation} says. */
     public Exploration<S> serializable(Observation observation) {
-        expectations = expectations.serializable(
+        draft.serializable(
                 Objects.requireNonNull(observation, "observation").spec.cast());
         return this;
     }
@@ -240,7 +184,7 @@ public final class Exploration<S> {
      * {@code serializable(...)} given is checked with its own observation, beside the invariant if there is one.
      */
     public Exploration<S> serializableUnlessInvariant(Observation observation) {
-        unlessInvariant = Objects.requireNonNull(observation, "observation");
+        draft.serializableUnlessInvariant(Objects.requireNonNull(observation, "observation").spec);
         return this;
     }
 
@@ -250,10 +194,7 @@ public final class Exploration<S> {
      * are 720 runs, seven 5,040.
      */
     public Exploration<S> maxSerialThreads(int threads) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("maxSerialThreads must be at least 1, got " + threads);
-        }
-        maxSerialThreads = threads;
+        draft.maxSerialThreads(threads);
         return this;
     }
 
@@ -280,12 +221,14 @@ public final class Exploration<S> {
          * to {@code now()}, say), or a key drawn from a sequence by value rather than up to renaming.
          */
         public Observation including(String table, String... columns) {
-            return new Observation(spec.including(Objects.requireNonNull(table, "table"), names(columns)));
+            return new Observation(
+                    spec.including(Objects.requireNonNull(table, "table"), ExplorationDraft.columns(columns)));
         }
 
         /** Leaves {@code columns} of {@code table} out (a time the application sets itself, say). */
         public Observation ignoring(String table, String... columns) {
-            return new Observation(spec.ignoring(Objects.requireNonNull(table, "table"), names(columns)));
+            return new Observation(
+                    spec.ignoring(Objects.requireNonNull(table, "table"), ExplorationDraft.columns(columns)));
         }
 
         /**
@@ -295,51 +238,34 @@ public final class Exploration<S> {
         public Observation responses(boolean observed) {
             return new Observation(spec.withResponses(observed));
         }
-
-        private static Set<String> names(String... columns) {
-            if (columns.length == 0) {
-                throw new IllegalArgumentException("name at least one column");
-            }
-            Set<String> names = new LinkedHashSet<>();
-            for (String column : columns) {
-                names.add(Objects.requireNonNull(column, "column"));
-            }
-            return names;
-        }
     }
 
     /** Executions to run at most (default 10,000); hitting it makes the verdict inconclusive. */
     public Exploration<S> maxExecutions(int maxExecutions) {
-        if (maxExecutions < 1) {
-            throw new IllegalArgumentException("maxExecutions must be at least 1, got " + maxExecutions);
-        }
-        budget = budget.withMaxExecutions(maxExecutions);
+        draft.maxExecutions(maxExecutions);
         return this;
     }
 
     /** At most this many preemptive context switches per execution; null (default) for none. */
     public Exploration<S> preemptionBound(Integer bound) {
-        if (bound != null && bound < 0) {
-            throw new IllegalArgumentException("preemptionBound must not be negative, got " + bound);
-        }
-        search = search.withPreemptionBound(bound);
+        draft.preemptionBound(bound);
         return this;
     }
 
     public Exploration<S> strategy(Strategy strategy) {
-        search = search.withStrategy(Objects.requireNonNull(strategy, "strategy"));
+        draft.strategy(strategy);
         return this;
     }
 
     /** Stop at the first failure (default) or explore every trace. */
     public Exploration<S> stopOnFirstFailure(boolean stop) {
-        budget = budget.withStopOnFirstFailure(stop);
+        draft.stopOnFirstFailure(stop);
         return this;
     }
 
     /** Time limit of one execution (default 30 s); past it the execution ends inconclusive with thread dumps. */
     public Exploration<S> executionTimeout(Duration timeout) {
-        budget = budget.withExecutionTimeout(positive(timeout, "executionTimeout"));
+        draft.executionTimeout(timeout);
         return this;
     }
 
@@ -349,25 +275,19 @@ public final class Exploration<S> {
      * thread go on: without a bound its steps would fill the memory long before {@link #executionTimeout}.
      */
     public Exploration<S> maxStepsPerExecution(int steps) {
-        if (steps < 1) {
-            throw new IllegalArgumentException("maxStepsPerExecution must be at least 1, got " + steps);
-        }
-        budget = budget.withMaxSteps(steps);
+        draft.maxStepsPerExecution(steps);
         return this;
     }
 
     /** Time limit of the whole exploration (default 10 min); past it the verdict is inconclusive. */
     public Exploration<S> totalTimeout(Duration timeout) {
-        budget = budget.withTotalTimeout(positive(timeout, "totalTimeout"));
+        draft.totalTimeout(timeout);
         return this;
     }
 
     /** How often to replay a failing schedule to report how reliably it reproduces (default 10; 0 = never). */
     public Exploration<S> reproduceOnFailure(int times) {
-        if (times < 0) {
-            throw new IllegalArgumentException("reproduceOnFailure must not be negative, got " + times);
-        }
-        budget = budget.withReproduceOnFailure(times);
+        draft.reproduceOnFailure(times);
         return this;
     }
 
@@ -377,13 +297,13 @@ public final class Exploration<S> {
      * application's own settings through JDBC yield. See also {@link Result#whatIf(Isolation)}.
      */
     public Exploration<S> isolation(Isolation level) {
-        isolation = level;
+        draft.isolation(level);
         return this;
     }
 
     /** Lifecycle callbacks (database snapshot and restore, per-execution resources). */
     public Exploration<S> hook(ExplorationHook hook) {
-        threads = threads.withHook(Objects.requireNonNull(hook, "hook"));
+        draft.hook(hook);
         return this;
     }
 
@@ -420,7 +340,7 @@ public final class Exploration<S> {
      * {@code frontrun.reportDirectory} ({@code none} there writes none).
      */
     public Exploration<S> reportDirectory(Path directory) {
-        reporting = reporting.withDirectory(directory);
+        draft.reportDirectory(directory);
         return this;
     }
 
@@ -431,7 +351,7 @@ public final class Exploration<S> {
      * never a failure. Meant to be committed with the tests; null (the default) keeps none. See docs/exploring.md.
      */
     public Exploration<S> corpus(Path file) {
-        reporting = reporting.withCorpus(file);
+        draft.corpus(file);
         return this;
     }
 
@@ -441,7 +361,7 @@ public final class Exploration<S> {
      * {@value ExploredInterleavings#KEPT}, and how many more there were).
      */
     public Exploration<S> reportPassing(boolean passing) {
-        reporting = reporting.withPassing(passing);
+        draft.reportPassing(passing);
         return this;
     }
 
@@ -455,13 +375,7 @@ public final class Exploration<S> {
      * the traces.
      */
     public Exploration<S> instrument(String... packagePrefixes) {
-        for (String prefix : packagePrefixes) {
-            Objects.requireNonNull(prefix, "packagePrefix");
-            if (prefix.isBlank()) {
-                throw new IllegalArgumentException("an empty package prefix would instrument every class");
-            }
-        }
-        instrumentation = instrumentation.withPackages(List.of(packagePrefixes));
+        draft.instrument(packagePrefixes);
         return this;
     }
 
@@ -471,7 +385,7 @@ public final class Exploration<S> {
      * a shorter exploration prints nothing.
      */
     public Exploration<S> progress(Consumer<String> sink, Duration every) {
-        reporting = reporting.withProgress(sink, positive(every, "every"));
+        draft.progress(sink, every);
         return this;
     }
 
@@ -485,7 +399,7 @@ public final class Exploration<S> {
      * explored.
      */
     public Exploration<S> sharedMemory(boolean on) {
-        instrumentation = instrumentation.withSharedMemory(on);
+        draft.sharedMemory(on);
         return this;
     }
 
@@ -498,7 +412,7 @@ public final class Exploration<S> {
      * explored".
      */
     public Exploration<S> spuriousWakeups(boolean on) {
-        instrumentation = instrumentation.withSpuriousWakeups(on);
+        draft.spuriousWakeups(on);
         return this;
     }
 
@@ -509,7 +423,7 @@ public final class Exploration<S> {
      * more exploration, run only when something failed.
      */
     public Exploration<S> checkAdvice(boolean check) {
-        reporting = reporting.withCheckAdvice(check);
+        draft.checkAdvice(check);
         return this;
     }
 
@@ -523,10 +437,7 @@ public final class Exploration<S> {
      * docs/ci.md.
      */
     public Exploration<S> parallelism(int workers) {
-        if (workers < 1) {
-            throw new IllegalArgumentException("parallelism must be at least 1, got " + workers);
-        }
-        search = search.withParallelism(workers);
+        draft.parallelism(workers);
         return this;
     }
 
@@ -537,13 +448,13 @@ public final class Exploration<S> {
      * verdict. Only an unbounded DPOR exploration is split; see docs/ci.md.
      */
     public Exploration<S> shard(int index, int count) {
-        search = search.withShard(new Shard(index, count));
+        draft.shard(index, count);
         return this;
     }
 
     /** {@link #shard(int, int)} written {@code i/n}, as {@code -Dfrontrun.shard} takes it; blank for all of it. */
     public Exploration<S> shard(String share) {
-        search = search.withShard(Shard.parse(share));
+        draft.shard(share);
         return this;
     }
 
@@ -552,19 +463,19 @@ public final class Exploration<S> {
      * of the calling test; a second exploration under one id in a JVM gets {@code <id>-2}.
      */
     public Exploration<S> name(String id) {
-        search = search.withName(ExplorationIds.safe(Objects.requireNonNull(id, "id")));
+        draft.name(id);
         return this;
     }
 
     /** Where a shard writes its report (default {@code -Dfrontrun.shardDirectory}, else target/frontrun-shards). */
     public Exploration<S> shardDirectory(Path directory) {
-        search = search.withShardDirectory(Objects.requireNonNull(directory, "directory"));
+        draft.shardDirectory(directory);
         return this;
     }
 
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
-        return new ExplorationRun<>(settings(), report, RESULTS).run();
+        return draft.run(RESULTS).run();
     }
 
     /**
@@ -595,7 +506,7 @@ public final class Exploration<S> {
         if (rounds < 1) {
             throw new IllegalArgumentException("rounds must be at least 1, got " + rounds);
         }
-        Explorer.BaselineTimes times = new ExplorationRun<>(settings(), report, RESULTS).baseline(rounds);
+        Explorer.BaselineTimes times = draft.run(RESULTS).baseline(rounds);
         return new Baseline(times.rounds(), times.total(), times.restore());
     }
 
@@ -606,26 +517,6 @@ public final class Exploration<S> {
      */
     public Result replay(Schedule schedule) {
         Objects.requireNonNull(schedule, "schedule");
-        return new ExplorationRun<>(settings(), report, RESULTS).replay(schedule);
-    }
-
-    /** What was described so far, frozen for a run. */
-    private ExplorationSettings<S> settings() {
-        Expectations<S> given = expectations.serial() == null && !invariantGiven && unlessInvariant != null
-                ? expectations.serializable(unlessInvariant.spec.cast())
-                : expectations;
-        Expectations<S> expected = given.serial() == null
-                ? given
-                : given.serializable(given.serial().withMaxThreads(maxSerialThreads));
-        return new ExplorationSettings<>(
-                threads, expected, budget, search, instrumentation, reporting, Level.of(isolation));
-    }
-
-    private static Duration positive(Duration d, String what) {
-        Objects.requireNonNull(d, what);
-        if (d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(what + " must be positive, got " + d);
-        }
-        return d;
+        return draft.run(RESULTS).replay(schedule);
     }
 }
