@@ -42,15 +42,11 @@ public final class Result {
             /** The property holds at that level as the test is written: no interleaving explored failed. */
             FIXES,
             /**
-             * The property holds at that level once the transaction the database aborts is retried. A thread that
-             * PostgreSQL's serialization failure (40001) or deadlock (40P01) ends counts as told: no interleaving
-             * breaks it with nobody told. Retry that transaction (or report it), and declare the answer in the test.
+             * The property holds at that level once the transaction the database aborts (40001, 40P01) is retried.
+             * Retry that transaction (or report it), and declare the answer in the test.
              */
             FIXES_WITH_RETRY,
-            /**
-             * Retrying does not fix it: some interleaving at that level still breaks the property with nobody told.
-             * A serialization failure counts as an answer; a request-level anomaly breaks it at every level.
-             */
+            /** Retrying does not fix it: some interleaving at that level still breaks the property with nobody told. */
             NOT_FIXED,
             /** The re-run ended without a verdict (an error, a timeout, the budget). */
             NOT_CHECKED
@@ -69,10 +65,8 @@ public final class Result {
     }
 
     /**
-     * Where an exploration's time went, summed over its runs: what a speed-up must attack. The runs are the
-     * explored executions, the replays of a failure and the serial orders {@code Exploration.serializable} runs.
-     * {@code total} is the runs' wall time, the sum of the {@link Parts}; the one-time snapshot, the analysis and the
-     * report are not in it. The accessors of the groups' fields ({@link #runs()}, {@link #restore()}, …) are here too.
+     * Where an exploration's time went, summed over its runs (executions, replays, serial orders): what a speed-up must
+     * attack. The one-time snapshot, the analysis and the report are not in {@code total}.
      *
      * @param counts    runs, steps, lock probes and steps taken on at once
      * @param total     wall time of the runs
@@ -155,8 +149,7 @@ public final class Result {
 
     /**
      * How far a DPOR exploration got through its tree, so that one the budget stopped says what budget would likely
-     * finish it. An estimate: each node's share is split evenly among the threads that may race there (see
-     * docs/results.md); it never goes back and is exactly 1 when the tree is exhausted.
+     * finish it. An estimate (<a href="package-summary.html#budget">how</a>), exactly 1 when the tree is exhausted.
      *
      * @param treeDone         the share of the exploration tree done, from 0 to 1
      * @param executions       the executions that did it (those {@link Result#executions()} counts)
@@ -208,8 +201,7 @@ public final class Result {
     }
 
     /**
-     * What the exploration's corpus did ({@code Exploration.corpus}). The counterexamples of its earlier runs, stored
-     * in a file, are replayed before it explores, and a new one is added to the file.
+     * What the exploration's corpus did ({@code Exploration.corpus}), so a test can tell a replayed race from a new one.
      *
      * @param file        the corpus file
      * @param replayed    the stored schedules replayed before exploring, in the file's order; when
@@ -292,10 +284,8 @@ public final class Result {
     }
 
     /**
-     * The finding a report leads with: the one the {@linkplain #checkedAdvice() checked advice} left
-     * standing. When the level the transaction-level finding recommends did not fix the failure and the
-     * trace also shows the anomaly between requests, that one is the real race; otherwise the primary
-     * finding of the {@link #analysis()}.
+     * The finding a report leads with: the one the {@linkplain #checkedAdvice() checked advice} left standing.
+     * A request-level anomaly the advised level did not fix, else the {@link #analysis()}'s primary finding.
      */
     public Optional<Analysis.Finding> leadingFinding() {
         boolean requestLevelRemains = checkedAdvice()
@@ -350,34 +340,29 @@ public final class Result {
     }
 
     /**
-     * The whole report for people, from the verdict to how to replay the failure. It shows the failing
-     * interleaving step by step with every statement, the anomaly's cycle and advice, the database's decisions.
+     * The whole report for people, from the verdict to how to replay the failure, step by step with every statement.
      */
     public String explanation() {
         return parts.texts().explanation();
     }
 
     /**
-     * The short form a failing test prints, at most 25 lines. It gives the verdict, the anomaly in one
-     * sentence, the conflicting statements, the checked advice, the replay call and the report's
-     * link; the rest is in {@link #explanation()} and the report.
+     * The short form a failing test prints, at most 25 lines: verdict, anomaly, statements, advice, replay, report.
+     * The rest is in {@link #explanation()} and the report.
      */
     public String summary() {
         return parts.texts().summary();
     }
 
     /**
-     * The isolation-level advice for the anomaly found, checked by exploring again at that level. Empty
-     * when the anomaly recommends no level, or the transactions already ran at it.
+     * The isolation-level advice for the anomaly found, checked by exploring again at that level.
+     * Empty when the anomaly recommends no level, or the transactions already ran at it.
      */
     public Optional<CheckedAdvice> checkedAdvice() {
         return Optional.ofNullable(parts.followUps().checkedAdvice());
     }
 
-    /**
-     * What the exploration's corpus did: the stored counterexamples replayed before exploring, those dropped as stale,
-     * and the counterexample added. Empty when the exploration has no corpus ({@code Exploration.corpus}).
-     */
+    /** What the exploration's corpus did: replayed, dropped as stale, added. Empty without a corpus. */
     public Optional<Corpus> corpus() {
         return Optional.ofNullable(parts.followUps().corpus());
     }
@@ -388,8 +373,8 @@ public final class Result {
     }
 
     /**
-     * How many explored executions failed, by how they failed and the anomaly they show. In the order first
-     * seen; the first failure only unless the exploration ran with {@code stopOnFirstFailure(false)}.
+     * How many explored executions failed, by how they failed and the anomaly they show, in the order first seen.
+     * The first failure only unless the exploration ran with {@code stopOnFirstFailure(false)}.
      */
     public Map<FailureGroup, Integer> failureGroups() {
         return parts.failing().failureGroups();
@@ -402,10 +387,7 @@ public final class Result {
                 .sum();
     }
 
-    /**
-     * Whether the failing execution ran its threads one after the other, without any interleaving.
-     * Then it is not a race: the invariant or the code is wrong even sequentially.
-     */
+    /** Whether the failing execution ran its threads one after the other: then the code is wrong even sequentially. */
     public boolean failsWithoutInterleaving() {
         Failure failure = parts.failing().failure();
         return failed()
@@ -414,11 +396,8 @@ public final class Result {
     }
 
     /**
-     * The same exploration run again with every transaction of the explored threads at {@code level}:
-     * the check of an isolation-level fix. A thread that the level's serialization failure or deadlock ends
-     * counts as told, and the run goes on: it holds if no interleaving breaks the invariant with nobody told
-     * (then {@link #retriesTold()} says whether the fix needs the retry), and fails where one still does (a
-     * request-level race does at every level). Only a result of {@code run()} can be run again.
+     * The same exploration with every transaction at {@code level}, to check an isolation-level fix before making it.
+     * Only a result of {@code run()} can be run again (<a href="package-summary.html#levels">levels and retries</a>).
      */
     public Result whatIf(Isolation level) {
         Objects.requireNonNull(level, "level");
@@ -435,9 +414,8 @@ public final class Result {
     }
 
     /**
-     * What the exploration could not explore, one sentence each; a verdict, {@link Verdict#HOLDS} included,
-     * covers only the rest. Socket calls to other services when Frontrun's native layer is not preloaded, say.
-     * Empty when nothing is known to be missing.
+     * What the exploration could not explore, one sentence each, as every verdict covers only the rest.
+     * Socket calls to other services when Frontrun's native layer is not preloaded, say; empty when nothing is missing.
      */
     public List<String> notExplored() {
         return parts.followUps().notExplored();
@@ -445,19 +423,15 @@ public final class Result {
 
     /**
      * Whether this run's verdict holds only for an application that retries a transaction the database aborted.
-     * A run at a level forced by {@link #whatIf} or the advice check counted a thread that PostgreSQL's
-     * serialization failure (40001) or deadlock (40P01) ended as told no, as if the test had declared that answer
-     * (retried, or reported to the caller). Such a run explores on past those answers and fails only where an
-     * interleaving breaks the invariant with nobody told. Always false for a run at the levels the application sets.
+     * Only a run at a forced level counts those as told (<a href="package-summary.html#levels">retries</a>).
      */
     public boolean retriesTold() {
         return parts.followUps().retriesTold();
     }
 
     /**
-     * The groups of threads declared to run one body ({@code Exploration.threads(n, name, body)}) that the exploration
-     * explored by symmetry: of the executions that differ only by swapping two of a group, one ran. Empty when none
-     * (no group, or a strategy that does not use it: random, sharded).
+     * The groups of threads declared to run one body that the exploration explored by symmetry, one order each.
+     * Empty when none (no group, or a strategy that does not use it: random, sharded).
      */
     public List<List<String>> symmetric() {
         return parts.followUps().symmetric();
@@ -475,10 +449,7 @@ public final class Result {
         return verdict() == Verdict.ERROR;
     }
 
-    /**
-     * The opt-in weaker check: passes when nothing failed, even if the exploration was not exhausted.
-     * It never passes a broken test.
-     */
+    /** The opt-in weaker check: passes when nothing failed, even if not exhausted; never passes a broken test. */
     public void assertNoFailureFound() {
         if (failed() || broken()) {
             throw new AssertionError(summary());
