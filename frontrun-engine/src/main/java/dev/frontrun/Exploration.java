@@ -132,7 +132,7 @@ public final class Exploration<S> {
     /** Like {@link #expect(Class[])}, for the thread named {@code thread} only. */
     @SafeVarargs
     public final Exploration<S> expect(String thread, Class<? extends Throwable>... answers) {
-        draft.expect(thread, List.of(answers));
+        draft.expect(Objects.requireNonNull(thread, "thread"), List.of(answers));
         return this;
     }
 
@@ -425,7 +425,7 @@ public final class Exploration<S> {
 
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
-        return draft.run(RESULTS).run();
+        return draft.newRun(RESULTS).run();
     }
 
     /**
@@ -455,7 +455,7 @@ public final class Exploration<S> {
         if (rounds < 1) {
             throw new IllegalArgumentException("rounds must be at least 1, got " + rounds);
         }
-        Explorer.BaselineTimes times = draft.run(RESULTS).baseline(rounds);
+        Explorer.BaselineTimes times = draft.newRun(RESULTS).baseline(rounds);
         return new Baseline(times.rounds(), times.total(), times.restore());
     }
 
@@ -465,6 +465,6 @@ public final class Exploration<S> {
      */
     public Result replay(Schedule schedule) {
         Objects.requireNonNull(schedule, "schedule");
-        return draft.run(RESULTS).replay(schedule);
+        return draft.newRun(RESULTS).replay(schedule);
     }
 }

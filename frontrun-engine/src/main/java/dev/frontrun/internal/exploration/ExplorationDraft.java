@@ -93,7 +93,7 @@ public final class ExplorationDraft<S> {
     }
 
     public void expect(String thread, List<Class<? extends Throwable>> answers) {
-        expectations = expectations.expecting(Objects.requireNonNull(thread, "thread"), answers);
+        expectations = expectations.expecting(thread, answers);
     }
 
     public void expectStatus(int... statuses) {
@@ -257,8 +257,8 @@ public final class ExplorationDraft<S> {
         search = search.withShardDirectory(Objects.requireNonNull(directory, "directory"));
     }
 
-    /** A run of what was told so far, frozen; its results are made by {@code results}. */
-    public ExplorationRun<S> run(Results results) {
+    /** A new run of what was told so far, frozen; its results are made by {@code results}. */
+    public ExplorationRun<S> newRun(Results results) {
         return new ExplorationRun<>(settings(), report, results);
     }
 
