@@ -1,29 +1,16 @@
 package dev.frontrun;
 
-import dev.frontrun.internal.engine.ExplorationPlan;
 import dev.frontrun.internal.engine.Explorer;
-import dev.frontrun.internal.exploration.ExplorationRun;
-import dev.frontrun.internal.exploration.ExplorationSettings;
-import dev.frontrun.internal.exploration.ExplorationSettings.Expectations;
-import dev.frontrun.internal.exploration.ExplorationSettings.Instrumentation;
-import dev.frontrun.internal.exploration.ExplorationSettings.Level;
-import dev.frontrun.internal.exploration.ExplorationSettings.Reporting;
-import dev.frontrun.internal.exploration.ExplorationSettings.Search;
+import dev.frontrun.internal.exploration.ExplorationDraft;
 import dev.frontrun.internal.exploration.Results;
 import dev.frontrun.internal.jdbc.DatabaseExplorationHook;
-import dev.frontrun.internal.report.ExplorationReport;
 import dev.frontrun.internal.report.ExploredInterleavings;
 import dev.frontrun.internal.serial.SerialSpec;
-import dev.frontrun.internal.shard.ExplorationIds;
-import dev.frontrun.internal.shard.Shard;
 import dev.frontrun.spi.ExplorationHook;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -34,43 +21,25 @@ import javax.sql.DataSource;
 
 /**
  * Describes the race to explore: the threads, the invariant that must hold after them, and the budget.
- * Every execution starts from a fresh state the setup makes. Start one with {@link Frontrun#explore}.
- * Each {@code run}, {@code replay} or {@code baseline} freezes what was described and hands it to
- * an internal run; the exploration's one report file is shared by all of them.
+ * Every execution starts from a fresh state the setup makes. Start one with {@link Frontrun#explore}; each
+ * {@code run}, {@code replay} or {@code baseline} explores what was described so far. See the
+ * <a href="package-summary.html">package documentation</a> for how each option works.
  */
 public final class Exploration<S> {
 
     /** Makes the results of every run: their constructor and copies are this package's. */
     private static final Results RESULTS = new ResultCopies();
 
-    private ExplorationPlan.Threads<S> threads;
-    private Expectations<S> expectations = Expectations.none();
-    private ExplorationPlan.Budget budget = ExplorationPlan.Budget.DEFAULTS;
-    private Reporting reporting = Reporting.defaults();
-    private Search search = Search.defaults();
-    private Instrumentation instrumentation = Instrumentation.DEFAULTS;
-    private Isolation isolation;
-    private int maxSerialThreads = SerialSpec.DEFAULT_MAX_THREADS;
-    /** What {@link #serializableUnlessInvariant} observes when no invariant is given; null: nothing is checked then. */
-    private Observation unlessInvariant;
-    /** Whether an invariant was given, which replaces {@link #serializableUnlessInvariant}'s check. */
-    private boolean invariantGiven;
-    /** The exploration's one report file, which its later runs (replays, what-if levels) are added to. */
-    private final ExplorationReport report = new ExplorationReport();
+    /** What was described so far, checked as it was told. */
+    private final ExplorationDraft<S> draft;
 
     Exploration(Supplier<? extends S> setup) {
-        this.threads =
-                new ExplorationPlan.Threads<>(Objects.requireNonNull(setup, "setup"), List.of(), List.of(), List.of());
+        this.draft = new ExplorationDraft<>(setup);
     }
 
     /** Adds a thread; threads are indexed 0, 1, ... in the order they are added. */
     public Exploration<S> thread(String name, ThreadBody<? super S> body) {
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(body, "body");
-        if (threads.names().contains(name)) {
-            throw new IllegalArgumentException("thread names must be unique: '" + name + "' is already used");
-        }
-        threads = threads.with(name, body);
+        draft.thread(name, body);
         return this;
     }
 
@@ -81,28 +50,11 @@ public final class Exploration<S> {
     }
 
     /**
-     * Adds {@code count} threads named {@code name-1} … {@code name-count} that run one body, such as two identical
-     * requests. Of the executions that differ only by swapping them one is explored (symmetry), so the invariant must not
-     * tell them apart: naming one of them in {@link Outcomes} is refused, and so is a body that does not do the same
-     * when each runs first.
+     * Adds {@code count} threads named {@code name-1} … {@code name-count} running one body, explored by symmetry.
+     * The invariant must not tell them apart (<a href="package-summary.html#threads">threads</a>).
      */
     public Exploration<S> threads(int count, String name, ThreadBody<? super S> body) {
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(body, "body");
-        if (count < 2) {
-            throw new IllegalArgumentException(
-                    "threads(count, name, body) declares at least 2 threads running one body, got " + count
-                            + ": add a single one with thread(name, body)");
-        }
-        List<String> names = new ArrayList<>();
-        for (int i = 1; i <= count; i++) {
-            String member = name + "-" + i;
-            if (threads.names().contains(member)) {
-                throw new IllegalArgumentException("thread names must be unique: '" + member + "' is already used");
-            }
-            names.add(member);
-        }
-        threads = threads.withSymmetric(names, body);
+        draft.threads(count, name, body);
         return this;
     }
 
@@ -135,11 +87,9 @@ public final class Exploration<S> {
     }
 
     /**
-     * What must be true of the state and of how each thread ended ({@link Outcomes}). A thread returned,
-     * or was told no with an expected exception: e.g. {@code (s, outcomes) -> outcomes.storedOrTold(this::bothKept)}.
-     * Every invariant may also assert ({@code assertThat}, {@code assertEquals}) or throw: a throw that needs the
-     * threads to interleave is a failure carrying the exception's message; one that comes also with the threads
-     * run one after the other, in each order, is a broken test ({@link Verdict#ERROR}).
+     * What must be true of the state and of how each thread ended ({@link Outcomes}), returned or told no.
+     * E.g. {@code (s, outcomes) -> outcomes.storedOrTold(this::bothKept)}; it may assert or throw too
+     * (<a href="package-summary.html#threads">threads</a>).
      */
     public Exploration<S> invariant(BiPredicate<? super S, Outcomes> invariant) {
         return invariant(invariant, "the invariant");
@@ -147,120 +97,92 @@ public final class Exploration<S> {
 
     /** Like {@link #invariant(BiPredicate)}, with a description used in reports. */
     public Exploration<S> invariant(BiPredicate<? super S, Outcomes> invariant, String description) {
-        expectations = expectations.withInvariant(
-                Objects.requireNonNull(invariant, "invariant"), Objects.requireNonNull(description, "description"));
-        invariantGiven = true;
+        draft.invariant(invariant, description);
         return this;
     }
 
     /**
-     * Exceptions that are legitimate answers of every thread, not failures: a business "sold out", or an
-     * optimistic-lock failure the application reports to the user. A thread that throws one (or an
-     * exception caused by one) ends its body; the execution goes on and the invariant sees it in the
-     * {@link Outcomes}.
+     * Exceptions that are legitimate answers of every thread, not failures: a business "sold out", say.
+     * A thread that throws one (or an exception caused by one) is told no; the invariant sees it in the {@link Outcomes}.
      */
     @SafeVarargs
     public final Exploration<S> expect(Class<? extends Throwable>... answers) {
-        expectations = expectations.expecting(List.of(answers));
+        draft.expect(List.of(answers));
         return this;
     }
 
     /**
-     * HTTP statuses that are legitimate answers (e.g. 409 for a conflict the application reports):
-     * a request answered with one is told no, not a failure, even when its body threw (MockMvc
-     * rethrows what the application did not handle). An undeclared 5xx answer fails the thread.
+     * HTTP statuses that are legitimate answers (e.g. 409 for a conflict the application reports), not failures.
+     * A request answered with one is told no even when its body threw; an undeclared 5xx answer fails the thread.
      */
     public Exploration<S> expectStatus(int... statuses) {
-        List<Integer> answers = new ArrayList<>();
-        for (int status : statuses) {
-            answers.add(status);
-        }
-        expectations = expectations.withStatuses(answers);
+        draft.expectStatus(statuses);
         return this;
     }
 
     /**
-     * SQLSTATEs that are legitimate answers (e.g. {@code "40001"}, PostgreSQL's serialization failure, which the
-     * application retries or reports): a thread whose exception was caused by a {@link java.sql.SQLException} with one
-     * of them is told no, not failed. Narrower than {@code expect(SQLException.class)}, which accepts every error of
-     * the database (a unique violation too).
+     * SQLSTATEs that are legitimate answers (e.g. {@code "40001"}, which the application retries or reports).
+     * A thread whose exception was caused by a {@link java.sql.SQLException} with one of them is told no, not failed.
      */
     public Exploration<S> expectSqlState(String... sqlStates) {
-        List<String> answers = new ArrayList<>();
-        for (String state : sqlStates) {
-            answers.add(Objects.requireNonNull(state, "sqlState"));
-        }
-        expectations = expectations.withSqlStates(answers);
+        draft.expectSqlState(sqlStates);
         return this;
     }
 
     /** Like {@link #expect(Class[])}, for the thread named {@code thread} only. */
     @SafeVarargs
     public final Exploration<S> expect(String thread, Class<? extends Throwable>... answers) {
-        expectations = expectations.expecting(Objects.requireNonNull(thread, "thread"), List.of(answers));
+        draft.expect(Objects.requireNonNull(thread, "thread"), List.of(answers));
         return this;
     }
 
     /**
-     * Checks that every outcome is one a serial order of the threads gives, with no invariant to write. Before
-     * exploring, the threads run one after the other in every order (2 runs for two threads, 6 for three), each from
-     * the restored start, and what each run shows is recorded; an explored execution whose observation equals none of
-     * them fails ({@link Failure.NotSerializable}), and the summary shows what differs from the nearest serial order.
-     * By default ({@link Observation#database()}) it observes the rows of the tables the threads wrote, by primary
-     * key, and every thread's answer (its exception class or none, its HTTP status), with generated keys renamed,
-     * clock defaults left out and {@code version} counters compared as moved or not: docs/model.md says exactly how.
-     * Every exception a thread throws is an answer, but an {@link Error} is never one. An {@link #invariant} given as
-     * well is checked as well. Above {@value dev.frontrun.internal.serial.SerialSpec#DEFAULT_MAX_THREADS} threads
-     * the exploration is refused (the serial orders are n!) unless {@link #maxSerialThreads(int)} raises the bound.
+     * Checks that every outcome is one a serial order of the threads gives, so no invariant needs writing.
+     * An execution whose {@link Observation#database()} matches no serial order fails ({@link Failure.NotSerializable}).
+     * Above {@value dev.frontrun.internal.serial.SerialSpec#DEFAULT_MAX_THREADS} threads the exploration is refused
+     * unless {@link #maxSerialThreads(int)} raises the bound (<a href="package-summary.html#serializable">how</a>).
      */
     public Exploration<S> serializable() {
         return serializable(Observation.database());
     }
 
     /**
-     * Like {@link #serializable()}, observing what {@code observed} returns of the state after all threads finished
-     * (compared with {@code equals}), and every thread's answer, instead of the database's rows: e.g.
-     * {@code serializable(bank -> bank.balances())}. It runs after the invariant, on the same state.
+     * Like {@link #serializable()}, comparing what {@code observed} returns of the final state instead of the rows.
+     * E.g. {@code serializable(bank -> bank.balances())}, compared with {@code equals}, with every thread's answer.
      */
     public Exploration<S> serializable(Function<? super S, ?> observed) {
-        expectations = expectations.serializable(SerialSpec.of(Objects.requireNonNull(observed, "observed")));
+        draft.serializable(SerialSpec.of(Objects.requireNonNull(observed, "observed")));
         return this;
     }
 
     /** Like {@link #serializable()}, with the database observed as {@code observation} says. */
     public Exploration<S> serializable(Observation observation) {
-        expectations = expectations.serializable(
+        draft.serializable(
                 Objects.requireNonNull(observation, "observation").spec.cast());
         return this;
     }
 
     /**
-     * Lets a race test need no invariant: unless one is given, {@link #serializable(Observation)} is checked with
-     * {@code observation}. The Spring starter's explorations start so. An invariant given replaces this check; a
-     * {@code serializable(...)} given is checked with its own observation, beside the invariant if there is one.
+     * Lets a race test need no invariant: unless one is given, {@link #serializable(Observation)} is checked.
+     * A {@code serializable(...)} given is checked with its own observation, beside the invariant if there is one.
      */
     public Exploration<S> serializableUnlessInvariant(Observation observation) {
-        unlessInvariant = Objects.requireNonNull(observation, "observation");
+        draft.serializableUnlessInvariant(Objects.requireNonNull(observation, "observation").spec);
         return this;
     }
 
     /**
-     * The most threads whose serial orders {@link #serializable()} runs (default
-     * {@value dev.frontrun.internal.serial.SerialSpec#DEFAULT_MAX_THREADS}: 120 runs before exploring). Six threads
-     * are 720 runs, seven 5,040.
+     * The most threads whose serial orders {@link #serializable()} runs, as n threads take n! runs (default
+     * {@value dev.frontrun.internal.serial.SerialSpec#DEFAULT_MAX_THREADS}; six threads are 720 runs).
      */
     public Exploration<S> maxSerialThreads(int threads) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("maxSerialThreads must be at least 1, got " + threads);
-        }
-        maxSerialThreads = threads;
+        draft.maxSerialThreads(threads);
         return this;
     }
 
     /**
-     * What {@link #serializable(Observation)} observes of the database, beside every thread's answer. The rows of the
-     * tables the threads wrote or read with a locking read, normalised as {@link #serializable()} says, with the
-     * columns named here compared or left out too.
+     * What {@link #serializable(Observation)} observes of the database, beside every thread's answer: normalised rows,
+     * with the columns named here compared or left out too.
      */
     public static final class Observation {
 
@@ -280,12 +202,14 @@ public final class Exploration<S> {
          * to {@code now()}, say), or a key drawn from a sequence by value rather than up to renaming.
          */
         public Observation including(String table, String... columns) {
-            return new Observation(spec.including(Objects.requireNonNull(table, "table"), names(columns)));
+            return new Observation(
+                    spec.including(Objects.requireNonNull(table, "table"), ExplorationDraft.columns(columns)));
         }
 
         /** Leaves {@code columns} of {@code table} out (a time the application sets itself, say). */
         public Observation ignoring(String table, String... columns) {
-            return new Observation(spec.ignoring(Objects.requireNonNull(table, "table"), names(columns)));
+            return new Observation(
+                    spec.ignoring(Objects.requireNonNull(table, "table"), ExplorationDraft.columns(columns)));
         }
 
         /**
@@ -295,103 +219,76 @@ public final class Exploration<S> {
         public Observation responses(boolean observed) {
             return new Observation(spec.withResponses(observed));
         }
-
-        private static Set<String> names(String... columns) {
-            if (columns.length == 0) {
-                throw new IllegalArgumentException("name at least one column");
-            }
-            Set<String> names = new LinkedHashSet<>();
-            for (String column : columns) {
-                names.add(Objects.requireNonNull(column, "column"));
-            }
-            return names;
-        }
     }
 
     /** Executions to run at most (default 10,000); hitting it makes the verdict inconclusive. */
     public Exploration<S> maxExecutions(int maxExecutions) {
-        if (maxExecutions < 1) {
-            throw new IllegalArgumentException("maxExecutions must be at least 1, got " + maxExecutions);
-        }
-        budget = budget.withMaxExecutions(maxExecutions);
+        draft.maxExecutions(maxExecutions);
         return this;
     }
 
     /** At most this many preemptive context switches per execution; null (default) for none. */
     public Exploration<S> preemptionBound(Integer bound) {
-        if (bound != null && bound < 0) {
-            throw new IllegalArgumentException("preemptionBound must not be negative, got " + bound);
-        }
-        search = search.withPreemptionBound(bound);
+        draft.preemptionBound(bound);
         return this;
     }
 
     public Exploration<S> strategy(Strategy strategy) {
-        search = search.withStrategy(Objects.requireNonNull(strategy, "strategy"));
+        draft.strategy(strategy);
         return this;
     }
 
     /** Stop at the first failure (default) or explore every trace. */
     public Exploration<S> stopOnFirstFailure(boolean stop) {
-        budget = budget.withStopOnFirstFailure(stop);
+        draft.stopOnFirstFailure(stop);
         return this;
     }
 
     /** Time limit of one execution (default 30 s); past it the execution ends inconclusive with thread dumps. */
     public Exploration<S> executionTimeout(Duration timeout) {
-        budget = budget.withExecutionTimeout(positive(timeout, "executionTimeout"));
+        draft.executionTimeout(timeout);
         return this;
     }
 
     /**
-     * Steps one execution may take (default 250,000); past them it ends inconclusive, like a time-out. A thread
-     * that loops until another thread writes is chosen again and again by the schedule that lets the running
-     * thread go on: without a bound its steps would fill the memory long before {@link #executionTimeout}.
+     * Steps one execution may take (default 250,000), so a spinning thread cannot fill the memory before a time-out.
+     * Past them the execution ends inconclusive, like a time-out (<a href="package-summary.html#budget">budgets</a>).
      */
     public Exploration<S> maxStepsPerExecution(int steps) {
-        if (steps < 1) {
-            throw new IllegalArgumentException("maxStepsPerExecution must be at least 1, got " + steps);
-        }
-        budget = budget.withMaxSteps(steps);
+        draft.maxStepsPerExecution(steps);
         return this;
     }
 
     /** Time limit of the whole exploration (default 10 min); past it the verdict is inconclusive. */
     public Exploration<S> totalTimeout(Duration timeout) {
-        budget = budget.withTotalTimeout(positive(timeout, "totalTimeout"));
+        draft.totalTimeout(timeout);
         return this;
     }
 
     /** How often to replay a failing schedule to report how reliably it reproduces (default 10; 0 = never). */
     public Exploration<S> reproduceOnFailure(int times) {
-        if (times < 0) {
-            throw new IllegalArgumentException("reproduceOnFailure must not be negative, got " + times);
-        }
-        budget = budget.withReproduceOnFailure(times);
+        draft.reproduceOnFailure(times);
         return this;
     }
 
     /**
      * Runs every transaction of the explored threads at {@code level}, to ask "would this level fix it?".
-     * Null runs them as the application sets them. Each connection they take is set to {@code level}, and the
-     * application's own settings through JDBC yield. See also {@link Result#whatIf(Isolation)}.
+     * Null runs them as the application sets them. See also {@link Result#whatIf(Isolation)}.
      */
     public Exploration<S> isolation(Isolation level) {
-        isolation = level;
+        draft.isolation(level);
         return this;
     }
 
     /** Lifecycle callbacks (database snapshot and restore, per-execution resources). */
     public Exploration<S> hook(ExplorationHook hook) {
-        threads = threads.withHook(Objects.requireNonNull(hook, "hook"));
+        draft.hook(hook);
         return this;
     }
 
     /**
      * Explores against a database, restored before every execution to the snapshot taken before the first.
-     * It is restored after the last too. Threads that ran without one scheduling point (no SQL through a
-     * {@link dev.frontrun.jdbc.FrontrunDataSource} proxy, no instrumented synchronization or shared memory) give an
-     * error, not a green result. The explored code must use the wrapped data source.
+     * The explored code must use the wrapped data source (<a href="package-summary.html#database">databases</a>).
      */
     public Exploration<S> database(DataSource dataSource) {
         return database(new DatabaseExplorationHook(Objects.requireNonNull(dataSource, "dataSource")));
@@ -399,9 +296,7 @@ public final class Exploration<S> {
 
     /**
      * Like {@link #database(DataSource)}, for integrations that know better how to fix a run that saw no SQL.
-     * {@code missingProxyAdvice} ends the "Frontrun saw no SQL" error.
-     * The Spring starter explores through this method, so what {@code database} sets up applies
-     * to Spring explorations too.
+     * {@code missingProxyAdvice} ends the "Frontrun saw no SQL" error; the Spring starter explores through this.
      */
     public Exploration<S> database(DataSource dataSource, String missingProxyAdvice) {
         return database(new DatabaseExplorationHook(
@@ -415,163 +310,128 @@ public final class Exploration<S> {
     }
 
     /**
-     * Where to write the HTML report of a failing exploration; null writes none. The default is
-     * {@code target/frontrun-reports} under the working directory, or the system property
-     * {@code frontrun.reportDirectory} ({@code none} there writes none).
+     * Where to write the HTML report of a failing exploration; null writes none. The default is {@code
+     * target/frontrun-reports}, or the system property {@code frontrun.reportDirectory} ({@code none} writes none).
      */
     public Exploration<S> reportDirectory(Path directory) {
-        reporting = reporting.withDirectory(directory);
+        draft.reportDirectory(directory);
         return this;
     }
 
     /**
      * Keeps the exploration's counterexamples in {@code file} and replays them first, so a found race fails at once.
-     * A failing {@link #run()} adds its counterexample to the file; the next run replays the stored schedules before it
-     * explores. A schedule the program can no longer follow is stale: reported in {@link Result#corpus()} and dropped,
-     * never a failure. Meant to be committed with the tests; null (the default) keeps none. See docs/exploring.md.
+     * Null (the default) keeps none; stale schedules are dropped (<a href="package-summary.html#ci">corpus</a>).
      */
     public Exploration<S> corpus(Path file) {
-        reporting = reporting.withCorpus(file);
+        draft.corpus(file);
         return this;
     }
 
     /**
-     * Also write a report when the exploration does not fail (default: only failures get one). Every report
-     * then lists the interleavings explored, each with its schedule and its statements in full (the first
-     * {@value ExploredInterleavings#KEPT}, and how many more there were).
+     * Also write a report when the exploration does not fail (default: only failures get one). Every report then lists
+     * the interleavings explored in full (the first {@value ExploredInterleavings#KEPT}, and how many more there were).
      */
     public Exploration<S> reportPassing(boolean passing) {
-        reporting = reporting.withPassing(passing);
+        draft.reportPassing(passing);
         return this;
     }
 
     /**
-     * Makes the Java synchronization of the classes under these package prefixes scheduling points, so who takes a
-     * lock first is explored. They are {@code synchronized} blocks and methods, {@code Object.wait/notify/notifyAll},
-     * {@code ReentrantLock} calls, {@code CountDownLatch} and {@code Thread.join}; a thread waiting for a lock
-     * another explored thread holds is known to be blocked. The classes are instrumented once per JVM (Byte Buddy
-     * attaches itself; loaded classes are retransformed); outside an exploration an instrumented site costs one type
-     * check of the current thread. Name the application's packages, not frameworks': their own locks would multiply
-     * the traces.
+     * Makes the Java synchronization of the classes under these package prefixes scheduling points, so who locks first
+     * is explored. Name the application's packages, not frameworks' (<a href="package-summary.html#instrumented">how</a>).
      */
     public Exploration<S> instrument(String... packagePrefixes) {
-        for (String prefix : packagePrefixes) {
-            Objects.requireNonNull(prefix, "packagePrefix");
-            if (prefix.isBlank()) {
-                throw new IllegalArgumentException("an empty package prefix would instrument every class");
-            }
-        }
-        instrumentation = instrumentation.withPackages(List.of(packagePrefixes));
+        draft.instrument(packagePrefixes);
         return this;
     }
 
     /**
      * Where progress lines of a long exploration go, one every {@code every}; null for none. A line tells the
-     * executions done, per second, and the branches pending. The default is standard error every 5 seconds;
-     * a shorter exploration prints nothing.
+     * executions done, per second, and the branches pending (default: standard error every 5 seconds; a shorter
+     * exploration prints nothing).
      */
     public Exploration<S> progress(Consumer<String> sink, Duration every) {
-        reporting = reporting.withProgress(sink, positive(every, "every"));
+        draft.progress(sink, every);
         return this;
     }
 
     /**
      * Whether the instrumented classes' shared memory is explored too (default true; only with {@link #instrument}).
-     * Their non-final fields, array elements, atomics, adders and {@code ConcurrentHashMap} keys are then resources
-     * whose accesses are scheduling points. An object an explored thread creates in an execution is a resource of its
-     * own, named after the thread and the order of creation (the same in every replay), so requests working on their
-     * own objects do not conflict; every other object (singletons, the state the setup builds, what uninstrumented
-     * code creates) is named after its class, coarser. Off, only the synchronization of the instrumented classes is
-     * explored.
+     * Off, only their synchronization is (<a href="package-summary.html#instrumented">shared memory</a>).
      */
     public Exploration<S> sharedMemory(boolean on) {
-        instrumentation = instrumentation.withSharedMemory(on);
+        draft.sharedMemory(on);
         return this;
     }
 
     /**
-     * Whether a wait in the instrumented classes may also wake up spuriously, as the JVM allows (default true). Only
-     * with {@link #instrument}: each such wait ({@code Object.wait()}, {@code Condition.await()}) may return without
-     * a notification, at most once per thread and wait site in an execution (a guarded {@code while (!cond) wait();}
-     * re-checks and waits again, so one spurious wake-up shows all it can; an unguarded {@code if} is caught). Off,
-     * waits return only when notified, explored executions are fewer, and a result that ran a wait says so under "not
-     * explored".
+     * Whether a wait in the instrumented classes may also wake up spuriously, as the JVM allows (default true).
+     * Off, waits return only when notified (<a href="package-summary.html#instrumented">spurious wake-ups</a>).
      */
     public Exploration<S> spuriousWakeups(boolean on) {
-        instrumentation = instrumentation.withSpuriousWakeups(on);
+        draft.spuriousWakeups(on);
         return this;
     }
 
     /**
      * Whether the database confirms the advice, by exploring a failure again at the level that would prevent it.
-     * The result then gives that check ({@link Result#checkedAdvice()}).
-     * Default true ({@code -Dfrontrun.checkAdvice=false} turns it off everywhere); the check costs one
-     * more exploration, run only when something failed.
+     * Default true ({@code -Dfrontrun.checkAdvice=false} turns it off everywhere); see {@link Result#checkedAdvice()}.
      */
     public Exploration<S> checkAdvice(boolean check) {
-        reporting = reporting.withCheckAdvice(check);
+        draft.checkAdvice(check);
         return this;
     }
 
     /**
      * Explores on {@code workers} threads of this JVM at once (default 1), with the results of exploring on one.
-     * Each execution runs against the worker's own copy of the database; an execution run ahead is accepted only if
-     * the one DPOR state would have made exactly its choices. Needs every statement to go through the
-     * {@link dev.frontrun.jdbc.FrontrunDataSource} proxy given to {@link #database}, a pool at least as large as the
-     * threads, hooks that can run on workers ({@link ExplorationHook#forWorker}; the Spring starter's cannot), and a
-     * setup, thread bodies and invariant that share nothing but the database. Only DPOR explores in parallel; see
-     * docs/ci.md.
+     * Only DPOR, with every statement through the proxy and hooks that run on workers
+     * (<a href="package-summary.html#ci">what it needs</a>).
      */
     public Exploration<S> parallelism(int workers) {
-        if (workers < 1) {
-            throw new IllegalArgumentException("parallelism must be at least 1, got " + workers);
-        }
-        search = search.withParallelism(workers);
+        draft.parallelism(workers);
         return this;
     }
 
     /**
-     * Explores only shard {@code index} of {@code count} (0-based), so {@code count} CI jobs together explore it
-     * once. The default is {@code -Dfrontrun.shard=i/n}, else the whole exploration. The share's report goes to
-     * {@link #shardDirectory(Path)}, and {@link Frontrun#mergeShards} over every job's reports gives the whole
-     * verdict. Only an unbounded DPOR exploration is split; see docs/ci.md.
+     * Explores only shard {@code index} of {@code count} (0-based), so {@code count} CI jobs together explore it once.
+     * The default is {@code -Dfrontrun.shard=i/n}; the share's report goes to {@link #shardDirectory(Path)}
+     * (<a href="package-summary.html#ci">shards</a>).
      */
     public Exploration<S> shard(int index, int count) {
-        search = search.withShard(new Shard(index, count));
+        draft.shard(index, count);
         return this;
     }
 
     /** {@link #shard(int, int)} written {@code i/n}, as {@code -Dfrontrun.shard} takes it; blank for all of it. */
     public Exploration<S> shard(String share) {
-        search = search.withShard(Shard.parse(share));
+        draft.shard(share);
         return this;
     }
 
     /**
-     * The exploration's id in shard reports, the same in every job. The default is {@code <test class>.<method>}
-     * of the calling test; a second exploration under one id in a JVM gets {@code <id>-2}.
+     * The exploration's id in shard reports, the same in every job (default {@code <test class>.<method>}).
+     * A second exploration under one id in a JVM gets {@code <id>-2}.
      */
     public Exploration<S> name(String id) {
-        search = search.withName(ExplorationIds.safe(Objects.requireNonNull(id, "id")));
+        draft.name(id);
         return this;
     }
 
     /** Where a shard writes its report (default {@code -Dfrontrun.shardDirectory}, else target/frontrun-shards). */
     public Exploration<S> shardDirectory(Path directory) {
-        search = search.withShardDirectory(Objects.requireNonNull(directory, "directory"));
+        draft.shardDirectory(directory);
         return this;
     }
 
     /** Explores until exhausted, the budget runs out, or (by default) the first failure is found and re-checked. */
     public Result run() {
-        return new ExplorationRun<>(settings(), report, RESULTS).run();
+        return draft.newRun(RESULTS).run();
     }
 
     /**
      * What the explored work costs without Frontrun, to compare an exploration's {@link Result#timings()} with.
-     * The threads run once each, one after the other, with no scheduling, on a thread Frontrun stays out of the
-     * way of (the proxy hands out the real connections), after the same database restore an execution gets;
-     * {@code rounds} times. Nothing is judged. Runs at the level the application sets, also when {@link #isolation(Isolation)} forces one.
+     * The threads run once each, one after the other, unscheduled, after the usual restore; nothing is judged.
+     * Runs at the level the application sets, also when {@link #isolation(Isolation)} forces one.
      *
      * @param rounds     the rounds to measure
      * @param total      their wall time, restores included
@@ -595,37 +455,16 @@ public final class Exploration<S> {
         if (rounds < 1) {
             throw new IllegalArgumentException("rounds must be at least 1, got " + rounds);
         }
-        Explorer.BaselineTimes times = new ExplorationRun<>(settings(), report, RESULTS).baseline(rounds);
+        Explorer.BaselineTimes times = draft.newRun(RESULTS).baseline(rounds);
         return new Baseline(times.rounds(), times.total(), times.restore());
     }
 
     /**
-     * Runs exactly {@code schedule} once (plus the reproduce-on-failure replays if it fails). A marker
-     * schedule ({@link Schedule#ofMarkers}) runs the interleaving it writes; one the program cannot follow
-     * (an unknown marker, another marker reached first) is an {@link Verdict#ERROR} saying why.
+     * Runs exactly {@code schedule} once (plus the reproduce-on-failure replays if it fails), to reproduce a failure.
+     * A marker schedule ({@link Schedule#ofMarkers}) the program cannot follow is an {@link Verdict#ERROR} saying why.
      */
     public Result replay(Schedule schedule) {
         Objects.requireNonNull(schedule, "schedule");
-        return new ExplorationRun<>(settings(), report, RESULTS).replay(schedule);
-    }
-
-    /** What was described so far, frozen for a run. */
-    private ExplorationSettings<S> settings() {
-        Expectations<S> given = expectations.serial() == null && !invariantGiven && unlessInvariant != null
-                ? expectations.serializable(unlessInvariant.spec.cast())
-                : expectations;
-        Expectations<S> expected = given.serial() == null
-                ? given
-                : given.serializable(given.serial().withMaxThreads(maxSerialThreads));
-        return new ExplorationSettings<>(
-                threads, expected, budget, search, instrumentation, reporting, Level.of(isolation));
-    }
-
-    private static Duration positive(Duration d, String what) {
-        Objects.requireNonNull(d, what);
-        if (d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(what + " must be positive, got " + d);
-        }
-        return d;
+        return draft.newRun(RESULTS).replay(schedule);
     }
 }

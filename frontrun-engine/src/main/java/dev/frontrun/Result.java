@@ -2,14 +2,11 @@ package dev.frontrun;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * The outcome of an exploration: a three-valued verdict, how much was explored, and how to understand a failure.
@@ -45,15 +42,11 @@ public final class Result {
             /** The property holds at that level as the test is written: no interleaving explored failed. */
             FIXES,
             /**
-             * The property holds at that level once the transaction the database aborts is retried. A thread that
-             * PostgreSQL's serialization failure (40001) or deadlock (40P01) ends counts as told: no interleaving
-             * breaks it with nobody told. Retry that transaction (or report it), and declare the answer in the test.
+             * The property holds at that level once the transaction the database aborts (40001, 40P01) is retried.
+             * Retry that transaction (or report it), and declare the answer in the test.
              */
             FIXES_WITH_RETRY,
-            /**
-             * Retrying does not fix it: some interleaving at that level still breaks the property with nobody told.
-             * A serialization failure counts as an answer; a request-level anomaly breaks it at every level.
-             */
+            /** Retrying does not fix it: some interleaving at that level still breaks the property with nobody told. */
             NOT_FIXED,
             /** The re-run ended without a verdict (an error, a timeout, the budget). */
             NOT_CHECKED
@@ -72,10 +65,8 @@ public final class Result {
     }
 
     /**
-     * Where an exploration's time went, summed over its runs: what a speed-up must attack. The runs are the
-     * explored executions, the replays of a failure and the serial orders {@code Exploration.serializable} runs.
-     * {@code total} is the runs' wall time, the sum of the {@link Parts}; the one-time snapshot, the analysis and the
-     * report are not in it. The accessors of the groups' fields ({@link #runs()}, {@link #restore()}, …) are here too.
+     * Where an exploration's time went, summed over its runs (executions, replays, serial orders): what a speed-up must
+     * attack. The one-time snapshot, the analysis and the report are not in {@code total}.
      *
      * @param counts    runs, steps, lock probes and steps taken on at once
      * @param total     wall time of the runs
@@ -158,8 +149,7 @@ public final class Result {
 
     /**
      * How far a DPOR exploration got through its tree, so that one the budget stopped says what budget would likely
-     * finish it. An estimate: each node's share is split evenly among the threads that may race there (see
-     * docs/results.md); it never goes back and is exactly 1 when the tree is exhausted.
+     * finish it. An estimate (<a href="package-summary.html#budget">how</a>), exactly 1 when the tree is exhausted.
      *
      * @param treeDone         the share of the exploration tree done, from 0 to 1
      * @param executions       the executions that did it (those {@link Result#executions()} counts)
@@ -211,55 +201,7 @@ public final class Result {
     }
 
     /**
-     * What the explorer established: the verdict, how much it explored, and where the time went.
-     * {@code timings} is required; the rest may be null where the {@link Result} accessors allow.
-     */
-    record Explored(
-            Verdict verdict,
-            int executions,
-            boolean exhausted,
-            Strategy strategy,
-            String inconclusiveBecause,
-            Duration elapsed,
-            Timings timings,
-            Reach reach) {
-        Explored {
-            Objects.requireNonNull(verdict, "verdict");
-            Objects.requireNonNull(timings, "timings");
-        }
-    }
-
-    /** The first failure and what was learnt of it: schedule, trace, SQL, replays, and the failures counted. */
-    record Failing(
-            Failure failure,
-            Schedule counterexample,
-            List<TraceStep> trace,
-            Analysis analysis,
-            int reproduced,
-            int reproduceAttempts,
-            Map<FailureGroup, Integer> failureGroups) {
-        Failing {
-            trace = trace == null ? List.of() : List.copyOf(trace);
-            analysis = analysis == null ? Analysis.none() : analysis;
-            failureGroups =
-                    failureGroups == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(failureGroups));
-        }
-    }
-
-    /** The renderings for people: the whole explanation, the short summary (the explanation if null), the report. */
-    record Texts(String explanation, String summary, Path report) {
-        Texts {
-            explanation = explanation == null ? "" : explanation;
-            summary = summary == null ? explanation : summary;
-        }
-
-        /** No texts yet: they are rendered from the result. */
-        static final Texts NONE = new Texts(null, null, null);
-    }
-
-    /**
-     * What the exploration's corpus did ({@code Exploration.corpus}). The counterexamples of its earlier runs, stored
-     * in a file, are replayed before it explores, and a new one is added to the file.
+     * What the exploration's corpus did ({@code Exploration.corpus}), so a test can tell a replayed race from a new one.
      *
      * @param file        the corpus file
      * @param replayed    the stored schedules replayed before exploring, in the file's order; when
@@ -295,50 +237,19 @@ public final class Result {
         }
     }
 
-    /**
-     * What the exploration adds after the run. What it could not explore, whether a forced level counted retries as
-     * told, the checked advice (null: none), how to run it again at another level (null: it cannot be), what its
-     * corpus did (null: it has none), and the groups of threads it explored by symmetry.
-     */
-    record FollowUps(
-            List<String> notExplored,
-            boolean retriesTold,
-            CheckedAdvice checkedAdvice,
-            Function<Isolation, Result> whatIf,
-            Corpus corpus,
-            List<List<String>> symmetric) {
-        FollowUps {
-            notExplored = List.copyOf(notExplored);
-            symmetric = symmetric.stream().map(List::copyOf).toList();
-        }
+    private final ResultParts parts;
 
-        static final FollowUps NONE = new FollowUps(List.of(), false, null, null, null, List.of());
-
-        /** These follow-ups with the advice, the re-run and the corpus given. */
-        FollowUps with(CheckedAdvice advice, Function<Isolation, Result> rerun, Corpus added) {
-            return new FollowUps(notExplored, retriesTold, advice, rerun, added, symmetric);
-        }
-
-        /** These follow-ups, the exploration having used the symmetry of {@code groups}. */
-        FollowUps withSymmetric(List<List<String>> groups) {
-            return new FollowUps(notExplored, retriesTold, checkedAdvice, whatIf, corpus, groups);
-        }
+    Result(ResultParts parts) {
+        this.parts = Objects.requireNonNull(parts, "parts");
     }
 
-    private final Explored explored;
-    private final Failing failing;
-    private final Texts texts;
-    private final FollowUps followUps;
-
-    Result(Explored explored, Failing failing, Texts texts, FollowUps followUps) {
-        this.explored = Objects.requireNonNull(explored, "explored");
-        this.failing = Objects.requireNonNull(failing, "failing");
-        this.texts = Objects.requireNonNull(texts, "texts");
-        this.followUps = Objects.requireNonNull(followUps, "followUps");
+    /** What this result is made of, for {@link ResultCopies} to copy. */
+    ResultParts parts() {
+        return parts;
     }
 
     public Verdict verdict() {
-        return explored.verdict();
+        return parts.explored().verdict();
     }
 
     /** True only when the exploration was exhausted and nothing failed. */
@@ -351,39 +262,37 @@ public final class Result {
     }
 
     public boolean exhausted() {
-        return explored.exhausted();
+        return parts.explored().exhausted();
     }
 
     /** Schedules explored, not counting the reproduce-on-failure replays. */
     public int executions() {
-        return explored.executions();
+        return parts.explored().executions();
     }
 
     public Strategy strategy() {
-        return explored.strategy();
+        return parts.explored().strategy();
     }
 
     public Optional<Schedule> counterexample() {
-        return Optional.ofNullable(failing.counterexample());
+        return Optional.ofNullable(parts.failing().counterexample());
     }
 
     /** The first failure, or the timeout or nondeterminism that made the verdict inconclusive. */
     public Optional<Failure> failure() {
-        return Optional.ofNullable(failing.failure());
+        return Optional.ofNullable(parts.failing().failure());
     }
 
     /**
-     * The finding a report leads with: the one the {@linkplain #checkedAdvice() checked advice} left
-     * standing. When the level the transaction-level finding recommends did not fix the failure and the
-     * trace also shows the anomaly between requests, that one is the real race; otherwise the primary
-     * finding of the {@link #analysis()}.
+     * The finding a report leads with: the one the {@linkplain #checkedAdvice() checked advice} left standing.
+     * A request-level anomaly the advised level did not fix, else the {@link #analysis()}'s primary finding.
      */
     public Optional<Analysis.Finding> leadingFinding() {
         boolean requestLevelRemains = checkedAdvice()
                 .filter(advice -> advice.effect() == CheckedAdvice.Effect.NOT_FIXED)
                 .filter(advice -> advice.anomalyLevel() == Anomaly.Level.REQUEST)
                 .isPresent();
-        Analysis analysis = failing.analysis();
+        Analysis analysis = parts.failing().analysis();
         return requestLevelRemains && analysis.requestFinding().isPresent()
                 ? analysis.requestFinding()
                 : analysis.finding();
@@ -391,30 +300,30 @@ public final class Result {
 
     /** The anomaly behind the failure, if its SQL trace shows one. */
     public Optional<Anomaly> anomaly() {
-        return failing.analysis().anomaly();
+        return parts.failing().analysis().anomaly();
     }
 
     /** What the SQL of the failing execution shows: transactions, dependency graphs, findings; empty without SQL. */
     public Analysis analysis() {
-        return failing.analysis();
+        return parts.failing().analysis();
     }
 
     /** The steps of the failing execution as they ran; empty when nothing failed. */
     public List<TraceStep> trace() {
-        return failing.trace();
+        return parts.failing().trace();
     }
 
     /** How many of the {@link #reproduceAttempts()} replays of the counterexample failed the same way. */
     public int reproduced() {
-        return failing.reproduced();
+        return parts.failing().reproduced();
     }
 
     public int reproduceAttempts() {
-        return failing.reproduceAttempts();
+        return parts.failing().reproduceAttempts();
     }
 
     public Duration elapsed() {
-        return explored.elapsed();
+        return parts.explored().elapsed();
     }
 
     /**
@@ -422,155 +331,110 @@ public final class Result {
      * replay, a random search and a bounded one, whose trees are not DPOR's.
      */
     public Optional<Reach> reach() {
-        return Optional.ofNullable(explored.reach());
+        return Optional.ofNullable(parts.explored().reach());
     }
 
     /** Why the verdict is inconclusive (budget, timeout, random search), if it is. */
     public Optional<String> inconclusiveBecause() {
-        return Optional.ofNullable(explored.inconclusiveBecause());
+        return Optional.ofNullable(parts.explored().inconclusiveBecause());
     }
 
     /**
-     * The whole report for people, from the verdict to how to replay the failure. It shows the failing
-     * interleaving step by step with every statement, the anomaly's cycle and advice, the database's decisions.
+     * The whole report for people, from the verdict to how to replay the failure, step by step with every statement.
      */
     public String explanation() {
-        return texts.explanation();
+        return parts.texts().explanation();
     }
 
     /**
-     * The short form a failing test prints, at most 25 lines. It gives the verdict, the anomaly in one
-     * sentence, the conflicting statements, the checked advice, the replay call and the report's
-     * link; the rest is in {@link #explanation()} and the report.
+     * The short form a failing test prints, at most 25 lines: verdict, anomaly, statements, advice, replay, report.
+     * The rest is in {@link #explanation()} and the report.
      */
     public String summary() {
-        return texts.summary();
+        return parts.texts().summary();
     }
 
     /**
-     * The isolation-level advice for the anomaly found, checked by exploring again at that level. Empty
-     * when the anomaly recommends no level, or the transactions already ran at it.
+     * The isolation-level advice for the anomaly found, checked by exploring again at that level.
+     * Empty when the anomaly recommends no level, or the transactions already ran at it.
      */
     public Optional<CheckedAdvice> checkedAdvice() {
-        return Optional.ofNullable(followUps.checkedAdvice());
+        return Optional.ofNullable(parts.followUps().checkedAdvice());
     }
 
-    /**
-     * What the exploration's corpus did: the stored counterexamples replayed before exploring, those dropped as stale,
-     * and the counterexample added. Empty when the exploration has no corpus ({@code Exploration.corpus}).
-     */
+    /** What the exploration's corpus did: replayed, dropped as stale, added. Empty without a corpus. */
     public Optional<Corpus> corpus() {
-        return Optional.ofNullable(followUps.corpus());
+        return Optional.ofNullable(parts.followUps().corpus());
     }
 
     /** The HTML report written for this exploration (a per-thread timeline of the failing interleaving), if any. */
     public Optional<Path> report() {
-        return Optional.ofNullable(texts.report());
+        return Optional.ofNullable(parts.texts().report());
     }
 
     /**
-     * How many explored executions failed, by how they failed and the anomaly they show. In the order first
-     * seen; the first failure only unless the exploration ran with {@code stopOnFirstFailure(false)}.
+     * How many explored executions failed, by how they failed and the anomaly they show, in the order first seen.
+     * The first failure only unless the exploration ran with {@code stopOnFirstFailure(false)}.
      */
     public Map<FailureGroup, Integer> failureGroups() {
-        return failing.failureGroups();
+        return parts.failing().failureGroups();
     }
 
     /** How many explored executions failed (see {@link #failureGroups()}). */
     public int failingExecutions() {
-        return failing.failureGroups().values().stream()
+        return parts.failing().failureGroups().values().stream()
                 .mapToInt(Integer::intValue)
                 .sum();
     }
 
-    /**
-     * Whether the failing execution ran its threads one after the other, without any interleaving.
-     * Then it is not a race: the invariant or the code is wrong even sequentially.
-     */
+    /** Whether the failing execution ran its threads one after the other: then the code is wrong even sequentially. */
     public boolean failsWithoutInterleaving() {
-        return failed() && failing.failure() != null && failing.failure().withoutInterleaving(failing.trace());
+        Failure failure = parts.failing().failure();
+        return failed()
+                && failure != null
+                && failure.withoutInterleaving(parts.failing().trace());
     }
 
     /**
-     * The same exploration run again with every transaction of the explored threads at {@code level}:
-     * the check of an isolation-level fix. A thread that the level's serialization failure or deadlock ends
-     * counts as told, and the run goes on: it holds if no interleaving breaks the invariant with nobody told
-     * (then {@link #retriesTold()} says whether the fix needs the retry), and fails where one still does (a
-     * request-level race does at every level). Only a result of {@code run()} can be run again.
+     * The same exploration with every transaction at {@code level}, to check an isolation-level fix before making it.
+     * Only a result of {@code run()} can be run again (<a href="package-summary.html#levels">levels and retries</a>).
      */
     public Result whatIf(Isolation level) {
         Objects.requireNonNull(level, "level");
-        if (followUps.whatIf() == null) {
+        if (parts.followUps().whatIf() == null) {
             throw new IllegalStateException(
                     "only the result of Exploration.run() can be explored again at another level");
         }
-        return followUps.whatIf().apply(level);
+        return parts.followUps().whatIf().apply(level);
     }
 
     /** Where the exploration's time went, run by run summed up (see {@link Timings}). */
     public Timings timings() {
-        return explored.timings();
+        return parts.explored().timings();
     }
 
     /**
-     * What the exploration could not explore, one sentence each; a verdict, {@link Verdict#HOLDS} included,
-     * covers only the rest. Socket calls to other services when Frontrun's native layer is not preloaded, say.
-     * Empty when nothing is known to be missing.
+     * What the exploration could not explore, one sentence each, as every verdict covers only the rest.
+     * Socket calls to other services when Frontrun's native layer is not preloaded, say; empty when nothing is missing.
      */
     public List<String> notExplored() {
-        return followUps.notExplored();
+        return parts.followUps().notExplored();
     }
 
     /**
      * Whether this run's verdict holds only for an application that retries a transaction the database aborted.
-     * A run at a level forced by {@link #whatIf} or the advice check counted a thread that PostgreSQL's
-     * serialization failure (40001) or deadlock (40P01) ended as told no, as if the test had declared that answer
-     * (retried, or reported to the caller). Such a run explores on past those answers and fails only where an
-     * interleaving breaks the invariant with nobody told. Always false for a run at the levels the application sets.
+     * Only a run at a forced level counts those as told (<a href="package-summary.html#levels">retries</a>).
      */
     public boolean retriesTold() {
-        return followUps.retriesTold();
-    }
-
-    /** This result with the advice checked for it (before it is rendered). */
-    Result withCheckedAdvice(CheckedAdvice advice) {
-        return new Result(explored, failing, texts, followUps.with(advice, followUps.whatIf(), followUps.corpus()));
-    }
-
-    /** This result with its two renderings: the whole explanation and the short summary. */
-    Result withTexts(String explanation, String summary) {
-        return new Result(explored, failing, new Texts(explanation, summary, texts.report()), followUps);
-    }
-
-    /** This result with the report written for it ({@code file}, null if it could not be), named by {@code note}. */
-    Result withReport(Path file, String note) {
-        return new Result(
-                explored, failing, new Texts(texts.explanation() + note, texts.summary() + note, file), followUps);
-    }
-
-    /** This result, which can be explored again at another level by {@code rerun}. */
-    Result withWhatIf(Function<Isolation, Result> rerun) {
-        return new Result(
-                explored, failing, texts, followUps.with(followUps.checkedAdvice(), rerun, followUps.corpus()));
-    }
-
-    /** This result with what its corpus did (before it is rendered). */
-    Result withSymmetric(List<List<String>> groups) {
-        return new Result(explored, failing, texts, followUps.withSymmetric(groups));
+        return parts.followUps().retriesTold();
     }
 
     /**
-     * The groups of threads declared to run one body ({@code Exploration.threads(n, name, body)}) that the exploration
-     * explored by symmetry: of the executions that differ only by swapping two of a group, one ran. Empty when none
-     * (no group, or a strategy that does not use it: random, sharded).
+     * The groups of threads declared to run one body that the exploration explored by symmetry, one order each.
+     * Empty when none (no group, or a strategy that does not use it: random, sharded).
      */
     public List<List<String>> symmetric() {
-        return followUps.symmetric();
-    }
-
-    Result withCorpus(Corpus corpus) {
-        return new Result(
-                explored, failing, texts, followUps.with(followUps.checkedAdvice(), followUps.whatIf(), corpus));
+        return parts.followUps().symmetric();
     }
 
     /** Passes only when the property was proven: fails on a failure and on an inconclusive verdict. */
@@ -585,10 +449,7 @@ public final class Result {
         return verdict() == Verdict.ERROR;
     }
 
-    /**
-     * The opt-in weaker check: passes when nothing failed, even if the exploration was not exhausted.
-     * It never passes a broken test.
-     */
+    /** The opt-in weaker check: passes when nothing failed, even if not exhausted; never passes a broken test. */
     public void assertNoFailureFound() {
         if (failed() || broken()) {
             throw new AssertionError(summary());

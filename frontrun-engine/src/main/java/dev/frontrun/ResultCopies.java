@@ -18,8 +18,8 @@ final class ResultCopies implements Results {
             Map<Result.FailureGroup, Integer> failureGroups,
             List<String> notExplored,
             boolean retriesTold) {
-        return new Result(
-                new Result.Explored(
+        return new Result(new ResultParts(
+                new ResultParts.Explored(
                         outcome.verdict(),
                         outcome.executions(),
                         outcome.exhausted(),
@@ -28,7 +28,7 @@ final class ResultCopies implements Results {
                         outcome.elapsed(),
                         outcome.timings(),
                         outcome.reach()),
-                new Result.Failing(
+                new ResultParts.Failing(
                         outcome.failure(),
                         counterexample,
                         outcome.trace(),
@@ -36,37 +36,37 @@ final class ResultCopies implements Results {
                         outcome.reproduced(),
                         outcome.reproduceAttempts(),
                         failureGroups),
-                Result.Texts.NONE,
-                new Result.FollowUps(notExplored, retriesTold, null, null, null, List.of()));
+                ResultParts.Texts.NONE,
+                new ResultParts.FollowUps(notExplored, retriesTold, null, null, null, List.of())));
     }
 
     @Override
     public Result withCheckedAdvice(Result result, Result.CheckedAdvice advice) {
-        return result.withCheckedAdvice(advice);
+        return new Result(result.parts().withCheckedAdvice(advice));
     }
 
     @Override
     public Result withTexts(Result result, String explanation, String summary) {
-        return result.withTexts(explanation, summary);
+        return new Result(result.parts().withTexts(explanation, summary));
     }
 
     @Override
     public Result withReport(Result result, Path file, String note) {
-        return result.withReport(file, note);
+        return new Result(result.parts().withReport(file, note));
     }
 
     @Override
     public Result withSymmetric(Result result, List<List<String>> groups) {
-        return result.withSymmetric(groups);
+        return new Result(result.parts().withSymmetric(groups));
     }
 
     @Override
     public Result withCorpus(Result result, Result.Corpus corpus) {
-        return result.withCorpus(corpus);
+        return new Result(result.parts().withCorpus(corpus));
     }
 
     @Override
     public Result withWhatIf(Result result, Function<Isolation, Result> rerun) {
-        return result.withWhatIf(rerun);
+        return new Result(result.parts().withWhatIf(rerun));
     }
 }

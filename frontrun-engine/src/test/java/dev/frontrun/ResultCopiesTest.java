@@ -12,12 +12,13 @@ import org.junit.jupiter.api.Test;
  */
 class ResultCopiesTest {
 
+    private final ResultCopies copies = new ResultCopies();
     private final Result explored = ResultFixtures.result(Verdict.FAILS, true, 3, null, "explained");
     private final Result atSerializable = ResultFixtures.result(Verdict.HOLDS, true, 1, null, "at serializable");
 
     @Test
     void onlyTheCopyCanBeExploredAgainAtAnotherLevel() {
-        Result rerunnable = explored.withWhatIf(level -> atSerializable);
+        Result rerunnable = copies.withWhatIf(explored, level -> atSerializable);
 
         assertThat(rerunnable.whatIf(Isolation.SERIALIZABLE)).isSameAs(atSerializable);
         assertThatThrownBy(() -> explored.whatIf(Isolation.SERIALIZABLE)).isInstanceOf(IllegalStateException.class);
@@ -28,9 +29,9 @@ class ResultCopiesTest {
         Result.CheckedAdvice advice = new Result.CheckedAdvice(
                 Isolation.SERIALIZABLE, Result.CheckedAdvice.Effect.FIXES, null, atSerializable);
 
-        Result advised = explored.withCheckedAdvice(advice);
-        Result rendered = advised.withTexts("whole", "short");
-        Result reported = rendered.withReport(Path.of("report.html"), " +report");
+        Result advised = copies.withCheckedAdvice(explored, advice);
+        Result rendered = copies.withTexts(advised, "whole", "short");
+        Result reported = copies.withReport(rendered, Path.of("report.html"), " +report");
 
         assertThat(reported.checkedAdvice()).containsSame(advice);
         assertThat(reported.explanation()).isEqualTo("whole +report");
@@ -46,7 +47,7 @@ class ResultCopiesTest {
 
     @Test
     void aLaterCopyKeepsTheWayToExploreAgain() {
-        Result rendered = explored.withWhatIf(level -> atSerializable).withTexts("whole", "short");
+        Result rendered = copies.withTexts(copies.withWhatIf(explored, level -> atSerializable), "whole", "short");
 
         assertThat(rendered.whatIf(Isolation.SERIALIZABLE)).isSameAs(atSerializable);
     }

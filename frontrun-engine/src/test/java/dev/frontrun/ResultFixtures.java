@@ -26,8 +26,8 @@ public final class ResultFixtures {
                         Analysis.Graph.EMPTY,
                         Analysis.Remarks.NONE,
                         Optional.of(anomaly));
-        return new Result(
-                new Result.Explored(
+        return new Result(new ResultParts(
+                new ResultParts.Explored(
                         verdict,
                         executions,
                         exhausted,
@@ -36,8 +36,8 @@ public final class ResultFixtures {
                         Duration.ZERO,
                         Result.Timings.NONE,
                         null),
-                new Result.Failing(null, null, List.of(), analysis, 0, 0, Map.of()),
-                new Result.Texts(explanation, null, null),
-                Result.FollowUps.NONE);
+                new ResultParts.Failing(null, null, List.of(), analysis, 0, 0, Map.of()),
+                new ResultParts.Texts(explanation, null, null),
+                ResultParts.FollowUps.NONE));
     }
 }

@@ -9,6 +9,13 @@
  * whose COMMIT silently rolled back — install no versions; a transaction the database aborted with
  * a serialization failure (40001) is a prevented anomaly, reported as such, not an anomaly.
  *
+ * <p>The pipeline: {@link TraceModelBuilder} reads the trace's SQL steps into a {@link TraceModel} (transactions,
+ * statements, the items each touched, and {@link EffectiveOrder}: when a statement that waited for a lock took
+ * effect); {@link DependencyGraph} finds the conflicts between them; {@link Classifier} picks the most specific anomaly
+ * at transaction and at request level; {@link DirtyReadFinding}, {@link LostUpdateFinding} and {@link CycleFinding}
+ * word it, with {@link CycleWording}'s summaries and advice; {@link StoreCycles} finds cycles through stores beside
+ * the database.
+ *
  * <pre>{@code
  * Analysis analysis = SqlAnomalyAnalyzer.create().analysis(trace, failure);   // what Exploration does
  * SqlAnomalyAnalyzer.create().defaultIsolation(Isolation.REPEATABLE_READ).analysis(trace, failure);
