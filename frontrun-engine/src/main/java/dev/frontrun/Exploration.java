@@ -280,6 +280,18 @@ public final class Exploration<S> {
         return this;
     }
 
+    /**
+     * Declares that which generated key each thread draws (a sequence's {@code nextval}, an identity or serial
+     * column) changes nothing the threads do or the invariant checks, so one order of the draws is explored.
+     * Outcomes that differ only in which thread got which key are then reached once, with the keys renamed. Not for
+     * code that compares keys or takes the lowest as first come. See <a href="package-summary.html#key-order">key
+     * order</a>.
+     */
+    public Exploration<S> generatedKeysInAnyOrder() {
+        draft.generatedKeysInAnyOrder();
+        return this;
+    }
+
     /** Lifecycle callbacks (database snapshot and restore, per-execution resources). */
     public Exploration<S> hook(ExplorationHook hook) {
         draft.hook(hook);

@@ -53,6 +53,14 @@
  * connection the threads take to that level, and the application's own settings through JDBC yield. A {@code
  * baseline} runs the threads on a thread Frontrun stays out of the way of (the proxy hands out the real connections).
  *
+ * <h2 id="key-order">Key order</h2>
+ *
+ * <p>Two inserts that draw keys from one sequence race for which gets the lower key, so by default both orders are
+ * explored, and with retries the draws of every attempt multiply the executions. {@code generatedKeysInAnyOrder()}
+ * declares that the order changes nothing: draws from a sequence (and inserts that take a generated key) then commute,
+ * and every outcome is reached up to renaming the keys. Code that compares keys, or picks the lowest as the first to
+ * come, does depend on the order: do not declare it there. The summary says when the declaration was made.
+ *
  * <h2 id="instrumented">Instrumented Java code</h2>
  *
  * <p>{@code instrument(packages)} makes the Java synchronization of those classes scheduling points, so who takes a

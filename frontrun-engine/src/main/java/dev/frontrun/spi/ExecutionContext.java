@@ -29,6 +29,14 @@ public interface ExecutionContext {
     /** Registers something to close when the exploration ends, also when it failed. */
     void onExplorationEnd(AutoCloseable closeable);
 
+    /**
+     * Whether the exploration was told that which generated key each thread draws changes nothing the threads do
+     * ({@code Exploration.generatedKeysInAnyOrder()}): then two draws from one sequence commute.
+     */
+    default boolean generatedKeysInAnyOrder() {
+        return false;
+    }
+
     /** The isolation level the exploration runs every transaction of the explored threads at, if it forces one. */
     Optional<Isolation> forcedIsolation();
 

@@ -45,10 +45,12 @@ final class ExecutionJudge<S> {
                 worker.scope(),
                 executionNumber.incrementAndGet(),
                 plan.threads().names(),
-                model.isolation(),
-                model.javaSync(),
-                model.javaSync() && model.sharedMemory(),
-                model.javaSync() && model.spuriousWakeups());
+                new Execution.Settings(
+                        model.isolation(),
+                        model.javaSync(),
+                        model.javaSync() && model.sharedMemory(),
+                        model.javaSync() && model.spuriousWakeups(),
+                        model.keysInAnyOrder()));
         long begin = System.nanoTime();
         for (ExplorationHook hook : worker.hooks()) {
             Hooks.call(() -> hook.beforeExecution(context), "beforeExecution");

@@ -201,14 +201,16 @@ public record ExplorationPlan<S>(
      * What a step is. Transactions run at {@code isolation} (null: as the application sets them); {@code javaSync}
      * makes the instrumented classes' synchronization and markers scheduling points, {@code sharedMemory} their
      * fields, arrays, atomics and concurrent maps too; {@code spuriousWakeups} lets their waits wake unnotified;
-     * {@code sameStep} gives what of a step (and its thread) two threads declared to run the same body must share when each runs first.
+     * {@code sameStep} gives what of a step (and its thread) two threads declared to run the same body must share when each runs first;
+     * {@code keysInAnyOrder}: which generated key each thread draws was declared to change nothing.
      */
     public record Model(
             Isolation isolation,
             boolean javaSync,
             boolean sharedMemory,
             boolean spuriousWakeups,
-            BiFunction<Integer, Step, Object> sameStep) {
+            BiFunction<Integer, Step, Object> sameStep,
+            boolean keysInAnyOrder) {
 
         /** The database's steps and the SPI's only, at the levels the application sets. */
         public static final Model DATABASE_ONLY = new Model(null, false, false, false);
@@ -219,7 +221,7 @@ public record ExplorationPlan<S>(
 
         /** A model whose steps are the same when they touch the same resources the same way. */
         public Model(Isolation isolation, boolean javaSync, boolean sharedMemory, boolean spuriousWakeups) {
-            this(isolation, javaSync, sharedMemory, spuriousWakeups, (thread, step) -> step.accesses());
+            this(isolation, javaSync, sharedMemory, spuriousWakeups, (thread, step) -> step.accesses(), false);
         }
     }
 

@@ -39,6 +39,7 @@ public final class ExplorationDraft<S> {
     private Search search = Search.defaults();
     private Instrumentation instrumentation = Instrumentation.DEFAULTS;
     private Isolation isolation;
+    private boolean keysInAnyOrder;
     private int maxSerialThreads = SerialSpec.DEFAULT_MAX_THREADS;
     /** What is observed for serializability when no invariant is given; null: nothing is checked then. */
     private SerialSpec<Object> unlessInvariant;
@@ -191,6 +192,10 @@ public final class ExplorationDraft<S> {
         isolation = level;
     }
 
+    public void generatedKeysInAnyOrder() {
+        keysInAnyOrder = true;
+    }
+
     public void hook(ExplorationHook hook) {
         threads = threads.withHook(Objects.requireNonNull(hook, "hook"));
     }
@@ -271,7 +276,7 @@ public final class ExplorationDraft<S> {
                 ? given
                 : given.serializable(given.serial().withMaxThreads(maxSerialThreads));
         return new ExplorationSettings<>(
-                threads, expected, budget, search, instrumentation, reporting, Level.of(isolation));
+                threads, expected, budget, search, instrumentation, reporting, Level.of(isolation, keysInAnyOrder));
     }
 
     private static Duration positive(Duration d, String what) {

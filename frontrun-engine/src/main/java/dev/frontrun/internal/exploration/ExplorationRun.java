@@ -185,6 +185,10 @@ public final class ExplorationRun<S> {
      */
     private List<String> notExplored(List<String> uncertified) {
         List<String> notes = new ArrayList<>(uncertified);
+        if (settings.level().keysInAnyOrder()) {
+            notes.add("which thread draws which generated key: one order of the draws, as generatedKeysInAnyOrder()"
+                    + " declared that the order changes nothing");
+        }
         Instrumentation instrumentation = settings.instrumentation();
         if (instrumentation.on()) {
             JavaSyncInstrumentation.notInstrumented(instrumentation.packages()).ifPresent(notes::add);
@@ -287,7 +291,8 @@ public final class ExplorationRun<S> {
                         instrumentation.on(),
                         instrumentation.sharedMemory(),
                         instrumentation.spuriousWakeups(),
-                        SymmetricSteps::identity),
+                        SymmetricSteps::identity,
+                        settings.level().keysInAnyOrder()),
                 new ExplorationPlan.Listeners(
                         (trace, failure) -> groups.merge(group(trace, failure), 1, Integer::sum),
                         explored::add,

@@ -47,12 +47,13 @@ public record ExplorationSettings<S>(
 
     /** These settings with every transaction forced to {@code isolation}, as {@code Result.whatIf} explores. */
     public ExplorationSettings<S> at(Isolation isolation) {
-        return withLevel(new Level(Objects.requireNonNull(isolation, "isolation"), true, false));
+        return withLevel(
+                new Level(Objects.requireNonNull(isolation, "isolation"), true, false, level.keysInAnyOrder()));
     }
 
     /** Like {@link #at}, quietly: no report and no replays, as the check of an advice explores. */
     public ExplorationSettings<S> quietlyAt(Isolation isolation) {
-        return withLevel(new Level(Objects.requireNonNull(isolation, "isolation"), true, true));
+        return withLevel(new Level(Objects.requireNonNull(isolation, "isolation"), true, true, level.keysInAnyOrder()));
     }
 
     private ExplorationSettings<S> withLevel(Level forced) {
@@ -316,13 +317,14 @@ public record ExplorationSettings<S>(
     /**
      * The level transactions run at ({@code isolation}; null: the application's). A {@code forced} run is the
      * exploration again at another level: it explores the whole tree, and a serialization failure or deadlock
-     * tells a thread no. A {@code quiet} one writes no report and replays no failure.
+     * tells a thread no. A {@code quiet} one writes no report and replays no failure. {@code keysInAnyOrder}: the
+     * user declared that which generated key each thread draws changes nothing, at every level.
      */
-    public record Level(Isolation isolation, boolean forced, boolean quiet) {
+    public record Level(Isolation isolation, boolean forced, boolean quiet, boolean keysInAnyOrder) {
 
         /** The level the user set (null: the application's), not forced. */
-        public static Level of(Isolation isolation) {
-            return new Level(isolation, false, false);
+        public static Level of(Isolation isolation, boolean keysInAnyOrder) {
+            return new Level(isolation, false, false, keysInAnyOrder);
         }
     }
 }

@@ -11,6 +11,7 @@ import dev.frontrun.internal.sql.StatementOutcome;
 import dev.frontrun.internal.sql.TransactionName;
 import dev.frontrun.internal.sql.bind.GeneratedKey;
 import dev.frontrun.internal.sql.resource.Footprint;
+import dev.frontrun.internal.sql.resource.KeyOrder;
 import dev.frontrun.internal.sql.resource.ResourceId;
 import dev.frontrun.internal.sql.resource.RowRef;
 import dev.frontrun.internal.sql.resource.UncommittedWrites;
@@ -109,7 +110,9 @@ final class StatementStep {
         Set<String> acquires = autocommit ? Set.of() : analysis.rowLocks();
         SqlFacts facts = analysis.facts();
         boolean readsData = facts.shape().takesSnapshot();
-        List<ResourceAccess> accesses = analysis.accesses();
+        List<ResourceAccess> accesses = here.execution().generatedKeysInAnyOrder()
+                ? KeyOrder.drawsCommuting(analysis.accesses(), facts.footprint())
+                : analysis.accesses();
         Announced announcedAs = announced(accesses, facts, autocommit);
         List<ResourceAccess> undone = announcedAs.undone();
         SerializationGraph.StatementPart serializable = state.serialization.statement(

@@ -33,7 +33,8 @@ import org.springframework.web.context.WebApplicationContext;
  * The gift card as a measurement, not a test (its three-request exploration runs for minutes): requests spending
  * from and topping up one card at REPEATABLE READ, each through a facade that retries a lost update, or once with
  * the failure expected, or the same statements in plain JDBC; each three-request scenario also with the two spends
- * declared as one body ({@code threads(2, "spend", …)}, explored by symmetry). Prints, per scenario, the verdict, the executions and
+ * declared as one body ({@code threads(2, "spend", …)}, explored by symmetry), and the retrying one with the ledger's
+ * keys declared drawn in any order ({@code generatedKeysInAnyOrder()}). Prints, per scenario, the verdict, the executions and
  * the time, and where the executions come from: how many distinct things the requests saw and left in the
  * database, with the ledger's ids and then also the roles of the identical spends set aside. BENCHMARKS.md has the
  * command and the figures.
@@ -80,7 +81,9 @@ public final class GiftCardRace {
                     "three-jdbc",
                     "three-jdbc-symmetric",
                     "three-retry",
-                    "three-retry-symmetric")) {
+                    "three-retry-symmetric",
+                    "three-retry-any-key-order",
+                    "three-retry-symmetric-any-key-order")) {
                 if (only.isEmpty() || only.contains(scenario)) {
                     race.run(scenario, budget);
                 }
@@ -123,6 +126,17 @@ public final class GiftCardRace {
                         .threads(2, "spend", request("spend-once", 10))
                         .thread("top-up", request("top-up-once", 5))
                         .expect(ConcurrencyFailureException.class);
+            case "three-retry-any-key-order" ->
+                exploration
+                        .thread("spend-1", request("spend", 10))
+                        .thread("spend-2", request("spend", 10))
+                        .thread("top-up", request("top-up", 5))
+                        .generatedKeysInAnyOrder();
+            case "three-retry-symmetric-any-key-order" ->
+                exploration
+                        .threads(2, "spend", request("spend", 10))
+                        .thread("top-up", request("top-up", 5))
+                        .generatedKeysInAnyOrder();
             case "three-jdbc-symmetric" ->
                 exploration
                         .threads(2, "spend", () -> Frontrun.response(plain.apply(1, -10)))

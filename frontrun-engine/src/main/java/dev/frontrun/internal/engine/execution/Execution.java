@@ -26,6 +26,7 @@ public final class Execution implements ExecutionContext {
     private final boolean javaSync;
     private final boolean sharedMemory;
     private final boolean spuriousWakeups;
+    private final boolean keysInAnyOrder;
     private final ExecutionClock clock = new ExecutionClock();
     private final ObjectNames objects = new ObjectNames();
 
@@ -52,14 +53,36 @@ public final class Execution implements ExecutionContext {
             boolean javaSync,
             boolean sharedMemory,
             boolean spuriousWakeups) {
+        this(
+                exploration,
+                executionNumber,
+                threadNames,
+                new Settings(forcedIsolation, javaSync, sharedMemory, spuriousWakeups, false));
+    }
+
+    /** An execution run as {@code settings} say. */
+    public Execution(ExplorationScope exploration, int executionNumber, List<String> threadNames, Settings settings) {
         this.exploration = exploration;
         this.executionNumber = executionNumber;
         this.threadNames = List.copyOf(threadNames);
-        this.forcedIsolation = forcedIsolation;
-        this.javaSync = javaSync;
-        this.sharedMemory = sharedMemory;
-        this.spuriousWakeups = spuriousWakeups;
+        this.forcedIsolation = settings.forcedIsolation();
+        this.javaSync = settings.javaSync();
+        this.sharedMemory = settings.sharedMemory();
+        this.spuriousWakeups = settings.spuriousWakeups();
+        this.keysInAnyOrder = settings.keysInAnyOrder();
     }
+
+    /**
+     * What the exploration makes of every execution: the level it forces (null: none), whether instrumented
+     * synchronization ({@code javaSync}), shared memory and spurious wake-ups are explored, and whether which generated
+     * key each thread draws was declared to change nothing ({@code keysInAnyOrder}).
+     */
+    public record Settings(
+            Isolation forcedIsolation,
+            boolean javaSync,
+            boolean sharedMemory,
+            boolean spuriousWakeups,
+            boolean keysInAnyOrder) {}
 
     /** The exploration this execution belongs to. */
     public ExplorationScope scope() {
@@ -89,6 +112,11 @@ public final class Execution implements ExecutionContext {
     @Override
     public Map<Integer, Integer> httpStatuses() {
         return Collections.unmodifiableMap(new TreeMap<>(ThreadAnswers.statuses(this)));
+    }
+
+    @Override
+    public boolean generatedKeysInAnyOrder() {
+        return keysInAnyOrder;
     }
 
     @Override
