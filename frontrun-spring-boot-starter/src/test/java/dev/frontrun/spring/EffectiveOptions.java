@@ -12,8 +12,8 @@ import java.time.Duration;
  * The options an exploration really runs with, named like {@link FrontrunProperties}' options:
  * properties that are not set leave the engine's defaults in place, so what the documentation
  * promises is checked against the engine's builder. That builder has no getters, hence the
- * reflection, confined to this test helper: it reads a group the builder keeps (its budget, say) and
- * the option in it.
+ * reflection, confined to this test helper: it reads a group the builder's draft keeps (its budget, say)
+ * and the option in it.
  *
  * @param randomSeed     the seed {@code frontrun.strategy=random} would use with these properties
  * @param randomAttempts the executions {@code frontrun.strategy=random} would run with these properties
@@ -61,12 +61,15 @@ record EffectiveOptions(
                 (Integer) read(exploration, "budget", "maxSteps"));
     }
 
-    /** The {@code option} of the group of options {@code exploration} keeps in its field {@code group}. */
+    /** The {@code option} of the group of options {@code exploration}'s draft keeps in its field {@code group}. */
     static Object read(Exploration<?> exploration, String group, String option) {
         try {
-            Field field = Exploration.class.getDeclaredField(group);
+            Field draftField = Exploration.class.getDeclaredField("draft");
+            draftField.setAccessible(true);
+            Object draft = draftField.get(exploration);
+            Field field = draft.getClass().getDeclaredField(group);
             field.setAccessible(true);
-            Object options = field.get(exploration);
+            Object options = field.get(draft);
             Method accessor = options.getClass().getMethod(option);
             accessor.setAccessible(true);
             return accessor.invoke(options);
