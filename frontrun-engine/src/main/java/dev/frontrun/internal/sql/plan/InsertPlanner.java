@@ -3,15 +3,18 @@ package dev.frontrun.internal.sql.plan;
 import static dev.frontrun.internal.sql.plan.RowLevelRules.intersects;
 
 import dev.frontrun.internal.sql.plan.PlannedAccess.Effect;
+import dev.frontrun.internal.sql.plan.PlannedAccess.SequenceAccess;
 import dev.frontrun.internal.sql.plan.PlannedAccess.TableAccess;
 import dev.frontrun.internal.sql.plan.RowSelection.Rows;
 import dev.frontrun.internal.sql.schema.ForeignKey;
 import dev.frontrun.internal.sql.schema.KeyColumn;
 import dev.frontrun.internal.sql.schema.TableInfo;
 import dev.frontrun.internal.sql.syntax.Operand;
+import dev.frontrun.internal.sql.syntax.TableName;
 import dev.frontrun.internal.sql.syntax.TableUse;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -50,6 +53,9 @@ final class InsertPlanner {
         }
         plan.accesses.add(new TableAccess(
                 info.name(), info.primaryKey(), new Effect(reads, true, true, true), selection, generated));
+        for (TableName sequence : sequencesDrawn(info, insert)) {
+            plan.accesses.add(new SequenceAccess(sequence, false));
+        }
         for (ForeignKey fk : info.foreignKeys()) {
             foreignKeys.parentRead(fk, childValues(fk, insert));
             if (conflict != null && intersects(conflict.updatedColumns(), fk.childColumns())) {
@@ -64,6 +70,26 @@ final class InsertPlanner {
                     false,
                     new HashSet<>());
         }
+    }
+
+    /**
+     * The sequences the column defaults an INSERT takes draw from (even when ON CONFLICT then drops the row: the
+     * default is evaluated first). A column counts as given only when every listed row gives it a value other than
+     * {@code DEFAULT}; without a column list, every column counts as defaulted.
+     */
+    static Set<TableName> sequencesDrawn(TableInfo info, TableUse.Insert insert) {
+        Set<TableName> out = new LinkedHashSet<>();
+        info.sequences().forEach((column, sequences) -> {
+            int pos = insert.columns() == null ? -1 : insert.columns().indexOf(column);
+            boolean given = pos >= 0
+                    && (insert.rows() == null
+                            || insert.rows().stream()
+                                    .noneMatch(row -> pos >= row.size() || row.get(pos) instanceof Operand.Default));
+            if (!given) {
+                out.addAll(sequences);
+            }
+        });
+        return out;
     }
 
     /** The rows an INSERT lists, with their key operands; empty when they come from a query. */

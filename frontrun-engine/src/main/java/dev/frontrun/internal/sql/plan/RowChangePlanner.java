@@ -2,11 +2,13 @@ package dev.frontrun.internal.sql.plan;
 
 import static dev.frontrun.internal.sql.plan.RowLevelRules.intersects;
 
+import dev.frontrun.internal.sql.plan.PlannedAccess.SequenceAccess;
 import dev.frontrun.internal.sql.plan.PlannedAccess.TableAccess;
 import dev.frontrun.internal.sql.schema.ForeignKey;
 import dev.frontrun.internal.sql.schema.ReferentialAction;
 import dev.frontrun.internal.sql.schema.TableInfo;
 import dev.frontrun.internal.sql.syntax.Operand;
+import dev.frontrun.internal.sql.syntax.TableName;
 import dev.frontrun.internal.sql.syntax.TableUse;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -39,6 +41,11 @@ final class RowChangePlanner {
             rows = plan.keys(info, update.conditions());
         }
         plan.accesses.add(new TableAccess(info.name(), info.primaryKey(), true, true, false, rows));
+        info.sequences().forEach((column, sequences) -> {
+            if (update.assignments().get(column) instanceof Operand.Default) {
+                sequences.forEach(sequence -> plan.accesses.add(new SequenceAccess(sequence, false)));
+            }
+        });
         for (ForeignKey fk : info.foreignKeys()) {
             if (intersects(assigned, fk.childColumns())) {
                 List<Operand> values = new ArrayList<>();
@@ -69,6 +76,9 @@ final class RowChangePlanner {
         }
         plan.accesses.add(new TableAccess(
                 info.name(), info.primaryKey(), true, true, true, plan.allRows(info, "MERGE may touch any row")));
+        for (TableName sequence : info.allSequences()) { // an inserted row may take any default
+            plan.accesses.add(new SequenceAccess(sequence, false));
+        }
         for (ForeignKey fk : info.foreignKeys()) {
             foreignKeys.parentRead(fk, null);
         }

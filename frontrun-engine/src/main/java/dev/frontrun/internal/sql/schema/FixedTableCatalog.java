@@ -38,7 +38,8 @@ public final class FixedTableCatalog implements TableCatalog {
             }
             TableInfo.Keys keys = new TableInfo.Keys(
                     info.primaryKey(), info.primaryKeyName(), info.foreignKeys(), referencedBy, info.uniqueKeys());
-            this.tables.put(info.name(), new TableInfo(info.name(), info.kind(), keys, info.hazards()));
+            this.tables.put(
+                    info.name(), new TableInfo(info.name(), info.kind(), keys, info.hazards(), info.sequences()));
         }
     }
 

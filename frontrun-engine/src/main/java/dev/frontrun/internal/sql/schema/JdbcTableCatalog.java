@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,7 +35,10 @@ public final class JdbcTableCatalog implements TableCatalog {
 
     /**
      * Triggers are a hazard, but for the database snapshot's change tracking (DatabaseSnapshot.TRACKING_TRIGGER).
-     * Columns 11–14 are JSON: the columns {@code [name, type, generated]}; the primary key {@code [name, [columns]]};
+     * Columns 11–14 are JSON: the columns {@code [name, type, generated, [[schema, sequence]…] its default names,
+     * [schema, sequence] of an identity column]} (the sequences read from {@code pg_depend}: a default's
+     * {@code nextval('s'::regclass)} depends on {@code s}, an identity column's sequence on the column; a
+     * {@code nextval} on a text argument, or inside a function, records none, and is not known to draw); the primary key {@code [name, [columns]]};
      * the foreign keys {@code [child schema, child table, parent schema, parent table, on delete, on update,
      * [[child column, parent column]…], imported, exported]}, in JDBC's order (imported by parent, exported by
      * child, then name); the unique indexes but the primary key's {@code [name, partial, [key columns, null for
@@ -47,7 +51,19 @@ public final class JdbcTableCatalog implements TableCatalog {
                    exists(select 1 from pg_inherits i where i.inhrelid = c.oid or i.inhparent = c.oid),
                    exists(select 1 from pg_constraint x where x.conrelid = c.oid and x.contype = 'x'),
                    (select json_agg(json_build_array(a.attname, t.typname, a.attidentity <> ''
-                               or coalesce(pg_get_expr(d.adbin, d.adrelid) ~* '(nextval|gen_random_uuid|uuid_generate|uuidv[47][(])', false))
+                               or coalesce(pg_get_expr(d.adbin, d.adrelid) ~* '(nextval|gen_random_uuid|uuid_generate|uuidv[47][(])', false),
+                               (select json_agg(json_build_array(sn.nspname, s.relname) order by sn.nspname, s.relname)
+                                from pg_depend p join pg_class s on s.relkind = 'S' and s.oid = p.refobjid
+                                join pg_namespace sn on sn.oid = s.relnamespace
+                                where p.classid = 'pg_attrdef'::regclass and p.objid = d.oid
+                                  and p.refclassid = 'pg_class'::regclass),
+                               case when a.attidentity <> '' then
+                                   (select json_build_array(sn.nspname, s.relname)
+                                    from pg_depend p join pg_class s on s.relkind = 'S' and s.oid = p.objid
+                                    join pg_namespace sn on sn.oid = s.relnamespace
+                                    where p.refclassid = 'pg_class'::regclass and p.refobjid = c.oid
+                                      and p.refobjsubid = a.attnum and p.classid = 'pg_class'::regclass
+                                      and p.deptype = 'i' limit 1) end)
                            order by a.attnum)
                     from pg_attribute a join pg_type t on t.oid = a.atttypid
                     left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
@@ -307,10 +323,22 @@ public final class JdbcTableCatalog implements TableCatalog {
         }
         Map<String, String> columnTypes = new HashMap<>();
         Set<String> generated = new HashSet<>();
+        Map<String, Set<TableName>> sequences = new HashMap<>();
         for (List<?> column : rows(rs.getString(11))) {
-            columnTypes.put((String) column.get(0), (String) column.get(1));
+            String columnName = (String) column.get(0);
+            columnTypes.put(columnName, (String) column.get(1));
             if (Boolean.TRUE.equals(column.get(2))) {
-                generated.add((String) column.get(0));
+                generated.add(columnName);
+            }
+            Set<TableName> drawn = new LinkedHashSet<>();
+            for (Object sequence : column.get(3) == null ? List.of() : (List<?>) column.get(3)) {
+                drawn.add(sequenceName((List<?>) sequence));
+            }
+            if (column.get(4) != null) {
+                drawn.add(sequenceName((List<?>) column.get(4)));
+            }
+            if (!drawn.isEmpty()) {
+                sequences.put(columnName, drawn);
             }
         }
         List<KeyColumn> key = new ArrayList<>();
@@ -344,7 +372,11 @@ public final class JdbcTableCatalog implements TableCatalog {
             uniqueIndexes(rows(rs.getString(14)), columnTypes, unique, hazards);
         }
         TableInfo.Keys keys = new TableInfo.Keys(List.copyOf(key), pkName, imported, exported, unique);
-        return new TableInfo(name, kind, keys, hazards);
+        return new TableInfo(name, kind, keys, hazards, sequences);
+    }
+
+    private static TableName sequenceName(List<?> schemaAndName) {
+        return new TableName((String) schemaAndName.get(0), (String) schemaAndName.get(1));
     }
 
     private static ForeignKey foreignKey(List<?> fk) {

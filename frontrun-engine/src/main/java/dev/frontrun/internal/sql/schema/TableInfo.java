@@ -2,17 +2,27 @@ package dev.frontrun.internal.sql.schema;
 
 import dev.frontrun.internal.sql.syntax.TableName;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * What the planner needs to know about one relation. Its canonical (schema-qualified) name, its kind,
- * its primary key with column types, the foreign keys in and out, other unique keys, and the
- * {@link Hazard}s that make row-level claims unsafe.
+ * its primary key with column types, the foreign keys in and out, other unique keys, the
+ * {@link Hazard}s that make row-level claims unsafe, and the sequences its columns' defaults draw from.
+ *
+ * @param sequences by column, the sequences (canonical names) that a row taking the column's default draws from:
+ *                  an identity or serial column's, or those a {@code DEFAULT nextval('…')} names. A column whose
+ *                  default draws from none is absent.
  */
-public record TableInfo(TableName name, RelationKind kind, Keys keys, Set<Hazard> hazards) {
+public record TableInfo(
+        TableName name, RelationKind kind, Keys keys, Set<Hazard> hazards, Map<String, Set<TableName>> sequences) {
 
     public TableInfo {
         Objects.requireNonNull(name, "name");
@@ -22,6 +32,25 @@ public record TableInfo(TableName name, RelationKind kind, Keys keys, Set<Hazard
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(keys, "keys");
         hazards = hazards.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(hazards));
+        Map<String, Set<TableName>> copy = new TreeMap<>();
+        sequences.forEach((column, drawn) -> {
+            if (!drawn.isEmpty()) {
+                copy.put(column, Collections.unmodifiableSet(new LinkedHashSet<>(drawn)));
+            }
+        });
+        sequences = Collections.unmodifiableMap(copy);
+    }
+
+    /** A relation whose columns' defaults draw from no sequence (or where that is not known). */
+    public TableInfo(TableName name, RelationKind kind, Keys keys, Set<Hazard> hazards) {
+        this(name, kind, keys, hazards, Map.of());
+    }
+
+    /** Every sequence some column's default draws from. */
+    public Set<TableName> allSequences() {
+        Set<TableName> out = new LinkedHashSet<>();
+        sequences.values().forEach(out::addAll);
+        return out;
     }
 
     /**
@@ -91,6 +120,7 @@ public record TableInfo(TableName name, RelationKind kind, Keys keys, Set<Hazard
         private final List<ForeignKey> referencedBy = new ArrayList<>();
         private final List<List<String>> uniqueKeys = new ArrayList<>();
         private final Set<Hazard> hazards = EnumSet.noneOf(Hazard.class);
+        private final Map<String, Set<TableName>> sequences = new LinkedHashMap<>();
 
         private Builder(TableName name) {
             this.name = name;
@@ -134,6 +164,12 @@ public record TableInfo(TableName name, RelationKind kind, Keys keys, Set<Hazard
             return this;
         }
 
+        /** Declares that a row taking {@code column}'s default draws from {@code sequence}. */
+        public Builder drawsFrom(String column, TableName sequence) {
+            sequences.computeIfAbsent(column, c -> new LinkedHashSet<>()).add(sequence);
+            return this;
+        }
+
         public Builder hazard(Hazard hazard) {
             hazards.add(hazard);
             return this;
@@ -149,7 +185,8 @@ public record TableInfo(TableName name, RelationKind kind, Keys keys, Set<Hazard
                             foreignKeys,
                             referencedBy,
                             uniqueKeys),
-                    hazards);
+                    hazards,
+                    sequences);
         }
     }
 }
