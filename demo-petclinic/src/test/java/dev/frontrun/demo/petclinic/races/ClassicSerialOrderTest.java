@@ -27,7 +27,7 @@ class ClassicSerialOrderTest extends ClassicVariant {
             "owner edit reverts pet rename", 3,
             "visit reverts pet rename", 9,
             "owner edit while adding a pet", 5,
-            "two visits (control)", 20);
+            "two visits (control)", 8);
 
     @Autowired
     RaceExplorer races;

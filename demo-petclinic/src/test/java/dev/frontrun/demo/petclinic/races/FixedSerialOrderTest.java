@@ -30,7 +30,7 @@ class FixedSerialOrderTest extends FixedVariant {
             "lost owner edit", 4,
             "owner edit reverts pet rename", 3,
             "visit reverts pet rename", 8,
-            "two visits (control)", 18,
+            "two visits (control)", 6,
             "owner edit while adding a pet", 8,
             "booking the last slot", 8);
 
