@@ -55,8 +55,9 @@ final class StoreCycles {
                     continue; // the store would have refused the write had the key changed since it was watched
                 }
                 // a cache filled from a row another request changed is stale whatever read of the key came first:
-                // a cache-aside read looks the key up (a miss) before it reads the row and fills it
-                Finding found = staleCache(model, ops, w, key);
+                // a cache-aside read looks the key up (a miss) before it reads the row and fills it. A write that
+                // builds on the value it finds (an increment) fills nothing from a row: a counter is no cache
+                Finding found = w.facts().cumulativeWrites().contains(key) ? null : staleCache(model, ops, w, key);
                 if (found == null) {
                     found = lostUpdate(ops, w, key);
                 }

@@ -2,6 +2,7 @@ package dev.frontrun.demo.petclinic.races;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.frontrun.AnomalyKind;
 import dev.frontrun.Result;
 import dev.frontrun.demo.petclinic.ClassicVariant;
 import dev.frontrun.demo.petclinic.races.RaceScenario.Fixture;
@@ -58,6 +59,13 @@ class OnlineDailyLimitRaceTest extends ClassicVariant {
                         "online-b redis PEXPIRE " + counter + " 172800000",
                         "online-a redis INCR " + counter);
         assertThat(PetClinicRaceDemo.racedKeys(result)).startsWith("; the commands on " + key + " interleave: ");
+        assertThat(result.leadingFinding())
+                .as("a counter read, then incremented: a check-then-act, not a stale cache")
+                .get()
+                .satisfies(finding -> {
+                    assertThat(finding.kind()).isEqualTo(AnomalyKind.LOST_UPDATE);
+                    assertThat(finding.description()).contains("before either changed it");
+                });
         assertThat(result.reproduced()).isEqualTo(REPLAYS);
         assertThat(result.reproduceAttempts()).isEqualTo(REPLAYS);
 
