@@ -39,22 +39,7 @@ final class DirtyReadFinding {
                                 : "rolled back" + (w.tx.endPosition >= 0 ? " at step " + w.tx.endPosition : ""))
                         + ": " + r.tx.name + " saw data that never existed.\n"
                         + "  READ COMMITTED or stronger never shows another transaction's uncommitted writes.";
-                Dependency d = new Dependency(
-                        Type.WR,
-                        w.tx.name,
-                        r.tx.name,
-                        item,
-                        new Statement(w.position, w.tx.name),
-                        new Statement(r.position, r.tx.name),
-                        c.membership());
-                return new Finding(
-                        AnomalyKind.DIRTY_READ,
-                        Level.TRANSACTION,
-                        "G1a",
-                        List.of(w.tx.name, r.tx.name),
-                        List.of(d),
-                        text,
-                        Set.of(w.position, r.position));
+                return finding(c, item, "G1a", text, Set.of(w.position, r.position));
             }
             for (Op later : w.tx.ops) {
                 if (later.order > w.order
@@ -69,25 +54,32 @@ final class DirtyReadFinding {
                             + " before committing: "
                             + r.tx.name + " saw a version that was never committed.\n"
                             + "  READ COMMITTED or stronger never shows another transaction's uncommitted writes.";
-                    Dependency d = new Dependency(
-                            Type.WR,
-                            w.tx.name,
-                            r.tx.name,
-                            item,
-                            new Statement(w.position, w.tx.name),
-                            new Statement(r.position, r.tx.name),
-                            c.membership());
-                    return new Finding(
-                            AnomalyKind.DIRTY_READ,
-                            Level.TRANSACTION,
-                            "G1b",
-                            List.of(w.tx.name, r.tx.name),
-                            List.of(d),
-                            text,
-                            Set.of(w.position, r.position, later.position));
+                    return finding(c, item, "G1b", text, Set.of(w.position, r.position, later.position));
                 }
             }
         }
         return null;
+    }
+
+    /** The finding of {@code c}, a write read before it committed: one write-read dependency between the two. */
+    private static Finding finding(Conflict c, String item, String adya, String text, Set<Integer> positions) {
+        Op w = c.from();
+        Op r = c.to();
+        Dependency d = new Dependency(
+                Type.WR,
+                w.tx.name,
+                r.tx.name,
+                item,
+                new Statement(w.position, w.tx.name),
+                new Statement(r.position, r.tx.name),
+                c.membership());
+        return new Finding(
+                AnomalyKind.DIRTY_READ,
+                Level.TRANSACTION,
+                adya,
+                List.of(w.tx.name, r.tx.name),
+                List.of(d),
+                text,
+                positions);
     }
 }

@@ -16,12 +16,26 @@ import java.util.Set;
  */
 public final class KeyOrder {
 
-    private static final String KEYS = "#keys";
-
     private KeyOrder() {}
 
-    /** {@code accesses} with the statement's draws of generated keys read, not written. */
+    /** {@code accesses} with the statement's draws of generated keys read, not written (the same list if it has none). */
     public static List<ResourceAccess> drawsCommuting(List<ResourceAccess> accesses, Footprint footprint) {
+        Set<String> drawn = drawnSequences(footprint);
+        List<ResourceAccess> out = null;
+        for (int i = 0; i < accesses.size(); i++) {
+            ResourceAccess a = accesses.get(i);
+            if (a.kind() == Access.WRITE && (drawn.contains(a.resource()) || ResourceId.isKeyOrder(a.resource()))) {
+                if (out == null) {
+                    out = new ArrayList<>(accesses);
+                }
+                out.set(i, ResourceAccess.read(a.resource()));
+            }
+        }
+        return out == null ? accesses : out;
+    }
+
+    /** The rendered sequences the statement draws from and does not also reposition. */
+    private static Set<String> drawnSequences(Footprint footprint) {
         Set<String> drawn = new HashSet<>();
         Set<String> repositioned = new HashSet<>();
         for (RowRef row : footprint.rows()) {
@@ -30,11 +44,6 @@ public final class KeyOrder {
             }
         }
         drawn.removeAll(repositioned);
-        List<ResourceAccess> out = new ArrayList<>(accesses.size());
-        for (ResourceAccess a : accesses) {
-            boolean draw = drawn.contains(a.resource()) || a.resource().endsWith(KEYS);
-            out.add(draw && a.kind() == Access.WRITE ? ResourceAccess.read(a.resource()) : a);
-        }
-        return out;
+        return drawn;
     }
 }

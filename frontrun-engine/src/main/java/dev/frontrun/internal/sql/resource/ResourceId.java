@@ -74,6 +74,11 @@ public record ResourceId(Kind kind, String table, String key) {
         return new ResourceId(Kind.MEMBERS, canonical.display(), null);
     }
 
+    /** Whether {@code rendered} is a table's key order, the resource {@link #keys} renders to. */
+    public static boolean isKeyOrder(String rendered) {
+        return rendered.endsWith(KEYS_SUFFIX);
+    }
+
     /** The table's key generator: inserts that get a generated key write it, accesses by a concrete key read it. */
     public static ResourceId keys(TableName canonical) {
         return new ResourceId(Kind.KEYS, canonical.display(), null);
@@ -90,6 +95,8 @@ public record ResourceId(Kind kind, String table, String key) {
     }
 
     /** Every advisory lock: the key is not known. */
+    private static final String KEYS_SUFFIX = "#keys";
+
     public static final ResourceId ADVISORY_LOCKS = new ResourceId(Kind.TABLE, "#advisory", null);
 
     private static final String ADVISORY = ADVISORY_LOCKS.table;
@@ -131,7 +138,7 @@ public record ResourceId(Kind kind, String table, String key) {
             case TABLE, SEQUENCE -> PREFIX + table;
             case ROW -> PREFIX + table + ":" + key;
             case MEMBERS -> PREFIX + table + "#members";
-            case KEYS -> PREFIX + table + "#keys";
+            case KEYS -> PREFIX + table + KEYS_SUFFIX;
             case LOCKS -> PREFIX + table + "#locks";
         };
     }

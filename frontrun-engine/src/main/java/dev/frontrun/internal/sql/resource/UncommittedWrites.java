@@ -17,7 +17,6 @@ import java.util.Set;
 public final class UncommittedWrites {
 
     private static final String TWIN = "lock:";
-    private static final String KEYS = "#keys";
 
     private UncommittedWrites() {}
 
@@ -121,12 +120,12 @@ public final class UncommittedWrites {
 
     /** A sequence, or the order of a table's generated keys: what {@code nextval} changes, at once and for good. */
     private static boolean nonTransactional(String resource, Set<String> sequences) {
-        return sequences.contains(resource) || resource.endsWith(KEYS);
+        return sequences.contains(resource) || ResourceId.isKeyOrder(resource);
     }
 
     private static boolean transactional(String resource, Set<String> sequences) {
         return resource.startsWith("sql:")
-                && !resource.endsWith(KEYS)
+                && !ResourceId.isKeyOrder(resource)
                 && !resource.endsWith("#locks")
                 && !sequences.contains(resource);
     }
